@@ -1,0 +1,64 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Every Swift target is built in Swift 6 language mode with the same strictness.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Segue",
+    products: [
+        .executable(name: "segued", targets: ["segued"]),
+        .executable(name: "segue", targets: ["segue"]),
+        .library(name: "SegueClient", targets: ["SegueClient"]),
+        .library(name: "SegueEngine", targets: ["SegueEngine"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZeroMQ",
+            pkgConfig: "libzmq",
+            providers: [.apt(["libzmq3-dev"])]
+        ),
+        .target(name: "ZMQ", dependencies: ["CZeroMQ"], swiftSettings: strictSettings),
+        .target(name: "SegueWire", swiftSettings: strictSettings),
+        .target(name: "SegueCore", dependencies: ["SegueWire"], swiftSettings: strictSettings),
+        .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
+        .target(
+            name: "SegueEngine",
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
+        .target(name: "SegueCommandLine", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "segued",
+            dependencies: ["SegueEngine", "SegueCommandLine"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "segue",
+            dependencies: ["SegueClient", "SegueWire", "SegueCommandLine"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueWireTests",
+            dependencies: ["SegueWire"],
+            resources: [.copy("Golden")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: strictSettings),
+        .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueEngineTests",
+            dependencies: ["SegueEngine", "SegueClient"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SegueIntegrationTests",
+            dependencies: ["SegueClient", "SegueWire", "ZMQ"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

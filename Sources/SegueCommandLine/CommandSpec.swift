@@ -1,0 +1,93 @@
+/// What a command accepts, for parsing and for `--help`.
+public struct CommandSpec: Sendable {
+    /// One `--name VALUE` option or `--name` flag.
+    public struct Option: Sendable {
+        public var name: String
+        /// Placeholder shown in help (`DIR`, `N`); nil for a flag that takes no value.
+        public var valueName: String?
+        public var help: String
+        /// Environment variable consulted when the option is absent.
+        public var environment: String?
+        /// Whether the option may be given more than once.
+        public var repeatable: Bool
+
+        public init(_ name: String, _ valueName: String? = nil, help: String, environment: String? = nil,
+                    repeatable: Bool = false)
+        {
+            self.name = name
+            self.valueName = valueName
+            self.help = help
+            self.environment = environment
+            self.repeatable = repeatable
+        }
+    }
+
+    /// One positional argument.
+    public struct Positional: Sendable {
+        public var name: String
+        public var help: String
+        public var optional: Bool
+
+        public init(_ name: String, help: String, optional: Bool = false) {
+            self.name = name
+            self.help = help
+            self.optional = optional
+        }
+    }
+
+    /// The command as typed, e.g. `segue swipe`.
+    public var name: String
+    public var summary: String
+    public var positionals: [Positional]
+    public var options: [Option]
+    /// Example command lines shown in help.
+    public var examples: [String]
+
+    public init(name: String, summary: String, positionals: [Positional] = [], options: [Option] = [],
+                examples: [String] = [])
+    {
+        self.name = name
+        self.summary = summary
+        self.positionals = positionals
+        self.options = options
+        self.examples = examples
+    }
+
+    /// The `--help` text.
+    public var help: String {
+        var usage = "usage: \(name)"
+        for positional in positionals {
+            usage += positional.optional ? " [\(positional.name)]" : " \(positional.name)"
+        }
+        if !options.isEmpty { usage += " [options]" }
+        var lines = [summary, "", usage]
+        if !positionals.isEmpty {
+            lines.append("")
+            lines.append("arguments:")
+            for positional in positionals {
+                lines.append(Self.row(positional.name, positional.help))
+            }
+        }
+        lines.append("")
+        lines.append("options:")
+        for option in options {
+            var left = "--\(option.name)"
+            if let value = option.valueName { left += " \(value)" }
+            var text = option.help
+            if let variable = option.environment { text += " (env \(variable))" }
+            lines.append(Self.row(left, text))
+        }
+        lines.append(Self.row("--help", "show this help"))
+        if !examples.isEmpty {
+            lines.append("")
+            lines.append("examples:")
+            for example in examples { lines.append("  \(example)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ left: String, _ right: String) -> String {
+        let padded = left.count < 26 ? left + String(repeating: " ", count: 26 - left.count) : left + "  "
+        return "  " + padded + right
+    }
+}

@@ -1,0 +1,134 @@
+/// A command line parsed against a `CommandSpec`.
+public struct ParsedArguments: Sendable {
+    public let spec: CommandSpec
+    public private(set) var positionals: [String] = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    private let environment: [String: String]
+
+    /// Parses `arguments` (without the command's own name).
+    /// - Throws: `UsageError.help` for `--help`, or a `UsageError` naming the bad argument.
+    public init(_ arguments: [String], spec: CommandSpec, environment: [String: String] = [:]) throws(UsageError) {
+        self.spec = spec
+        self.environment = environment
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if argument == "--help" { throw UsageError.help(spec.help) }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw UsageError("\(spec.name): unknown option --\(name) (see --help)")
+            }
+            if option.valueName == nil {
+                if inlineValue != nil { throw UsageError("\(spec.name): --\(name) takes no value") }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else {
+                    throw UsageError("\(spec.name): --\(name) needs a value (\(option.valueName ?? "VALUE"))")
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if values[name] != nil && !option.repeatable {
+                throw UsageError("\(spec.name): --\(name) was given more than once")
+            }
+            values[name, default: []].append(value)
+        }
+        let required = spec.positionals.filter { !$0.optional }.count
+        if positionals.count < required {
+            let missing = spec.positionals[positionals.count].name
+            throw UsageError("\(spec.name): missing \(missing) (see --help)")
+        }
+        if positionals.count > spec.positionals.count {
+            throw UsageError("\(spec.name): unexpected argument '\(positionals[spec.positionals.count])' (see --help)")
+        }
+    }
+
+    /// Whether a flag was given.
+    public func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+
+    /// The option's value, or its environment variable's, or nil.
+    public func string(_ name: String) -> String? {
+        if let value = values[name]?.last { return value }
+        if let variable = spec.options.first(where: { $0.name == name })?.environment,
+           let value = environment[variable], !value.isEmpty
+        {
+            return value
+        }
+        return nil
+    }
+
+    /// Every value of a repeatable option, in order.
+    public func strings(_ name: String) -> [String] {
+        values[name] ?? []
+    }
+
+    /// The positional argument at `index`, if given.
+    public func positional(_ index: Int) -> String? {
+        index < positionals.count ? positionals[index] : nil
+    }
+
+    /// The option as an integer in `range`, or nil when absent.
+    public func integer(_ name: String, in range: ClosedRange<Int64>) throws(UsageError) -> Int64? {
+        guard let text = string(name) else { return nil }
+        guard let value = Int64(text), range.contains(value) else {
+            throw UsageError("\(spec.name): --\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    /// The option as a finite number in `range`, or nil when absent.
+    public func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+        guard let text = string(name) else { return nil }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw UsageError("\(spec.name): --\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}
+
+/// A command line that cannot run: exit status 2 and the message on stderr (or the help on stdout, exit 0).
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    /// True when the user asked for `--help`: print `message` to stdout and exit 0.
+    public let isHelp: Bool
+
+    public init(_ message: String) {
+        self.message = message
+        isHelp = false
+    }
+
+    private init(help: String) {
+        message = help
+        isHelp = true
+    }
+
+    /// The help text, as the outcome of `--help`.
+    public static func help(_ text: String) -> UsageError {
+        UsageError(help: text)
+    }
+
+    public var description: String { message }
+}

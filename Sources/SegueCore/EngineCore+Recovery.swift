@@ -1,0 +1,29 @@
+import SegueWire
+
+extension EngineCore {
+    /// Ends the transitions a stopped engine left in flight, after `restore` has replayed the log: a tracking
+    /// one is cancelled (ENGINE_RESTARTED) and completed unfinished, a settling one is completed toward its
+    /// target, and one begun by a command whose `finished` was lost is completed unfinished.
+    public mutating func endTransitionsInFlight(now: Int64, into outcome: inout Outcome) {
+        for stackId in activeStacks.sorted() {
+            guard let stack = stacks[stackId], let transition = stack.transition else { continue }
+            switch transition.phase {
+            case .tracking(let tracking):
+                let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress,
+                                                    velocity: 0, reason: .engineRestarted, settleUs: 0)
+                append(.cancelled(cancelled), stackId: stackId, requestId: transition.requestId, now: now,
+                       into: &outcome)
+                complete(stackId: stackId, finished: false, doneAt: clockUs, now: now, into: &outcome)
+            case .settling(let settling):
+                complete(stackId: stackId, finished: settling.targetFraction == 1, doneAt: clockUs, now: now,
+                         into: &outcome)
+            case .animating:
+                let cancelled = TransitionCancelled(transitionId: transition.id, progress: 0, velocity: 0,
+                                                    reason: .engineRestarted, settleUs: 0)
+                append(.cancelled(cancelled), stackId: stackId, requestId: transition.requestId, now: now,
+                       into: &outcome)
+                complete(stackId: stackId, finished: false, doneAt: clockUs, now: now, into: &outcome)
+            }
+        }
+    }
+}

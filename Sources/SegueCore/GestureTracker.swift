@@ -1,0 +1,77 @@
+import SegueWire
+
+/// What the engine remembers of a finger between pan events: not logged, because a restart cancels it anyway.
+struct GestureTracker: Sendable, Hashable {
+    struct Sample: Sendable, Hashable {
+        var timestampUs: Int64
+        var translation: Vec2
+    }
+
+    /// Velocity is estimated over this much producer time.
+    static let velocityWindowUs: Int64 = 100_000
+
+    var gestureId: UInt64
+    var lastTimestampUs: Int64
+    var samples: [Sample] = []
+    /// The translation of the latest logged progress, to know whether a release moved the finger further.
+    var lastTranslation: Vec2
+
+    init(gestureId: UInt64, timestampUs: Int64, translation: Vec2) {
+        self.gestureId = gestureId
+        lastTimestampUs = timestampUs
+        lastTranslation = translation
+        samples = [Sample(timestampUs: timestampUs, translation: translation)]
+    }
+
+    /// Records a sample and forgets those older than the velocity window.
+    mutating func record(timestampUs: Int64, translation: Vec2) {
+        lastTimestampUs = timestampUs
+        samples.append(Sample(timestampUs: timestampUs, translation: translation))
+        let oldest = timestampUs - Self.velocityWindowUs
+        if let keepFrom = samples.firstIndex(where: { $0.timestampUs >= oldest }), keepFrom > 0 {
+            samples.removeFirst(keepFrom)
+        }
+    }
+
+    /// Least-squares slope of translation over producer time, in points per second; zero with fewer than two
+    /// distinct sample times.
+    func estimatedVelocity() -> Vec2 {
+        guard samples.count >= 2, let first = samples.first else { return Vec2() }
+        let n = Double(samples.count)
+        var sumT = 0.0, sumX = 0.0, sumY = 0.0, sumTT = 0.0, sumTX = 0.0, sumTY = 0.0
+        for sample in samples {
+            // Seconds relative to the first sample keep the sums well conditioned.
+            let t = Double(sample.timestampUs - first.timestampUs) / 1_000_000
+            sumT += t
+            sumX += sample.translation.x
+            sumY += sample.translation.y
+            sumTT += t * t
+            sumTX += t * sample.translation.x
+            sumTY += t * sample.translation.y
+        }
+        let denominator = n * sumTT - sumT * sumT
+        guard denominator > 1e-12 else { return Vec2() }
+        return Vec2(x: (n * sumTX - sumT * sumX) / denominator, y: (n * sumTY - sumT * sumY) / denominator)
+    }
+}
+
+/// A stack's gesture bookkeeping: the tracking finger, and gestures refused at BEGAN whose rest is ignored.
+struct GestureSlot: Sendable, Hashable {
+    /// Refused gesture ids remembered per stack; older ones are forgotten (their later events get rejections).
+    static let refusedCapacity = 16
+
+    var tracker: GestureTracker?
+    var refused: [UInt64] = []
+
+    mutating func refuse(_ gestureId: UInt64) {
+        if refused.contains(gestureId) { return }
+        if refused.count >= Self.refusedCapacity { refused.removeFirst() }
+        refused.append(gestureId)
+    }
+
+    mutating func forgetRefused(_ gestureId: UInt64) {
+        refused.removeAll { $0 == gestureId }
+    }
+
+    var isEmpty: Bool { tracker == nil && refused.isEmpty }
+}

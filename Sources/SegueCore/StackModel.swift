@@ -1,0 +1,175 @@
+import SegueWire
+
+/// One stack's state: a fold of its events, so the log alone rebuilds it.
+public struct StackModel: Sendable, Hashable {
+    public var id: String
+    public var version: UInt64
+    /// Navigation stack, root first (empty for a tab stack).
+    public var screens: [String]
+    /// Modal screens over the stack, bottom first.
+    public var presented: [String]
+    public var tabs: [String]
+    public var selectedTab: UInt32
+    /// The config as created, with defaults filled in (profile name, fps, tuning).
+    public var config: StackConfig
+    /// The profile with the stack's tuning applied.
+    public var profile: Profile
+    public var screenOptions: [String: ScreenOptions]
+    public var transition: TransitionModel?
+    /// Id of the newest transition; the next one gets this + 1.
+    public var lastTransitionId: UInt64
+    /// Log position of this stack's newest event.
+    public var lastPosition: UInt64 = 0
+
+    /// The stack a StackCreated event describes.
+    init(id: String, created: StackCreated) {
+        self.id = id
+        version = 0
+        screens = created.screens
+        presented = []
+        tabs = created.tabs
+        selectedTab = created.selectedTab
+        config = created.config ?? StackConfig()
+        profile = (Profile.named(config.profile) ?? .fluid).tuned(config.tuning)
+        screenOptions = [:]
+        transition = nil
+        lastTransitionId = 0
+    }
+
+    public var isTabStack: Bool { !tabs.isEmpty }
+    public var width: Double { config.size?.width ?? 0 }
+    public var height: Double { config.size?.height ?? 0 }
+    /// Settle frames per second.
+    public var fps: UInt32 { config.fps == 0 ? 60 : config.fps }
+
+    /// The screen on top: the top presented one, else the selected tab or the top of the navigation stack.
+    public var topScreen: String {
+        if let top = presented.last { return top }
+        if isTabStack { return tabs[Int(selectedTab)] }
+        return screens.last ?? ""
+    }
+
+    /// Options of a screen (defaults when none were set).
+    public func options(of screen: String) -> ScreenOptions {
+        screenOptions[screen] ?? ScreenOptions()
+    }
+
+    /// Evolves the state by one of this stack's events (already validated by whoever appended it).
+    mutating func apply(_ event: Event) {
+        version = event.version
+        switch event.body {
+        case .stackCreated, .deleted, .none:
+            break
+        case .began(let began):
+            lastTransitionId = began.transitionId
+            let towardHigherIndex = began.operation == .selectTab && tabIndex(of: began.toScreen) > Int(selectedTab)
+            // Swiping toward the leading edge (against "back") brings the next tab.
+            let gestureSign: Double = began.operation == .selectTab && towardHigherIndex ? -1 : 1
+            transition = TransitionModel(
+                id: began.transitionId, operation: began.operation, fromScreen: began.fromScreen,
+                toScreen: began.toScreen, interactive: began.interactive, gestureId: began.gestureId,
+                requestId: event.requestId, gestureSign: gestureSign,
+                towardHigherIndex: towardHigherIndex,
+                phase: began.interactive
+                    ? .tracking(.init(caughtFraction: 0, fraction: 0, progress: 0, translation: 0,
+                                      lastSampleUs: event.timeUs))
+                    : .animating,
+                frameSequence: 0
+            )
+        case .progressed(let progressed):
+            guard var current = transition, case .tracking(var tracking) = current.phase else { return }
+            let towardBack = towardBack(progressed.translation)
+            tracking.translation = towardBack
+            tracking.progress = progressed.progress
+            tracking.fraction = Self.clampUnit(tracking.caughtFraction + current.gestureSign * towardBack / width)
+            tracking.lastSampleUs = event.timeUs
+            current.phase = .tracking(tracking)
+            transition = current
+        case .finished(let finished):
+            startSettle(at: event.timeUs, finishing: true, velocity: finished.velocity, durationUs: finished.settleUs)
+        case .cancelled(let cancelled):
+            startSettle(at: event.timeUs, finishing: false, velocity: cancelled.velocity,
+                        durationUs: cancelled.settleUs)
+        case .interrupted(let interrupted):
+            guard var current = transition else { return }
+            current.gestureId = interrupted.gestureId
+            current.interactive = true
+            current.phase = .tracking(.init(
+                caughtFraction: interrupted.progress, fraction: interrupted.progress, progress: 0, translation: 0,
+                lastSampleUs: event.timeUs))
+            transition = current
+        case .completed(let completed):
+            screens = completed.screens
+            presented = completed.presented
+            selectedTab = completed.selectedTab
+            transition = nil
+        case .resized(let resized):
+            config.size = resized.size
+        case .screenOptionsSet(let set):
+            screenOptions[set.screen] = set.options ?? ScreenOptions()
+        }
+    }
+
+    /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
+    func towardBack(_ translation: Vec2?) -> Double {
+        let x = translation?.x ?? 0
+        return config.rightToLeft ? -x : x
+    }
+
+    func tabIndex(of tab: String) -> Int {
+        tabs.firstIndex(of: tab) ?? 0
+    }
+
+    static func clampUnit(_ value: Double) -> Double {
+        min(max(value, 0), 1)
+    }
+
+    private mutating func startSettle(at timeUs: Int64, finishing: Bool, velocity: Double, durationUs: Int64) {
+        guard var current = transition else { return }
+        let from = current.fraction(at: timeUs)
+        let target: Double = finishing ? 1 : 0
+        current.phase = .settling(.init(
+            startUs: timeUs, durationUs: durationUs, fromFraction: from, targetFraction: target,
+            curve: settleCurve(for: current, from: from, target: target, velocity: velocity),
+            framesPublished: 0))
+        transition = current
+    }
+
+    /// The curve a settle follows; derived from the event and the profile so that replay draws the same frames.
+    private func settleCurve(for transition: TransitionModel, from: Double, target: Double, velocity: Double)
+        -> SettleCurve
+    {
+        switch profile.settle(for: transition) {
+        case .remaining(_, let curve), .fixed(_, let curve):
+            return .bezier(curve)
+        case .spring(_, let dampingRatio, let handOff, let initialVelocity):
+            guard handOff else { return .spring(dampingRatio: dampingRatio, initialVelocity: initialVelocity) }
+            // velocity is progress per second toward finishing; hand the finger's speed to the spring as
+            // remaining distances per second toward the target.
+            let distance = profile.progressDistance(width: width)
+            let remainingPoints = abs(target - from) * width
+            guard remainingPoints > 0.5 else { return .spring(dampingRatio: dampingRatio, initialVelocity: 0) }
+            let towardTarget = (target > from ? 1.0 : -1.0) * velocity * distance
+            return .spring(dampingRatio: dampingRatio, initialVelocity: towardTarget / remainingPoints)
+        }
+    }
+}
+
+extension Profile {
+    /// The settle a transition uses: the modal profile has its own for animated present and dismiss.
+    func settle(for transition: TransitionModel) -> Settle {
+        if !transition.interactive {
+            if transition.operation == .present, let settle = presentSettle { return settle }
+            if transition.operation == .dismiss, let settle = dismissSettle { return settle }
+        }
+        return gestureSettle
+    }
+
+    /// The settle duration in microseconds from visual fraction `from` to `target`.
+    func settleDurationUs(for transition: TransitionModel, from: Double, target: Double) -> Int64 {
+        switch settle(for: transition) {
+        case .remaining(let ms, _): return Int64((abs(target - from) * ms * 1000).rounded())
+        case .fixed(let ms, _), .spring(let ms, _, _, _): return Int64((ms * 1000).rounded())
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import SegueWire
+
+/// The transition a stack is running, folded from its events.
+public struct TransitionModel: Sendable, Hashable {
+    /// Where the transition is between `began` and `completed`.
+    public enum Phase: Sendable, Hashable {
+        /// Began by a command; its `finished` follows in the same batch.
+        case animating
+        /// A finger drives it.
+        case tracking(Tracking)
+        /// Released or commanded: moving toward its target on the settle curve.
+        case settling(Settling)
+    }
+
+    /// The state of a finger-driven transition.
+    public struct Tracking: Sendable, Hashable {
+        /// Visual fraction where this gesture took hold (non-zero after catching a settle).
+        public var caughtFraction: Double
+        /// Visual fraction f: how far the upper screen has moved, 0...1.
+        public var fraction: Double
+        /// Decision progress p of the latest sample.
+        public var progress: Double
+        /// Translation toward back of the latest sample, in points.
+        public var translation: Double
+        /// Engine time of the latest accepted sample (for the gesture timeout).
+        public var lastSampleUs: Int64
+    }
+
+    /// The state of a settle animation.
+    public struct Settling: Sendable, Hashable {
+        public var startUs: Int64
+        public var durationUs: Int64
+        public var fromFraction: Double
+        /// 1 when finishing, 0 when cancelling.
+        public var targetFraction: Double
+        public var curve: SettleCurve
+        /// Settle frames already published (k of the next one is this + 1).
+        public var framesPublished: Int64
+
+        public var endUs: Int64 { startUs + durationUs }
+
+        /// Visual fraction at engine time `timeUs`.
+        public func fraction(at timeUs: Int64) -> Double {
+            let completion = curve.completion(elapsedUs: timeUs - startUs, durationUs: durationUs)
+            return fromFraction + (targetFraction - fromFraction) * completion
+        }
+    }
+
+    public var id: UInt64
+    public var operation: Operation
+    public var fromScreen: String
+    public var toScreen: String
+    public var interactive: Bool
+    public var gestureId: UInt64
+    /// The request that began it, carried by every event it causes ("" for a gesture).
+    public var requestId: String
+    /// +1 when the finger moving toward back advances the transition, -1 when moving away does (a swipe to the
+    /// next tab).
+    public var gestureSign: Double
+    /// For tab switches: whether the new tab lies after the old one.
+    public var towardHigherIndex: Bool
+    public var phase: Phase
+    /// Frames published for this transition (the sequence of the latest).
+    public var frameSequence: UInt64
+
+    /// The visual fraction now, for a catch or a state read.
+    public func fraction(at timeUs: Int64) -> Double {
+        switch phase {
+        case .animating: return 0
+        case .tracking(let tracking): return tracking.fraction
+        case .settling(let settling): return settling.fraction(at: timeUs)
+        }
+    }
+
+    /// Whether the upper screen leaves (pop, dismiss) rather than arrives (push, present, tabs).
+    public var isBackward: Bool {
+        operation == .pop || operation == .popToRoot || operation == .dismiss
+    }
+}

@@ -1,0 +1,140 @@
+import SegueWire
+
+/// The checks every input passes before it reaches the reducer; each failure names the rule it broke.
+public enum Validation {
+    static let maxStackIdLength = 64
+    static let maxScreenIdBytes = 128
+    static let maxDimension = 100_000.0
+    static let maxMagnitude = 1e6
+
+    /// A stack id: 1-64 characters of A-Z a-z 0-9 . _ : -
+    public static func checkStackId(_ id: String) -> ErrorDetail? {
+        if id.isEmpty { return invalid("stack id is empty; use 1-64 characters of A-Z a-z 0-9 . _ : -") }
+        let bytes = id.utf8
+        if bytes.count > maxStackIdLength {
+            return invalid("stack id is \(bytes.count) bytes long; at most \(maxStackIdLength) are allowed")
+        }
+        for scalar in id.unicodeScalars where !isStackIdCharacter(scalar) {
+            return invalid("stack id '\(printable(id))' has '\(printable(String(scalar)))', allowed: A-Z a-z 0-9 . _ : -")
+        }
+        return nil
+    }
+
+    /// A screen id: 1-128 bytes of UTF-8 without control characters.
+    public static func checkScreenId(_ id: String, field: String = "screen") -> ErrorDetail? {
+        if id.isEmpty { return invalid("\(field) is empty; screen ids are 1-128 bytes without control characters") }
+        if id.utf8.count > maxScreenIdBytes {
+            return invalid("\(field) '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxScreenIdBytes) are allowed")
+        }
+        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return invalid("\(field) '\(printable(id))' has a control character; screen ids may not contain any")
+        }
+        return nil
+    }
+
+    /// A container size: 0 < width, height <= 100000.
+    public static func checkSize(_ size: Size?, field: String = "size") -> ErrorDetail? {
+        guard let size else { return invalid("\(field) is missing; give width and height in points, 0 < w, h <= 100000") }
+        for (name, value) in [("width", size.width), ("height", size.height)]
+        where !(value > 0 && value <= maxDimension) {
+            return invalid("\(field).\(name) is \(value); it must be greater than 0 and at most 100000")
+        }
+        return nil
+    }
+
+    /// A number: finite and of magnitude at most 1e6.
+    public static func checkNumber(_ value: Double, field: String) -> ErrorDetail? {
+        if !value.isFinite { return invalid("\(field) is \(value); numbers must be finite") }
+        if abs(value) > maxMagnitude { return invalid("\(field) is \(value); numbers must be within -1e6...1e6") }
+        return nil
+    }
+
+    /// Both coordinates of a vector.
+    public static func checkVector(_ vector: Vec2?, field: String) -> ErrorDetail? {
+        guard let vector else { return nil }
+        return checkNumber(vector.x, field: "\(field).x") ?? checkNumber(vector.y, field: "\(field).y")
+    }
+
+    /// Every number of a rect, with a non-negative size.
+    public static func checkRect(_ rect: Rect, field: String) -> ErrorDetail? {
+        for (name, value) in [("x", rect.x), ("y", rect.y), ("width", rect.width), ("height", rect.height)] {
+            if let error = checkNumber(value, field: "\(field).\(name)") { return error }
+        }
+        if rect.width < 0 || rect.height < 0 { return invalid("\(field) has a negative size") }
+        return nil
+    }
+
+    /// A stack's configuration: size, known profile, fps 0-240, finite tuning.
+    public static func checkConfig(_ config: StackConfig?) -> ErrorDetail? {
+        guard let config else { return invalid("config is missing; a stack needs config.size (width and height)") }
+        if let error = checkSize(config.size, field: "config.size") { return error }
+        if Profile.named(config.profile) == nil {
+            return invalid("profile '\(printable(config.profile))' is unknown; known: \(Profile.knownNames.joined(separator: ", "))")
+        }
+        if config.fps > 240 { return invalid("fps is \(config.fps); use 1-240, or 0 for 60") }
+        guard let tuning = config.tuning else { return nil }
+        let values: [(String, Double?)] = [
+            ("edge_width", tuning.edgeWidth), ("progress_distance", tuning.progressDistance),
+            ("finish_threshold", tuning.finishThreshold), ("fling_velocity", tuning.flingVelocity),
+            ("damping_ratio", tuning.dampingRatio), ("parallax", tuning.parallax), ("dimming", tuning.dimming),
+        ]
+        for case let (name, value?) in values {
+            if let error = checkNumber(value, field: "tuning.\(name)") { return error }
+            if value < 0 { return invalid("tuning.\(name) is \(value); it may not be negative") }
+        }
+        if let z = tuning.dampingRatio, z <= 0 { return invalid("tuning.damping_ratio must be greater than 0") }
+        if let settle = tuning.settleMs, settle > 60_000 { return invalid("tuning.settle_ms is \(settle); at most 60000") }
+        if let timeout = tuning.gestureTimeoutMs, timeout == 0 || timeout > 600_000 {
+            return invalid("tuning.gesture_timeout_ms is \(timeout); use 1-600000")
+        }
+        return nil
+    }
+
+    /// Screen options: finite exclusion rects.
+    public static func checkOptions(_ options: ScreenOptions?) -> ErrorDetail? {
+        guard let options else { return nil }
+        if options.exclusionRects.count > 64 { return invalid("at most 64 exclusion rects per screen") }
+        for (index, rect) in options.exclusionRects.enumerated() {
+            if let error = checkRect(rect, field: "exclusion_rects[\(index)]") { return error }
+        }
+        return nil
+    }
+
+    /// The numbers and enums of a pan event.
+    public static func checkPan(_ pan: PanEvent) -> ErrorDetail? {
+        if let error = checkStackId(pan.stackId) { return error }
+        if !(pan.phase.isKnown && pan.phase != .panPhaseUnspecified) {
+            return invalid("phase \(pan.phase.rawValue) is unknown; use PAN_BEGAN, PAN_CHANGED, PAN_ENDED or PAN_CANCELLED")
+        }
+        if !pan.target.isKnown {
+            return invalid("target \(pan.target.rawValue) is unknown; use PAN_TARGET_BACK or PAN_TARGET_TABS")
+        }
+        return checkVector(pan.location, field: "location")
+            ?? checkVector(pan.translation, field: "translation")
+            ?? checkVector(pan.velocity, field: "velocity")
+    }
+
+    static func invalid(_ message: String) -> ErrorDetail {
+        ErrorDetail(code: .invalidArgument, message: message)
+    }
+
+    /// Quotes untrusted text safely: control characters escaped and long values cut.
+    static func printable(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars.prefix(80) {
+            if scalar.properties.generalCategory == .control {
+                result += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > 80 ? result + "..." : result
+    }
+
+    private static func isStackIdCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "A"..."Z", "a"..."z", "0"..."9", ".", "_", ":", "-": return true
+        default: return false
+        }
+    }
+}

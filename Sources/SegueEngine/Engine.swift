@@ -1,0 +1,263 @@
+import SegueCore
+import SegueWire
+import ZMQ
+
+/// The daemon's engine: one thread owns the three sockets, the state and the log.
+///
+/// Each turn polls ingest and control until the next frame deadline, takes every input that is ready (a batch),
+/// decides it, appends the batch's events in one write, makes them durable per the fsync policy, and only then
+/// publishes events, frames and rejections and sends the control replies.
+public final class Engine {
+    /// The endpoints as bound, with any `*` port resolved.
+    public struct Endpoints: Sendable, Hashable {
+        public var ingest: String
+        public var control: String
+        public var events: String
+    }
+
+    public let configuration: EngineConfiguration
+    public let endpoints: Endpoints
+    private let context: ZMQContext
+    private let ingestSocket: ZMQSocket
+    private let controlSocket: ZMQSocket
+    private let eventsSocket: ZMQSocket
+    private let ledger: Ledger
+    private var clock: MonotonicEpochClock
+    private let startUs: Int64
+    /// Replies waiting for their events to be durable, in arrival order.
+    private var pendingReplies: [(envelope: [[UInt8]], reply: Ledger.PendingReply)] = []
+    private var syncedPosition: UInt64
+    private var lastSyncUs: Int64
+    /// The longest the loop sleeps, so that a stop request is seen promptly.
+    private static let maxPollMs: Int64 = 100
+
+    /// Opens the data directory, rebuilds the state and binds the sockets.
+    /// - Throws: `EngineError` naming what failed: the lock, the log, or a bind.
+    public init(configuration: EngineConfiguration) throws(EngineError) {
+        self.configuration = configuration
+        do {
+            ledger = try Ledger(configuration: configuration)
+        } catch {
+            throw EngineError(error.message)
+        }
+        clock = MonotonicEpochClock(notBeforeUs: ledger.core.clockUs)
+        startUs = clock.nowUs()
+        syncedPosition = ledger.logHead
+        lastSyncUs = startUs
+        do {
+            context = try ZMQContext()
+            ingestSocket = try context.makeSocket(.pull)
+            controlSocket = try context.makeSocket(.router)
+            eventsSocket = try context.makeSocket(.pub)
+            try ingestSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
+            try controlSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
+            try ingestSocket.setOption(.receiveHighWaterMark, 100_000)
+            try eventsSocket.setOption(.sendHighWaterMark, configuration.publishHighWaterMark)
+            try eventsSocket.setOption(.linger, 0)
+            try ingestSocket.setOption(.linger, 0)
+            try controlSocket.setOption(.linger, 1000)
+            endpoints = Endpoints(
+                ingest: try Self.bind(ingestSocket, configuration.ingestEndpoint, "ingest"),
+                control: try Self.bind(controlSocket, configuration.controlEndpoint, "control"),
+                events: try Self.bind(eventsSocket, configuration.eventsEndpoint, "events"))
+        } catch let error as EngineError {
+            ledger.close()
+            throw error
+        } catch {
+            ledger.close()
+            throw EngineError("cannot set up the sockets: \(error)")
+        }
+    }
+
+    private static func bind(_ socket: ZMQSocket, _ endpoint: String, _ name: String) throws(EngineError) -> String {
+        do {
+            try socket.bind(endpoint)
+            return try socket.lastEndpoint
+        } catch {
+            throw EngineError("cannot bind the \(name) socket to \(endpoint): \(error.message)")
+        }
+    }
+
+    /// What recovery cut from the log's tail, if anything, for the operator.
+    public var recoveryReport: String? { ledger.recoveryReport }
+
+    /// The newest log position and the number of stacks, for the start-up message.
+    public var summary: (headPosition: UInt64, stacks: Int) { (ledger.core.headPosition, ledger.core.stacks.count) }
+
+    /// Runs turns until `shouldStop` answers true, then syncs and answers what is pending.
+    /// - Throws: `EngineError` when the log cannot be written or a socket fails; the daemon then exits, and
+    ///   a restart recovers from the log (nothing unsynced was acknowledged).
+    public func run(until shouldStop: () -> Bool) throws(EngineError) {
+        ledger.endTransitionsInFlight(now: clock.nowUs())
+        try finishTurn(now: clock.nowUs())
+        var poller = ZMQPoller()
+        let ingestIndex = poller.add(ingestSocket)
+        let controlIndex = poller.add(controlSocket)
+        while !shouldStop() {
+            let timeout = pollTimeoutMs(now: clock.nowUs())
+            do {
+                _ = try poller.poll(timeoutMs: timeout)
+            } catch {
+                throw EngineError("poll failed: \(error.message)")
+            }
+            let now = clock.nowUs()
+            ledger.advance(to: now)
+            if poller.isReadable(ingestIndex) { try drainIngest(now: now) }
+            if poller.isReadable(controlIndex) { try drainControl(now: now) }
+            try finishTurn(now: now)
+        }
+        try shutdown()
+    }
+
+    /// Milliseconds until the clock has work, the interval sync is due, or the stop check.
+    private func pollTimeoutMs(now: Int64) -> Int {
+        var timeout = Self.maxPollMs
+        if let deadline = ledger.nextDeadline() {
+            timeout = min(timeout, max(0, (deadline - now + 999) / 1000))
+        }
+        if case .interval(let ms) = configuration.fsync, syncedPosition < ledger.logHead {
+            timeout = min(timeout, max(0, (lastSyncUs + Int64(ms) * 1000 - now + 999) / 1000))
+        }
+        return Int(timeout)
+    }
+
+    private func drainIngest(now: Int64) throws(EngineError) {
+        for _ in 0..<configuration.maxBatch {
+            let received: Bool?
+            do {
+                received = try ingestSocket.receive(dontWait: true) { parts in
+                    // One Input per message; extra parts mean a producer that does not speak the contract.
+                    if parts.count == 1 {
+                        ledger.ingest(parts[0], now: now)
+                    } else {
+                        [UInt8]().withUnsafeBytes { ledger.ingest($0, now: now) }
+                    }
+                    return true
+                }
+            } catch {
+                throw EngineError("ingest receive failed: \(error)")
+            }
+            if received == nil { return }
+        }
+    }
+
+    private func drainControl(now: Int64) throws(EngineError) {
+        let uptime = now - startUs
+        for _ in 0..<configuration.maxBatch {
+            let received: Bool?
+            do {
+                received = try controlSocket.receive(dontWait: true) { parts in
+                    // Everything before the payload is the envelope (routing id, and a REQ's empty delimiter).
+                    guard parts.count >= 2, let payload = parts.last else { return true }
+                    let envelope = parts.dropLast().map { [UInt8]($0) }
+                    pendingReplies.append((envelope, ledger.request(payload, now: now, uptimeUs: uptime)))
+                    return true
+                }
+            } catch {
+                throw EngineError("control receive failed: \(error)")
+            }
+            if received == nil { return }
+        }
+    }
+
+    /// Appends the turn's events, syncs per policy, publishes, and answers the replies that are durable.
+    private func finishTurn(now: Int64) throws(EngineError) {
+        let head: UInt64
+        do {
+            head = try ledger.commit()
+            switch configuration.fsync {
+            case .always:
+                if syncedPosition < head { try syncLog(now: now, head: head) }
+            case .interval(let ms):
+                if syncedPosition < head && now - lastSyncUs >= Int64(ms) * 1000 { try syncLog(now: now, head: head) }
+            case .never:
+                syncedPosition = head
+            }
+        } catch {
+            throw EngineError(error.message)
+        }
+        publish(ledger.takeOutcome())
+        sendDurableReplies()
+    }
+
+    private func syncLog(now: Int64, head: UInt64) throws(LedgerError) {
+        try ledger.sync(elapsed: { clock.nowUs() })
+        syncedPosition = head
+        lastSyncUs = now
+    }
+
+    private func publish(_ taken: (outcome: Outcome, eventPayloads: [[UInt8]])) {
+        for (event, payload) in zip(taken.outcome.events, taken.eventPayloads) {
+            send([Topic.event(event.stackId), payload])
+        }
+        for frame in taken.outcome.frames {
+            send([Topic.frame(frame.stackId), frame.encoded()])
+        }
+        for rejection in taken.outcome.rejections {
+            // An id that is not a valid stack id would make a misleading topic: publish it under er//.
+            let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
+            send([Topic.rejection(stackId), rejection.encoded()])
+        }
+    }
+
+    private func send(_ parts: [[UInt8]]) {
+        // PUB never blocks: past the high-water mark a slow subscriber loses messages and recovers from the log.
+        _ = try? eventsSocket.send(parts, dontWait: true)
+    }
+
+    private func sendDurableReplies() {
+        guard !pendingReplies.isEmpty else { return }
+        var kept: [(envelope: [[UInt8]], reply: Ledger.PendingReply)] = []
+        for pending in pendingReplies {
+            if pending.reply.durableAt <= syncedPosition {
+                // A vanished client's reply is dropped by the ROUTER; it never blocks the loop.
+                _ = try? controlSocket.send(pending.envelope + [pending.reply.reply.encoded()], dontWait: true)
+            } else {
+                kept.append(pending)
+            }
+        }
+        pendingReplies = kept
+    }
+
+    /// The end of `run`: sync what is unsynced, answer what waits, release everything.
+    private func shutdown() throws(EngineError) {
+        defer { close() }
+        let head = ledger.logHead
+        if syncedPosition < head {
+            do {
+                try syncLog(now: clock.nowUs(), head: head)
+            } catch {
+                throw EngineError(error.message)
+            }
+        }
+        sendDurableReplies()
+    }
+
+    private var closed = false
+
+    /// Closes the sockets and releases the data directory; idempotent.
+    public func close() {
+        if closed { return }
+        closed = true
+        ingestSocket.close()
+        eventsSocket.close()
+        controlSocket.close()
+        ledger.close()
+        context.shutdown()
+    }
+
+    deinit {
+        close()
+    }
+}
+
+/// Why the engine could not start or had to stop; the message is for the operator.
+public struct EngineError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The engine's time source, in microseconds since the Unix epoch.
+public protocol EngineClock {
+    /// The current engine time; never less than a previous answer.
+    mutating func nowUs() -> Int64
+}
+
+/// Wall-clock time anchored once, then advanced by the monotonic clock, so that stepping the system clock
+/// never moves engine time backwards; anchored no earlier than the newest logged event, across restarts too.
+public struct MonotonicEpochClock: EngineClock {
+    private let anchorUs: Int64
+    private let monotonicAnchorUs: Int64
+
+    /// - Parameter notBeforeUs: the newest time already in the log.
+    public init(notBeforeUs: Int64 = 0) {
+        anchorUs = max(Self.read(CLOCK_REALTIME), notBeforeUs)
+        monotonicAnchorUs = Self.read(CLOCK_MONOTONIC)
+    }
+
+    public mutating func nowUs() -> Int64 {
+        anchorUs + (Self.read(CLOCK_MONOTONIC) - monotonicAnchorUs)
+    }
+
+    private static func read(_ clock: clockid_t) -> Int64 {
+        var spec = timespec()
+        clock_gettime(clock, &spec)
+        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+    }
+}
+
+/// A clock that moves only when told to: the embedded engine's, for exact, reproducible frame sequences.
+public struct ManualClock: EngineClock {
+    public var timeUs: Int64
+
+    public init(startUs: Int64 = 1_700_000_000_000_000) {
+        timeUs = startUs
+    }
+
+    public mutating func nowUs() -> Int64 { timeUs }
+}

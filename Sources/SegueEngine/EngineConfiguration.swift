@@ -1,0 +1,22 @@
+import SegueCore
+
+/// Everything `segued` can be told on its command line, with the defaults of the design.
+public struct EngineConfiguration: Sendable {
+    public var dataDirectory = "./segue-data"
+    public var ingestEndpoint = "tcp://127.0.0.1:7701"
+    public var controlEndpoint = "tcp://127.0.0.1:7702"
+    public var eventsEndpoint = "tcp://127.0.0.1:7703"
+    public var fsync = FsyncPolicy.always
+    public var snapshotEvery = 100_000
+    public var segmentBytes = 64 << 20
+    /// 0 keeps every segment.
+    public var retainBytes: UInt64 = 0
+    public var maxMessageBytes = 65_536
+    public var limits = Limits()
+    /// Inputs taken from each socket per loop turn at most, so that one busy socket cannot starve the other.
+    public var maxBatch = 4096
+    /// Events the publisher may queue per subscriber before dropping (the subscriber recovers from the log).
+    public var publishHighWaterMark = 100_000
+
+    public init() {}
+}

@@ -1,0 +1,30 @@
+/// Counters the engine keeps for `GetStats`.
+public struct EngineStats: Sendable {
+    public var inputsReceived: UInt64 = 0
+    public var inputsRejected: UInt64 = 0
+    public var eventsAppended: UInt64 = 0
+    public var framesPublished: UInt64 = 0
+    /// Durations of the latest syncs, in microseconds (a ring, for the p99).
+    private var fsyncSamples: [Double] = []
+    private var nextSample = 0
+    private static let sampleCapacity = 1024
+
+    public init() {}
+
+    /// Records how long one fdatasync took.
+    public mutating func recordSync(microseconds: Double) {
+        if fsyncSamples.count < Self.sampleCapacity {
+            fsyncSamples.append(microseconds)
+        } else {
+            fsyncSamples[nextSample] = microseconds
+            nextSample = (nextSample + 1) % Self.sampleCapacity
+        }
+    }
+
+    /// The 99th percentile of the recorded sync durations (0 before the first).
+    public var fsyncP99Us: Double {
+        guard !fsyncSamples.isEmpty else { return 0 }
+        let sorted = fsyncSamples.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+    }
+}

@@ -1,0 +1,107 @@
+import SegueCore
+import SegueLog
+import SegueWire
+
+extension Ledger {
+    /// A reply and the log position that must be durable before it is sent (0: none).
+    public struct PendingReply: Sendable {
+        public var reply: Reply
+        public var durableAt: UInt64
+    }
+
+    /// Answers one control message. Commands are decided like ingest inputs; reads are served at once.
+    public func request(_ bytes: UnsafeRawBufferPointer, now: Int64, uptimeUs: Int64) -> PendingReply {
+        stats.inputsReceived += 1
+        let request: Request
+        do {
+            request = try Request(decoding: bytes)
+        } catch {
+            stats.inputsRejected += 1
+            return PendingReply(reply: Reply(error: ErrorDetail(
+                code: .malformed, message: "request does not decode as segue.v1.Request: \(error)")), durableAt: 0)
+        }
+        var reply = Reply(requestId: request.requestId)
+        var durableAt: UInt64 = 0
+        switch request.body {
+        case .command(let command):
+            switch core.apply(command, requestId: request.requestId, now: now, into: &outcome) {
+            case .applied(let result):
+                reply.body = .command(result)
+                durableAt = result.lastPosition
+            case .refused(let error):
+                reply.error = error
+            }
+        case .getStack(let get):
+            if let state = core.state(of: get.stackId, now: now) {
+                reply.body = .stack(state)
+            } else {
+                reply.error = ErrorDetail(code: .unknownStack, message: "stack '\(get.stackId)' does not exist")
+            }
+        case .readEvents(let read):
+            switch readEvents(read) {
+            case .success(let batch): reply.body = .events(batch)
+            case .failure(let refusal): reply.error = refusal.error
+            }
+        case .listStacks:
+            reply.body = .stacks(StackList(stackIds: core.stacks.keys.sorted()))
+        case .getStats:
+            reply.body = .stats(Stats(
+                headPosition: core.headPosition, stacks: UInt64(core.stacks.count),
+                inputsReceived: stats.inputsReceived, inputsRejected: stats.inputsRejected,
+                eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
+                logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs))
+        case .none:
+            reply.error = ErrorDetail(code: .invalidArgument,
+                                      message: "request has no body; set command, get_stack, read_events, list_stacks or get_stats")
+        }
+        if reply.error != nil { stats.inputsRejected += 1 }
+        return PendingReply(reply: reply, durableAt: durableAt)
+    }
+
+    struct ReadRefusal: Error {
+        let error: ErrorDetail
+    }
+
+    /// Serves history from the log: up to `max_count` events from `from_position`, of all stacks or one.
+    /// A one-stack read scans a bounded number of records per request; `next_position` says where to go on.
+    func readEvents(_ read: ReadEvents) -> Result<EventBatch, ReadRefusal> {
+        if !read.stackId.isEmpty, let error = Validation.checkStackId(read.stackId) {
+            return .failure(ReadRefusal(error: error))
+        }
+        let from = max(read.fromPosition, 1)
+        if from < log.firstPosition {
+            return .failure(ReadRefusal(error: ErrorDetail(
+                code: .positionRemoved,
+                message: "position \(from) was removed by retention; the oldest kept position is \(log.firstPosition)")))
+        }
+        let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
+        var batch = EventBatch(nextPosition: from, headPosition: log.headPosition)
+        var position = from
+        var scanned = 0
+        var bytes = 0
+        while batch.events.count < wanted && position <= log.headPosition && scanned < Self.maxReadScan
+            && bytes < Self.maxReadBytes
+        {
+            let chunk = read.stackId.isEmpty ? wanted - batch.events.count : min(4096, Self.maxReadScan - scanned)
+            let records: [LogRecord]
+            do {
+                records = try log.read(from: position, maxCount: chunk)
+            } catch {
+                return .failure(ReadRefusal(error: ErrorDetail(code: .unavailable, message: "cannot read the log: \(error)")))
+            }
+            guard !records.isEmpty else { break }
+            for record in records {
+                position = record.position + 1
+                scanned += 1
+                guard let event = try? Event(decoding: record.payload) else { continue }
+                if read.stackId.isEmpty || event.stackId == read.stackId {
+                    batch.events.append(event)
+                    bytes += record.payload.count
+                    if batch.events.count == wanted || bytes >= Self.maxReadBytes { break }
+                }
+            }
+        }
+        batch.nextPosition = position
+        return .success(batch)
+    }
+}

@@ -1,0 +1,155 @@
+import SegueCore
+import SegueLog
+import SegueWire
+
+/// The engine's state and its durable log, shared by the socket engine and the embedded one.
+///
+/// It decides inputs into a pending `Outcome`, appends that outcome's events to the log in one write (`commit`),
+/// and leaves syncing, publishing and replying to its owner, which knows the fsync policy and the sockets.
+/// Owned by one thread.
+public final class Ledger {
+    public internal(set) var core: EngineCore
+    /// Decided since the last `takeOutcome()`: events (appended by `commit`), frames and rejections.
+    public internal(set) var outcome = Outcome()
+    public var stats = EngineStats()
+    let directory: DataDirectory
+    let log: SegmentLog
+    /// How many of `outcome.events` are in the log, and their encoded bytes.
+    private var committedEvents = 0
+    private var payloads: [[UInt8]] = []
+
+    /// Largest batch `ReadEvents` returns, and how many records a one-stack read scans per request.
+    static let defaultReadCount = 1000
+    static let maxReadCount = 10_000
+    static let maxReadScan = 65_536
+    static let maxReadBytes = 4 << 20
+
+    /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state from the log.
+    /// - Throws: `LedgerError` when the directory is locked or unreadable, or the log does not replay.
+    public init(configuration: EngineConfiguration) throws(LedgerError) {
+        do {
+            directory = try DataDirectory(path: configuration.dataDirectory)
+        } catch {
+            throw LedgerError("\(error)")
+        }
+        do {
+            log = try SegmentLog(directory: directory.logPath, segmentBytes: configuration.segmentBytes)
+        } catch {
+            directory.close()
+            throw LedgerError("\(error)")
+        }
+        core = EngineCore(limits: configuration.limits)
+        do {
+            var restored = core
+            try log.forEach(from: log.firstPosition) { position, payload in
+                let event: Event
+                do {
+                    event = try Event(decoding: payload)
+                } catch {
+                    throw LedgerError("log record at position \(position) does not decode: \(error)")
+                }
+                try restored.restore(event)
+            }
+            core = restored
+        } catch {
+            log.close()
+            directory.close()
+            throw LedgerError("cannot rebuild the state from \(directory.logPath): \(error)")
+        }
+    }
+
+    /// What recovery found at the log's tail (a torn record cut off, say), for the operator.
+    public var recoveryReport: String? {
+        log.recovery.truncatedBytes > 0 ? "\(log.recovery)" : nil
+    }
+
+    /// Newest position in the log.
+    public var logHead: UInt64 { log.headPosition }
+
+    /// Ends the transitions the previous run left in flight (call once, after opening, with the engine clock).
+    public func endTransitionsInFlight(now: Int64) {
+        core.endTransitionsInFlight(now: now, into: &outcome)
+    }
+
+    /// Runs the engine clock to `now`: settle frames, completions, gesture timeouts.
+    public func advance(to now: Int64) {
+        core.advance(to: now, into: &outcome)
+    }
+
+    /// The earliest time the clock has work, or nil.
+    public func nextDeadline() -> Int64? { core.nextDeadline() }
+
+    /// Decides one ingest message; undecodable bytes become a MALFORMED rejection on `er//`.
+    public func ingest(_ bytes: UnsafeRawBufferPointer, now: Int64) {
+        stats.inputsReceived += 1
+        let rejectionsBefore = outcome.rejections.count
+        do {
+            let input = try Input(decoding: bytes)
+            core.apply(input, now: now, into: &outcome)
+        } catch {
+            outcome.rejections.append(Rejection(
+                error: ErrorDetail(code: .malformed, message: "input does not decode as segue.v1.Input: \(error)"),
+                timeUs: max(now, core.clockUs)))
+        }
+        stats.inputsRejected += UInt64(outcome.rejections.count - rejectionsBefore)
+    }
+
+    /// Appends the pending events to the log in one write. Not durable until `sync()`.
+    /// - Returns: the newest position now in the log.
+    @discardableResult
+    public func commit() throws(LedgerError) -> UInt64 {
+        let pending = outcome.events.count - committedEvents
+        guard pending > 0 else { return log.headPosition }
+        for event in outcome.events[committedEvents...] {
+            payloads.append(event.encoded())
+        }
+        do {
+            try log.append(Array(payloads[committedEvents...]))
+        } catch {
+            payloads.removeLast(pending)
+            throw LedgerError("cannot append to the log: \(error)")
+        }
+        committedEvents = outcome.events.count
+        stats.eventsAppended += UInt64(pending)
+        return log.headPosition
+    }
+
+    /// Makes every appended event durable (fdatasync), timing it for the stats.
+    public func sync(elapsed: () -> Int64) throws(LedgerError) {
+        let start = elapsed()
+        do {
+            try log.sync()
+        } catch {
+            throw LedgerError("cannot sync the log: \(error)")
+        }
+        stats.recordSync(microseconds: Double(elapsed() - start))
+    }
+
+    /// Hands over what was decided, with each event's encoded bytes (as logged), and starts a new pending outcome.
+    public func takeOutcome() -> (outcome: Outcome, eventPayloads: [[UInt8]]) {
+        precondition(committedEvents == outcome.events.count, "commit() before takeOutcome()")
+        let taken = (outcome, payloads)
+        outcome = Outcome()
+        payloads = []
+        committedEvents = 0
+        stats.framesPublished += UInt64(taken.0.frames.count)
+        return taken
+    }
+
+    /// Releases the log and the directory lock.
+    public func close() {
+        log.close()
+        directory.close()
+    }
+}
+
+/// Why the ledger could not open, append or sync; the message is for the operator.
+public struct LedgerError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,493 @@
+import Glibc
+
+/// A durable, append-only log of byte payloads, split into segment files.
+///
+/// Records are framed as `RecordFormat` describes and stored in `DIR/<first position, 20 digits>.seg`. Positions are
+/// implied by order: the first record ever appended is 1, and each segment's name says where it starts. The log
+/// does not interpret payloads.
+///
+/// Crash safety rests on one invariant: only the last segment can be torn. `append` writes to the last segment
+/// only, and before a new segment is created the previous one is made durable; so on open a damaged tail of the
+/// last segment is the residue of a crash and is cut off, while damage anywhere else is reported as an error.
+///
+/// Owned by one thread: the class is deliberately not `Sendable`.
+public final class SegmentLog {
+    /// The directory holding the segment files.
+    public let directory: String
+    /// The size past which `append` starts a new segment.
+    public let segmentBytes: Int
+    /// The largest payload `append` accepts.
+    public let maxRecordBytes: Int
+    /// What opening the log repaired.
+    public let recovery: RecoveryReport
+    /// The position of the last record appended, 0 when nothing ever was.
+    public private(set) var headPosition: UInt64
+    /// The oldest position still kept: 1 until retention deletes segments, then the first kept one's start.
+    /// Equals `headPosition + 1` when every record has been deleted (or none appended).
+    public private(set) var firstPosition: UInt64
+
+    /// The total size of all segment files in bytes.
+    public var byteSize: UInt64 {
+        table.reduce(0) { $0 + UInt64($1.size) }
+    }
+
+    /// The segments, oldest first; the last is the one being appended to.
+    public var segments: [SegmentInfo] {
+        table.map {
+            SegmentInfo(path: $0.path, firstPosition: $0.firstPosition, recordCount: $0.recordCount,
+                        byteSize: UInt64($0.size))
+        }
+    }
+
+    /// The segments, oldest first. Never empty while open: the last one is always present, even if empty.
+    private var table: [Segment]
+    /// The last segment, opened for reading and writing.
+    private var writeDescriptor: Int32
+    /// Read-only descriptors of older segments, most recently used first.
+    private var readDescriptors: [(firstPosition: UInt64, fd: Int32)] = []
+    /// Whether records have been written to the last segment since its last fdatasync.
+    private var needsSync = false
+    /// Set when an append or sync failed in a way that leaves the files' state unknown; refuses further writes.
+    private var failure: LogError?
+    private var isClosed = false
+    /// Reused by `append(_ payloads:)` so framing allocates nothing once it has grown.
+    private var scratch = LogBatch()
+    /// How many reads or scans are in progress (a `forEach` body may read); descriptors are not closed meanwhile.
+    private var activeWalks = 0
+
+    /// How many older segments keep a descriptor open between reads.
+    private static let cachedReadDescriptors = 4
+    /// Chunk sizes for reads: a request batch is small, a replay is long.
+    private static let readChunkBytes = 64 << 10
+    private static let scanChunkBytes = 1 << 20
+
+    /// Opens the log in `directory` (creating it, mode 0700, if needed), checking every record.
+    ///
+    /// Every segment is read and every record's checksum verified; an in-memory sparse index is built as it goes.
+    /// A torn or corrupt tail of the last segment is cut off at the last good record (ftruncate + fsync) and
+    /// described in `recovery`. Anything else wrong refuses to open: a bad record in an older segment, a gap or
+    /// overlap between segments, or a `.seg` file whose name is not a position.
+    ///
+    /// - Parameters:
+    ///   - segmentBytes: the size past which `append` starts a new segment.
+    ///   - maxRecordBytes: the largest payload `append` accepts (at most `RecordFormat.hardLimitBytes`).
+    public init(directory: String, segmentBytes: Int = 64 << 20, maxRecordBytes: Int = 16 << 20) throws(LogError) {
+        guard segmentBytes > 0 else {
+            throw LogError(.invalidArgument, "segment size must be positive, not \(segmentBytes)")
+        }
+        guard maxRecordBytes > 0 && maxRecordBytes <= RecordFormat.hardLimitBytes else {
+            throw LogError(.invalidArgument, "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
+                + "not \(maxRecordBytes)")
+        }
+        let directory = FileSystem.trimTrailingSlashes(directory)
+        self.directory = directory
+        self.segmentBytes = segmentBytes
+        self.maxRecordBytes = maxRecordBytes
+        try FileSystem.makeDirectory(directory, mode: 0o700)
+
+        var found: [(position: UInt64, name: String)] = []
+        for name in try FileSystem.list(directory) where Segment.looksLikeSegment(name) {
+            guard let position = Segment.position(fromFileName: name), position > 0 else {
+                throw LogError(.corrupt, "unexpected file \(directory)/\(name) in the log directory: segment files are "
+                    + "named by their first position, 20 digits from 00000000000000000001, then .seg",
+                    path: directory + "/" + name)
+            }
+            found.append((position, name))
+        }
+        found.sort { $0.position < $1.position }
+        if found.isEmpty {
+            // A fresh log: create the first segment now so that there is always a last segment to append to.
+            let name = Segment.fileName(for: 1)
+            let fd = try FileSystem.open(directory + "/" + name, flags: O_RDWR | O_CREAT | O_EXCL, what: "segment")
+            FileSystem.close(fd)
+            try FileSystem.syncDirectory(directory)
+            found.append((1, name))
+        }
+
+        var table: [Segment] = []
+        var report = RecoveryReport.clean
+        var lastDescriptor: Int32 = -1
+        let reader = SegmentReader(chunkBytes: Self.scanChunkBytes)
+        do throws(LogError) {
+            for (i, entry) in found.enumerated() {
+                let path = directory + "/" + entry.name
+                if let previous = table.last, previous.endPosition != entry.position {
+                    throw Self.gapError(previous: previous, nextPath: path, nextPosition: entry.position)
+                }
+                let isLast = i == found.count - 1
+                let fd = try FileSystem.open(path, flags: isLast ? O_RDWR : O_RDONLY, what: "segment")
+                if isLast { lastDescriptor = fd }
+                defer { if !isLast { FileSystem.close(fd) } }
+                let fileSize = try FileSystem.size(fd, path: path)
+                var segment = Segment(path: path, firstPosition: entry.position)
+                reader.target(fd: fd, path: path, limit: fileSize)
+                if let reason = try Self.scan(&segment, with: reader, maxRecordBytes: maxRecordBytes) {
+                    guard isLast else {
+                        throw LogError(.corrupt, "segment \(path) is corrupt at byte \(segment.size) (position "
+                            + "\(segment.endPosition)): \(reason.rawValue). Only the last segment can be torn by a "
+                            + "crash, so this is damage to a completed segment; refusing to start. Move this "
+                            + "segment and all later ones out of \(directory) to start from the records before it.",
+                            path: path)
+                    }
+                    try FileSystem.truncate(fd, to: segment.size, path: path)
+                    try FileSystem.fullSync(fd, path: path)
+                    report = RecoveryReport(
+                        truncatedBytes: UInt64(fileSize - segment.size), truncatedAtPosition: segment.endPosition,
+                        truncatedAtOffset: UInt64(segment.size), segmentPath: path, reason: reason)
+                }
+                table.append(segment)
+            }
+        } catch {
+            if lastDescriptor >= 0 { FileSystem.close(lastDescriptor) }
+            throw error
+        }
+        self.table = table
+        self.writeDescriptor = lastDescriptor
+        self.recovery = report
+        self.firstPosition = table[0].firstPosition
+        self.headPosition = table[table.count - 1].endPosition - 1
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Releases every file descriptor. Does not sync: call `sync()` first for durability. Idempotent; any later
+    /// use throws a `.closed` error.
+    public func close() {
+        guard !isClosed else { return }
+        precondition(activeWalks == 0, "SegmentLog.close() called from inside forEach")
+        isClosed = true
+        FileSystem.close(writeDescriptor)
+        writeDescriptor = -1
+        for entry in readDescriptors { FileSystem.close(entry.fd) }
+        readDescriptors.removeAll()
+    }
+
+    // MARK: Appending
+
+    /// Appends `payloads` as records at positions `headPosition + 1 ...`, in one write.
+    ///
+    /// See `append(_ batch:)` for the rules; this frames the payloads into a reused buffer first.
+    @discardableResult
+    public func append(_ payloads: [[UInt8]]) throws(LogError) -> ClosedRange<UInt64> {
+        scratch.removeAll()
+        for payload in payloads { scratch.append(payload) }
+        return try append(scratch)
+    }
+
+    /// Appends the records of `batch` at positions `headPosition + 1 ...`, in one `pwrite`.
+    ///
+    /// If the last segment is not empty and the batch would take it past `segmentBytes`, a new segment is started
+    /// first (the old one is fdatasynced, the new file created and its directory fsynced). A batch therefore never
+    /// spans segments, and a segment exceeds `segmentBytes` only when one batch alone is bigger.
+    ///
+    /// The records are not durable until `sync()`, but reads see them at once.
+    ///
+    /// All or nothing: when the write fails or is short (for example ENOSPC) the segment is truncated back to where
+    /// the batch began and the error is thrown; the log is then unchanged and a later append may succeed. Only if
+    /// that truncation also fails does the log become `.unusable`.
+    ///
+    /// - Returns: the positions the records got.
+    /// - Throws: `.invalidArgument` for an empty batch or an empty payload (zero lengths are how recovery recognizes
+    ///   zero-filled garbage), `.recordTooLarge` above `maxRecordBytes`, `.io` when writing fails, `.unusable` after
+    ///   an earlier unrecoverable failure, `.closed`.
+    @discardableResult
+    public func append(_ batch: LogBatch) throws(LogError) -> ClosedRange<UInt64> {
+        try checkWritable()
+        guard !batch.isEmpty else {
+            throw LogError(.invalidArgument, "append of an empty batch to the log in \(directory)")
+        }
+        for i in 0..<batch.count {
+            let length = batch.payloadLength(i)
+            if length == 0 {
+                throw LogError(.invalidArgument, "record \(i) of the batch has an empty payload; the log stores only "
+                    + "non-empty records")
+            }
+            if length > maxRecordBytes {
+                throw LogError(.recordTooLarge, "record \(i) of the batch has \(length) bytes, more than the log's "
+                    + "limit of \(maxRecordBytes)")
+            }
+        }
+        if table[table.count - 1].size > 0 && table[table.count - 1].size + batch.byteCount > segmentBytes {
+            try roll()
+        }
+        let last = table.count - 1
+        let path = table[last].path
+        let offset = table[last].size
+        let failed = batch.bytes.withUnsafeBytes { FileSystem.write(writeDescriptor, $0, at: offset) }
+        if let code = failed {
+            do {
+                try FileSystem.truncate(writeDescriptor, to: offset, path: path)
+            } catch {
+                let unusable = LogError(.unusable, "appending to \(path) failed (\(String(cString: strerror(code)))) "
+                    + "and the partial write could not be removed; restart so recovery cuts it", path: path,
+                    errno: error.errno)
+                failure = unusable
+                throw unusable
+            }
+            throw LogError.system("cannot append \(batch.count) records to \(path) (nothing was appended)", path: path,
+                                  code: code)
+        }
+        for i in 0..<batch.count {
+            table[last].didAppend(at: offset + batch.starts[i], length: batch.payloadLength(i))
+        }
+        needsSync = true
+        let first = headPosition + 1
+        headPosition += UInt64(batch.count)
+        return first...headPosition
+    }
+
+    /// Makes every appended record durable: one fdatasync of the last segment, if anything was written since the
+    /// previous sync. Older segments were made durable when the log moved past them.
+    ///
+    /// A failed fdatasync makes the log `.unusable`: after one, Linux may have dropped the dirty pages, so the
+    /// process can no longer tell what is on the disk. Restarting lets recovery find out.
+    public func sync() throws(LogError) {
+        try checkWritable()
+        guard needsSync else { return }
+        try syncLastSegment()
+    }
+
+    private func syncLastSegment() throws(LogError) {
+        let path = table[table.count - 1].path
+        do {
+            try FileSystem.dataSync(writeDescriptor, path: path)
+        } catch {
+            let unusable = LogError(.unusable, "fdatasync of \(path) failed, so it is unknown which appended records "
+                + "reached the disk; restart so recovery rereads the log", path: path, errno: error.errno)
+            failure = unusable
+            throw unusable
+        }
+        needsSync = false
+    }
+
+    /// Starts a new, empty last segment at `headPosition + 1`.
+    private func roll() throws(LogError) {
+        // The old segment must be complete on disk before the new one can exist on disk, or a crash could leave a
+        // torn record in a segment that is no longer the last.
+        if needsSync { try syncLastSegment() }
+        let first = headPosition + 1
+        let path = directory + "/" + Segment.fileName(for: first)
+        let fd = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_EXCL, what: "new segment")
+        do {
+            try FileSystem.syncDirectory(directory)
+        } catch {
+            FileSystem.close(fd)
+            _ = try? FileSystem.unlink(path)
+            throw error
+        }
+        // The old descriptor is still good for reading, and recent records are the likeliest to be read.
+        readDescriptors.insert((table[table.count - 1].firstPosition, writeDescriptor), at: 0)
+        trimReadDescriptors()
+        writeDescriptor = fd
+        table.append(Segment(path: path, firstPosition: first))
+    }
+
+    private func checkWritable() throws(LogError) {
+        if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
+        if let failure { throw failure }
+    }
+
+    // MARK: Reading
+
+    /// Reads up to `maxCount` records from `position` (inclusive) in order.
+    ///
+    /// The cost is proportional to the batch: a binary search finds the segment and its sparse index the offset
+    /// within at most 63 records. Records appended but not yet synced are included. Position 0 means 1.
+    ///
+    /// - Parameters:
+    ///   - maxBytes: stop before the payloads would exceed this many bytes, but always return at least one record
+    ///     so that a reader can make progress past a large one.
+    /// - Returns: the records, empty when `position` is past the head.
+    /// - Throws: `.positionRemoved` when `position` is below `firstPosition`; `.corrupt` when a record that was valid
+    ///   at open no longer is.
+    public func read(from position: UInt64, maxCount: Int, maxBytes: Int = 4 << 20) throws(LogError) -> [LogRecord] {
+        let start = try checkReadable(from: position)
+        guard start <= headPosition && maxCount > 0 else { return [] }
+        var records: [LogRecord] = []
+        records.reserveCapacity(Int(min(UInt64(maxCount), headPosition - start + 1, 4096)))
+        var bytes = 0
+        try walk(from: start, chunkBytes: Self.readChunkBytes) { position, payload in
+            if !records.isEmpty && bytes + payload.count > maxBytes { return false }
+            records.append(LogRecord(position: position, payload: Array(payload)))
+            bytes += payload.count
+            return records.count < maxCount
+        }
+        return records
+    }
+
+    /// Calls `body` with each record from `position` (inclusive) to the head as it was when the call began, without
+    /// loading them all: for replay and recovery.
+    ///
+    /// The payload pointer is valid only during its call. `body` may read from or append to the log; it must not
+    /// delete segments or close it. Position 0 means 1.
+    ///
+    /// - Throws: what `body` throws (which ends the scan), or a `LogError` as `read` does.
+    public func forEach(from position: UInt64, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Void) throws {
+        let start = try checkReadable(from: position)
+        guard start <= headPosition else { return }
+        var bodyError: (any Error)?
+        try walk(from: start, chunkBytes: Self.scanChunkBytes) { position, payload in
+            do {
+                try body(position, payload)
+                return true
+            } catch {
+                bodyError = error
+                return false
+            }
+        }
+        if let bodyError { throw bodyError }
+    }
+
+    /// Validates a read's start and returns it, with 0 meaning 1.
+    private func checkReadable(from position: UInt64) throws(LogError) -> UInt64 {
+        if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
+        let start = max(position, 1)
+        if start < firstPosition {
+            throw LogError(.positionRemoved, "position \(start) has been removed by retention; the oldest position "
+                + "kept is \(firstPosition)", path: directory)
+        }
+        return start
+    }
+
+    /// Visits records from `start` (which must be within `firstPosition ... headPosition`) up to the current head,
+    /// verifying each checksum, until `visit` returns false.
+    private func walk(
+        from start: UInt64, chunkBytes: Int, _ visit: (UInt64, UnsafeRawBufferPointer) -> Bool
+    ) throws(LogError) {
+        activeWalks += 1
+        defer {
+            activeWalks -= 1
+            trimReadDescriptors()
+        }
+        let end = headPosition
+        let reader = SegmentReader(chunkBytes: chunkBytes)
+        var position = start
+        var index = segmentIndex(containing: start)
+        while position <= end {
+            let segment = table[index]
+            let fd = try readDescriptor(forSegmentAt: index)
+            reader.target(fd: fd, path: segment.path, limit: segment.size)
+            var (offset, at, skip) = segment.seek(to: position)
+            let last = min(segment.endPosition - 1, end)
+            while at <= last {
+                let step = try reader.next(at: offset, maxRecordBytes: maxRecordBytes, verify: skip == 0)
+                guard case .record(let length, let payload) = step else {
+                    let reason: String
+                    if case .problem(let problem) = step { reason = problem.rawValue } else { reason = "ends early" }
+                    throw LogError(.corrupt, "segment \(segment.path) is corrupt at byte \(offset) (position \(at)): "
+                        + "\(reason); it was valid when the log was opened, so the file was changed by something "
+                        + "else or the disk is failing", path: segment.path)
+                }
+                if skip > 0 {
+                    skip -= 1
+                } else if !visit(at, payload) {
+                    return
+                }
+                offset += RecordFormat.headerBytes + length
+                at += 1
+            }
+            position = at
+            index += 1
+        }
+    }
+
+    /// The index in `table` of the segment holding `position` (the last one starting at or before it).
+    private func segmentIndex(containing position: UInt64) -> Int {
+        var low = 0
+        var high = table.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if table[middle].firstPosition <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// A descriptor for reading the segment at `index`, opening and caching one for older segments.
+    private func readDescriptor(forSegmentAt index: Int) throws(LogError) -> Int32 {
+        if index == table.count - 1 { return writeDescriptor }
+        let first = table[index].firstPosition
+        if let hit = readDescriptors.firstIndex(where: { $0.firstPosition == first }) {
+            let entry = readDescriptors.remove(at: hit)
+            readDescriptors.insert(entry, at: 0)
+            return entry.fd
+        }
+        let fd = try FileSystem.open(table[index].path, flags: O_RDONLY, what: "segment")
+        readDescriptors.insert((first, fd), at: 0)
+        return fd
+    }
+
+    /// Closes the least recently used descriptors beyond the cache's size, unless a walk might be using them.
+    private func trimReadDescriptors() {
+        guard activeWalks == 0 else { return }
+        while readDescriptors.count > Self.cachedReadDescriptors {
+            FileSystem.close(readDescriptors.removeLast().fd)
+        }
+    }
+
+    // MARK: Retention
+
+    /// Deletes whole segments whose every record is below `position`, oldest first, never the last segment, and
+    /// moves `firstPosition` to the oldest segment kept. Reads below it then throw `.positionRemoved`.
+    ///
+    /// Each deletion is made durable (directory fsync) before the next, so a crash can only leave a prefix of the
+    /// old segments, never a gap.
+    ///
+    /// - Returns: how many segments were deleted.
+    @discardableResult
+    public func deleteSegments(before position: UInt64) throws(LogError) -> Int {
+        if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
+        guard activeWalks == 0 else {
+            throw LogError(.invalidArgument, "deleteSegments called while forEach is reading the log in \(directory)")
+        }
+        var deleted = 0
+        while table.count > 1 && table[0].endPosition <= position {
+            let segment = table[0]
+            if let cached = readDescriptors.firstIndex(where: { $0.firstPosition == segment.firstPosition }) {
+                FileSystem.close(readDescriptors.remove(at: cached).fd)
+            }
+            _ = try FileSystem.unlink(segment.path)
+            table.removeFirst()
+            firstPosition = table[0].firstPosition
+            deleted += 1
+            try FileSystem.syncDirectory(directory)
+        }
+        return deleted
+    }
+
+    // MARK: Opening
+
+    /// Reads records into `segment` until the readable bytes end (nil) or a record is bad (its reason); the
+    /// segment's size is then the end of the last good record.
+    private static func scan(
+        _ segment: inout Segment, with reader: SegmentReader, maxRecordBytes: Int
+    ) throws(LogError) -> RecoveryReport.Reason? {
+        while true {
+            switch try reader.next(at: segment.size, maxRecordBytes: maxRecordBytes, verify: true) {
+            case .record(let length, _):
+                segment.didAppend(at: segment.size, length: length)
+            case .end:
+                return nil
+            case .problem(let reason):
+                return reason
+            }
+        }
+    }
+
+    /// The error for segments whose names and contents disagree about positions.
+    private static func gapError(previous: Segment, nextPath: String, nextPosition: UInt64) -> LogError {
+        let detail: String
+        if nextPosition > previous.endPosition {
+            detail = "positions \(previous.endPosition)...\(nextPosition - 1) are missing"
+        } else {
+            detail = "it overlaps the \(previous.recordCount) records of \(previous.path)"
+        }
+        return LogError(.corrupt, "segment \(nextPath) starts at position \(nextPosition) but \(previous.path) "
+            + "ends at position \(previous.endPosition - 1): \(detail); refusing to start", path: nextPath)
+    }
+}
+
+/// One thread owns a log; making that explicit turns accidental sharing into a compile-time error.
+@available(*, unavailable)
+extension SegmentLog: Sendable {}

@@ -1,0 +1,3089 @@
+// Swift values for every message of proto/segue.proto, with their protobuf encoding.
+// Generated from proto/segue.proto by scripts/generate_wire.py. DO NOT EDIT.
+// Regenerate with `python3 scripts/generate_wire.py` from the repository root.
+
+/// Proto message `segue.v1.Vec2`.
+public struct Vec2: ProtoMessage {
+    /// Field 1 `double x`.
+    public var x: Double = 0
+
+    /// Field 2 `double y`.
+    public var y: Double = 0
+
+    /// Creates a `Vec2` with every field at its default.
+    public init() {}
+
+    /// Creates a `Vec2` from field values; omitted fields keep their defaults.
+    public init(x: Double = 0, y: Double = 0) {
+        self.x = x
+        self.y = y
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if x.bitPattern != 0 {
+            writer.writeDouble(x, field: 1)
+        }
+        if y.bitPattern != 0 {
+            writer.writeDouble(y, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            x = try reader.readDouble(wireType)
+        case 2:
+            y = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Size`.
+public struct Size: ProtoMessage {
+    /// Field 1 `double width`.
+    public var width: Double = 0
+
+    /// Field 2 `double height`.
+    public var height: Double = 0
+
+    /// Creates a `Size` with every field at its default.
+    public init() {}
+
+    /// Creates a `Size` from field values; omitted fields keep their defaults.
+    public init(width: Double = 0, height: Double = 0) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if width.bitPattern != 0 {
+            writer.writeDouble(width, field: 1)
+        }
+        if height.bitPattern != 0 {
+            writer.writeDouble(height, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            width = try reader.readDouble(wireType)
+        case 2:
+            height = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Rect`.
+public struct Rect: ProtoMessage {
+    /// Field 1 `double x`.
+    public var x: Double = 0
+
+    /// Field 2 `double y`.
+    public var y: Double = 0
+
+    /// Field 3 `double width`.
+    public var width: Double = 0
+
+    /// Field 4 `double height`.
+    public var height: Double = 0
+
+    /// Creates a `Rect` with every field at its default.
+    public init() {}
+
+    /// Creates a `Rect` from field values; omitted fields keep their defaults.
+    public init(x: Double = 0, y: Double = 0, width: Double = 0, height: Double = 0) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if x.bitPattern != 0 {
+            writer.writeDouble(x, field: 1)
+        }
+        if y.bitPattern != 0 {
+            writer.writeDouble(y, field: 2)
+        }
+        if width.bitPattern != 0 {
+            writer.writeDouble(width, field: 3)
+        }
+        if height.bitPattern != 0 {
+            writer.writeDouble(height, field: 4)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            x = try reader.readDouble(wireType)
+        case 2:
+            y = try reader.readDouble(wireType)
+        case 3:
+            width = try reader.readDouble(wireType)
+        case 4:
+            height = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Overrides of a profile's constants; an absent field keeps the profile's value.
+///
+/// Proto message `segue.v1.Tuning`.
+public struct Tuning: ProtoMessage {
+    /// Field 1 `optional double edge_width`: pt from the leading edge where a back swipe may begin; 0 = anywhere.
+    public var edgeWidth: Double? = nil
+
+    /// Field 2 `optional double progress_distance`: pt of travel that makes progress 1; 0 = container width.
+    public var progressDistance: Double? = nil
+
+    /// Field 3 `optional double finish_threshold`: progress past which a release finishes.
+    public var finishThreshold: Double? = nil
+
+    /// Field 4 `optional double fling_velocity`: container widths per second that count as a fling.
+    public var flingVelocity: Double? = nil
+
+    /// Field 5 `optional uint32 settle_ms`: duration of the settle animation (full distance).
+    public var settleMs: UInt32? = nil
+
+    /// Field 6 `optional double damping_ratio`: spring damping ratio for spring settles.
+    public var dampingRatio: Double? = nil
+
+    /// Field 7 `optional double parallax`: fraction of the width the lower screen is shifted at progress 0.
+    public var parallax: Double? = nil
+
+    /// Field 8 `optional double dimming`: scrim alpha over the lower screen at progress 0.
+    public var dimming: Double? = nil
+
+    /// Field 9 `optional uint32 gesture_timeout_ms`: silence after which a tracking gesture is cancelled.
+    public var gestureTimeoutMs: UInt32? = nil
+
+    /// Creates a `Tuning` with every field at its default.
+    public init() {}
+
+    /// Creates a `Tuning` from field values; omitted fields keep their defaults.
+    public init(
+        edgeWidth: Double? = nil,
+        progressDistance: Double? = nil,
+        finishThreshold: Double? = nil,
+        flingVelocity: Double? = nil,
+        settleMs: UInt32? = nil,
+        dampingRatio: Double? = nil,
+        parallax: Double? = nil,
+        dimming: Double? = nil,
+        gestureTimeoutMs: UInt32? = nil
+    ) {
+        self.edgeWidth = edgeWidth
+        self.progressDistance = progressDistance
+        self.finishThreshold = finishThreshold
+        self.flingVelocity = flingVelocity
+        self.settleMs = settleMs
+        self.dampingRatio = dampingRatio
+        self.parallax = parallax
+        self.dimming = dimming
+        self.gestureTimeoutMs = gestureTimeoutMs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = edgeWidth {
+            writer.writeDouble(value, field: 1)
+        }
+        if let value = progressDistance {
+            writer.writeDouble(value, field: 2)
+        }
+        if let value = finishThreshold {
+            writer.writeDouble(value, field: 3)
+        }
+        if let value = flingVelocity {
+            writer.writeDouble(value, field: 4)
+        }
+        if let value = settleMs {
+            writer.writeUInt32(value, field: 5)
+        }
+        if let value = dampingRatio {
+            writer.writeDouble(value, field: 6)
+        }
+        if let value = parallax {
+            writer.writeDouble(value, field: 7)
+        }
+        if let value = dimming {
+            writer.writeDouble(value, field: 8)
+        }
+        if let value = gestureTimeoutMs {
+            writer.writeUInt32(value, field: 9)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            edgeWidth = try reader.readDouble(wireType)
+        case 2:
+            progressDistance = try reader.readDouble(wireType)
+        case 3:
+            finishThreshold = try reader.readDouble(wireType)
+        case 4:
+            flingVelocity = try reader.readDouble(wireType)
+        case 5:
+            settleMs = try reader.readUInt32(wireType)
+        case 6:
+            dampingRatio = try reader.readDouble(wireType)
+        case 7:
+            parallax = try reader.readDouble(wireType)
+        case 8:
+            dimming = try reader.readDouble(wireType)
+        case 9:
+            gestureTimeoutMs = try reader.readUInt32(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackConfig`.
+public struct StackConfig: ProtoMessage {
+    /// Field 1 `Size size`: container size; width and height > 0.
+    public var size: Size? = nil
+
+    /// Field 2 `string profile`: "fluid" (default), "classic", "fullscreen", "modal", "ios", "flutter".
+    public var profile: String = ""
+
+    /// Field 3 `bool right_to_left`: back swipe from the right edge, mirrored layout.
+    public var rightToLeft: Bool = false
+
+    /// Field 4 `uint32 fps`: settle frame rate; 0 = 60; 1..240.
+    public var fps: UInt32 = 0
+
+    /// Field 5 `Tuning tuning`.
+    public var tuning: Tuning? = nil
+
+    /// Creates a `StackConfig` with every field at its default.
+    public init() {}
+
+    /// Creates a `StackConfig` from field values; omitted fields keep their defaults.
+    public init(
+        size: Size? = nil,
+        profile: String = "",
+        rightToLeft: Bool = false,
+        fps: UInt32 = 0,
+        tuning: Tuning? = nil
+    ) {
+        self.size = size
+        self.profile = profile
+        self.rightToLeft = rightToLeft
+        self.fps = fps
+        self.tuning = tuning
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = size {
+            writer.writeMessage(value, field: 1)
+        }
+        if !profile.isEmpty {
+            writer.writeString(profile, field: 2)
+        }
+        if rightToLeft {
+            writer.writeBool(rightToLeft, field: 3)
+        }
+        if fps != 0 {
+            writer.writeUInt32(fps, field: 4)
+        }
+        if let value = tuning {
+            writer.writeMessage(value, field: 5)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, into: &size)
+        case 2:
+            profile = try reader.readString(wireType)
+        case 3:
+            rightToLeft = try reader.readBool(wireType)
+        case 4:
+            fps = try reader.readUInt32(wireType)
+        case 5:
+            try reader.readMessage(wireType, into: &tuning)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Per-screen gesture options.
+///
+/// Proto message `segue.v1.ScreenOptions`.
+public struct ScreenOptions: ProtoMessage {
+    /// Field 1 `bool back_gesture_disabled`: no interactive pop/dismiss while this screen is on top.
+    public var backGestureDisabled: Bool = false
+
+    /// Field 2 `repeated Rect exclusion_rects`: a back swipe beginning inside one of these is refused.
+    public var exclusionRects: [Rect] = []
+
+    /// Creates a `ScreenOptions` with every field at its default.
+    public init() {}
+
+    /// Creates a `ScreenOptions` from field values; omitted fields keep their defaults.
+    public init(backGestureDisabled: Bool = false, exclusionRects: [Rect] = []) {
+        self.backGestureDisabled = backGestureDisabled
+        self.exclusionRects = exclusionRects
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if backGestureDisabled {
+            writer.writeBool(backGestureDisabled, field: 1)
+        }
+        for value in exclusionRects {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            backGestureDisabled = try reader.readBool(wireType)
+        case 2:
+            try reader.readMessage(wireType, appendingTo: &exclusionRects)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.PanEvent`.
+public struct PanEvent: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 2 `uint64 gesture_id`: chosen by the producer, constant from BEGAN to ENDED/CANCELLED.
+    public var gestureId: UInt64 = 0
+
+    /// Field 3 `PanPhase phase`.
+    public var phase: PanPhase = .panPhaseUnspecified
+
+    /// Field 4 `Vec2 location`: finger position in the container.
+    public var location: Vec2? = nil
+
+    /// Field 5 `Vec2 translation`: movement since BEGAN.
+    public var translation: Vec2? = nil
+
+    /// Field 6 `Vec2 velocity`: pt/s; when absent the engine estimates it from recent samples.
+    public var velocity: Vec2? = nil
+
+    /// Field 7 `int64 timestamp_us`: producer's monotonic clock.
+    public var timestampUs: Int64 = 0
+
+    /// Field 8 `PanTarget target`.
+    public var target: PanTarget = .panTargetBack
+
+    /// Creates a `PanEvent` with every field at its default.
+    public init() {}
+
+    /// Creates a `PanEvent` from field values; omitted fields keep their defaults.
+    public init(
+        stackId: String = "",
+        gestureId: UInt64 = 0,
+        phase: PanPhase = .panPhaseUnspecified,
+        location: Vec2? = nil,
+        translation: Vec2? = nil,
+        velocity: Vec2? = nil,
+        timestampUs: Int64 = 0,
+        target: PanTarget = .panTargetBack
+    ) {
+        self.stackId = stackId
+        self.gestureId = gestureId
+        self.phase = phase
+        self.location = location
+        self.translation = translation
+        self.velocity = velocity
+        self.timestampUs = timestampUs
+        self.target = target
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 2)
+        }
+        if phase.rawValue != 0 {
+            writer.writeInt32(phase.rawValue, field: 3)
+        }
+        if let value = location {
+            writer.writeMessage(value, field: 4)
+        }
+        if let value = translation {
+            writer.writeMessage(value, field: 5)
+        }
+        if let value = velocity {
+            writer.writeMessage(value, field: 6)
+        }
+        if timestampUs != 0 {
+            writer.writeInt64(timestampUs, field: 7)
+        }
+        if target.rawValue != 0 {
+            writer.writeInt32(target.rawValue, field: 8)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        case 2:
+            gestureId = try reader.readUInt64(wireType)
+        case 3:
+            phase = try PanPhase(rawValue: reader.readInt32(wireType))
+        case 4:
+            try reader.readMessage(wireType, into: &location)
+        case 5:
+            try reader.readMessage(wireType, into: &translation)
+        case 6:
+            try reader.readMessage(wireType, into: &velocity)
+        case 7:
+            timestampUs = try reader.readInt64(wireType)
+        case 8:
+            target = try PanTarget(rawValue: reader.readInt32(wireType))
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.CreateStack`.
+public struct CreateStack: ProtoMessage {
+    /// Field 1 `repeated string screens`: navigation stack, root first; or.
+    public var screens: [String] = []
+
+    /// Field 2 `repeated string tabs`: a tab stack (exactly one of screens / tabs is non-empty).
+    public var tabs: [String] = []
+
+    /// Field 3 `uint32 selected_tab`.
+    public var selectedTab: UInt32 = 0
+
+    /// Field 4 `StackConfig config`.
+    public var config: StackConfig? = nil
+
+    /// Creates a `CreateStack` with every field at its default.
+    public init() {}
+
+    /// Creates a `CreateStack` from field values; omitted fields keep their defaults.
+    public init(screens: [String] = [], tabs: [String] = [], selectedTab: UInt32 = 0, config: StackConfig? = nil) {
+        self.screens = screens
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.config = config
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        for value in screens {
+            writer.writeString(value, field: 1)
+        }
+        for value in tabs {
+            writer.writeString(value, field: 2)
+        }
+        if selectedTab != 0 {
+            writer.writeUInt32(selectedTab, field: 3)
+        }
+        if let value = config {
+            writer.writeMessage(value, field: 4)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screens.append(try reader.readString(wireType))
+        case 2:
+            tabs.append(try reader.readString(wireType))
+        case 3:
+            selectedTab = try reader.readUInt32(wireType)
+        case 4:
+            try reader.readMessage(wireType, into: &config)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Push`.
+public struct Push: ProtoMessage {
+    /// Field 1 `string screen`.
+    public var screen: String = ""
+
+    /// Field 2 `bool immediate`: false (default): animated.
+    public var immediate: Bool = false
+
+    /// Field 3 `ScreenOptions options`.
+    public var options: ScreenOptions? = nil
+
+    /// Creates a `Push` with every field at its default.
+    public init() {}
+
+    /// Creates a `Push` from field values; omitted fields keep their defaults.
+    public init(screen: String = "", immediate: Bool = false, options: ScreenOptions? = nil) {
+        self.screen = screen
+        self.immediate = immediate
+        self.options = options
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !screen.isEmpty {
+            writer.writeString(screen, field: 1)
+        }
+        if immediate {
+            writer.writeBool(immediate, field: 2)
+        }
+        if let value = options {
+            writer.writeMessage(value, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screen = try reader.readString(wireType)
+        case 2:
+            immediate = try reader.readBool(wireType)
+        case 3:
+            try reader.readMessage(wireType, into: &options)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Pop`.
+public struct Pop: ProtoMessage {
+    /// Field 1 `bool immediate`.
+    public var immediate: Bool = false
+
+    /// Creates a `Pop` with every field at its default.
+    public init() {}
+
+    /// Creates a `Pop` from field values; omitted fields keep their defaults.
+    public init(immediate: Bool = false) {
+        self.immediate = immediate
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if immediate {
+            writer.writeBool(immediate, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            immediate = try reader.readBool(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.PopToRoot`.
+public struct PopToRoot: ProtoMessage {
+    /// Field 1 `bool immediate`.
+    public var immediate: Bool = false
+
+    /// Creates a `PopToRoot` with every field at its default.
+    public init() {}
+
+    /// Creates a `PopToRoot` from field values; omitted fields keep their defaults.
+    public init(immediate: Bool = false) {
+        self.immediate = immediate
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if immediate {
+            writer.writeBool(immediate, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            immediate = try reader.readBool(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Present`.
+public struct Present: ProtoMessage {
+    /// Field 1 `string screen`.
+    public var screen: String = ""
+
+    /// Field 2 `bool immediate`.
+    public var immediate: Bool = false
+
+    /// Field 3 `ScreenOptions options`.
+    public var options: ScreenOptions? = nil
+
+    /// Creates a `Present` with every field at its default.
+    public init() {}
+
+    /// Creates a `Present` from field values; omitted fields keep their defaults.
+    public init(screen: String = "", immediate: Bool = false, options: ScreenOptions? = nil) {
+        self.screen = screen
+        self.immediate = immediate
+        self.options = options
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !screen.isEmpty {
+            writer.writeString(screen, field: 1)
+        }
+        if immediate {
+            writer.writeBool(immediate, field: 2)
+        }
+        if let value = options {
+            writer.writeMessage(value, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screen = try reader.readString(wireType)
+        case 2:
+            immediate = try reader.readBool(wireType)
+        case 3:
+            try reader.readMessage(wireType, into: &options)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Dismiss`.
+public struct Dismiss: ProtoMessage {
+    /// Field 1 `bool immediate`.
+    public var immediate: Bool = false
+
+    /// Creates a `Dismiss` with every field at its default.
+    public init() {}
+
+    /// Creates a `Dismiss` from field values; omitted fields keep their defaults.
+    public init(immediate: Bool = false) {
+        self.immediate = immediate
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if immediate {
+            writer.writeBool(immediate, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            immediate = try reader.readBool(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.SelectTab`.
+public struct SelectTab: ProtoMessage {
+    /// Field 1 `uint32 index`.
+    public var index: UInt32 = 0
+
+    /// Field 2 `bool immediate`.
+    public var immediate: Bool = false
+
+    /// Creates a `SelectTab` with every field at its default.
+    public init() {}
+
+    /// Creates a `SelectTab` from field values; omitted fields keep their defaults.
+    public init(index: UInt32 = 0, immediate: Bool = false) {
+        self.index = index
+        self.immediate = immediate
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if index != 0 {
+            writer.writeUInt32(index, field: 1)
+        }
+        if immediate {
+            writer.writeBool(immediate, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            index = try reader.readUInt32(wireType)
+        case 2:
+            immediate = try reader.readBool(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Resize`.
+public struct Resize: ProtoMessage {
+    /// Field 1 `Size size`.
+    public var size: Size? = nil
+
+    /// Creates a `Resize` with every field at its default.
+    public init() {}
+
+    /// Creates a `Resize` from field values; omitted fields keep their defaults.
+    public init(size: Size? = nil) {
+        self.size = size
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = size {
+            writer.writeMessage(value, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, into: &size)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.SetScreenOptions`.
+public struct SetScreenOptions: ProtoMessage {
+    /// Field 1 `string screen`.
+    public var screen: String = ""
+
+    /// Field 2 `ScreenOptions options`.
+    public var options: ScreenOptions? = nil
+
+    /// Creates a `SetScreenOptions` with every field at its default.
+    public init() {}
+
+    /// Creates a `SetScreenOptions` from field values; omitted fields keep their defaults.
+    public init(screen: String = "", options: ScreenOptions? = nil) {
+        self.screen = screen
+        self.options = options
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !screen.isEmpty {
+            writer.writeString(screen, field: 1)
+        }
+        if let value = options {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screen = try reader.readString(wireType)
+        case 2:
+            try reader.readMessage(wireType, into: &options)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.DeleteStack`.
+public struct DeleteStack: ProtoMessage {
+    /// Creates a `DeleteStack` with every field at its default.
+    public init() {}
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {}
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        try reader.skip(wireType)
+    }
+}
+
+/// Proto message `segue.v1.Command`.
+public struct Command: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 2 `string request_id`: echoed in the reply, the events it caused and any rejection.
+    public var requestId: String = ""
+
+    /// Field 3 `optional uint64 expected_version`: optimistic concurrency: refused unless the stack is at this version.
+    public var expectedVersion: UInt64? = nil
+
+    /// The members of oneof `op`; at most one is set.
+    public enum Op: Sendable, Hashable {
+        /// Field 10 `CreateStack create`.
+        case create(CreateStack)
+        /// Field 11 `Push push`.
+        case push(Push)
+        /// Field 12 `Pop pop`.
+        case pop(Pop)
+        /// Field 13 `PopToRoot pop_to_root`.
+        case popToRoot(PopToRoot)
+        /// Field 14 `Present present`.
+        case present(Present)
+        /// Field 15 `Dismiss dismiss`.
+        case dismiss(Dismiss)
+        /// Field 16 `SelectTab select_tab`.
+        case selectTab(SelectTab)
+        /// Field 17 `Resize resize`.
+        case resize(Resize)
+        /// Field 18 `SetScreenOptions set_screen_options`.
+        case setScreenOptions(SetScreenOptions)
+        /// Field 19 `DeleteStack delete`.
+        case delete(DeleteStack)
+    }
+
+    /// Oneof `op`: the member that is set, or nil when none is.
+    public var op: Op? = nil
+
+    /// Creates a `Command` with every field at its default.
+    public init() {}
+
+    /// Creates a `Command` from field values; omitted fields keep their defaults.
+    public init(stackId: String = "", requestId: String = "", expectedVersion: UInt64? = nil, op: Op? = nil) {
+        self.stackId = stackId
+        self.requestId = requestId
+        self.expectedVersion = expectedVersion
+        self.op = op
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 2)
+        }
+        if let value = expectedVersion {
+            writer.writeUInt64(value, field: 3)
+        }
+        switch op {
+        case .create(let value)?:
+            writer.writeMessage(value, field: 10)
+        case .push(let value)?:
+            writer.writeMessage(value, field: 11)
+        case .pop(let value)?:
+            writer.writeMessage(value, field: 12)
+        case .popToRoot(let value)?:
+            writer.writeMessage(value, field: 13)
+        case .present(let value)?:
+            writer.writeMessage(value, field: 14)
+        case .dismiss(let value)?:
+            writer.writeMessage(value, field: 15)
+        case .selectTab(let value)?:
+            writer.writeMessage(value, field: 16)
+        case .resize(let value)?:
+            writer.writeMessage(value, field: 17)
+        case .setScreenOptions(let value)?:
+            writer.writeMessage(value, field: 18)
+        case .delete(let value)?:
+            writer.writeMessage(value, field: 19)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        case 2:
+            requestId = try reader.readString(wireType)
+        case 3:
+            expectedVersion = try reader.readUInt64(wireType)
+        case 10:
+            var value = CreateStack()
+            if case .create(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .create(value)
+        case 11:
+            var value = Push()
+            if case .push(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .push(value)
+        case 12:
+            var value = Pop()
+            if case .pop(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .pop(value)
+        case 13:
+            var value = PopToRoot()
+            if case .popToRoot(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .popToRoot(value)
+        case 14:
+            var value = Present()
+            if case .present(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .present(value)
+        case 15:
+            var value = Dismiss()
+            if case .dismiss(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .dismiss(value)
+        case 16:
+            var value = SelectTab()
+            if case .selectTab(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .selectTab(value)
+        case 17:
+            var value = Resize()
+            if case .resize(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .resize(value)
+        case 18:
+            var value = SetScreenOptions()
+            if case .setScreenOptions(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .setScreenOptions(value)
+        case 19:
+            var value = DeleteStack()
+            if case .delete(let existing)? = op {
+                value = existing
+                op = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            op = .delete(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// One message on the ingest socket (PUSH -> PULL), fire and forget.
+///
+/// Proto message `segue.v1.Input`.
+public struct Input: ProtoMessage {
+    /// The members of oneof `body`; at most one is set.
+    public enum Body: Sendable, Hashable {
+        /// Field 1 `PanEvent pan`.
+        case pan(PanEvent)
+        /// Field 2 `Command command`.
+        case command(Command)
+    }
+
+    /// Oneof `body`: the member that is set, or nil when none is.
+    public var body: Body? = nil
+
+    /// Creates an `Input` with every field at its default.
+    public init() {}
+
+    /// Creates an `Input` from field values; omitted fields keep their defaults.
+    public init(body: Body? = nil) {
+        self.body = body
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        switch body {
+        case .pan(let value)?:
+            writer.writeMessage(value, field: 1)
+        case .command(let value)?:
+            writer.writeMessage(value, field: 2)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            var value = PanEvent()
+            if case .pan(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .pan(value)
+        case 2:
+            var value = Command()
+            if case .command(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .command(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackCreated`.
+public struct StackCreated: ProtoMessage {
+    /// Field 1 `repeated string screens`.
+    public var screens: [String] = []
+
+    /// Field 2 `repeated string tabs`.
+    public var tabs: [String] = []
+
+    /// Field 3 `uint32 selected_tab`.
+    public var selectedTab: UInt32 = 0
+
+    /// Field 4 `StackConfig config`.
+    public var config: StackConfig? = nil
+
+    /// Creates a `StackCreated` with every field at its default.
+    public init() {}
+
+    /// Creates a `StackCreated` from field values; omitted fields keep their defaults.
+    public init(screens: [String] = [], tabs: [String] = [], selectedTab: UInt32 = 0, config: StackConfig? = nil) {
+        self.screens = screens
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.config = config
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        for value in screens {
+            writer.writeString(value, field: 1)
+        }
+        for value in tabs {
+            writer.writeString(value, field: 2)
+        }
+        if selectedTab != 0 {
+            writer.writeUInt32(selectedTab, field: 3)
+        }
+        if let value = config {
+            writer.writeMessage(value, field: 4)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screens.append(try reader.readString(wireType))
+        case 2:
+            tabs.append(try reader.readString(wireType))
+        case 3:
+            selectedTab = try reader.readUInt32(wireType)
+        case 4:
+            try reader.readMessage(wireType, into: &config)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionBegan`.
+public struct TransitionBegan: ProtoMessage {
+    /// Field 1 `uint64 transition_id`: per stack, from 1.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `Operation operation`.
+    public var operation: Operation = .operationUnspecified
+
+    /// Field 3 `string from_screen`.
+    public var fromScreen: String = ""
+
+    /// Field 4 `string to_screen`.
+    public var toScreen: String = ""
+
+    /// Field 5 `bool interactive`.
+    public var interactive: Bool = false
+
+    /// Field 6 `uint64 gesture_id`.
+    public var gestureId: UInt64 = 0
+
+    /// Creates a `TransitionBegan` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionBegan` from field values; omitted fields keep their defaults.
+    public init(
+        transitionId: UInt64 = 0,
+        operation: Operation = .operationUnspecified,
+        fromScreen: String = "",
+        toScreen: String = "",
+        interactive: Bool = false,
+        gestureId: UInt64 = 0
+    ) {
+        self.transitionId = transitionId
+        self.operation = operation
+        self.fromScreen = fromScreen
+        self.toScreen = toScreen
+        self.interactive = interactive
+        self.gestureId = gestureId
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if operation.rawValue != 0 {
+            writer.writeInt32(operation.rawValue, field: 2)
+        }
+        if !fromScreen.isEmpty {
+            writer.writeString(fromScreen, field: 3)
+        }
+        if !toScreen.isEmpty {
+            writer.writeString(toScreen, field: 4)
+        }
+        if interactive {
+            writer.writeBool(interactive, field: 5)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 6)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            operation = try Operation(rawValue: reader.readInt32(wireType))
+        case 3:
+            fromScreen = try reader.readString(wireType)
+        case 4:
+            toScreen = try reader.readString(wireType)
+        case 5:
+            interactive = try reader.readBool(wireType)
+        case 6:
+            gestureId = try reader.readUInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionProgressed`.
+public struct TransitionProgressed: ProtoMessage {
+    /// Field 1 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `double progress`: decision progress, 0..1.
+    public var progress: Double = 0
+
+    /// Field 3 `Vec2 translation`.
+    public var translation: Vec2? = nil
+
+    /// Field 4 `Vec2 velocity`.
+    public var velocity: Vec2? = nil
+
+    /// Creates a `TransitionProgressed` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionProgressed` from field values; omitted fields keep their defaults.
+    public init(transitionId: UInt64 = 0, progress: Double = 0, translation: Vec2? = nil, velocity: Vec2? = nil) {
+        self.transitionId = transitionId
+        self.progress = progress
+        self.translation = translation
+        self.velocity = velocity
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 2)
+        }
+        if let value = translation {
+            writer.writeMessage(value, field: 3)
+        }
+        if let value = velocity {
+            writer.writeMessage(value, field: 4)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            progress = try reader.readDouble(wireType)
+        case 3:
+            try reader.readMessage(wireType, into: &translation)
+        case 4:
+            try reader.readMessage(wireType, into: &velocity)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionFinished`.
+public struct TransitionFinished: ProtoMessage {
+    /// Field 1 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `double progress`: at release.
+    public var progress: Double = 0
+
+    /// Field 3 `double velocity`: progress per second at release, toward finishing.
+    public var velocity: Double = 0
+
+    /// Field 4 `Reason reason`.
+    public var reason: Reason = .reasonUnspecified
+
+    /// Field 5 `int64 settle_us`: planned duration of the settle animation.
+    public var settleUs: Int64 = 0
+
+    /// Creates a `TransitionFinished` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionFinished` from field values; omitted fields keep their defaults.
+    public init(
+        transitionId: UInt64 = 0,
+        progress: Double = 0,
+        velocity: Double = 0,
+        reason: Reason = .reasonUnspecified,
+        settleUs: Int64 = 0
+    ) {
+        self.transitionId = transitionId
+        self.progress = progress
+        self.velocity = velocity
+        self.reason = reason
+        self.settleUs = settleUs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 2)
+        }
+        if velocity.bitPattern != 0 {
+            writer.writeDouble(velocity, field: 3)
+        }
+        if reason.rawValue != 0 {
+            writer.writeInt32(reason.rawValue, field: 4)
+        }
+        if settleUs != 0 {
+            writer.writeInt64(settleUs, field: 5)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            progress = try reader.readDouble(wireType)
+        case 3:
+            velocity = try reader.readDouble(wireType)
+        case 4:
+            reason = try Reason(rawValue: reader.readInt32(wireType))
+        case 5:
+            settleUs = try reader.readInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionCancelled`.
+public struct TransitionCancelled: ProtoMessage {
+    /// Field 1 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `double progress`.
+    public var progress: Double = 0
+
+    /// Field 3 `double velocity`.
+    public var velocity: Double = 0
+
+    /// Field 4 `Reason reason`.
+    public var reason: Reason = .reasonUnspecified
+
+    /// Field 5 `int64 settle_us`.
+    public var settleUs: Int64 = 0
+
+    /// Creates a `TransitionCancelled` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionCancelled` from field values; omitted fields keep their defaults.
+    public init(
+        transitionId: UInt64 = 0,
+        progress: Double = 0,
+        velocity: Double = 0,
+        reason: Reason = .reasonUnspecified,
+        settleUs: Int64 = 0
+    ) {
+        self.transitionId = transitionId
+        self.progress = progress
+        self.velocity = velocity
+        self.reason = reason
+        self.settleUs = settleUs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 2)
+        }
+        if velocity.bitPattern != 0 {
+            writer.writeDouble(velocity, field: 3)
+        }
+        if reason.rawValue != 0 {
+            writer.writeInt32(reason.rawValue, field: 4)
+        }
+        if settleUs != 0 {
+            writer.writeInt64(settleUs, field: 5)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            progress = try reader.readDouble(wireType)
+        case 3:
+            velocity = try reader.readDouble(wireType)
+        case 4:
+            reason = try Reason(rawValue: reader.readInt32(wireType))
+        case 5:
+            settleUs = try reader.readInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionCompleted`.
+public struct TransitionCompleted: ProtoMessage {
+    /// Field 1 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `bool finished`: false: the stack is as it was before the transition.
+    public var finished: Bool = false
+
+    /// Field 3 `repeated string screens`: the stack after it.
+    public var screens: [String] = []
+
+    /// Field 4 `repeated string presented`.
+    public var presented: [String] = []
+
+    /// Field 5 `uint32 selected_tab`.
+    public var selectedTab: UInt32 = 0
+
+    /// Creates a `TransitionCompleted` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionCompleted` from field values; omitted fields keep their defaults.
+    public init(
+        transitionId: UInt64 = 0,
+        finished: Bool = false,
+        screens: [String] = [],
+        presented: [String] = [],
+        selectedTab: UInt32 = 0
+    ) {
+        self.transitionId = transitionId
+        self.finished = finished
+        self.screens = screens
+        self.presented = presented
+        self.selectedTab = selectedTab
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if finished {
+            writer.writeBool(finished, field: 2)
+        }
+        for value in screens {
+            writer.writeString(value, field: 3)
+        }
+        for value in presented {
+            writer.writeString(value, field: 4)
+        }
+        if selectedTab != 0 {
+            writer.writeUInt32(selectedTab, field: 5)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            finished = try reader.readBool(wireType)
+        case 3:
+            screens.append(try reader.readString(wireType))
+        case 4:
+            presented.append(try reader.readString(wireType))
+        case 5:
+            selectedTab = try reader.readUInt32(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionInterrupted`.
+public struct TransitionInterrupted: ProtoMessage {
+    /// Field 1 `uint64 transition_id`: a settle caught by a new gesture; tracking resumes.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `double progress`.
+    public var progress: Double = 0
+
+    /// Field 3 `uint64 gesture_id`.
+    public var gestureId: UInt64 = 0
+
+    /// Creates a `TransitionInterrupted` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionInterrupted` from field values; omitted fields keep their defaults.
+    public init(transitionId: UInt64 = 0, progress: Double = 0, gestureId: UInt64 = 0) {
+        self.transitionId = transitionId
+        self.progress = progress
+        self.gestureId = gestureId
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 2)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            progress = try reader.readDouble(wireType)
+        case 3:
+            gestureId = try reader.readUInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackResized`.
+public struct StackResized: ProtoMessage {
+    /// Field 1 `Size size`.
+    public var size: Size? = nil
+
+    /// Creates a `StackResized` with every field at its default.
+    public init() {}
+
+    /// Creates a `StackResized` from field values; omitted fields keep their defaults.
+    public init(size: Size? = nil) {
+        self.size = size
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = size {
+            writer.writeMessage(value, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, into: &size)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.ScreenOptionsSet`.
+public struct ScreenOptionsSet: ProtoMessage {
+    /// Field 1 `string screen`.
+    public var screen: String = ""
+
+    /// Field 2 `ScreenOptions options`.
+    public var options: ScreenOptions? = nil
+
+    /// Creates a `ScreenOptionsSet` with every field at its default.
+    public init() {}
+
+    /// Creates a `ScreenOptionsSet` from field values; omitted fields keep their defaults.
+    public init(screen: String = "", options: ScreenOptions? = nil) {
+        self.screen = screen
+        self.options = options
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !screen.isEmpty {
+            writer.writeString(screen, field: 1)
+        }
+        if let value = options {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screen = try reader.readString(wireType)
+        case 2:
+            try reader.readMessage(wireType, into: &options)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackDeleted`.
+public struct StackDeleted: ProtoMessage {
+    /// Creates a `StackDeleted` with every field at its default.
+    public init() {}
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {}
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        try reader.skip(wireType)
+    }
+}
+
+/// Proto message `segue.v1.Event`.
+public struct Event: ProtoMessage {
+    /// Field 1 `uint64 position`: global, from 1, no gaps.
+    public var position: UInt64 = 0
+
+    /// Field 2 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 3 `uint64 version`: per stack, from 1 (StackCreated), no gaps.
+    public var version: UInt64 = 0
+
+    /// Field 4 `int64 time_us`: engine clock, microseconds since the Unix epoch, never decreasing.
+    public var timeUs: Int64 = 0
+
+    /// Field 5 `string request_id`.
+    public var requestId: String = ""
+
+    /// The members of oneof `body`; at most one is set.
+    public enum Body: Sendable, Hashable {
+        /// Field 10 `StackCreated stack_created`.
+        case stackCreated(StackCreated)
+        /// Field 11 `TransitionBegan began`.
+        case began(TransitionBegan)
+        /// Field 12 `TransitionProgressed progressed`.
+        case progressed(TransitionProgressed)
+        /// Field 13 `TransitionFinished finished`.
+        case finished(TransitionFinished)
+        /// Field 14 `TransitionCancelled cancelled`.
+        case cancelled(TransitionCancelled)
+        /// Field 15 `TransitionCompleted completed`.
+        case completed(TransitionCompleted)
+        /// Field 16 `TransitionInterrupted interrupted`.
+        case interrupted(TransitionInterrupted)
+        /// Field 17 `StackResized resized`.
+        case resized(StackResized)
+        /// Field 18 `ScreenOptionsSet screen_options_set`.
+        case screenOptionsSet(ScreenOptionsSet)
+        /// Field 19 `StackDeleted deleted`.
+        case deleted(StackDeleted)
+    }
+
+    /// Oneof `body`: the member that is set, or nil when none is.
+    public var body: Body? = nil
+
+    /// Creates an `Event` with every field at its default.
+    public init() {}
+
+    /// Creates an `Event` from field values; omitted fields keep their defaults.
+    public init(
+        position: UInt64 = 0,
+        stackId: String = "",
+        version: UInt64 = 0,
+        timeUs: Int64 = 0,
+        requestId: String = "",
+        body: Body? = nil
+    ) {
+        self.position = position
+        self.stackId = stackId
+        self.version = version
+        self.timeUs = timeUs
+        self.requestId = requestId
+        self.body = body
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if position != 0 {
+            writer.writeUInt64(position, field: 1)
+        }
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 2)
+        }
+        if version != 0 {
+            writer.writeUInt64(version, field: 3)
+        }
+        if timeUs != 0 {
+            writer.writeInt64(timeUs, field: 4)
+        }
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 5)
+        }
+        switch body {
+        case .stackCreated(let value)?:
+            writer.writeMessage(value, field: 10)
+        case .began(let value)?:
+            writer.writeMessage(value, field: 11)
+        case .progressed(let value)?:
+            writer.writeMessage(value, field: 12)
+        case .finished(let value)?:
+            writer.writeMessage(value, field: 13)
+        case .cancelled(let value)?:
+            writer.writeMessage(value, field: 14)
+        case .completed(let value)?:
+            writer.writeMessage(value, field: 15)
+        case .interrupted(let value)?:
+            writer.writeMessage(value, field: 16)
+        case .resized(let value)?:
+            writer.writeMessage(value, field: 17)
+        case .screenOptionsSet(let value)?:
+            writer.writeMessage(value, field: 18)
+        case .deleted(let value)?:
+            writer.writeMessage(value, field: 19)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            position = try reader.readUInt64(wireType)
+        case 2:
+            stackId = try reader.readString(wireType)
+        case 3:
+            version = try reader.readUInt64(wireType)
+        case 4:
+            timeUs = try reader.readInt64(wireType)
+        case 5:
+            requestId = try reader.readString(wireType)
+        case 10:
+            var value = StackCreated()
+            if case .stackCreated(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .stackCreated(value)
+        case 11:
+            var value = TransitionBegan()
+            if case .began(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .began(value)
+        case 12:
+            var value = TransitionProgressed()
+            if case .progressed(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .progressed(value)
+        case 13:
+            var value = TransitionFinished()
+            if case .finished(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .finished(value)
+        case 14:
+            var value = TransitionCancelled()
+            if case .cancelled(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .cancelled(value)
+        case 15:
+            var value = TransitionCompleted()
+            if case .completed(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .completed(value)
+        case 16:
+            var value = TransitionInterrupted()
+            if case .interrupted(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .interrupted(value)
+        case 17:
+            var value = StackResized()
+            if case .resized(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .resized(value)
+        case 18:
+            var value = ScreenOptionsSet()
+            if case .screenOptionsSet(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .screenOptionsSet(value)
+        case 19:
+            var value = StackDeleted()
+            if case .deleted(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .deleted(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.ViewFrame`.
+public struct ViewFrame: ProtoMessage {
+    /// Field 1 `string screen`.
+    public var screen: String = ""
+
+    /// Field 2 `Rect rect`.
+    public var rect: Rect? = nil
+
+    /// Field 3 `double alpha`.
+    public var alpha: Double = 0
+
+    /// Creates a `ViewFrame` with every field at its default.
+    public init() {}
+
+    /// Creates a `ViewFrame` from field values; omitted fields keep their defaults.
+    public init(screen: String = "", rect: Rect? = nil, alpha: Double = 0) {
+        self.screen = screen
+        self.rect = rect
+        self.alpha = alpha
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !screen.isEmpty {
+            writer.writeString(screen, field: 1)
+        }
+        if let value = rect {
+            writer.writeMessage(value, field: 2)
+        }
+        if alpha.bitPattern != 0 {
+            writer.writeDouble(alpha, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            screen = try reader.readString(wireType)
+        case 2:
+            try reader.readMessage(wireType, into: &rect)
+        case 3:
+            alpha = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Frame`.
+public struct Frame: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 2 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 3 `uint64 sequence`: per transition, from 1.
+    public var sequence: UInt64 = 0
+
+    /// Field 4 `int64 time_us`.
+    public var timeUs: Int64 = 0
+
+    /// Field 5 `double progress`: visual completion, 0..1.
+    public var progress: Double = 0
+
+    /// Field 6 `FramePhase phase`.
+    public var phase: FramePhase = .framePhaseUnspecified
+
+    /// Field 7 `ViewFrame from`.
+    public var from: ViewFrame? = nil
+
+    /// Field 8 `ViewFrame to`.
+    public var to: ViewFrame? = nil
+
+    /// Field 9 `double dimming`: scrim alpha over the lower screen.
+    public var dimming: Double = 0
+
+    /// Field 10 `double shadow`: edge shadow alpha of the upper screen.
+    public var shadow: Double = 0
+
+    /// Field 11 `uint64 position`: log position of the newest event this frame reflects.
+    public var position: UInt64 = 0
+
+    /// Creates a `Frame` with every field at its default.
+    public init() {}
+
+    /// Creates a `Frame` from field values; omitted fields keep their defaults.
+    public init(
+        stackId: String = "",
+        transitionId: UInt64 = 0,
+        sequence: UInt64 = 0,
+        timeUs: Int64 = 0,
+        progress: Double = 0,
+        phase: FramePhase = .framePhaseUnspecified,
+        from: ViewFrame? = nil,
+        to: ViewFrame? = nil,
+        dimming: Double = 0,
+        shadow: Double = 0,
+        position: UInt64 = 0
+    ) {
+        self.stackId = stackId
+        self.transitionId = transitionId
+        self.sequence = sequence
+        self.timeUs = timeUs
+        self.progress = progress
+        self.phase = phase
+        self.from = from
+        self.to = to
+        self.dimming = dimming
+        self.shadow = shadow
+        self.position = position
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 2)
+        }
+        if sequence != 0 {
+            writer.writeUInt64(sequence, field: 3)
+        }
+        if timeUs != 0 {
+            writer.writeInt64(timeUs, field: 4)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 5)
+        }
+        if phase.rawValue != 0 {
+            writer.writeInt32(phase.rawValue, field: 6)
+        }
+        if let value = from {
+            writer.writeMessage(value, field: 7)
+        }
+        if let value = to {
+            writer.writeMessage(value, field: 8)
+        }
+        if dimming.bitPattern != 0 {
+            writer.writeDouble(dimming, field: 9)
+        }
+        if shadow.bitPattern != 0 {
+            writer.writeDouble(shadow, field: 10)
+        }
+        if position != 0 {
+            writer.writeUInt64(position, field: 11)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        case 2:
+            transitionId = try reader.readUInt64(wireType)
+        case 3:
+            sequence = try reader.readUInt64(wireType)
+        case 4:
+            timeUs = try reader.readInt64(wireType)
+        case 5:
+            progress = try reader.readDouble(wireType)
+        case 6:
+            phase = try FramePhase(rawValue: reader.readInt32(wireType))
+        case 7:
+            try reader.readMessage(wireType, into: &from)
+        case 8:
+            try reader.readMessage(wireType, into: &to)
+        case 9:
+            dimming = try reader.readDouble(wireType)
+        case 10:
+            shadow = try reader.readDouble(wireType)
+        case 11:
+            position = try reader.readUInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Error`.
+public struct ErrorDetail: ProtoMessage {
+    /// Field 1 `ErrorCode code`.
+    public var code: ErrorCode = .ok
+
+    /// Field 2 `string message`: says what was wrong and what would be accepted.
+    public var message: String = ""
+
+    /// Creates an `ErrorDetail` with every field at its default.
+    public init() {}
+
+    /// Creates an `ErrorDetail` from field values; omitted fields keep their defaults.
+    public init(code: ErrorCode = .ok, message: String = "") {
+        self.code = code
+        self.message = message
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if code.rawValue != 0 {
+            writer.writeInt32(code.rawValue, field: 1)
+        }
+        if !message.isEmpty {
+            writer.writeString(message, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            code = try ErrorCode(rawValue: reader.readInt32(wireType))
+        case 2:
+            message = try reader.readString(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Published for ingest inputs that could not be applied.
+///
+/// Proto message `segue.v1.Rejection`.
+public struct Rejection: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 2 `uint64 gesture_id`.
+    public var gestureId: UInt64 = 0
+
+    /// Field 3 `string request_id`.
+    public var requestId: String = ""
+
+    /// Field 4 `Error error`.
+    public var error: ErrorDetail? = nil
+
+    /// Field 5 `int64 time_us`.
+    public var timeUs: Int64 = 0
+
+    /// Creates a `Rejection` with every field at its default.
+    public init() {}
+
+    /// Creates a `Rejection` from field values; omitted fields keep their defaults.
+    public init(
+        stackId: String = "",
+        gestureId: UInt64 = 0,
+        requestId: String = "",
+        error: ErrorDetail? = nil,
+        timeUs: Int64 = 0
+    ) {
+        self.stackId = stackId
+        self.gestureId = gestureId
+        self.requestId = requestId
+        self.error = error
+        self.timeUs = timeUs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 2)
+        }
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 3)
+        }
+        if let value = error {
+            writer.writeMessage(value, field: 4)
+        }
+        if timeUs != 0 {
+            writer.writeInt64(timeUs, field: 5)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        case 2:
+            gestureId = try reader.readUInt64(wireType)
+        case 3:
+            requestId = try reader.readString(wireType)
+        case 4:
+            try reader.readMessage(wireType, into: &error)
+        case 5:
+            timeUs = try reader.readInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.GetStack`.
+public struct GetStack: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Creates a `GetStack` with every field at its default.
+    public init() {}
+
+    /// Creates a `GetStack` from field values; omitted fields keep their defaults.
+    public init(stackId: String = "") {
+        self.stackId = stackId
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.ReadEvents`.
+public struct ReadEvents: ProtoMessage {
+    /// Field 1 `uint64 from_position`: inclusive; 0 or 1 = from the start.
+    public var fromPosition: UInt64 = 0
+
+    /// Field 2 `string stack_id`: empty = all stacks.
+    public var stackId: String = ""
+
+    /// Field 3 `uint32 max_count`: 0 = engine default; capped by the engine.
+    public var maxCount: UInt32 = 0
+
+    /// Creates a `ReadEvents` with every field at its default.
+    public init() {}
+
+    /// Creates a `ReadEvents` from field values; omitted fields keep their defaults.
+    public init(fromPosition: UInt64 = 0, stackId: String = "", maxCount: UInt32 = 0) {
+        self.fromPosition = fromPosition
+        self.stackId = stackId
+        self.maxCount = maxCount
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if fromPosition != 0 {
+            writer.writeUInt64(fromPosition, field: 1)
+        }
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 2)
+        }
+        if maxCount != 0 {
+            writer.writeUInt32(maxCount, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            fromPosition = try reader.readUInt64(wireType)
+        case 2:
+            stackId = try reader.readString(wireType)
+        case 3:
+            maxCount = try reader.readUInt32(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.ListStacks`.
+public struct ListStacks: ProtoMessage {
+    /// Creates a `ListStacks` with every field at its default.
+    public init() {}
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {}
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        try reader.skip(wireType)
+    }
+}
+
+/// Proto message `segue.v1.GetStats`.
+public struct GetStats: ProtoMessage {
+    /// Creates a `GetStats` with every field at its default.
+    public init() {}
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {}
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        try reader.skip(wireType)
+    }
+}
+
+/// Proto message `segue.v1.Request`.
+public struct Request: ProtoMessage {
+    /// Field 1 `string request_id`.
+    public var requestId: String = ""
+
+    /// The members of oneof `body`; at most one is set.
+    public enum Body: Sendable, Hashable {
+        /// Field 10 `Command command`.
+        case command(Command)
+        /// Field 11 `GetStack get_stack`.
+        case getStack(GetStack)
+        /// Field 12 `ReadEvents read_events`.
+        case readEvents(ReadEvents)
+        /// Field 13 `ListStacks list_stacks`.
+        case listStacks(ListStacks)
+        /// Field 14 `GetStats get_stats`.
+        case getStats(GetStats)
+    }
+
+    /// Oneof `body`: the member that is set, or nil when none is.
+    public var body: Body? = nil
+
+    /// Creates a `Request` with every field at its default.
+    public init() {}
+
+    /// Creates a `Request` from field values; omitted fields keep their defaults.
+    public init(requestId: String = "", body: Body? = nil) {
+        self.requestId = requestId
+        self.body = body
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 1)
+        }
+        switch body {
+        case .command(let value)?:
+            writer.writeMessage(value, field: 10)
+        case .getStack(let value)?:
+            writer.writeMessage(value, field: 11)
+        case .readEvents(let value)?:
+            writer.writeMessage(value, field: 12)
+        case .listStacks(let value)?:
+            writer.writeMessage(value, field: 13)
+        case .getStats(let value)?:
+            writer.writeMessage(value, field: 14)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            requestId = try reader.readString(wireType)
+        case 10:
+            var value = Command()
+            if case .command(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .command(value)
+        case 11:
+            var value = GetStack()
+            if case .getStack(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .getStack(value)
+        case 12:
+            var value = ReadEvents()
+            if case .readEvents(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .readEvents(value)
+        case 13:
+            var value = ListStacks()
+            if case .listStacks(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .listStacks(value)
+        case 14:
+            var value = GetStats()
+            if case .getStats(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .getStats(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.CommandResult`.
+public struct CommandResult: ProtoMessage {
+    /// Field 1 `uint64 first_position`: events this command appended (durable when the reply is sent).
+    public var firstPosition: UInt64 = 0
+
+    /// Field 2 `uint64 last_position`.
+    public var lastPosition: UInt64 = 0
+
+    /// Field 3 `uint64 version`: stack version after them.
+    public var version: UInt64 = 0
+
+    /// Creates a `CommandResult` with every field at its default.
+    public init() {}
+
+    /// Creates a `CommandResult` from field values; omitted fields keep their defaults.
+    public init(firstPosition: UInt64 = 0, lastPosition: UInt64 = 0, version: UInt64 = 0) {
+        self.firstPosition = firstPosition
+        self.lastPosition = lastPosition
+        self.version = version
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if firstPosition != 0 {
+            writer.writeUInt64(firstPosition, field: 1)
+        }
+        if lastPosition != 0 {
+            writer.writeUInt64(lastPosition, field: 2)
+        }
+        if version != 0 {
+            writer.writeUInt64(version, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            firstPosition = try reader.readUInt64(wireType)
+        case 2:
+            lastPosition = try reader.readUInt64(wireType)
+        case 3:
+            version = try reader.readUInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.TransitionState`.
+public struct TransitionState: ProtoMessage {
+    /// Field 1 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `Operation operation`.
+    public var operation: Operation = .operationUnspecified
+
+    /// Field 3 `string from_screen`.
+    public var fromScreen: String = ""
+
+    /// Field 4 `string to_screen`.
+    public var toScreen: String = ""
+
+    /// Field 5 `bool interactive`.
+    public var interactive: Bool = false
+
+    /// Field 6 `FramePhase phase`.
+    public var phase: FramePhase = .framePhaseUnspecified
+
+    /// Field 7 `double progress`.
+    public var progress: Double = 0
+
+    /// Creates a `TransitionState` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionState` from field values; omitted fields keep their defaults.
+    public init(
+        transitionId: UInt64 = 0,
+        operation: Operation = .operationUnspecified,
+        fromScreen: String = "",
+        toScreen: String = "",
+        interactive: Bool = false,
+        phase: FramePhase = .framePhaseUnspecified,
+        progress: Double = 0
+    ) {
+        self.transitionId = transitionId
+        self.operation = operation
+        self.fromScreen = fromScreen
+        self.toScreen = toScreen
+        self.interactive = interactive
+        self.phase = phase
+        self.progress = progress
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if operation.rawValue != 0 {
+            writer.writeInt32(operation.rawValue, field: 2)
+        }
+        if !fromScreen.isEmpty {
+            writer.writeString(fromScreen, field: 3)
+        }
+        if !toScreen.isEmpty {
+            writer.writeString(toScreen, field: 4)
+        }
+        if interactive {
+            writer.writeBool(interactive, field: 5)
+        }
+        if phase.rawValue != 0 {
+            writer.writeInt32(phase.rawValue, field: 6)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 7)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            operation = try Operation(rawValue: reader.readInt32(wireType))
+        case 3:
+            fromScreen = try reader.readString(wireType)
+        case 4:
+            toScreen = try reader.readString(wireType)
+        case 5:
+            interactive = try reader.readBool(wireType)
+        case 6:
+            phase = try FramePhase(rawValue: reader.readInt32(wireType))
+        case 7:
+            progress = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackState`.
+public struct StackState: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 2 `uint64 version`.
+    public var version: UInt64 = 0
+
+    /// Field 3 `repeated string screens`.
+    public var screens: [String] = []
+
+    /// Field 4 `repeated string presented`.
+    public var presented: [String] = []
+
+    /// Field 5 `repeated string tabs`.
+    public var tabs: [String] = []
+
+    /// Field 6 `uint32 selected_tab`.
+    public var selectedTab: UInt32 = 0
+
+    /// Field 7 `StackConfig config`.
+    public var config: StackConfig? = nil
+
+    /// Field 8 `TransitionState transition`: absent when idle.
+    public var transition: TransitionState? = nil
+
+    /// Creates a `StackState` with every field at its default.
+    public init() {}
+
+    /// Creates a `StackState` from field values; omitted fields keep their defaults.
+    public init(
+        stackId: String = "",
+        version: UInt64 = 0,
+        screens: [String] = [],
+        presented: [String] = [],
+        tabs: [String] = [],
+        selectedTab: UInt32 = 0,
+        config: StackConfig? = nil,
+        transition: TransitionState? = nil
+    ) {
+        self.stackId = stackId
+        self.version = version
+        self.screens = screens
+        self.presented = presented
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.config = config
+        self.transition = transition
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+        if version != 0 {
+            writer.writeUInt64(version, field: 2)
+        }
+        for value in screens {
+            writer.writeString(value, field: 3)
+        }
+        for value in presented {
+            writer.writeString(value, field: 4)
+        }
+        for value in tabs {
+            writer.writeString(value, field: 5)
+        }
+        if selectedTab != 0 {
+            writer.writeUInt32(selectedTab, field: 6)
+        }
+        if let value = config {
+            writer.writeMessage(value, field: 7)
+        }
+        if let value = transition {
+            writer.writeMessage(value, field: 8)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        case 2:
+            version = try reader.readUInt64(wireType)
+        case 3:
+            screens.append(try reader.readString(wireType))
+        case 4:
+            presented.append(try reader.readString(wireType))
+        case 5:
+            tabs.append(try reader.readString(wireType))
+        case 6:
+            selectedTab = try reader.readUInt32(wireType)
+        case 7:
+            try reader.readMessage(wireType, into: &config)
+        case 8:
+            try reader.readMessage(wireType, into: &transition)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.EventBatch`.
+public struct EventBatch: ProtoMessage {
+    /// Field 1 `repeated Event events`.
+    public var events: [Event] = []
+
+    /// Field 2 `uint64 next_position`: where the next read should start.
+    public var nextPosition: UInt64 = 0
+
+    /// Field 3 `uint64 head_position`: newest position in the log.
+    public var headPosition: UInt64 = 0
+
+    /// Creates an `EventBatch` with every field at its default.
+    public init() {}
+
+    /// Creates an `EventBatch` from field values; omitted fields keep their defaults.
+    public init(events: [Event] = [], nextPosition: UInt64 = 0, headPosition: UInt64 = 0) {
+        self.events = events
+        self.nextPosition = nextPosition
+        self.headPosition = headPosition
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        for value in events {
+            writer.writeMessage(value, field: 1)
+        }
+        if nextPosition != 0 {
+            writer.writeUInt64(nextPosition, field: 2)
+        }
+        if headPosition != 0 {
+            writer.writeUInt64(headPosition, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, appendingTo: &events)
+        case 2:
+            nextPosition = try reader.readUInt64(wireType)
+        case 3:
+            headPosition = try reader.readUInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackList`.
+public struct StackList: ProtoMessage {
+    /// Field 1 `repeated string stack_ids`.
+    public var stackIds: [String] = []
+
+    /// Creates a `StackList` with every field at its default.
+    public init() {}
+
+    /// Creates a `StackList` from field values; omitted fields keep their defaults.
+    public init(stackIds: [String] = []) {
+        self.stackIds = stackIds
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        for value in stackIds {
+            writer.writeString(value, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackIds.append(try reader.readString(wireType))
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Stats`.
+public struct Stats: ProtoMessage {
+    /// Field 1 `uint64 head_position`.
+    public var headPosition: UInt64 = 0
+
+    /// Field 2 `uint64 stacks`.
+    public var stacks: UInt64 = 0
+
+    /// Field 3 `uint64 inputs_received`.
+    public var inputsReceived: UInt64 = 0
+
+    /// Field 4 `uint64 inputs_rejected`.
+    public var inputsRejected: UInt64 = 0
+
+    /// Field 5 `uint64 events_appended`.
+    public var eventsAppended: UInt64 = 0
+
+    /// Field 6 `uint64 frames_published`.
+    public var framesPublished: UInt64 = 0
+
+    /// Field 7 `uint64 log_bytes`.
+    public var logBytes: UInt64 = 0
+
+    /// Field 8 `double fsync_p99_us`.
+    public var fsyncP99Us: Double = 0
+
+    /// Field 9 `int64 uptime_us`.
+    public var uptimeUs: Int64 = 0
+
+    /// Creates a `Stats` with every field at its default.
+    public init() {}
+
+    /// Creates a `Stats` from field values; omitted fields keep their defaults.
+    public init(
+        headPosition: UInt64 = 0,
+        stacks: UInt64 = 0,
+        inputsReceived: UInt64 = 0,
+        inputsRejected: UInt64 = 0,
+        eventsAppended: UInt64 = 0,
+        framesPublished: UInt64 = 0,
+        logBytes: UInt64 = 0,
+        fsyncP99Us: Double = 0,
+        uptimeUs: Int64 = 0
+    ) {
+        self.headPosition = headPosition
+        self.stacks = stacks
+        self.inputsReceived = inputsReceived
+        self.inputsRejected = inputsRejected
+        self.eventsAppended = eventsAppended
+        self.framesPublished = framesPublished
+        self.logBytes = logBytes
+        self.fsyncP99Us = fsyncP99Us
+        self.uptimeUs = uptimeUs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if headPosition != 0 {
+            writer.writeUInt64(headPosition, field: 1)
+        }
+        if stacks != 0 {
+            writer.writeUInt64(stacks, field: 2)
+        }
+        if inputsReceived != 0 {
+            writer.writeUInt64(inputsReceived, field: 3)
+        }
+        if inputsRejected != 0 {
+            writer.writeUInt64(inputsRejected, field: 4)
+        }
+        if eventsAppended != 0 {
+            writer.writeUInt64(eventsAppended, field: 5)
+        }
+        if framesPublished != 0 {
+            writer.writeUInt64(framesPublished, field: 6)
+        }
+        if logBytes != 0 {
+            writer.writeUInt64(logBytes, field: 7)
+        }
+        if fsyncP99Us.bitPattern != 0 {
+            writer.writeDouble(fsyncP99Us, field: 8)
+        }
+        if uptimeUs != 0 {
+            writer.writeInt64(uptimeUs, field: 9)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            headPosition = try reader.readUInt64(wireType)
+        case 2:
+            stacks = try reader.readUInt64(wireType)
+        case 3:
+            inputsReceived = try reader.readUInt64(wireType)
+        case 4:
+            inputsRejected = try reader.readUInt64(wireType)
+        case 5:
+            eventsAppended = try reader.readUInt64(wireType)
+        case 6:
+            framesPublished = try reader.readUInt64(wireType)
+        case 7:
+            logBytes = try reader.readUInt64(wireType)
+        case 8:
+            fsyncP99Us = try reader.readDouble(wireType)
+        case 9:
+            uptimeUs = try reader.readInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.Reply`.
+public struct Reply: ProtoMessage {
+    /// Field 1 `string request_id`.
+    public var requestId: String = ""
+
+    /// Field 2 `Error error`: absent on success.
+    public var error: ErrorDetail? = nil
+
+    /// The members of oneof `body`; at most one is set.
+    public enum Body: Sendable, Hashable {
+        /// Field 10 `CommandResult command`.
+        case command(CommandResult)
+        /// Field 11 `StackState stack`.
+        case stack(StackState)
+        /// Field 12 `EventBatch events`.
+        case events(EventBatch)
+        /// Field 13 `StackList stacks`.
+        case stacks(StackList)
+        /// Field 14 `Stats stats`.
+        case stats(Stats)
+    }
+
+    /// Oneof `body`: the member that is set, or nil when none is.
+    public var body: Body? = nil
+
+    /// Creates a `Reply` with every field at its default.
+    public init() {}
+
+    /// Creates a `Reply` from field values; omitted fields keep their defaults.
+    public init(requestId: String = "", error: ErrorDetail? = nil, body: Body? = nil) {
+        self.requestId = requestId
+        self.error = error
+        self.body = body
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 1)
+        }
+        if let value = error {
+            writer.writeMessage(value, field: 2)
+        }
+        switch body {
+        case .command(let value)?:
+            writer.writeMessage(value, field: 10)
+        case .stack(let value)?:
+            writer.writeMessage(value, field: 11)
+        case .events(let value)?:
+            writer.writeMessage(value, field: 12)
+        case .stacks(let value)?:
+            writer.writeMessage(value, field: 13)
+        case .stats(let value)?:
+            writer.writeMessage(value, field: 14)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            requestId = try reader.readString(wireType)
+        case 2:
+            try reader.readMessage(wireType, into: &error)
+        case 10:
+            var value = CommandResult()
+            if case .command(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .command(value)
+        case 11:
+            var value = StackState()
+            if case .stack(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .stack(value)
+        case 12:
+            var value = EventBatch()
+            if case .events(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .events(value)
+        case 13:
+            var value = StackList()
+            if case .stacks(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .stacks(value)
+        case 14:
+            var value = Stats()
+            if case .stats(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .stats(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueCommandLine
+import SegueEngine
+import Synchronization
+
+/// Set from the signal handler; the engine loop checks it at least every 100 ms.
+let stopRequested = Atomic<Bool>(false)
+
+let spec = CommandSpec(
+    name: "segued",
+    summary: "The Segue daemon: reduces pan events and navigation commands into a durable log of transition events, and publishes them with the frames they imply.",
+    options: [
+        .init("data", "DIR", help: "data directory (created 0700; default ./segue-data)"),
+        .init("ingest", "EP", help: "PULL endpoint for producers (default tcp://127.0.0.1:7701)"),
+        .init("control", "EP", help: "ROUTER endpoint for requests (default tcp://127.0.0.1:7702)"),
+        .init("events", "EP", help: "PUB endpoint for subscribers (default tcp://127.0.0.1:7703)"),
+        .init("fsync", "MODE", help: "always (default), interval:MS or never"),
+        .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
+        .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
+    ],
+    examples: [
+        "segued",
+        "segued --data /var/lib/segue --fsync interval:10",
+        "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
+    ])
+
+func fail(_ message: String, status: Int32) -> Never {
+    Console.error(message)
+    exit(status)
+}
+
+func configuration(from arguments: ParsedArguments) throws(UsageError) -> EngineConfiguration {
+    var configuration = EngineConfiguration()
+    if let data = arguments.string("data") { configuration.dataDirectory = data }
+    if let endpoint = arguments.string("ingest") { configuration.ingestEndpoint = endpoint }
+    if let endpoint = arguments.string("control") { configuration.controlEndpoint = endpoint }
+    if let endpoint = arguments.string("events") { configuration.eventsEndpoint = endpoint }
+    if let mode = arguments.string("fsync") {
+        guard let policy = FsyncPolicy(parsing: mode) else {
+            throw UsageError("segued: --fsync must be always, never or interval:MS (MS 1-60000), not '\(mode)'")
+        }
+        configuration.fsync = policy
+    }
+    if let bytes = try arguments.integer("segment-bytes", in: 4096...(1 << 40)) {
+        configuration.segmentBytes = Int(bytes)
+    }
+    if let bytes = try arguments.integer("max-message-bytes", in: 1024...(64 << 20)) {
+        configuration.maxMessageBytes = Int(bytes)
+    }
+    return configuration
+}
+
+let parsed: ParsedArguments
+let engineConfiguration: EngineConfiguration
+do {
+    parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
+    engineConfiguration = try configuration(from: parsed)
+} catch {
+    if error.isHelp {
+        print(error.message)
+        exit(0)
+    }
+    fail(error.message, status: 2)
+}
+
+signal(SIGPIPE, SIG_IGN)
+signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
+signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+
+let engine: Engine
+do {
+    engine = try Engine(configuration: engineConfiguration)
+} catch {
+    fail("segued: \(error.message)", status: 1)
+}
+if let report = engine.recoveryReport {
+    Console.error("level=warn msg=\"log tail repaired\" detail=\"\(report)\"")
+}
+let summary = engine.summary
+Console.error("level=info msg=started data=\(engineConfiguration.dataDirectory) head=\(summary.headPosition) stacks=\(summary.stacks) fsync=\(engineConfiguration.fsync)")
+let endpoints = engine.endpoints
+Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")
+
+do {
+    try engine.run(until: { stopRequested.load(ordering: .relaxed) })
+} catch {
+    fail("segued: \(error.message)", status: 1)
+}
+Console.error("level=info msg=stopped")
+exit(0)

@@ -1,0 +1,577 @@
+// Sample values of every message of proto/segue.proto, each field set to a value other than its default.
+// Generated from proto/segue.proto by scripts/generate_wire.py. DO NOT EDIT.
+// Regenerate with `python3 scripts/generate_wire.py` from the repository root.
+// scripts/make_golden.py builds the same values with Google's protobuf runtime into Golden/samples.bin.
+
+import SegueWire
+
+/// Generated sample values: one per message with every field set, plus one per further oneof member.
+enum Samples {
+    /// Sample `Vec2`.
+    static let vec2 = Vec2(x: 1.5, y: -2.5)
+
+    /// Sample `Size`.
+    static let size = Size(width: 1.5, height: -2.5)
+
+    /// Sample `Rect`.
+    static let rect = Rect(x: 1.5, y: -2.5, width: 3.5, height: -4.5)
+
+    /// Sample `Tuning`.
+    static let tuning = Tuning(
+        edgeWidth: 1.5,
+        progressDistance: -2.5,
+        finishThreshold: 3.5,
+        flingVelocity: -4.5,
+        settleMs: 4294967291,
+        dampingRatio: -6.5,
+        parallax: 7.5,
+        dimming: -8.5,
+        gestureTimeoutMs: 4294967287
+    )
+
+    /// Sample `StackConfig`.
+    static let stackConfig = StackConfig(
+        size: Samples.size,
+        profile: "profile-0-\u{E9}\u{1F680}",
+        rightToLeft: true,
+        fps: 516,
+        tuning: Samples.tuning
+    )
+
+    /// Sample `ScreenOptions`.
+    static let screenOptions = ScreenOptions(backGestureDisabled: true, exclusionRects: [Samples.rect, Rect()])
+
+    /// Sample `PanEvent`.
+    static let panEvent = PanEvent(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        gestureId: 600,
+        phase: PanPhase.panCancelled,
+        location: Samples.vec2,
+        translation: Samples.vec2,
+        velocity: Samples.vec2,
+        timestampUs: 7000000049,
+        target: PanTarget.panTargetTabs
+    )
+
+    /// Sample `CreateStack`.
+    static let createStack = CreateStack(
+        screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
+        tabs: ["tabs-0-\u{E9}\u{1F680}", "tabs-1-\u{E9}\u{1F680}"],
+        selectedTab: 4294967293,
+        config: Samples.stackConfig
+    )
+
+    /// Sample `Push`.
+    static let push = Push(screen: "screen-0-\u{E9}\u{1F680}", immediate: true, options: Samples.screenOptions)
+
+    /// Sample `Pop`.
+    static let pop = Pop(immediate: true)
+
+    /// Sample `PopToRoot`.
+    static let popToRoot = PopToRoot(immediate: true)
+
+    /// Sample `Present`.
+    static let present = Present(screen: "screen-0-\u{E9}\u{1F680}", immediate: true, options: Samples.screenOptions)
+
+    /// Sample `Dismiss`.
+    static let dismiss = Dismiss(immediate: true)
+
+    /// Sample `SelectTab`.
+    static let selectTab = SelectTab(index: 4294967295, immediate: true)
+
+    /// Sample `Resize`.
+    static let resize = Resize(size: Samples.size)
+
+    /// Sample `SetScreenOptions`.
+    static let setScreenOptions = SetScreenOptions(screen: "screen-0-\u{E9}\u{1F680}", options: Samples.screenOptions)
+
+    /// Sample `DeleteStack`.
+    static let deleteStack = DeleteStack()
+
+    /// Sample `Command`.
+    static let command = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .create(Samples.createStack)
+    )
+
+    /// Sample `Command.push`.
+    static let commandPush = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .push(Samples.push)
+    )
+
+    /// Sample `Command.pop`.
+    static let commandPop = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .pop(Samples.pop)
+    )
+
+    /// Sample `Command.pop_to_root`.
+    static let commandPopToRoot = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .popToRoot(Samples.popToRoot)
+    )
+
+    /// Sample `Command.present`.
+    static let commandPresent = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .present(Samples.present)
+    )
+
+    /// Sample `Command.dismiss`.
+    static let commandDismiss = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .dismiss(Samples.dismiss)
+    )
+
+    /// Sample `Command.select_tab`.
+    static let commandSelectTab = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .selectTab(Samples.selectTab)
+    )
+
+    /// Sample `Command.resize`.
+    static let commandResize = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .resize(Samples.resize)
+    )
+
+    /// Sample `Command.set_screen_options`.
+    static let commandSetScreenOptions = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .setScreenOptions(Samples.setScreenOptions)
+    )
+
+    /// Sample `Command.delete`.
+    static let commandDelete = Command(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        expectedVersion: 18446744073709551613,
+        op: .delete(Samples.deleteStack)
+    )
+
+    /// Sample `Input`.
+    static let input = Input(body: .pan(Samples.panEvent))
+
+    /// Sample `Input.command`.
+    static let inputCommand = Input(body: .command(Samples.command))
+
+    /// Sample `StackCreated`.
+    static let stackCreated = StackCreated(
+        screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
+        tabs: ["tabs-0-\u{E9}\u{1F680}", "tabs-1-\u{E9}\u{1F680}"],
+        selectedTab: 4294967293,
+        config: Samples.stackConfig
+    )
+
+    /// Sample `TransitionBegan`.
+    static let transitionBegan = TransitionBegan(
+        transitionId: 18446744073709551615,
+        operation: Operation.selectTab,
+        fromScreen: "from_screen-0-\u{E9}\u{1F680}",
+        toScreen: "to_screen-0-\u{E9}\u{1F680}",
+        interactive: true,
+        gestureId: 1800
+    )
+
+    /// Sample `TransitionProgressed`.
+    static let transitionProgressed = TransitionProgressed(
+        transitionId: 18446744073709551615,
+        progress: -2.5,
+        translation: Samples.vec2,
+        velocity: Samples.vec2
+    )
+
+    /// Sample `TransitionFinished`.
+    static let transitionFinished = TransitionFinished(
+        transitionId: 18446744073709551615,
+        progress: -2.5,
+        velocity: 3.5,
+        reason: Reason.engineRestarted,
+        settleUs: 5000000035
+    )
+
+    /// Sample `TransitionCancelled`.
+    static let transitionCancelled = TransitionCancelled(
+        transitionId: 18446744073709551615,
+        progress: -2.5,
+        velocity: 3.5,
+        reason: Reason.engineRestarted,
+        settleUs: 5000000035
+    )
+
+    /// Sample `TransitionCompleted`.
+    static let transitionCompleted = TransitionCompleted(
+        transitionId: 18446744073709551615,
+        finished: true,
+        screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
+        presented: ["presented-0-\u{E9}\u{1F680}", "presented-1-\u{E9}\u{1F680}"],
+        selectedTab: 4294967291
+    )
+
+    /// Sample `TransitionInterrupted`.
+    static let transitionInterrupted = TransitionInterrupted(
+        transitionId: 18446744073709551615,
+        progress: -2.5,
+        gestureId: 18446744073709551613
+    )
+
+    /// Sample `StackResized`.
+    static let stackResized = StackResized(size: Samples.size)
+
+    /// Sample `ScreenOptionsSet`.
+    static let screenOptionsSet = ScreenOptionsSet(screen: "screen-0-\u{E9}\u{1F680}", options: Samples.screenOptions)
+
+    /// Sample `StackDeleted`.
+    static let stackDeleted = StackDeleted()
+
+    /// Sample `Event`.
+    static let event = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .stackCreated(Samples.stackCreated)
+    )
+
+    /// Sample `Event.began`.
+    static let eventBegan = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .began(Samples.transitionBegan)
+    )
+
+    /// Sample `Event.progressed`.
+    static let eventProgressed = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .progressed(Samples.transitionProgressed)
+    )
+
+    /// Sample `Event.finished`.
+    static let eventFinished = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .finished(Samples.transitionFinished)
+    )
+
+    /// Sample `Event.cancelled`.
+    static let eventCancelled = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .cancelled(Samples.transitionCancelled)
+    )
+
+    /// Sample `Event.completed`.
+    static let eventCompleted = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .completed(Samples.transitionCompleted)
+    )
+
+    /// Sample `Event.interrupted`.
+    static let eventInterrupted = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .interrupted(Samples.transitionInterrupted)
+    )
+
+    /// Sample `Event.resized`.
+    static let eventResized = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .resized(Samples.stackResized)
+    )
+
+    /// Sample `Event.screen_options_set`.
+    static let eventScreenOptionsSet = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .screenOptionsSet(Samples.screenOptionsSet)
+    )
+
+    /// Sample `Event.deleted`.
+    static let eventDeleted = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .deleted(Samples.stackDeleted)
+    )
+
+    /// Sample `ViewFrame`.
+    static let viewFrame = ViewFrame(screen: "screen-0-\u{E9}\u{1F680}", rect: Samples.rect, alpha: 3.5)
+
+    /// Sample `Frame`.
+    static let frame = Frame(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        transitionId: 600,
+        sequence: 18446744073709551613,
+        timeUs: -4000000028,
+        progress: 5.5,
+        phase: FramePhase.done,
+        from: Samples.viewFrame,
+        to: Samples.viewFrame,
+        dimming: 9.5,
+        shadow: -10.5,
+        position: 18446744073709551605
+    )
+
+    /// Sample `Error`.
+    static let errorDetail = ErrorDetail(code: ErrorCode.positionRemoved, message: "message-0-\u{E9}\u{1F680}")
+
+    /// Sample `Rejection`.
+    static let rejection = Rejection(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        gestureId: 600,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        error: Samples.errorDetail,
+        timeUs: 5000000035
+    )
+
+    /// Sample `GetStack`.
+    static let getStack = GetStack(stackId: "stack_id-0-\u{E9}\u{1F680}")
+
+    /// Sample `ReadEvents`.
+    static let readEvents = ReadEvents(
+        fromPosition: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        maxCount: 4294967293
+    )
+
+    /// Sample `ListStacks`.
+    static let listStacks = ListStacks()
+
+    /// Sample `GetStats`.
+    static let getStats = GetStats()
+
+    /// Sample `Request`.
+    static let request = Request(requestId: "request_id-0-\u{E9}\u{1F680}", body: .command(Samples.command))
+
+    /// Sample `Request.get_stack`.
+    static let requestGetStack = Request(requestId: "request_id-0-\u{E9}\u{1F680}", body: .getStack(Samples.getStack))
+
+    /// Sample `Request.read_events`.
+    static let requestReadEvents = Request(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .readEvents(Samples.readEvents)
+    )
+
+    /// Sample `Request.list_stacks`.
+    static let requestListStacks = Request(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .listStacks(Samples.listStacks)
+    )
+
+    /// Sample `Request.get_stats`.
+    static let requestGetStats = Request(requestId: "request_id-0-\u{E9}\u{1F680}", body: .getStats(Samples.getStats))
+
+    /// Sample `CommandResult`.
+    static let commandResult = CommandResult(
+        firstPosition: 18446744073709551615,
+        lastPosition: 600,
+        version: 18446744073709551613
+    )
+
+    /// Sample `TransitionState`.
+    static let transitionState = TransitionState(
+        transitionId: 18446744073709551615,
+        operation: Operation.selectTab,
+        fromScreen: "from_screen-0-\u{E9}\u{1F680}",
+        toScreen: "to_screen-0-\u{E9}\u{1F680}",
+        interactive: true,
+        phase: FramePhase.done,
+        progress: 7.5
+    )
+
+    /// Sample `StackState`.
+    static let stackState = StackState(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 600,
+        screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
+        presented: ["presented-0-\u{E9}\u{1F680}", "presented-1-\u{E9}\u{1F680}"],
+        tabs: ["tabs-0-\u{E9}\u{1F680}", "tabs-1-\u{E9}\u{1F680}"],
+        selectedTab: 774,
+        config: Samples.stackConfig,
+        transition: Samples.transitionState
+    )
+
+    /// Sample `EventBatch`.
+    static let eventBatch = EventBatch(
+        events: [Samples.event, Event()],
+        nextPosition: 600,
+        headPosition: 18446744073709551613
+    )
+
+    /// Sample `StackList`.
+    static let stackList = StackList(stackIds: ["stack_ids-0-\u{E9}\u{1F680}", "stack_ids-1-\u{E9}\u{1F680}"])
+
+    /// Sample `Stats`.
+    static let stats = Stats(
+        headPosition: 18446744073709551615,
+        stacks: 600,
+        inputsReceived: 18446744073709551613,
+        inputsRejected: 1200,
+        eventsAppended: 18446744073709551611,
+        framesPublished: 1800,
+        logBytes: 18446744073709551609,
+        fsyncP99Us: -8.5,
+        uptimeUs: 9000000063
+    )
+
+    /// Sample `Reply`.
+    static let reply = Reply(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        error: Samples.errorDetail,
+        body: .command(Samples.commandResult)
+    )
+
+    /// Sample `Reply.stack`.
+    static let replyStack = Reply(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        error: Samples.errorDetail,
+        body: .stack(Samples.stackState)
+    )
+
+    /// Sample `Reply.events`.
+    static let replyEvents = Reply(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        error: Samples.errorDetail,
+        body: .events(Samples.eventBatch)
+    )
+
+    /// Sample `Reply.stacks`.
+    static let replyStacks = Reply(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        error: Samples.errorDetail,
+        body: .stacks(Samples.stackList)
+    )
+
+    /// Sample `Reply.stats`.
+    static let replyStats = Reply(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        error: Samples.errorDetail,
+        body: .stats(Samples.stats)
+    )
+
+    /// Every sample with its name (`Message` or `Message.member`).
+    static let all: [Sample] = [
+        Sample("Vec2", vec2),
+        Sample("Size", size),
+        Sample("Rect", rect),
+        Sample("Tuning", tuning),
+        Sample("StackConfig", stackConfig),
+        Sample("ScreenOptions", screenOptions),
+        Sample("PanEvent", panEvent),
+        Sample("CreateStack", createStack),
+        Sample("Push", push),
+        Sample("Pop", pop),
+        Sample("PopToRoot", popToRoot),
+        Sample("Present", present),
+        Sample("Dismiss", dismiss),
+        Sample("SelectTab", selectTab),
+        Sample("Resize", resize),
+        Sample("SetScreenOptions", setScreenOptions),
+        Sample("DeleteStack", deleteStack),
+        Sample("Command", command),
+        Sample("Command.push", commandPush),
+        Sample("Command.pop", commandPop),
+        Sample("Command.pop_to_root", commandPopToRoot),
+        Sample("Command.present", commandPresent),
+        Sample("Command.dismiss", commandDismiss),
+        Sample("Command.select_tab", commandSelectTab),
+        Sample("Command.resize", commandResize),
+        Sample("Command.set_screen_options", commandSetScreenOptions),
+        Sample("Command.delete", commandDelete),
+        Sample("Input", input),
+        Sample("Input.command", inputCommand),
+        Sample("StackCreated", stackCreated),
+        Sample("TransitionBegan", transitionBegan),
+        Sample("TransitionProgressed", transitionProgressed),
+        Sample("TransitionFinished", transitionFinished),
+        Sample("TransitionCancelled", transitionCancelled),
+        Sample("TransitionCompleted", transitionCompleted),
+        Sample("TransitionInterrupted", transitionInterrupted),
+        Sample("StackResized", stackResized),
+        Sample("ScreenOptionsSet", screenOptionsSet),
+        Sample("StackDeleted", stackDeleted),
+        Sample("Event", event),
+        Sample("Event.began", eventBegan),
+        Sample("Event.progressed", eventProgressed),
+        Sample("Event.finished", eventFinished),
+        Sample("Event.cancelled", eventCancelled),
+        Sample("Event.completed", eventCompleted),
+        Sample("Event.interrupted", eventInterrupted),
+        Sample("Event.resized", eventResized),
+        Sample("Event.screen_options_set", eventScreenOptionsSet),
+        Sample("Event.deleted", eventDeleted),
+        Sample("ViewFrame", viewFrame),
+        Sample("Frame", frame),
+        Sample("Error", errorDetail),
+        Sample("Rejection", rejection),
+        Sample("GetStack", getStack),
+        Sample("ReadEvents", readEvents),
+        Sample("ListStacks", listStacks),
+        Sample("GetStats", getStats),
+        Sample("Request", request),
+        Sample("Request.get_stack", requestGetStack),
+        Sample("Request.read_events", requestReadEvents),
+        Sample("Request.list_stacks", requestListStacks),
+        Sample("Request.get_stats", requestGetStats),
+        Sample("CommandResult", commandResult),
+        Sample("TransitionState", transitionState),
+        Sample("StackState", stackState),
+        Sample("EventBatch", eventBatch),
+        Sample("StackList", stackList),
+        Sample("Stats", stats),
+        Sample("Reply", reply),
+        Sample("Reply.stack", replyStack),
+        Sample("Reply.events", replyEvents),
+        Sample("Reply.stacks", replyStacks),
+        Sample("Reply.stats", replyStats),
+    ]
+}
