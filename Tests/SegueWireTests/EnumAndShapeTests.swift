@@ -6,7 +6,9 @@ struct EnumAndShapeTests {
     @Test func enumValueNamesAndNumbersMatchTheProto() {
         #expect(PanPhase.knownValues == [.panPhaseUnspecified, .panBegan, .panChanged, .panEnded, .panCancelled])
         #expect(PanTarget.knownValues == [.panTargetBack, .panTargetTabs])
-        #expect(Operation.knownValues == [.operationUnspecified, .push, .pop, .popToRoot, .present, .dismiss, .selectTab])
+        #expect(Operation.knownValues == [
+            .operationUnspecified, .push, .pop, .popToRoot, .present, .dismiss, .selectTab,
+        ])
         #expect(Reason.knownValues == [
             .reasonUnspecified, .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
             .gestureCancelled, .gestureTimeout, .engineRestarted,
