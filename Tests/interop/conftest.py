@@ -19,7 +19,7 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -408,7 +408,6 @@ class Subscriber:
         self.messages: list[Published] = []
         self.probes_seen: set[str] = set()
         self.probe_count = itertools.count(1)
-        self.cursor = 0
 
     def _receive(self, timeout: float) -> Published | None:
         if not self.sock.poll(int(max(timeout, 0) * 1000)):
@@ -463,8 +462,8 @@ class Subscriber:
     def drain(self, timeout: float = 0.05) -> None:
         """Receive whatever is already queued (bounded)."""
         deadline = time.monotonic() + timeout
-        while self._receive(deadline - time.monotonic()) is not None:
-            pass
+        while time.monotonic() < deadline and self.sock.poll(int((deadline - time.monotonic()) * 1000)):
+            self._receive(0)
 
     def events(self, stack: str | None = None) -> list[Any]:
         return [p.message for p in self.messages if p.kind == "ev/" and (stack is None or p.stack == stack)]
@@ -541,7 +540,6 @@ class Session:
     ctl: Control
     sub: Subscriber
     push: Producer
-    extra: list = field(default_factory=list)
 
     def control(self, kind: int = zmq.REQ, delimiter: bool = True) -> Control:
         return Control(self.pb, self.ctx, self.daemon.control, kind, delimiter)
@@ -556,5 +554,102 @@ def connect(pb: Any, ctx: zmq.Context, daemon: Daemon) -> Session:
 
 
 @pytest.fixture
-def session(pb: Any, zctx: zmq.Context, daemon: Daemon) -> Session:
-    return connect(pb, zctx, daemon)
+def session(pb: Any, zctx: zmq.Context, daemon: Daemon) -> Iterator[Session]:
+    s = connect(pb, zctx, daemon)
+    yield s
+    if daemon.returncode is None:
+        s.sub.sync()  # receive (and so decode-check) everything published up to the end of the test
+
+
+# ---------------------------------------------------------------------------------------------------- checks
+
+WIDTH, HEIGHT = 390.0, 844.0
+CLASSIC_SETTLE_US = 300_000   # classic: remaining fraction x 300 ms
+
+
+def approx(value: float, tol: float = 1e-9) -> Any:
+    return pytest.approx(value, abs=tol)
+
+
+def assert_gapless(events: list[Any], first_version: int = 1) -> None:
+    """One stack's events: versions from `first_version` without gaps, positions increasing by one
+    (when the stack is the only one writing), time never decreasing."""
+    assert events, "no events"
+    for i, event in enumerate(events):
+        assert event.version == first_version + i, f"version gap at {i}: {[e.version for e in events]}"
+        if i:
+            assert event.time_us >= events[i - 1].time_us, f"time went back at version {event.version}"
+
+
+def assert_positions_consecutive(events: list[Any]) -> None:
+    positions = [e.position for e in events]
+    assert positions == list(range(positions[0], positions[0] + len(positions))), f"position gap: {positions}"
+
+
+def bodies(events: list[Any]) -> list[str]:
+    return [e.WhichOneof("body") for e in events]
+
+
+def frame_times(start_us: int, settle_us: int, fps: int = 60) -> list[int]:
+    """Scheduled settle frame times: start + k * 1e6 / fps (integer division) while before the end."""
+    times, k = [], 1
+    while start_us + k * 1_000_000 // fps < start_us + settle_us:
+        times.append(start_us + k * 1_000_000 // fps)
+        k += 1
+    return times
+
+
+def check_frame_geometry(pb: Any, frame: Any, from_screen: str, to_screen: str) -> None:
+    assert frame.HasField("from") and frame.HasField("to"), f"frame without both views: {frame}"
+    view_from, view_to = getattr(frame, "from"), frame.to
+    assert (view_from.screen, view_to.screen) == (from_screen, to_screen), f"frame screens {frame}"
+    for view in (view_from, view_to):
+        assert view.rect.width == WIDTH and view.rect.height == HEIGHT, f"rect does not keep the size: {frame}"
+        assert view.rect.y == 0, f"rect moved vertically: {frame}"
+    assert 0.0 <= frame.progress <= 1.0
+
+
+def check_settle(pb: Any, frames: list[Any], decided: Any, settle_us: int, from_screen: str, to_screen: str,
+                 target: float, start_fraction: float, backward: bool, decision_position: int,
+                 done_position: int) -> None:
+    """The SETTLING frames of one transition at the exact scheduled times, moving monotonically from
+    `start_fraction` to `target`, then exactly one DONE frame at decided.time_us + settle_us with the
+    target's rects. Classic layout: the lower screen stays at x = 0."""
+    settling = [f for f in frames if f.phase == pb.SETTLING]
+    done = [f for f in frames if f.phase == pb.DONE]
+    assert [f.time_us for f in settling] == frame_times(decided.time_us, settle_us), (
+        f"settle frame times (relative to the decision at {decided.time_us}): "
+        f"{[f.time_us - decided.time_us for f in settling]}, expected "
+        f"{[t - decided.time_us for t in frame_times(decided.time_us, settle_us)]}"
+    )
+    previous = start_fraction
+    for frame in settling:
+        check_frame_geometry(pb, frame, from_screen, to_screen)
+        if target > start_fraction:
+            assert previous <= frame.progress <= target, f"settle not monotonic toward {target}: {frame}"
+        else:
+            assert target <= frame.progress <= previous, f"settle not monotonic toward {target}: {frame}"
+        previous = frame.progress
+        upper = getattr(frame, "from") if backward else frame.to
+        lower = frame.to if backward else getattr(frame, "from")
+        expected_x = frame.progress * WIDTH if backward else (1 - frame.progress) * WIDTH
+        assert upper.rect.x == approx(expected_x, 1e-6), f"upper screen x {upper.rect.x} != {expected_x}"
+        assert lower.rect.x == approx(0.0), f"classic lower screen moved: {frame}"
+        assert frame.position == decision_position, f"settle frame position {frame.position}"
+    assert len(done) == 1, f"{len(done)} DONE frames"
+    last = done[0]
+    assert frames[-1] is last, "DONE is not the last frame of the transition"
+    assert last.time_us == decided.time_us + settle_us, (
+        f"DONE at {last.time_us - decided.time_us} us after the decision, expected {settle_us}")
+    assert last.progress == target
+    check_frame_geometry(pb, last, from_screen, to_screen)
+    upper = getattr(last, "from") if backward else last.to
+    lower = last.to if backward else getattr(last, "from")
+    assert upper.rect.x == (target * WIDTH if backward else (1 - target) * WIDTH), f"DONE upper rect: {last}"
+    assert lower.rect.x == 0.0, f"DONE lower rect: {last}"
+    assert last.position == done_position, f"DONE frame position {last.position}, completed is {done_position}"
+
+
+def check_sequences(frames: list[Any]) -> None:
+    assert [f.sequence for f in frames] == list(range(1, len(frames) + 1)), (
+        f"frame sequences {[f.sequence for f in frames]}")
