@@ -73,7 +73,7 @@ extension EngineCore {
     /// target's rects.
     mutating func complete(stackId: String, finished: Bool, doneAt: Int64, now: Int64, into outcome: inout Outcome) {
         guard let stack = stacks[stackId], var transition = stack.transition else { return }
-                var completed = TransitionCompleted(
+        var completed = TransitionCompleted(
             transitionId: transition.id, finished: finished, screens: stack.screens, presented: stack.presented,
             selectedTab: stack.selectedTab)
         if finished {

@@ -81,6 +81,11 @@ extension EngineCore {
             }
             if case .settling = transition.phase, stack.profile.catchesSettle, transition.isBackward,
                pan.target == .panTargetBack {
+                // A catch skips the edge, exclusion and direction checks, not the top screen's own opt-out.
+                let top = stack.topScreen
+                if stack.options(of: top).backGestureDisabled {
+                    return rejected("screen '\(top)' has back_gesture_disabled; its transition cannot be caught")
+                }
                 return nil
             }
             return ErrorDetail(code: .transitionInProgress,

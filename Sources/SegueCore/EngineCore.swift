@@ -28,8 +28,8 @@ public struct EngineCore: Sendable {
     }
 
     /// Folds one event read back from the log into the state (recovery and offline replay).
-    /// - Throws: `RestoreError` when the event does not follow the state: a position or version gap, or an
-    ///   event for a stack that does not exist.
+    /// - Throws: `RestoreError` when the event does not follow the state: a position or version gap, an event for
+    ///   a stack that does not exist, or the creation of one that does.
     public mutating func restore(_ event: Event) throws(RestoreError) {
         guard event.position == headPosition + 1 else {
             throw RestoreError(position: event.position, message: "expected position \(headPosition + 1)")
@@ -37,6 +37,9 @@ public struct EngineCore: Sendable {
         if case .stackCreated = event.body {
             guard event.version == 1 else {
                 throw RestoreError(position: event.position, message: "stack_created with version \(event.version)")
+            }
+            guard stacks[event.stackId] == nil else {
+                throw RestoreError(position: event.position, message: "stack '\(event.stackId)' already exists")
             }
         } else {
             guard let stack = stacks[event.stackId] else {

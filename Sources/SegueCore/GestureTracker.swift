@@ -13,13 +13,14 @@ struct GestureTracker: Sendable, Hashable {
     var gestureId: UInt64
     var lastTimestampUs: Int64
     var samples: [Sample] = []
-    /// The translation of the latest logged progress, to know whether a release moved the finger further.
+    /// The translation of the latest logged progress, to know whether a release moved the finger further; zero
+    /// until one is logged, as the transition stands where BEGAN took hold (a BEGAN's own translation is not logged).
     var lastTranslation: Vec2
 
     init(gestureId: UInt64, timestampUs: Int64, translation: Vec2) {
         self.gestureId = gestureId
         lastTimestampUs = timestampUs
-        lastTranslation = translation
+        lastTranslation = Vec2()
         samples = [Sample(timestampUs: timestampUs, translation: translation)]
     }
 

@@ -94,9 +94,11 @@ public struct StackModel: Sendable, Hashable {
             guard var current = transition else { return }
             current.gestureId = interrupted.gestureId
             current.interactive = true
+            // Until the finger moves, a release decides from where the screen was caught, not from 0.
+            let caughtProgress = Self.clampUnit(interrupted.progress * width / profile.progressDistance(width: width))
             current.phase = .tracking(.init(
-                caughtFraction: interrupted.progress, fraction: interrupted.progress, progress: 0, translation: 0,
-                lastSampleUs: event.timeUs))
+                caughtFraction: interrupted.progress, fraction: interrupted.progress, progress: caughtProgress,
+                translation: 0, lastSampleUs: event.timeUs))
             transition = current
         case .completed(let completed):
             screens = completed.screens

@@ -64,6 +64,7 @@ struct ClassicProfileTests {
         let settling = frames.filter { $0.phase == .settling }
         let expectedTimes = (1...).lazy.map { t0 + Int64($0) * 1_000_000 / 60 }.prefix { $0 < end }
         #expect(settling.map(\.timeUs) == Array(expectedTimes))
+        #expect(settling.allSatisfy { $0.position == decided.position })
         for frame in settling {
             let elapsed = Double(frame.timeUs - t0) / Double(expectedSettle)
             #expect(close(frame.progress, f + (target - f) * referenceEaseInOut(elapsed), 1e-9))

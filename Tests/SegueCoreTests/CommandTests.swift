@@ -449,6 +449,49 @@ struct CommandTests {
         #expect(h.present("T", stack: "b", immediate: true).error?.code == .resourceExhausted)
     }
 
+    @Test("state(of:) reports the stack and its transition's visual progress at the given time")
+    func state() throws {
+        var h = CoreHarness()
+        h.create()
+        #expect(h.core.state(of: "ghost", now: h.now) == nil)
+        let idle = try #require(h.core.state(of: "main", now: h.now))
+        #expect(idle.version == 1 && idle.screens == ["Home", "Detail"] && idle.transition == nil)
+        #expect(idle.config?.profile == "classic" && idle.config?.fps == 60)
+        let gesture = h.began()
+        h.changed(gesture, x: 100)
+        let tracking = try #require(h.core.state(of: "main", now: h.now)?.transition)
+        #expect(tracking.phase == .tracking && tracking.interactive && close(tracking.progress, 0.25))
+        h.advance(ms: 16)
+        h.pan(.panEnded, gesture: gesture, translation: Vec2(x: 100, y: 0))
+        let start = h.now
+        let settling = try #require(h.core.state(of: "main", now: start + 37_500)?.transition)
+        #expect(settling.phase == .settling)
+        #expect(close(settling.progress, 0.25 - 0.25 * referenceEaseInOut(0.5)))
+        #expect(settling.operation == .pop && settling.fromScreen == "Detail" && settling.toScreen == "Home")
+    }
+
+    @Test("several stacks settle on one clock: nextDeadline is the earliest frame of any of them")
+    func deadlinesAcrossStacks() throws {
+        var h = CoreHarness()
+        h.create("a", fps: 60)
+        h.create("b", fps: 24)
+        #expect(h.core.nextDeadline() == nil)
+        h.push("X", stack: "a")
+        let aStart = h.now
+        h.advance(ms: 5)
+        h.push("Y", stack: "b")
+        let bStart = h.now
+        #expect(h.core.nextDeadline() == aStart + 16_666)
+        h.runUntilIdle()
+        let aFrames = h.frames.filter { $0.stackId == "a" }
+        let bFrames = h.frames.filter { $0.stackId == "b" }
+        #expect(aFrames.first?.timeUs == aStart + 16_666)
+        #expect(bFrames.first?.timeUs == bStart + 41_666)
+        #expect(bFrames.dropLast().map(\.timeUs) == (1...7).map { bStart + Int64($0) * 1_000_000 / 24 })
+        #expect(bFrames.last?.timeUs == bStart + 300_000 && bFrames.last?.phase == .done)
+        #expect(h.core.nextDeadline() == nil)
+    }
+
     @Test("set_screen_options and resize append one event each; the state follows")
     func optionsAndResize() throws {
         var h = CoreHarness()
