@@ -68,6 +68,12 @@ do {
 signal(SIGPIPE, SIG_IGN)
 signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
 signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+// A child inherits its parent's signal mask; a parent that blocks these must not make segued unstoppable.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGINT)
+sigaddset(&stopSignals, SIGTERM)
+pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
 
 let engine: Engine
 do {

@@ -1,0 +1,153 @@
+import SegueWire
+import ZMQ
+
+/// Asks a Segue daemon questions and gives it commands over its control socket.
+///
+/// It uses a DEALER socket and frames each request as `[empty delimiter, Request]`, the envelope a REQ socket
+/// would add, because a REQ socket that times out is stuck: it refuses to send again until the lost reply comes.
+/// A DEALER can give up and ask again; a reply that arrives after its request gave up is recognised by its
+/// `request_id` and skipped.
+///
+/// Not thread-safe (it owns a ZeroMQ socket): use it from one thread.
+public final class ControlClient {
+    /// The daemon's control endpoint this client is connected to.
+    public let endpoint: String
+    /// The timeout in milliseconds of the convenience calls (``command(_:)``, ``stack(_:)``, ...).
+    public var timeoutMs: Int
+
+    private let socket: ZMQSocket
+    private var poller = ZMQPoller()
+    private let pollIndex: Int
+    private var random = SystemRandomNumberGenerator()
+
+    /// Connects to `endpoint` (in the background: this returns before the daemon is reached, and a daemon that is
+    /// not there shows up as a timeout of the first request).
+    /// - Parameters:
+    ///   - timeoutMs: how long the convenience calls wait for a reply.
+    ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
+    public init(endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil) throws(ClientError) {
+        self.endpoint = endpoint
+        self.timeoutMs = timeoutMs
+        do throws(ZMQError) {
+            let owner: ZMQContext
+            if let context { owner = context } else { owner = try ZMQContext() }
+            socket = try owner.makeSocket(.dealer)
+            // Requests still queued when the client is closed are worthless: nobody would read the reply.
+            try socket.setOption(.linger, 0)
+            try socket.connect(endpoint)
+        } catch {
+            throw .zmq(error)
+        }
+        pollIndex = poller.add(socket)
+    }
+
+    deinit {
+        socket.close(linger: 0)
+    }
+
+    /// Closes the socket. Later calls fail with a ZeroMQ error.
+    public func close() {
+        socket.close(linger: 0)
+    }
+
+    /// Sends `request` and waits for its reply.
+    ///
+    /// An empty `request_id` is replaced by a fresh random one. Replies to earlier requests that timed out are
+    /// skipped. A reply without an id that carries an error is taken as the answer, because the daemon cannot
+    /// read the id of a request it could not decode.
+    /// - Returns: the reply, which is a success (its `error` is nil).
+    /// - Throws: ``ClientError/errorReply(_:)`` when the daemon answered with an error;
+    ///   ``ClientError/timeout(endpoint:timeoutMs:)`` when no reply came within `timeoutMs`;
+    ///   ``ClientError/undecodableReply(_:)``; ``ClientError/zmq(_:)``.
+    public func request(_ request: Request, timeoutMs: Int) throws(ClientError) -> Reply {
+        var request = request
+        if request.requestId.isEmpty { request.requestId = makeRequestId() }
+        let deadline = Deadline(inMilliseconds: timeoutMs)
+        let sent: Bool
+        do throws(ZMQError) {
+            // A DEALER queues for a peer it is still connecting to, so only a full queue would block here.
+            sent = try socket.send([[], request.encoded()], dontWait: true)
+        } catch {
+            throw .zmq(error)
+        }
+        guard sent else { throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs) }
+        while true {
+            let remaining = deadline.remainingMs
+            guard remaining > 0 else { throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs) }
+            guard let payload = try receivePayload(waitingMs: remaining) else { continue }
+            let reply: Reply
+            do {
+                reply = try Reply(decoding: payload)
+            } catch {
+                throw .undecodableReply("the reply does not decode as segue.v1.Reply: \(error)")
+            }
+            if reply.requestId == request.requestId || (reply.requestId.isEmpty && reply.error != nil) {
+                if let error = reply.error { throw .errorReply(error) }
+                return reply
+            }
+            // A stale reply to a request that gave up earlier: keep waiting for ours.
+        }
+    }
+
+    /// Applies a command (create, push, pop, ...) and returns where its events landed.
+    public func command(_ command: Command) throws(ClientError) -> CommandResult {
+        let reply = try request(Request(requestId: command.requestId, body: .command(command)), timeoutMs: timeoutMs)
+        guard case .command(let result) = reply.body else { throw unexpected(reply, "a command result") }
+        return result
+    }
+
+    /// The current state of one stack.
+    public func stack(_ id: String) throws(ClientError) -> StackState {
+        let reply = try request(Request(body: .getStack(GetStack(stackId: id))), timeoutMs: timeoutMs)
+        guard case .stack(let state) = reply.body else { throw unexpected(reply, "a stack state") }
+        return state
+    }
+
+    /// One batch of logged events from `position` (inclusive), of every stack or of `stack` only. Continue from
+    /// the batch's `nextPosition` until it passes its `headPosition`.
+    /// - Parameter maxCount: the most events wanted; 0 lets the daemon choose.
+    public func readEvents(from position: UInt64, stack: String? = nil, maxCount: UInt32 = 0)
+        throws(ClientError) -> EventBatch
+    {
+        let read = ReadEvents(fromPosition: position, stackId: stack ?? "", maxCount: maxCount)
+        let reply = try request(Request(body: .readEvents(read)), timeoutMs: timeoutMs)
+        guard case .events(let batch) = reply.body else { throw unexpected(reply, "an event batch") }
+        return batch
+    }
+
+    /// The ids of every stack, sorted.
+    public func listStacks() throws(ClientError) -> [String] {
+        let reply = try request(Request(body: .listStacks(ListStacks())), timeoutMs: timeoutMs)
+        guard case .stacks(let list) = reply.body else { throw unexpected(reply, "a stack list") }
+        return list.stackIds
+    }
+
+    /// The daemon's counters.
+    public func stats() throws(ClientError) -> Stats {
+        let reply = try request(Request(body: .getStats(GetStats())), timeoutMs: timeoutMs)
+        guard case .stats(let stats) = reply.body else { throw unexpected(reply, "stats") }
+        return stats
+    }
+
+    /// Waits up to `waitingMs` for one message and returns its last part (the payload after the envelope), or nil.
+    private func receivePayload(waitingMs: Int) throws(ClientError) -> [UInt8]? {
+        do throws(ZMQError) {
+            // poll returns 0 when a signal interrupts it; the caller's loop then re-checks the deadline.
+            guard try poller.poll(timeoutMs: waitingMs) > 0, poller.isReadable(pollIndex) else { return nil }
+            return try socket.receive(dontWait: true)?.last
+        } catch {
+            throw .zmq(error)
+        }
+    }
+
+    private func makeRequestId() -> String {
+        let value = random.next() as UInt64
+        let hex = String(value, radix: 16)
+        return "segue-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private func unexpected(_ reply: Reply, _ wanted: String) -> ClientError {
+        let body = reply.body.map { "\($0)".prefix(while: { $0 != "(" }) } ?? "nothing"
+        return .undecodableReply("expected \(wanted), got \(body)")
+    }
+}

@@ -1,0 +1,129 @@
+import SegueWire
+
+/// Every event of the log, or of one stack, in order, without gaps or duplicates: the zguide's Clone pattern.
+///
+/// Subscribe first (the ``Subscriber`` must already hold its `ev/` prefixes), then optionally ``catchUp(from:)``
+/// to read history up to the head, then call ``next(timeoutMs:)``: it serves history batch by batch, then live
+/// publications. A live event at or below the last delivered position is a duplicate and skipped; one that jumps
+/// past it (positions for all stacks, versions for one stack) makes the feed read the gap from the log first.
+/// Frames and rejections from the same subscriber are passed through as they come (they are not logged).
+///
+/// Not thread-safe: use it from one thread.
+public final class EventFeed {
+    /// The stack followed, or nil for all stacks.
+    public let stackId: String?
+    /// The subscriber live publications come from.
+    public let subscriber: Subscriber
+    /// The client that reads history and gaps.
+    public let control: ControlClient
+    /// The position of the newest event delivered (or skipped as already seen); 0 before any.
+    public private(set) var lastPosition: UInt64
+    /// For a one-stack feed, the version of the newest event delivered; nil while unknown.
+    public private(set) var lastVersion: UInt64?
+
+    private let batchSize: UInt32
+    private var pending: [Publication] = []
+    private var pendingIndex = 0
+    /// Where the next history read starts; nil while live.
+    private var readFrom: UInt64?
+    /// The last position the current read wants (a gap's end); nil reads up to the head.
+    private var readUntil: UInt64?
+    /// The live event that revealed a gap, delivered once the gap is filled.
+    private var held: Event?
+
+    /// Creates a feed over an already subscribed `subscriber`.
+    /// - Parameters:
+    ///   - stackId: follow one stack (subscribe to `ev/<stack>/`), or all stacks when nil (`ev/`).
+    ///   - position: events at or below this position count as already seen.
+    ///   - batchSize: events per history read (0 lets the daemon choose).
+    public init(subscriber: Subscriber, control: ControlClient, stackId: String? = nil, after position: UInt64 = 0,
+                batchSize: UInt32 = 1000)
+    {
+        self.subscriber = subscriber
+        self.control = control
+        self.stackId = stackId
+        lastPosition = position
+        self.batchSize = batchSize
+    }
+
+    /// Schedules a read of history from `position` up to the head, served by ``next(timeoutMs:)`` before any live
+    /// event. Events below `position` are not wanted.
+    public func catchUp(from position: UInt64) {
+        let from = max(position, 1)
+        lastPosition = max(lastPosition, from - 1)
+        readFrom = from
+        readUntil = nil
+    }
+
+    /// The next publication in order, waiting up to `timeoutMs` for a live one.
+    /// - Returns: nil when nothing arrived in time, or when a signal interrupted the wait.
+    /// - Throws: a ``ClientError`` from reading history (e.g. `POSITION_REMOVED`) or from the subscriber.
+    public func next(timeoutMs: Int) throws(ClientError) -> Publication? {
+        let deadline = Deadline(inMilliseconds: max(timeoutMs, 0))
+        while true {
+            if pendingIndex < pending.count {
+                let publication = pending[pendingIndex]
+                pendingIndex += 1
+                if pendingIndex == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingIndex = 0
+                }
+                return publication
+            }
+            if let from = readFrom {
+                try readBatch(from: from)
+                continue
+            }
+            if let event = held {
+                held = nil
+                if event.position > lastPosition {
+                    record(event)
+                    return .event(event)
+                }
+                continue
+            }
+            let wait = timeoutMs < 0 ? -1 : deadline.remainingMs
+            guard let publication = try subscriber.next(timeoutMs: wait) else { return nil }
+            guard case .event(let event) = publication else { return publication }
+            if event.position <= lastPosition { continue }
+            if startsAfterGap(event) {
+                held = event
+                readFrom = lastPosition + 1
+                readUntil = event.position - 1
+                continue
+            }
+            record(event)
+            return publication
+        }
+    }
+
+    /// Whether events may be missing between the last delivered one and `event`.
+    private func startsAfterGap(_ event: Event) -> Bool {
+        guard lastPosition > 0, event.position > lastPosition + 1 else { return false }
+        guard stackId != nil else { return true }
+        // One stack: positions skip other stacks' events, so versions tell. Version 1 is a re-created stack.
+        guard let version = lastVersion else { return true }
+        return event.version > version + 1
+    }
+
+    private func readBatch(from: UInt64) throws(ClientError) {
+        let batch = try control.readEvents(from: from, stack: stackId, maxCount: batchSize)
+        let limit = readUntil ?? UInt64.max
+        for event in batch.events where event.position > lastPosition && event.position <= limit {
+            record(event)
+            pending.append(.event(event))
+        }
+        let end = readUntil ?? batch.headPosition
+        if batch.nextPosition > end || batch.nextPosition <= from {
+            readFrom = nil
+            readUntil = nil
+        } else {
+            readFrom = batch.nextPosition
+        }
+    }
+
+    private func record(_ event: Event) {
+        lastPosition = event.position
+        if stackId != nil { lastVersion = event.version }
+    }
+}

@@ -1,0 +1,125 @@
+/// A JSON object built member by member and rendered on one line, in the style of proto3's JSON mapping:
+/// the `add` methods leave out default values (empty strings and lists, 0, false, enum value 0, absent messages),
+/// so callers list every field and get only the ones that carry something.
+public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
+    /// Member names and their rendered JSON values, in insertion order.
+    public private(set) var members: [(name: String, json: String)] = []
+
+    /// Creates an empty object.
+    public init() {}
+
+    /// Adds a member whose value is already JSON text (always added).
+    public mutating func addRaw(_ name: String, _ json: String) {
+        members.append((name, json))
+    }
+
+    /// Adds a string unless it is empty.
+    public mutating func add(_ name: String, _ value: String) {
+        if !value.isEmpty { addRaw(name, Self.quoted(value)) }
+    }
+
+    /// Adds a Boolean unless it is false.
+    public mutating func add(_ name: String, _ value: Bool) {
+        if value { addRaw(name, "true") }
+    }
+
+    /// Adds an unsigned integer unless it is 0 (as a JSON number, not proto3's quoted string).
+    public mutating func add(_ name: String, _ value: UInt64) {
+        if value != 0 { addRaw(name, String(value)) }
+    }
+
+    /// Adds a signed integer unless it is 0.
+    public mutating func add(_ name: String, _ value: Int64) {
+        if value != 0 { addRaw(name, String(value)) }
+    }
+
+    /// Adds an unsigned 32-bit integer unless it is 0.
+    public mutating func add(_ name: String, _ value: UInt32) {
+        if value != 0 { addRaw(name, String(value)) }
+    }
+
+    /// Adds a double unless it is 0.
+    public mutating func add(_ name: String, _ value: Double) {
+        if value != 0 { addRaw(name, Self.number(value)) }
+    }
+
+    /// Adds an optional double when present, even if 0 (proto3 `optional` fields keep explicit zeros).
+    public mutating func add(_ name: String, _ value: Double?) {
+        if let value { addRaw(name, Self.number(value)) }
+    }
+
+    /// Adds an optional unsigned 32-bit integer when present, even if 0.
+    public mutating func add(_ name: String, _ value: UInt32?) {
+        if let value { addRaw(name, String(value)) }
+    }
+
+    /// Adds an optional unsigned integer when present, even if 0.
+    public mutating func add(_ name: String, _ value: UInt64?) {
+        if let value { addRaw(name, String(value)) }
+    }
+
+    /// Adds a list of strings unless it is empty.
+    public mutating func add(_ name: String, _ values: [String]) {
+        if !values.isEmpty { addRaw(name, "[" + values.map(Self.quoted).joined(separator: ",") + "]") }
+    }
+
+    /// Adds a nested object when present (a present message is shown even when empty, as `{}`).
+    public mutating func add(_ name: String, _ object: JSONObject?) {
+        if let object { addRaw(name, object.description) }
+    }
+
+    /// Adds a list of objects unless it is empty.
+    public mutating func add(_ name: String, _ objects: [JSONObject]) {
+        if !objects.isEmpty { addRaw(name, "[" + objects.map(\.description).joined(separator: ",") + "]") }
+    }
+
+    /// Adds an enum value by its proto name unless it is the zero value; a number the proto does not declare is
+    /// written as a number, as proto3 JSON does.
+    public mutating func addEnum(_ name: String, rawValue: Int32, isKnown: Bool, protoName: String) {
+        guard rawValue != 0 else { return }
+        addRaw(name, isKnown ? Self.quoted(protoName) : String(rawValue))
+    }
+
+    /// The object as compact JSON text.
+    public var description: String {
+        "{" + members.map { Self.quoted($0.name) + ":" + $0.json }.joined(separator: ",") + "}"
+    }
+
+    /// Compares members in order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.description == rhs.description
+    }
+
+    /// Hashes the rendered text.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A JSON number for a double: whole values without a fraction part, and proto3's strings for the values JSON
+    /// numbers cannot hold (`"NaN"`, `"Infinity"`, `"-Infinity"`).
+    public static func number(_ value: Double) -> String {
+        if value.isNaN { return "\"NaN\"" }
+        if value.isInfinite { return value > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

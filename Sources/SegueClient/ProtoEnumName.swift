@@ -1,0 +1,21 @@
+import SegueWire
+
+/// The shape every generated open enum has, so JSON rendering can name their values uniformly.
+protocol ProtoEnumName: CustomStringConvertible {
+    var rawValue: Int32 { get }
+    var isKnown: Bool { get }
+}
+
+extension Operation: ProtoEnumName {}
+extension Reason: ProtoEnumName {}
+extension FramePhase: ProtoEnumName {}
+extension ErrorCode: ProtoEnumName {}
+extension PanPhase: ProtoEnumName {}
+extension PanTarget: ProtoEnumName {}
+
+extension JSONObject {
+    /// Adds an enum value by name unless it is the zero value.
+    mutating func add(_ name: String, _ value: some ProtoEnumName) {
+        addEnum(name, rawValue: value.rawValue, isKnown: value.isKnown, protoName: value.description)
+    }
+}

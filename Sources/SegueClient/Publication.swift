@@ -1,0 +1,52 @@
+import SegueWire
+
+/// One message from a daemon's events socket, decoded by its topic.
+public enum Publication: Sendable, Hashable {
+    /// `ev/<stack>/`: a logged event.
+    case event(Event)
+    /// `fr/<stack>/`: a frame of a transition's layout (not logged).
+    case frame(Frame)
+    /// `er/<stack>/`: an ingest input the daemon could not apply.
+    case rejection(Rejection)
+    /// A message that could not be decoded: an unknown topic, a missing payload, or bytes that are not the
+    /// topic's message type. Reported rather than thrown, so one bad message does not end a subscription.
+    case undecodable(topic: String, reason: String)
+
+    /// Decodes a publication from its topic frame and payload frame.
+    public init(topic: [UInt8], payload: [UInt8]) {
+        let name = String(decoding: topic, as: UTF8.self)
+        do {
+            if name.hasPrefix("ev/") {
+                self = .event(try Event(decoding: payload))
+            } else if name.hasPrefix("fr/") {
+                self = .frame(try Frame(decoding: payload))
+            } else if name.hasPrefix("er/") {
+                self = .rejection(try Rejection(decoding: payload))
+            } else {
+                self = .undecodable(topic: name, reason: "unknown topic; expected ev/, fr/ or er/")
+            }
+        } catch {
+            self = .undecodable(topic: name, reason: "payload does not decode: \(error)")
+        }
+    }
+
+    /// Decodes a whole multipart message, which should be exactly `[topic, payload]`.
+    public init(parts: [[UInt8]]) {
+        guard parts.count == 2 else {
+            let topic = parts.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            self = .undecodable(topic: topic, reason: "expected 2 frames (topic, payload), got \(parts.count)")
+            return
+        }
+        self.init(topic: parts[0], payload: parts[1])
+    }
+
+    /// The stack the publication is about, when it names one.
+    public var stackId: String? {
+        switch self {
+        case .event(let event): event.stackId
+        case .frame(let frame): frame.stackId
+        case .rejection(let rejection): rejection.stackId
+        case .undecodable: nil
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import SegueWire
+
+/// A realistic pan trace for one swipe, as a touch driver would report it: pure, so it can be tested and replayed.
+///
+/// The finger touches down at ``start`` at ``startTimestampUs`` and moves for ``durationMs`` along an ease-out
+/// path (fast at first, slowing toward the end, ending at ``releaseVelocity``) until it has travelled ``fraction``
+/// of ``width``. Samples come at ``rateHz``:
+/// - `PAN_BEGAN` at the first movement sample, carrying its translation and velocity, as a recogniser reports it
+///   once the finger has moved (so the engine's direction checks see where it is heading);
+/// - `PAN_CHANGED` for every later sample, the last one exactly at the end of the movement;
+/// - `PAN_ENDED` with the final translation and the release velocity, or `PAN_CANCELLED` when ``cancel`` is set.
+///
+/// Direction: a back swipe moves toward "back" (+x left to right, -x right to left); a tab swipe moves toward the
+/// leading edge (-x left to right), which selects the next tab. A negative ``fraction`` reverses the direction
+/// (a back swipe heading away from back, a tab swipe to the previous tab). ``releaseVelocity`` is measured along
+/// the swipe's direction: positive keeps going (a fling forward), negative flicks back.
+public struct SwipeTrace: Sendable, Hashable {
+    /// The stack the pan events are for.
+    public var stackId: String
+    /// The producer's gesture id, constant over the trace.
+    public var gestureId: UInt64
+    /// Back (pop or dismiss) or tabs.
+    public var target: PanTarget
+    /// The container width in points.
+    public var width: Double
+    /// Whether the stack is right-to-left (mirrors every x).
+    public var rightToLeft: Bool
+    /// How far the finger travels, as a fraction of the width (-1...1; negative reverses the direction).
+    public var fraction: Double
+    /// The velocity at release in points per second, along the swipe's direction.
+    public var releaseVelocity: Double
+    /// How long the finger moves, in milliseconds.
+    public var durationMs: Int
+    /// Samples per second.
+    public var rateHz: Double
+    /// End with `PAN_CANCELLED` instead of `PAN_ENDED`.
+    public var cancel: Bool
+    /// Where the finger touches down, in container coordinates.
+    public var start: Vec2
+    /// The producer clock at touch-down, in microseconds.
+    public var startTimestampUs: Int64
+
+    /// Creates a trace; `start` defaults to ``defaultStart(width:height:rightToLeft:target:)`` for a height of
+    /// `width * 2`.
+    public init(stackId: String, gestureId: UInt64, target: PanTarget = .panTargetBack, width: Double,
+                rightToLeft: Bool = false, fraction: Double = 0.7, releaseVelocity: Double = 0, durationMs: Int = 250,
+                rateHz: Double = 120, cancel: Bool = false, start: Vec2? = nil, startTimestampUs: Int64 = 0)
+    {
+        self.stackId = stackId
+        self.gestureId = gestureId
+        self.target = target
+        self.width = width
+        self.rightToLeft = rightToLeft
+        self.fraction = fraction
+        self.releaseVelocity = releaseVelocity
+        self.durationMs = durationMs
+        self.rateHz = rateHz
+        self.cancel = cancel
+        self.start = start ?? Self.defaultStart(width: width, height: width * 2, rightToLeft: rightToLeft,
+                                                target: target, reversed: fraction < 0)
+        self.startTimestampUs = startTimestampUs
+    }
+
+    /// Where a finger would usually start: a back swipe 8 pt from the leading edge (inside every profile's
+    /// edge zone), a tab swipe three quarters of the way toward the side it moves away from; halfway down.
+    public static func defaultStart(width: Double, height: Double, rightToLeft: Bool, target: PanTarget,
+                                    reversed: Bool = false) -> Vec2
+    {
+        let y = height / 2
+        if target == .panTargetTabs {
+            // Moving toward the leading edge (next tab) starts near the trailing side, and the reverse.
+            let nearTrailing = !reversed
+            let fromLeft = nearTrailing != rightToLeft ? width * 0.75 : width * 0.25
+            return Vec2(x: fromLeft, y: y)
+        }
+        return Vec2(x: rightToLeft ? width - 8 : 8, y: y)
+    }
+
+    /// The number of movement samples: `durationMs * rateHz / 1000`, rounded, at least 1.
+    public var sampleCount: Int {
+        let count = (Double(durationMs) * rateHz / 1000).rounded()
+        return count.isFinite && count >= 1 ? Int(min(count, 1_000_000)) : 1
+    }
+
+    /// +1 or -1: the sign of x along which the finger moves.
+    public var directionX: Double {
+        let towardBack: Double = target == .panTargetTabs ? -1 : 1
+        let mirrored = rightToLeft ? -towardBack : towardBack
+        return fraction < 0 ? -mirrored : mirrored
+    }
+
+    /// The pan events of the trace, in order: `PAN_BEGAN`, `sampleCount - 1` times `PAN_CHANGED`, then
+    /// `PAN_ENDED` (or `PAN_CANCELLED`). Timestamps never decrease; the last two share the final sample's time.
+    public var events: [PanEvent] {
+        let count = sampleCount
+        let distance = abs(fraction) * width
+        let seconds = Double(max(durationMs, 0)) / 1000
+        let path = EaseOutPath(distance: distance, seconds: seconds, releaseVelocity: releaseVelocity)
+        var events: [PanEvent] = []
+        events.reserveCapacity(count + 1)
+        for index in 1...count {
+            let u = Double(index) / Double(count)
+            let phase: PanPhase = index == 1 ? .panBegan : .panChanged
+            events.append(event(phase, atFraction: u, of: seconds, travelled: path.position(at: u),
+                                velocity: path.velocity(at: u)))
+        }
+        if cancel {
+            events.append(event(.panCancelled, atFraction: 1, of: seconds, travelled: distance, velocity: nil))
+        } else {
+            events.append(event(.panEnded, atFraction: 1, of: seconds, travelled: distance,
+                                velocity: releaseVelocity))
+        }
+        return events
+    }
+
+    /// The time of each event relative to the first, in microseconds (for pacing a real-time send).
+    public var offsetsUs: [Int64] {
+        let events = events
+        guard let first = events.first?.timestampUs else { return [] }
+        return events.map { $0.timestampUs - first }
+    }
+
+    private func event(_ phase: PanPhase, atFraction u: Double, of seconds: Double, travelled: Double,
+                       velocity: Double?) -> PanEvent
+    {
+        let translation = Vec2(x: directionX * travelled, y: 0)
+        let timestamp = startTimestampUs + Int64((u * seconds * 1_000_000).rounded())
+        return PanEvent(
+            stackId: stackId, gestureId: gestureId, phase: phase,
+            location: Vec2(x: start.x + translation.x, y: start.y + translation.y),
+            translation: translation, velocity: velocity.map { Vec2(x: directionX * $0, y: 0) },
+            timestampUs: timestamp, target: target)
+    }
+}

@@ -1,0 +1,57 @@
+import SegueClient
+import SegueCommandLine
+import SegueWire
+
+/// The read-only commands: state, stacks, stats.
+enum QueryCommands {
+    static let subcommands = [state, stacks, stats]
+
+    private static let options: [CommandSpec.Option] = [.init("json", help: "print JSON instead of text")]
+        + Connection.options
+
+    static let state = Subcommand(
+        name: "state",
+        brief: "show a stack",
+        spec: CommandSpec(
+            name: "segue state", summary: "Show a stack: screens, configuration and any running transition.",
+            positionals: [.init("STACK", help: "stack id")], options: options,
+            examples: ["segue state demo", "segue state demo --json"]),
+        run: { arguments in
+            let state = try Connection(arguments).control().stack(arguments.positionals[0])
+            if arguments.flag("json") {
+                Console.line(state.json)
+            } else {
+                for line in TextFormat.lines(state) { Console.line(line) }
+            }
+        })
+
+    static let stacks = Subcommand(
+        name: "stacks",
+        brief: "list the stacks",
+        spec: CommandSpec(
+            name: "segue stacks", summary: "List the ids of every stack, one per line.",
+            options: options, examples: ["segue stacks", "SEGUE_CONTROL=tcp://10.0.0.5:7702 segue stacks --json"]),
+        run: { arguments in
+            let ids = try Connection(arguments).control().listStacks()
+            if arguments.flag("json") {
+                Console.line(StackList(stackIds: ids).json)
+            } else {
+                for id in ids { Console.line(id) }
+            }
+        })
+
+    static let stats = Subcommand(
+        name: "stats",
+        brief: "show the daemon's counters",
+        spec: CommandSpec(
+            name: "segue stats", summary: "Show the daemon's counters: log head, stacks, inputs, events, frames.",
+            options: options, examples: ["segue stats", "segue stats --json"]),
+        run: { arguments in
+            let stats = try Connection(arguments).control().stats()
+            if arguments.flag("json") {
+                Console.line(stats.json)
+            } else {
+                for line in TextFormat.lines(stats) { Console.line(line) }
+            }
+        })
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import SegueCommandLine
+import SegueWire
+import Synchronization
+
+/// Set from the SIGINT/SIGTERM handlers; `tail` checks it at least every 100 ms.
+let tailStopRequested = Atomic<Bool>(false)
+
+/// `segue tail [--stack S] [--from POS] [--frames] [--json]`: prints events as they happen, gap-free.
+enum TailCommand {
+    static let subcommand = Subcommand(
+        name: "tail", brief: "print events as they happen, optionally from a position", spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "segue tail",
+        summary: "Print events (and rejections, and with --frames the frames) as the daemon publishes them, one line "
+            + "each, until interrupted. With --from, print the logged history from that position first; no event is "
+            + "skipped or repeated.",
+        options: [
+            .init("stack", "S", help: "only this stack (default: every stack)"),
+            .init("from", "POS", help: "first print the log from this position (1 = the beginning)"),
+            .init("frames", help: "also print frames"),
+            .init("json", help: "one JSON object per line: {\"event\":…}, {\"frame\":…} or {\"rejection\":…}"),
+        ] + Connection.options,
+        examples: [
+            "segue tail",
+            "segue tail --stack demo --frames",
+            "segue tail --from 1 --json > events.jsonl",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let connection = try Connection(arguments)
+        let stackId = arguments.string("stack")
+        let from = try arguments.integer("from", in: 0...Int64.max).map { UInt64($0) }
+        let json = arguments.flag("json")
+        let suffix = stackId.map { "\($0)/" } ?? ""
+        var prefixes = ["ev/" + suffix, "er/" + suffix]
+        if arguments.flag("frames") { prefixes.append("fr/" + suffix) }
+
+        signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
+        // A process inherits its parent thread's signal mask; one spawned from a thread that blocks these
+        // (a thread pool, say) would otherwise never stop.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+
+        // Subscribe before reading history, so nothing published meanwhile is lost (the feed drops duplicates).
+        let subscriber = try Subscriber(endpoint: connection.endpoints.events, prefixes: prefixes)
+        let feed = EventFeed(subscriber: subscriber, control: try connection.control(), stackId: stackId)
+        if let from { feed.catchUp(from: from) }
+        while !tailStopRequested.load(ordering: .relaxed) {
+            guard let publication = try feed.next(timeoutMs: 100) else { continue }
+            if json {
+                Console.line(publication.json)
+                continue
+            }
+            switch publication {
+            case .event(let event): Console.line(TextFormat.line(event))
+            case .frame(let frame): Console.line(TextFormat.line(frame))
+            case .rejection(let rejection): Console.line(TextFormat.line(rejection))
+            case .undecodable(let topic, let reason): Console.error("segue: MALFORMED: \(topic): \(reason)")
+            }
+        }
+    }
+}

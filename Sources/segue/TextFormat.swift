@@ -1,0 +1,175 @@
+import SegueWire
+
+/// The readable (non-JSON) renderings of `segue`'s outputs: one line per event, frame or rejection.
+enum TextFormat {
+    /// `#12 demo v5 began POP Detail -> Home interactive gesture=7`.
+    static func line(_ event: Event) -> String {
+        "#\(event.position) \(event.stackId) v\(event.version) " + body(event.body)
+    }
+
+    private static func body(_ body: Event.Body?) -> String {
+        switch body {
+        case .stackCreated(let created):
+            var text = "created"
+            if created.tabs.isEmpty {
+                text += " screens=" + created.screens.joined(separator: ",")
+            } else {
+                text += " tabs=" + created.tabs.joined(separator: ",") + " selected=\(created.selectedTab)"
+            }
+            if let config = created.config {
+                if !config.profile.isEmpty { text += " profile=\(config.profile)" }
+                if let size = config.size { text += " \(short(size.width))x\(short(size.height))" }
+                if config.rightToLeft { text += " rtl" }
+            }
+            return text
+        case .began(let began):
+            var text = "began \(began.operation) \(began.fromScreen) -> \(began.toScreen)"
+            if began.interactive { text += " interactive gesture=\(began.gestureId)" }
+            return text
+        case .progressed(let progressed):
+            return "progressed t\(progressed.transitionId) p=\(fixed(progressed.progress, 3))"
+        case .finished(let finished):
+            return "finished t\(finished.transitionId) p=\(fixed(finished.progress, 3)) \(finished.reason)"
+                + " settle=\(milliseconds(finished.settleUs))ms"
+        case .cancelled(let cancelled):
+            return "cancelled t\(cancelled.transitionId) p=\(fixed(cancelled.progress, 3)) \(cancelled.reason)"
+                + " settle=\(milliseconds(cancelled.settleUs))ms"
+        case .completed(let completed):
+            var text = "completed t\(completed.transitionId) \(completed.finished ? "finished" : "reverted")"
+            if completed.screens.isEmpty {
+                text += " tab=\(completed.selectedTab)"
+            } else {
+                text += " screens=" + completed.screens.joined(separator: ",")
+            }
+            if !completed.presented.isEmpty { text += " presented=" + completed.presented.joined(separator: ",") }
+            return text
+        case .interrupted(let interrupted):
+            return "interrupted t\(interrupted.transitionId) p=\(fixed(interrupted.progress, 3))"
+                + " gesture=\(interrupted.gestureId)"
+        case .resized(let resized):
+            let size = resized.size ?? Size()
+            return "resized \(short(size.width))x\(short(size.height))"
+        case .screenOptionsSet(let set):
+            let options = set.options ?? ScreenOptions()
+            var text = "options \(set.screen)"
+            if options.backGestureDisabled { text += " back-gesture-disabled" }
+            if !options.exclusionRects.isEmpty { text += " exclusion-rects=\(options.exclusionRects.count)" }
+            return text
+        case .deleted:
+            return "deleted"
+        case nil:
+            return "(empty event)"
+        }
+    }
+
+    /// `   frame demo t1 #3 SETTLING p=0.834 from=Detail@333.6 to=Home@0.0`.
+    static func line(_ frame: Frame) -> String {
+        "   frame \(frame.stackId) t\(frame.transitionId) #\(frame.sequence) \(frame.phase)"
+            + " p=\(fixed(frame.progress, 3)) from=\(view(frame.from)) to=\(view(frame.to))"
+    }
+
+    private static func view(_ view: ViewFrame?) -> String {
+        guard let view else { return "-" }
+        return "\(view.screen)@\(fixed(view.rect?.x ?? 0, 1))"
+    }
+
+    /// `!  rejected demo gesture=7 GESTURE_REJECTED: ...` (or `request=ID` for a rejected command).
+    static func line(_ rejection: Rejection) -> String {
+        let stack = rejection.stackId.isEmpty ? "-" : rejection.stackId
+        let source = rejection.gestureId == 0 && !rejection.requestId.isEmpty
+            ? "request=\(rejection.requestId)" : "gesture=\(rejection.gestureId)"
+        let error = rejection.error ?? ErrorDetail()
+        return "!  rejected \(stack) \(source) \(error.code): \(error.message)"
+    }
+
+    /// A stack's state over a few lines.
+    static func lines(_ state: StackState) -> [String] {
+        var lines = ["stack \(state.stackId) version \(state.version)"]
+        let config = state.config ?? StackConfig()
+        let size = config.size ?? Size()
+        let profile = config.profile.isEmpty ? "fluid" : config.profile
+        lines.append("  profile \(profile)  size \(short(size.width))x\(short(size.height))"
+            + "  \(config.rightToLeft ? "right-to-left" : "left-to-right")  fps \(config.fps == 0 ? 60 : config.fps)")
+        if state.tabs.isEmpty {
+            lines.append("  screens " + state.screens.joined(separator: " > "))
+        } else {
+            let tabs = state.tabs.enumerated().map { index, tab in
+                index == Int(state.selectedTab) ? "[\(tab)]" : tab
+            }
+            lines.append("  tabs " + tabs.joined(separator: " "))
+        }
+        if !state.presented.isEmpty {
+            lines.append("  presented " + state.presented.joined(separator: " > "))
+        }
+        if let transition = state.transition {
+            var text = "  transition t\(transition.transitionId) \(transition.operation)"
+                + " \(transition.fromScreen) -> \(transition.toScreen)"
+            if transition.interactive { text += " interactive" }
+            text += " \(transition.phase) p=\(fixed(transition.progress, 3))"
+            lines.append(text)
+        } else {
+            lines.append("  idle")
+        }
+        return lines
+    }
+
+    /// The daemon's counters, one per line.
+    static func lines(_ stats: Stats) -> [String] {
+        [
+            "head position     \(stats.headPosition)",
+            "stacks            \(stats.stacks)",
+            "inputs received   \(stats.inputsReceived)",
+            "inputs rejected   \(stats.inputsRejected)",
+            "events appended   \(stats.eventsAppended)",
+            "frames published  \(stats.framesPublished)",
+            "log bytes         \(stats.logBytes)",
+            "fsync p99         \(fixed(stats.fsyncP99Us, 1)) us",
+            "uptime            \(fixed(Double(stats.uptimeUs) / 1_000_000, 1)) s",
+        ]
+    }
+
+    /// Where a stack stands, for `completed: stack is now …`: `Home > Detail`, `tab 1 (B)`, with any presented
+    /// screens after a `+`.
+    static func describe(screens: [String], presented: [String], selectedTab: UInt32, tabs: [String]) -> String {
+        var text: String
+        if tabs.isEmpty {
+            text = screens.joined(separator: " > ")
+        } else {
+            let index = Int(selectedTab)
+            text = "tab \(selectedTab)" + (index < tabs.count ? " (\(tabs[index]))" : "")
+        }
+        if !presented.isEmpty { text += " + " + presented.joined(separator: " > ") }
+        return text
+    }
+
+    /// `value` with exactly `digits` decimals (no Foundation `String(format:)` needed).
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale: Double = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return "\(value)" }
+        let units = Int64(scaled)
+        let whole = units / Int64(scale)
+        var text = (value < 0 && units != 0 ? "-" : "") + String(whole)
+        if digits > 0 {
+            let fraction = String(units % Int64(scale))
+            text += "." + String(repeating: "0", count: digits - fraction.count) + fraction
+        }
+        return text
+    }
+
+    /// Up to three decimals, trailing zeros dropped: `0.7`, `390`, `0.125`.
+    static func short(_ value: Double) -> String {
+        var text = fixed(value, 3)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// Microseconds as whole milliseconds, rounded.
+    static func milliseconds(_ microseconds: Int64) -> Int64 {
+        (microseconds + 500) / 1000
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// The `segue` command line against a real `segued`: outputs and exit codes (0 ok, 1 error or no daemon, 2 usage).
+@Suite("segue command line")
+struct CLITests {
+    @Test("create, push, pop and state round trip")
+    func roundTrip() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+
+        let created = try runSegue(["create", "demo", "--screens", "Home", "--profile", "classic"], daemon: daemon)
+        #expect(created.status == 0, "\(created)")
+        #expect(created.lines == ["created demo (version 1)"])
+
+        let pushed = try runSegue(["push", "demo", "Detail", "--immediate"], daemon: daemon)
+        #expect(pushed.status == 0, "\(pushed)")
+        #expect(pushed.lines == ["pushed Detail onto demo: positions 2-4, version 4"])
+
+        let state = try runSegue(["state", "demo"], daemon: daemon)
+        #expect(state.status == 0, "\(state)")
+        #expect(state.lines.contains("  screens Home > Detail"), "\(state)")
+        #expect(state.lines.contains("  idle"), "\(state)")
+
+        let popped = try runSegue(["pop", "demo", "--immediate"], daemon: daemon)
+        #expect(popped.status == 0, "\(popped)")
+        #expect(popped.lines == ["popped demo: positions 5-7, version 7"])
+
+        let json = try runSegue(["state", "demo", "--json"], daemon: daemon)
+        #expect(json.status == 0, "\(json)")
+        let object = try jsonObject(json.lines.first ?? "")
+        #expect(object["stackId"] as? String == "demo")
+        #expect(object["version"] as? Int == 7)
+        #expect(object["screens"] as? [String] == ["Home"])
+        #expect(object["transition"] == nil)
+
+        let stacks = try runSegue(["stacks"], daemon: daemon)
+        #expect(stacks.lines == ["demo"])
+        let stats = try runSegue(["stats", "--json"], daemon: daemon)
+        #expect(try jsonObject(stats.lines.first ?? "")["headPosition"] as? Int == 7)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("swipe --to 0.7 finishes a pop on a classic stack, --to 0.3 cancels it")
+    func swipeFinishesAndCancels() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let created = try runSegue(["create", "demo", "--screens", "Home,Detail", "--profile", "classic"],
+                                   daemon: daemon)
+        #expect(created.status == 0, "\(created)")
+
+        let cancelled = try runSegue(["swipe", "demo", "--to", "0.3"], daemon: daemon)
+        #expect(cancelled.status == 0, "\(cancelled)")
+        #expect(cancelled.lines == ["cancelled (BELOW_THRESHOLD) after 0.3 of the width",
+                                    "completed: stack is now Home > Detail"], "\(cancelled)")
+
+        let finished = try runSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
+        #expect(finished.status == 0, "\(finished)")
+        #expect(finished.lines == ["finished (PASSED_THRESHOLD) after 0.7 of the width",
+                                   "completed: stack is now Home"], "\(finished)")
+
+        let state = try runSegue(["state", "demo", "--json"], daemon: daemon)
+        #expect(try jsonObject(state.lines.first ?? "")["screens"] as? [String] == ["Home"])
+    }
+
+    @Test("swipe mirrors for right-to-left stacks and switches tabs")
+    func swipeRightToLeftAndTabs() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        // The default profile (fluid) checks the direction, so a mirrored trace must head right-to-left's back.
+        #expect(try runSegue(["create", "rtl", "--screens", "Home,Detail", "--rtl"], daemon: daemon).status == 0)
+        let back = try runSegue(["swipe", "rtl", "--to", "0.8"], daemon: daemon)
+        #expect(back.status == 0, "\(back)")
+        #expect(back.lines.last == "completed: stack is now Home", "\(back)")
+
+        #expect(try runSegue(["create", "shop", "--tabs", "Feed,Search,Cart"], daemon: daemon).status == 0)
+        let tabs = try runSegue(["swipe", "shop", "--target", "tabs", "--to", "0.7"], daemon: daemon)
+        #expect(tabs.status == 0, "\(tabs)")
+        #expect(tabs.lines.last == "completed: stack is now tab 1 (Search)", "\(tabs)")
+    }
+
+    @Test("swipe at the root exits 1 with NOTHING_TO_POP")
+    func swipeAtRoot() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "solo", "--screens", "Home"], daemon: daemon).status == 0)
+        let swiped = try runSegue(["swipe", "solo"], daemon: daemon)
+        #expect(swiped.status == 1, "\(swiped)")
+        #expect(swiped.stderr.hasPrefix("segue: NOTHING_TO_POP: "), "\(swiped)")
+    }
+
+    @Test("an unknown stack exits 1 with UNKNOWN_STACK")
+    func unknownStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        for arguments in [["state", "nope"], ["pop", "nope"], ["swipe", "nope"]] {
+            let output = try runSegue(arguments, daemon: daemon)
+            #expect(output.status == 1, "\(arguments): \(output)")
+            #expect(output.stderr.hasPrefix("segue: UNKNOWN_STACK: "), "\(arguments): \(output)")
+        }
+    }
+
+    @Test("no daemon exits 1 with UNAVAILABLE")
+    func noDaemon() throws {
+        // Nothing listens on port 1, so the request can only time out.
+        let endpoint = "tcp://127.0.0.1:1"
+        let output = try runSegue(["stats", "--control", endpoint, "--timeout-ms", "200"])
+        #expect(output.status == 1, "\(output)")
+        #expect(output.stderr == "segue: UNAVAILABLE: no reply from \(endpoint) within 200 ms; is segued running?\n")
+    }
+
+    @Test("usage errors exit 2", arguments: [
+        [], ["frobnicate"], ["create", "demo"], ["create", "demo", "--screens", "A", "--tabs", "B"],
+        ["push", "demo"], ["pop", "demo", "--bogus"], ["swipe", "demo", "--to", "2"],
+        ["swipe", "demo", "--target", "sideways"], ["tail", "--from", "x"], ["state"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let output = try runSegue(arguments, environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
+        #expect(output.status == 2, "\(arguments): \(output)")
+        #expect(!output.stderr.isEmpty)
+    }
+
+    @Test("--help exits 0 with usage and an example", arguments: [
+        "create", "push", "pop", "pop-to-root", "present", "dismiss", "tab", "swipe", "state", "stacks", "stats",
+        "tail",
+    ])
+    func help(subcommand: String) throws {
+        let output = try runSegue([subcommand, "--help"])
+        #expect(output.status == 0, "\(output)")
+        #expect(output.stdout.contains("usage: segue \(subcommand)"), "\(output)")
+        let example = output.stdout.components(separatedBy: "examples:\n").last ?? ""
+        #expect(example.hasPrefix("  segue \(subcommand) ") || example.hasPrefix("  segue \(subcommand)\n"),
+                "\(output)")
+    }
+
+    @Test("segue --help lists every subcommand")
+    func overview() throws {
+        let output = try runSegue(["--help"])
+        #expect(output.status == 0)
+        for name in ["create", "push", "pop", "pop-to-root", "swipe", "state", "stacks", "stats", "tail"] {
+            #expect(output.lines.contains { $0.hasPrefix("  \(name) ") }, "\(name) missing: \(output)")
+        }
+    }
+
+    @Test("tail --from 1 --json prints the history, then live events, without gaps or repeats")
+    func tailHistoryThenLive() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: daemon).status == 0)
+        #expect(try runSegue(["pop", "demo", "--immediate"], daemon: daemon).status == 0)
+
+        let tail = try startSegue(["tail", "--from", "1", "--json"], daemon: daemon)
+        defer { tail.kill() }
+        var positions: [Int] = []
+        var kinds: [String] = []
+        func readEvents(_ count: Int) throws {
+            for _ in 0..<count {
+                guard let line = tail.readLine(timeoutMs: 10000) else {
+                    Issue.record("tail printed \(positions.count) events; stderr: \(tail.stderr)")
+                    return
+                }
+                let event = try #require(try jsonObject(line)["event"] as? [String: Any], "\(line)")
+                positions.append(try #require(event["position"] as? Int))
+                kinds.append(event.keys.first { !["position", "stackId", "version", "timeUs", "requestId"]
+                    .contains($0) } ?? "?")
+            }
+        }
+        try readEvents(7)
+        #expect(positions == Array(1...7))
+        #expect(kinds == ["stackCreated", "began", "finished", "completed", "began", "finished", "completed"])
+
+        // Live events continue right after the history; tail subscribed before reading it.
+        #expect(try runSegue(["push", "demo", "Settings", "--immediate"], daemon: daemon).status == 0)
+        try readEvents(3)
+        #expect(positions == Array(1...10))
+        #expect(tail.stop() == 0, "stderr: \(tail.stderr)")
+        #expect(daemon.stop() == 0)
+    }
+
+    private func jsonObject(_ line: String) throws -> [String: Any] {
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        return try #require(parsed as? [String: Any], "not a JSON object: \(line)")
+    }
+}

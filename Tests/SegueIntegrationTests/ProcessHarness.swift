@@ -1,0 +1,365 @@
+// Subprocess helpers for the integration tests (daemon and CLI): find the built executables, run `segue` and capture its output, start
+// `segued` on wildcard ports and learn its endpoints from its ready line, and always clean up.
+//
+// Nothing here sleeps to wait for readiness: output is read with poll(2) and a deadline, so a test proceeds the
+// moment the line it waits for arrives, and fails with the process's stderr when it does not.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+
+/// A failure of a test helper, with enough context (stderr, the command) to diagnose it from the test report.
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// Locates executables built by `swift build` (`segue`, `segued`).
+///
+/// Tests do not depend on the executable targets, so `swift build` must have built them (the Makefile runs it
+/// before `swift test`). Looked up in order: `$SEGUE_BIN_DIR`; the directory of the running test bundle (the
+/// build directory, whatever `--scratch-path` was used); `.build/debug` of the package.
+enum BuildProducts {
+    /// The directories searched, in order.
+    static var searchDirectories: [URL] {
+        var directories: [URL] = []
+        if let directory = ProcessInfo.processInfo.environment["SEGUE_BIN_DIR"], !directory.isEmpty {
+            directories.append(URL(fileURLWithPath: directory))
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        directories.append(executable.deletingLastPathComponent())
+        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        directories.append(Bundle.main.bundleURL)
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        directories.append(package.appendingPathComponent(".build/debug"))
+        return directories
+    }
+
+    /// The URL of the built executable `name`.
+    /// - Throws: `HarnessError` naming the directories searched when it is not there.
+    static func executable(_ name: String) throws -> URL {
+        for directory in searchDirectories {
+            let candidate = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        let searched = searchDirectories.map(\.path).joined(separator: ", ")
+        throw HarnessError(
+            "executable '\(name)' not found in \(searched); run `swift build` first or set SEGUE_BIN_DIR")
+    }
+}
+
+/// A directory made with mkdtemp and removed, with everything in it, on deinit.
+final class ScratchDirectory {
+    let url: URL
+
+    /// Creates `/tmp/<prefix>.XXXXXX`.
+    init(prefix: String = "segue-test") throws {
+        var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))")
+        }
+        url = URL(fileURLWithPath: String(cString: made))
+    }
+
+    var path: String { url.path }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// How a finished process ended.
+struct ProcessOutput: CustomStringConvertible {
+    /// The exit status, or 128 + the signal number when a signal ended it (as shells report it).
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// `stdout` split into lines, without the trailing empty one.
+    var lines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+
+    var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// A running child process whose stdout can be read line by line while it runs. Its stderr is collected as it
+/// comes (so a chatty child never blocks on a full pipe) and kept for diagnostics.
+///
+/// The process is killed (SIGKILL) on deinit if it is still running, so a failing test cannot leak it.
+final class ChildProcess {
+    let process = Process()
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private var stdoutBuffer: [UInt8] = []
+    private var stderrBuffer: [UInt8] = []
+    private var stdoutOpen = true
+    private var stderrOpen = true
+
+    /// Starts `executable` with `arguments`; `environment` entries are added to (or override) this process's.
+    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        // A child inherits the spawning thread's signal mask, and the test runner's pool threads block nearly
+        // every signal: a daemon started from one would never see SIGTERM. Spawn with nothing blocked, as from a
+        // shell. The thread cannot change under us: run() does not suspend.
+        var unblocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&unblocked)
+        pthread_sigmask(SIG_SETMASK, &unblocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// The child's process id.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Whether the child has not exited yet.
+    var isRunning: Bool { process.isRunning }
+
+    /// Everything the child wrote to stderr so far.
+    var stderr: String {
+        drain(timeoutMs: 0)
+        return String(decoding: stderrBuffer, as: UTF8.self)
+    }
+
+    /// The next line of stdout (without its newline), waiting up to `timeoutMs`.
+    /// - Returns: nil on timeout, or at end of output with no partial line left.
+    func readLine(timeoutMs: Int) -> String? {
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while true {
+            if let newline = stdoutBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
+                stdoutBuffer.removeSubrange(...newline)
+                return line
+            }
+            if !stdoutOpen {
+                guard !stdoutBuffer.isEmpty else { return nil }
+                defer { stdoutBuffer.removeAll() }
+                return String(decoding: stdoutBuffer, as: UTF8.self)
+            }
+            let left = Int(deadline.timeIntervalSinceNow * 1000)
+            if left <= 0 { return nil }
+            drain(timeoutMs: left)
+        }
+    }
+
+    /// Sends `signal` (SIGTERM by default) and waits for the child to exit; kills it if it takes longer than
+    /// `timeoutMs`. Then reads what is left of its output.
+    /// - Returns: the exit status, or 128 + the signal number if a signal ended it.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeoutMs: Int = 5000) -> Int32 {
+        if process.isRunning { Glibc.kill(pid, signal) }
+        if !waitForExit(timeoutMs: timeoutMs) {
+            Glibc.kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+        while stdoutOpen || stderrOpen { drain(timeoutMs: 1000) }
+        return exitStatus
+    }
+
+    /// Kills the child (SIGKILL) if it is still running and waits for it.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(pid, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Waits for the child to exit on its own, reading its output meanwhile.
+    /// - Returns: false if it was still running after `timeoutMs`.
+    func waitForExit(timeoutMs: Int) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while process.isRunning {
+            if deadline.timeIntervalSinceNow <= 0 { return false }
+            // Reading keeps the pipes from filling up; once both are closed, Foundation reaps the child shortly.
+            if stdoutOpen || stderrOpen {
+                drain(timeoutMs: 10)
+            } else {
+                usleep(2000)
+            }
+        }
+        process.waitUntilExit()
+        return true
+    }
+
+    /// Waits for the child to exit and returns everything it wrote (for short-lived commands).
+    func finish(timeoutMs: Int) throws -> ProcessOutput {
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while stdoutOpen || stderrOpen {
+            let left = Int(deadline.timeIntervalSinceNow * 1000)
+            if left <= 0 {
+                kill()
+                throw HarnessError("\(process.executableURL?.lastPathComponent ?? "child") "
+                    + "\(process.arguments ?? []) did not finish within \(timeoutMs) ms; stderr: \(stderr)")
+            }
+            drain(timeoutMs: left)
+        }
+        process.waitUntilExit()
+        return ProcessOutput(status: exitStatus, stdout: String(decoding: stdoutBuffer, as: UTF8.self),
+                             stderr: String(decoding: stderrBuffer, as: UTF8.self))
+    }
+
+    private var exitStatus: Int32 {
+        process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    /// Waits up to `timeoutMs` for output on either pipe and appends what is there to the buffers.
+    private func drain(timeoutMs: Int) {
+        var descriptors: [pollfd] = []
+        if stdoutOpen {
+            descriptors.append(pollfd(fd: stdoutPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
+                                      revents: 0))
+        }
+        if stderrOpen {
+            descriptors.append(pollfd(fd: stderrPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
+                                      revents: 0))
+        }
+        guard !descriptors.isEmpty else { return }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMs))
+        guard ready > 0 else { return }
+        for descriptor in descriptors where descriptor.revents != 0 {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+            let isStdout = descriptor.fd == stdoutPipe.fileHandleForReading.fileDescriptor
+            if count > 0 {
+                if isStdout {
+                    stdoutBuffer.append(contentsOf: chunk[..<count])
+                } else {
+                    stderrBuffer.append(contentsOf: chunk[..<count])
+                }
+            } else if count == 0 || errno != EINTR {
+                if isStdout { stdoutOpen = false } else { stderrOpen = false }
+            }
+        }
+    }
+}
+
+/// A `segued` started for a test on `tcp://127.0.0.1:*` ports, with the endpoints it printed.
+///
+/// ```swift
+/// let daemon = try DaemonProcess.start()
+/// defer { daemon.kill() }
+/// let output = try runSegue(["stacks"], daemon: daemon)
+/// #expect(daemon.stop() == 0)
+/// ```
+/// Without a `dataDirectory` the daemon gets a fresh temporary one, removed when this object goes away. Pass one
+/// (a ``ScratchDirectory`` you keep) to restart a daemon on the same log.
+final class DaemonProcess {
+    let process: ChildProcess
+    /// The endpoints from the ready line.
+    let endpoints: SegueEndpoints
+    /// The `--data` directory.
+    let dataDirectory: URL
+    /// The temporary data directory this daemon owns, if it made one.
+    private let scratch: ScratchDirectory?
+
+    private init(process: ChildProcess, endpoints: SegueEndpoints, dataDirectory: URL, scratch: ScratchDirectory?) {
+        self.process = process
+        self.endpoints = endpoints
+        self.dataDirectory = dataDirectory
+        self.scratch = scratch
+    }
+
+    deinit {
+        process.kill()
+    }
+
+    /// Starts `segued --data DIR` on wildcard loopback ports with `extraArguments`, and waits (up to
+    /// `readyTimeoutMs`) for its `segued ready ingest=… control=… events=…` line.
+    /// - Throws: `HarnessError` with the daemon's stderr if it exits or stays silent.
+    static func start(dataDirectory: URL? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 15000)
+        throws -> DaemonProcess
+    {
+        let scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-test") : nil
+        let data = dataDirectory ?? scratch!.url
+        let wildcard = "tcp://127.0.0.1:*"
+        let arguments = ["--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard]
+            + extraArguments
+        let process = try ChildProcess(try BuildProducts.executable("segued"), arguments)
+        guard let line = process.readLine(timeoutMs: readyTimeoutMs) else {
+            process.kill()
+            throw HarnessError("segued printed no ready line within \(readyTimeoutMs) ms; stderr: \(process.stderr)")
+        }
+        guard let endpoints = parseReadyLine(line) else {
+            process.kill()
+            throw HarnessError("unexpected first line from segued: '\(line)'; stderr: \(process.stderr)")
+        }
+        return DaemonProcess(process: process, endpoints: endpoints, dataDirectory: data, scratch: scratch)
+    }
+
+    /// The endpoints of `segued ready ingest=EP control=EP events=EP`, or nil for any other line.
+    static func parseReadyLine(_ line: String) -> SegueEndpoints? {
+        guard line.hasPrefix("segued ready ") else { return nil }
+        var values: [String: String] = [:]
+        for word in line.split(separator: " ") {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        guard let ingest = values["ingest"], let control = values["control"], let events = values["events"] else {
+            return nil
+        }
+        return SegueEndpoints(ingest: ingest, control: control, events: events)
+    }
+
+    /// `SEGUE_INGEST`, `SEGUE_CONTROL` and `SEGUE_EVENTS` pointing at this daemon, for client subprocesses.
+    var environment: [String: String] {
+        [
+            SegueEndpoints.ingestVariable: endpoints.ingest,
+            SegueEndpoints.controlVariable: endpoints.control,
+            SegueEndpoints.eventsVariable: endpoints.events,
+        ]
+    }
+
+    /// The daemon's process id.
+    var pid: Int32 { process.pid }
+
+    /// Everything the daemon wrote to stderr so far (its structured log).
+    var stderr: String { process.stderr }
+
+    /// Stops the daemon with SIGTERM (a clean shutdown) and returns its exit status; SIGKILL after `timeoutMs`.
+    @discardableResult
+    func stop(timeoutMs: Int = 10000) -> Int32 {
+        process.stop(signal: SIGTERM, timeoutMs: timeoutMs)
+    }
+
+    /// Kills the daemon with SIGKILL (a crash, as far as its log is concerned) if it is still running.
+    func kill() {
+        process.kill()
+    }
+}
+
+/// Runs the built `segue` with `arguments` to completion and returns its exit status and output.
+/// - Parameters:
+///   - daemon: when given, its endpoints are passed in the `SEGUE_*` environment variables.
+///   - environment: more environment variables (they win over the daemon's).
+///   - timeoutMs: the child is killed and an error thrown if it runs longer.
+func runSegue(_ arguments: [String], daemon: DaemonProcess? = nil, environment: [String: String] = [:],
+              timeoutMs: Int = 20000) throws -> ProcessOutput
+{
+    let merged = (daemon?.environment ?? [:]).merging(environment) { $1 }
+    let child = try ChildProcess(try BuildProducts.executable("segue"), arguments, environment: merged)
+    return try child.finish(timeoutMs: timeoutMs)
+}
+
+/// Starts the built `segue` with `arguments` without waiting for it (for `segue tail`); read its lines with
+/// ``ChildProcess/readLine(timeoutMs:)`` and end it with ``ChildProcess/stop(signal:timeoutMs:)``.
+func startSegue(_ arguments: [String], daemon: DaemonProcess? = nil, environment: [String: String] = [:])
+    throws -> ChildProcess
+{
+    let merged = (daemon?.environment ?? [:]).merging(environment) { $1 }
+    return try ChildProcess(try BuildProducts.executable("segue"), arguments, environment: merged)
+}
