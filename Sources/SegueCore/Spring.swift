@@ -25,10 +25,17 @@ public struct Spring: Sendable, Hashable {
     }
 
     /// Completion (1 - x) at time `t` seconds after the start; exactly 1 from T on.
+    ///
+    /// An underdamped spring (z < 1) overshoots by design: that bounce is what it is for. A critically damped or
+    /// overdamped one overshoots only when the finger hands it more speed than it can absorb (v0 > w); screens
+    /// that sailed past their resting place and came back would look like a glitch, so it stops at the target.
     public func completion(at t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= durationSeconds { return 1 }
-        return 1 - remaining(at: t)
+        let left = remaining(at: t)
+        // Without oscillation the remaining distance changes sign at most once: past zero means arrived.
+        if dampingRatio >= 1 && left <= 0 { return 1 }
+        return 1 - left
     }
 
     private func remaining(at t: Double) -> Double {
