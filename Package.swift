@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segue",
-            dependencies: ["SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine"],
+            dependencies: ["SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "ZMQ"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),

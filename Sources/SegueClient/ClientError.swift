@@ -11,6 +11,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     case undecodableReply(String)
     /// The daemon answered with an error.
     case errorReply(ErrorDetail)
+    /// The client's own settings are unusable (a key file that holds no key, say).
+    case configuration(String)
 
     /// The wire code that best names the failure: the daemon's own for an error reply, `INVALID_ARGUMENT` for an
     /// endpoint ZeroMQ cannot use, `UNAVAILABLE` when the daemon could not be reached, `MALFORMED` for a reply that
@@ -21,6 +23,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
         case .timeout, .zmq: .unavailable
         case .undecodableReply: .malformed
         case .errorReply(let detail): detail.code
+        case .configuration: .invalidArgument
         }
     }
 
@@ -35,6 +38,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
             "unexpected reply: \(reason)"
         case .errorReply(let detail):
             detail.message
+        case .configuration(let message):
+            message
         }
     }
 

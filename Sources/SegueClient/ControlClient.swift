@@ -25,7 +25,10 @@ public final class ControlClient {
     /// - Parameters:
     ///   - timeoutMs: how long the convenience calls wait for a reply.
     ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
-    public init(endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil) throws(ClientError) {
+    ///   - curve: CURVE keys when the daemon requires them.
+    public init(endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil, curve: CurveClientKeys? = nil)
+        throws(ClientError)
+    {
         self.endpoint = endpoint
         self.timeoutMs = timeoutMs
         do throws(ZMQError) {
@@ -34,6 +37,7 @@ public final class ControlClient {
             socket = try owner.makeSocket(.dealer)
             // Requests still queued when the client is closed are worthless: nobody would read the reply.
             try socket.setOption(.linger, 0)
+            try curve?.apply(to: socket)
             try socket.connect(endpoint)
         } catch {
             throw .zmq(error)

@@ -287,6 +287,7 @@ extension Stats: JSONRepresentable {
         object.add("logBytes", logBytes)
         object.add("fsyncP99Us", fsyncP99Us)
         object.add("uptimeUs", uptimeUs)
+        object.add("handshakesRefused", handshakesRefused)
         return object
     }
 }

@@ -15,10 +15,11 @@ public final class Producer {
     /// Connects to `endpoint` (in the background; inputs sent before the connection is up are queued).
     /// - Parameters:
     ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
+    ///   - curve: CURVE keys when the daemon requires them.
     ///   - sendTimeoutMs: how long ``send(_:)`` may block when the queue to the daemon is full.
     ///   - lingerMs: how long closing waits for queued inputs to reach the daemon.
-    public init(endpoint: String, context: ZMQContext? = nil, sendTimeoutMs: Int = 1000, lingerMs: Int = 1000)
-        throws(ClientError)
+    public init(endpoint: String, context: ZMQContext? = nil, sendTimeoutMs: Int = 1000, lingerMs: Int = 1000,
+                curve: CurveClientKeys? = nil) throws(ClientError)
     {
         self.endpoint = endpoint
         self.lingerMs = lingerMs
@@ -28,6 +29,7 @@ public final class Producer {
             socket = try owner.makeSocket(.push)
             try socket.setOption(.sendTimeout, sendTimeoutMs)
             try socket.setOption(.linger, lingerMs)
+            try curve?.apply(to: socket)
             try socket.connect(endpoint)
         } catch {
             throw .zmq(error)

@@ -19,9 +19,10 @@ public final class Subscriber {
     /// Connects to `endpoint` and subscribes to `prefixes` (e.g. `ev/`, `ev/main/`, `fr/main/`, `er/`).
     /// - Parameters:
     ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
+    ///   - curve: CURVE keys when the daemon requires them.
     ///   - receiveHighWaterMark: messages buffered before the socket drops new ones (0 = no limit).
     public init(endpoint: String, prefixes: [String] = [], context: ZMQContext? = nil,
-                receiveHighWaterMark: Int = 100_000) throws(ClientError)
+                receiveHighWaterMark: Int = 100_000, curve: CurveClientKeys? = nil) throws(ClientError)
     {
         self.endpoint = endpoint
         do throws(ZMQError) {
@@ -30,6 +31,7 @@ public final class Subscriber {
             socket = try owner.makeSocket(.sub)
             try socket.setOption(.linger, 0)
             try socket.setOption(.receiveHighWaterMark, receiveHighWaterMark)
+            try curve?.apply(to: socket)
             try socket.connect(endpoint)
         } catch {
             throw .zmq(error)

@@ -21,6 +21,8 @@ public final class Engine {
     private let ingestSocket: ZMQSocket
     private let controlSocket: ZMQSocket
     private let eventsSocket: ZMQSocket
+    /// The CURVE allowlist's ZAP handler, when CURVE is on.
+    private let authenticator: ZAPAuthenticator?
     private let ledger: Ledger
     private var clock: MonotonicEpochClock
     private let startUs: Int64
@@ -46,9 +48,19 @@ public final class Engine {
         lastSyncUs = startUs
         do {
             context = try ZMQContext()
+            // The handler must be bound before a CURVE socket binds, or libzmq admits every client.
+            if let curve = configuration.curve {
+                let keys = try AuthorizedKeys.load(path: curve.authorizedKeysPath)
+                authenticator = try ZAPAuthenticator(context: context, authorized: keys, log: configuration.log)
+            } else {
+                authenticator = nil
+            }
             ingestSocket = try context.makeSocket(.pull)
             controlSocket = try context.makeSocket(.router)
             eventsSocket = try context.makeSocket(.pub)
+            if let curve = configuration.curve {
+                for socket in [ingestSocket, controlSocket, eventsSocket] { try curve.apply(to: socket) }
+            }
             try ingestSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
             try controlSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
             try ingestSocket.setOption(.receiveHighWaterMark, 100_000)
@@ -87,13 +99,16 @@ public final class Engine {
     /// Runs turns until `shouldStop` answers true, then syncs and answers what is pending.
     /// - Throws: `EngineError` when the log cannot be written or a socket fails; the daemon then exits, and
     ///   a restart recovers from the log (nothing unsynced was acknowledged).
-    public func run(until shouldStop: () -> Bool) throws(EngineError) {
+    /// - Parameter reloadRequested: answers true once after a SIGHUP: the authorized keys are read again.
+    public func run(until shouldStop: () -> Bool, reloadRequested: () -> Bool = { false }) throws(EngineError) {
         ledger.endTransitionsInFlight(now: clock.nowUs())
         try finishTurn(now: clock.nowUs())
         var poller = ZMQPoller()
         let ingestIndex = poller.add(ingestSocket)
         let controlIndex = poller.add(controlSocket)
+        let authenticatorIndex = authenticator.map { poller.add($0.socket) }
         while !shouldStop() {
+            if reloadRequested() { reloadAuthorizedKeys() }
             let timeout = pollTimeoutMs(now: clock.nowUs())
             do {
                 _ = try poller.poll(timeoutMs: timeout)
@@ -101,12 +116,32 @@ public final class Engine {
                 throw EngineError("poll failed: \(error.message)")
             }
             let now = clock.nowUs()
+            if let authenticator, let authenticatorIndex, poller.isReadable(authenticatorIndex) {
+                do {
+                    try authenticator.answerPending()
+                } catch {
+                    throw EngineError("the ZAP handler failed: \(error)")
+                }
+                ledger.stats.handshakesRefused = authenticator.refusedCount
+            }
             ledger.advance(to: now)
             if poller.isReadable(ingestIndex) { try drainIngest(now: now) }
             if poller.isReadable(controlIndex) { try drainControl(now: now) }
             try finishTurn(now: now)
         }
         try shutdown()
+    }
+
+    /// Re-reads the authorized keys; a file that does not parse keeps the old list (and says why).
+    private func reloadAuthorizedKeys() {
+        guard let authenticator, let path = configuration.curve?.authorizedKeysPath else { return }
+        do {
+            let keys = try AuthorizedKeys.load(path: path)
+            authenticator.replace(keys)
+            configuration.log("level=info msg=\"authorized keys reloaded\" path=\(path) keys=\(keys.keys.count)")
+        } catch {
+            configuration.log("level=error msg=\"authorized keys not reloaded; keeping the old list\" error=\"\(error.message)\"")
+        }
     }
 
     /// Milliseconds until the clock has work, the interval sync is due, or the stop check.
@@ -242,6 +277,7 @@ public final class Engine {
         ingestSocket.close()
         eventsSocket.close()
         controlSocket.close()
+        authenticator?.close()
         ledger.close()
         context.shutdown()
     }

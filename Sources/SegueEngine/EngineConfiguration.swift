@@ -17,6 +17,10 @@ public struct EngineConfiguration: Sendable {
     public var maxBatch = 4096
     /// Events the publisher may queue per subscriber before dropping (the subscriber recovers from the log).
     public var publishHighWaterMark = 100_000
+    /// CURVE on all three sockets with a ZAP allowlist; nil = plaintext (loopback only, unless insecure).
+    public var curve: CurveServerKeys?
+    /// Where the engine reports what an operator should know (logfmt lines); silent by default.
+    public var log: @Sendable (String) -> Void = { _ in }
 
     public init() {}
 }

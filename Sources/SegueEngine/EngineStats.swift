@@ -4,6 +4,8 @@ public struct EngineStats: Sendable {
     public var inputsRejected: UInt64 = 0
     public var eventsAppended: UInt64 = 0
     public var framesPublished: UInt64 = 0
+    /// CURVE handshakes the ZAP allowlist refused.
+    public var handshakesRefused: UInt64 = 0
     /// Durations of the latest syncs, in microseconds (a ring, for the p99).
     private var fsyncSamples: [Double] = []
     private var nextSample = 0

@@ -49,7 +49,8 @@ extension Ledger {
                 headPosition: core.headPosition, stacks: UInt64(core.stacks.count),
                 inputsReceived: stats.inputsReceived, inputsRejected: stats.inputsRejected,
                 eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
-                logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs))
+                logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
+                handshakesRefused: stats.handshakesRefused))
         case .none:
             reply.error = ErrorDetail(code: .invalidArgument,
                                       message: "request has no body; set command, get_stack, read_events, list_stacks or get_stats")

@@ -12,10 +12,16 @@ struct Connection {
         .init("events", "EP", help: "daemon events endpoint (default \(SegueEndpoints.defaultEvents))",
               environment: SegueEndpoints.eventsVariable),
         .init("timeout-ms", "MS", help: "how long to wait for each reply (default 3000)"),
+        .init("curve-server-key", "KEY|FILE", help: "the daemon's CURVE public key, or its .pub file",
+              environment: "SEGUE_CURVE_SERVER_KEY"),
+        .init("curve-key-file", "FILE", help: "this client's CURVE secret key file (segue keygen)",
+              environment: "SEGUE_CURVE_KEY_FILE"),
     ]
 
     let endpoints: SegueEndpoints
     let timeoutMs: Int
+    /// CURVE keys when both key options are given.
+    let curve: CurveClientKeys?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         endpoints = SegueEndpoints(
@@ -23,9 +29,29 @@ struct Connection {
             control: arguments.string("control") ?? SegueEndpoints.defaultControl,
             events: arguments.string("events") ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
+        switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {
+        case (let server?, let keyFile?):
+            do {
+                curve = try CurveClientKeys(serverKey: server, keyFile: keyFile)
+            } catch {
+                throw UsageError("segue: \(error.message)")
+            }
+        case (nil, nil):
+            curve = nil
+        default:
+            throw UsageError("segue: --curve-server-key and --curve-key-file go together")
+        }
     }
 
     func control() throws(ClientError) -> ControlClient {
-        try ControlClient(endpoint: endpoints.control, timeoutMs: timeoutMs)
+        try ControlClient(endpoint: endpoints.control, timeoutMs: timeoutMs, curve: curve)
+    }
+
+    func producer() throws(ClientError) -> Producer {
+        try Producer(endpoint: endpoints.ingest, curve: curve)
+    }
+
+    func subscriber(prefixes: [String]) throws(ClientError) -> Subscriber {
+        try Subscriber(endpoint: endpoints.events, prefixes: prefixes, curve: curve)
     }
 }

@@ -54,9 +54,8 @@ enum SwipeCommand {
         let size = state.config?.size ?? Size(width: 390, height: 844)
         let rightToLeft = state.config?.rightToLeft ?? false
 
-        let subscriber = try Subscriber(endpoint: connection.endpoints.events,
-                                        prefixes: ["ev/\(stackId)/", "er/\(stackId)/"])
-        let producer = try Producer(endpoint: connection.endpoints.ingest)
+        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "er/\(stackId)/"])
+        let producer = try connection.producer()
         try awaitLiveSubscription(stackId: stackId, subscriber: subscriber, producer: producer,
                                   connection: connection)
         // Everything up to the head is history; the feed delivers only what happens from here on, gap-free.

@@ -51,7 +51,7 @@ enum TailCommand {
         pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
 
         // Subscribe before reading history, so nothing published meanwhile is lost (the feed drops duplicates).
-        let subscriber = try Subscriber(endpoint: connection.endpoints.events, prefixes: prefixes)
+        let subscriber = try connection.subscriber(prefixes: prefixes)
         let feed = EventFeed(subscriber: subscriber, control: try connection.control(), stackId: stackId)
         if let from { feed.catchUp(from: from) }
         while !tailStopRequested.load(ordering: .relaxed) {

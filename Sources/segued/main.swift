@@ -7,6 +7,8 @@ import Synchronization
 
 /// Set from the signal handler; the engine loop checks it at least every 100 ms.
 let stopRequested = Atomic<Bool>(false)
+/// Set by SIGHUP: re-read the authorized keys.
+let reloadRequested = Atomic<Bool>(false)
 
 let spec = CommandSpec(
     name: "segued",
@@ -19,6 +21,11 @@ let spec = CommandSpec(
         .init("fsync", "MODE", help: "always (default), interval:MS or never"),
         .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
         .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
+        .init("curve-secret-key", "FILE",
+              help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
+        .init("authorized-keys", "FILE",
+              help: "with --curve-secret-key: Z85 public keys of the clients let in, one a line; SIGHUP re-reads it"),
+        .init("insecure", help: "allow binding beyond loopback without CURVE (anyone who can reach it gets in)"),
     ],
     examples: [
         "segued",
@@ -49,6 +56,27 @@ func configuration(from arguments: ParsedArguments) throws(UsageError) -> Engine
     if let bytes = try arguments.integer("max-message-bytes", in: 1024...(64 << 20)) {
         configuration.maxMessageBytes = Int(bytes)
     }
+    switch (arguments.string("curve-secret-key"), arguments.string("authorized-keys")) {
+    case (let secret?, let allowed?):
+        do {
+            configuration.curve = try CurveServerKeys(secretKeyFile: secret, authorizedKeysPath: allowed)
+        } catch {
+            throw UsageError("segued: \(error.message)")
+        }
+    case (nil, nil):
+        let exposed = [configuration.ingestEndpoint, configuration.controlEndpoint, configuration.eventsEndpoint]
+            .filter { !EndpointScope.isLocal($0) }
+        if !exposed.isEmpty && !arguments.flag("insecure") {
+            throw UsageError("segued: \(exposed.joined(separator: ", ")) is reachable beyond this machine; "
+                + "use --curve-secret-key and --authorized-keys, or --insecure to accept plaintext anyway")
+        }
+        if !exposed.isEmpty {
+            Console.error("level=warn msg=\"binding beyond loopback without CURVE\" endpoints=\(exposed.joined(separator: ","))")
+        }
+    default:
+        throw UsageError("segued: --curve-secret-key and --authorized-keys go together")
+    }
+    configuration.log = { Console.error($0) }
     return configuration
 }
 
@@ -68,11 +96,13 @@ do {
 signal(SIGPIPE, SIG_IGN)
 signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
 signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+signal(SIGHUP) { _ in reloadRequested.store(true, ordering: .relaxed) }
 // A child inherits its parent's signal mask; a parent that blocks these must not make segued unstoppable.
 var stopSignals = sigset_t()
 sigemptyset(&stopSignals)
 sigaddset(&stopSignals, SIGINT)
 sigaddset(&stopSignals, SIGTERM)
+sigaddset(&stopSignals, SIGHUP)
 pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
 
 let engine: Engine
@@ -85,12 +115,13 @@ if let report = engine.recoveryReport {
     Console.error("level=warn msg=\"log tail repaired\" detail=\"\(report)\"")
 }
 let summary = engine.summary
-Console.error("level=info msg=started data=\(engineConfiguration.dataDirectory) head=\(summary.headPosition) stacks=\(summary.stacks) fsync=\(engineConfiguration.fsync)")
+Console.error("level=info msg=started data=\(engineConfiguration.dataDirectory) head=\(summary.headPosition) stacks=\(summary.stacks) fsync=\(engineConfiguration.fsync) curve=\(engineConfiguration.curve == nil ? "off" : "on")")
 let endpoints = engine.endpoints
 Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")
 
 do {
-    try engine.run(until: { stopRequested.load(ordering: .relaxed) })
+    try engine.run(until: { stopRequested.load(ordering: .relaxed) },
+                   reloadRequested: { reloadRequested.exchange(false, ordering: .relaxed) })
 } catch {
     fail("segued: \(error.message)", status: 1)
 }

@@ -2884,6 +2884,9 @@ public struct Stats: ProtoMessage {
     /// Field 9 `int64 uptime_us`.
     public var uptimeUs: Int64 = 0
 
+    /// Field 10 `uint64 handshakes_refused`: CURVE clients the ZAP allowlist turned away.
+    public var handshakesRefused: UInt64 = 0
+
     /// Creates a `Stats` with every field at its default.
     public init() {}
 
@@ -2897,7 +2900,8 @@ public struct Stats: ProtoMessage {
         framesPublished: UInt64 = 0,
         logBytes: UInt64 = 0,
         fsyncP99Us: Double = 0,
-        uptimeUs: Int64 = 0
+        uptimeUs: Int64 = 0,
+        handshakesRefused: UInt64 = 0
     ) {
         self.headPosition = headPosition
         self.stacks = stacks
@@ -2908,6 +2912,7 @@ public struct Stats: ProtoMessage {
         self.logBytes = logBytes
         self.fsyncP99Us = fsyncP99Us
         self.uptimeUs = uptimeUs
+        self.handshakesRefused = handshakesRefused
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -2939,6 +2944,9 @@ public struct Stats: ProtoMessage {
         if uptimeUs != 0 {
             writer.writeInt64(uptimeUs, field: 9)
         }
+        if handshakesRefused != 0 {
+            writer.writeUInt64(handshakesRefused, field: 10)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -2966,6 +2974,8 @@ public struct Stats: ProtoMessage {
             fsyncP99Us = try reader.readDouble(wireType)
         case 9:
             uptimeUs = try reader.readInt64(wireType)
+        case 10:
+            handshakesRefused = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -3082,6 +3092,671 @@ public struct Reply: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             body = .stats(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Every stack's state after the event at `position`: exactly what replaying the log up to there folds.
+///
+/// Proto message `segue.v1.Snapshot`.
+public struct Snapshot: ProtoMessage {
+    /// Field 1 `uint64 position`: newest event covered.
+    public var position: UInt64 = 0
+
+    /// Field 2 `int64 time_us`: engine clock then: the time of that event.
+    public var timeUs: Int64 = 0
+
+    /// Field 3 `repeated StackSnapshot stacks`: sorted by stack_id.
+    public var stacks: [StackSnapshot] = []
+
+    /// Creates a `Snapshot` with every field at its default.
+    public init() {}
+
+    /// Creates a `Snapshot` from field values; omitted fields keep their defaults.
+    public init(position: UInt64 = 0, timeUs: Int64 = 0, stacks: [StackSnapshot] = []) {
+        self.position = position
+        self.timeUs = timeUs
+        self.stacks = stacks
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if position != 0 {
+            writer.writeUInt64(position, field: 1)
+        }
+        if timeUs != 0 {
+            writer.writeInt64(timeUs, field: 2)
+        }
+        for value in stacks {
+            writer.writeMessage(value, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            position = try reader.readUInt64(wireType)
+        case 2:
+            timeUs = try reader.readInt64(wireType)
+        case 3:
+            try reader.readMessage(wireType, appendingTo: &stacks)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.StackSnapshot`.
+public struct StackSnapshot: ProtoMessage {
+    /// Field 1 `string stack_id`.
+    public var stackId: String = ""
+
+    /// Field 2 `uint64 version`.
+    public var version: UInt64 = 0
+
+    /// Field 3 `repeated string screens`.
+    public var screens: [String] = []
+
+    /// Field 4 `repeated string presented`.
+    public var presented: [String] = []
+
+    /// Field 5 `repeated string tabs`.
+    public var tabs: [String] = []
+
+    /// Field 6 `uint32 selected_tab`.
+    public var selectedTab: UInt32 = 0
+
+    /// Field 7 `StackConfig config`: as created (defaults filled in), with resizes applied.
+    public var config: StackConfig? = nil
+
+    /// Field 8 `repeated ScreenOptionsSet screen_options`: sorted by screen.
+    public var screenOptions: [ScreenOptionsSet] = []
+
+    /// Field 9 `uint64 last_transition_id`.
+    public var lastTransitionId: UInt64 = 0
+
+    /// Field 10 `uint64 last_position`: position of the stack's newest event.
+    public var lastPosition: UInt64 = 0
+
+    /// Field 11 `TransitionSnapshot transition`: absent when idle.
+    public var transition: TransitionSnapshot? = nil
+
+    /// Creates a `StackSnapshot` with every field at its default.
+    public init() {}
+
+    /// Creates a `StackSnapshot` from field values; omitted fields keep their defaults.
+    public init(
+        stackId: String = "",
+        version: UInt64 = 0,
+        screens: [String] = [],
+        presented: [String] = [],
+        tabs: [String] = [],
+        selectedTab: UInt32 = 0,
+        config: StackConfig? = nil,
+        screenOptions: [ScreenOptionsSet] = [],
+        lastTransitionId: UInt64 = 0,
+        lastPosition: UInt64 = 0,
+        transition: TransitionSnapshot? = nil
+    ) {
+        self.stackId = stackId
+        self.version = version
+        self.screens = screens
+        self.presented = presented
+        self.tabs = tabs
+        self.selectedTab = selectedTab
+        self.config = config
+        self.screenOptions = screenOptions
+        self.lastTransitionId = lastTransitionId
+        self.lastPosition = lastPosition
+        self.transition = transition
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !stackId.isEmpty {
+            writer.writeString(stackId, field: 1)
+        }
+        if version != 0 {
+            writer.writeUInt64(version, field: 2)
+        }
+        for value in screens {
+            writer.writeString(value, field: 3)
+        }
+        for value in presented {
+            writer.writeString(value, field: 4)
+        }
+        for value in tabs {
+            writer.writeString(value, field: 5)
+        }
+        if selectedTab != 0 {
+            writer.writeUInt32(selectedTab, field: 6)
+        }
+        if let value = config {
+            writer.writeMessage(value, field: 7)
+        }
+        for value in screenOptions {
+            writer.writeMessage(value, field: 8)
+        }
+        if lastTransitionId != 0 {
+            writer.writeUInt64(lastTransitionId, field: 9)
+        }
+        if lastPosition != 0 {
+            writer.writeUInt64(lastPosition, field: 10)
+        }
+        if let value = transition {
+            writer.writeMessage(value, field: 11)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            stackId = try reader.readString(wireType)
+        case 2:
+            version = try reader.readUInt64(wireType)
+        case 3:
+            screens.append(try reader.readString(wireType))
+        case 4:
+            presented.append(try reader.readString(wireType))
+        case 5:
+            tabs.append(try reader.readString(wireType))
+        case 6:
+            selectedTab = try reader.readUInt32(wireType)
+        case 7:
+            try reader.readMessage(wireType, into: &config)
+        case 8:
+            try reader.readMessage(wireType, appendingTo: &screenOptions)
+        case 9:
+            lastTransitionId = try reader.readUInt64(wireType)
+        case 10:
+            lastPosition = try reader.readUInt64(wireType)
+        case 11:
+            try reader.readMessage(wireType, into: &transition)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// A transition in flight, as its events left it (frame counters are not logged, so not kept either).
+///
+/// Proto message `segue.v1.TransitionSnapshot`.
+public struct TransitionSnapshot: ProtoMessage {
+    /// Field 1 `uint64 transition_id`.
+    public var transitionId: UInt64 = 0
+
+    /// Field 2 `Operation operation`.
+    public var operation: Operation = .operationUnspecified
+
+    /// Field 3 `string from_screen`.
+    public var fromScreen: String = ""
+
+    /// Field 4 `string to_screen`.
+    public var toScreen: String = ""
+
+    /// Field 5 `bool interactive`.
+    public var interactive: Bool = false
+
+    /// Field 6 `uint64 gesture_id`.
+    public var gestureId: UInt64 = 0
+
+    /// Field 7 `string request_id`.
+    public var requestId: String = ""
+
+    /// Field 8 `double gesture_sign`: +1, or -1 when moving away from back advances it (swipe to the next tab).
+    public var gestureSign: Double = 0
+
+    /// Field 9 `bool toward_higher_index`.
+    public var towardHigherIndex: Bool = false
+
+    /// The members of oneof `phase`; at most one is set.
+    public enum Phase: Sendable, Hashable {
+        /// Field 10 `AnimatingSnapshot animating`.
+        case animating(AnimatingSnapshot)
+        /// Field 11 `TrackingSnapshot tracking`.
+        case tracking(TrackingSnapshot)
+        /// Field 12 `SettlingSnapshot settling`.
+        case settling(SettlingSnapshot)
+    }
+
+    /// Oneof `phase`: the member that is set, or nil when none is.
+    public var phase: Phase? = nil
+
+    /// Creates a `TransitionSnapshot` with every field at its default.
+    public init() {}
+
+    /// Creates a `TransitionSnapshot` from field values; omitted fields keep their defaults.
+    public init(
+        transitionId: UInt64 = 0,
+        operation: Operation = .operationUnspecified,
+        fromScreen: String = "",
+        toScreen: String = "",
+        interactive: Bool = false,
+        gestureId: UInt64 = 0,
+        requestId: String = "",
+        gestureSign: Double = 0,
+        towardHigherIndex: Bool = false,
+        phase: Phase? = nil
+    ) {
+        self.transitionId = transitionId
+        self.operation = operation
+        self.fromScreen = fromScreen
+        self.toScreen = toScreen
+        self.interactive = interactive
+        self.gestureId = gestureId
+        self.requestId = requestId
+        self.gestureSign = gestureSign
+        self.towardHigherIndex = towardHigherIndex
+        self.phase = phase
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if transitionId != 0 {
+            writer.writeUInt64(transitionId, field: 1)
+        }
+        if operation.rawValue != 0 {
+            writer.writeInt32(operation.rawValue, field: 2)
+        }
+        if !fromScreen.isEmpty {
+            writer.writeString(fromScreen, field: 3)
+        }
+        if !toScreen.isEmpty {
+            writer.writeString(toScreen, field: 4)
+        }
+        if interactive {
+            writer.writeBool(interactive, field: 5)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 6)
+        }
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 7)
+        }
+        if gestureSign.bitPattern != 0 {
+            writer.writeDouble(gestureSign, field: 8)
+        }
+        if towardHigherIndex {
+            writer.writeBool(towardHigherIndex, field: 9)
+        }
+        switch phase {
+        case .animating(let value)?:
+            writer.writeMessage(value, field: 10)
+        case .tracking(let value)?:
+            writer.writeMessage(value, field: 11)
+        case .settling(let value)?:
+            writer.writeMessage(value, field: 12)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            transitionId = try reader.readUInt64(wireType)
+        case 2:
+            operation = try Operation(rawValue: reader.readInt32(wireType))
+        case 3:
+            fromScreen = try reader.readString(wireType)
+        case 4:
+            toScreen = try reader.readString(wireType)
+        case 5:
+            interactive = try reader.readBool(wireType)
+        case 6:
+            gestureId = try reader.readUInt64(wireType)
+        case 7:
+            requestId = try reader.readString(wireType)
+        case 8:
+            gestureSign = try reader.readDouble(wireType)
+        case 9:
+            towardHigherIndex = try reader.readBool(wireType)
+        case 10:
+            var value = AnimatingSnapshot()
+            if case .animating(let existing)? = phase {
+                value = existing
+                phase = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            phase = .animating(value)
+        case 11:
+            var value = TrackingSnapshot()
+            if case .tracking(let existing)? = phase {
+                value = existing
+                phase = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            phase = .tracking(value)
+        case 12:
+            var value = SettlingSnapshot()
+            if case .settling(let existing)? = phase {
+                value = existing
+                phase = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            phase = .settling(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.AnimatingSnapshot`.
+public struct AnimatingSnapshot: ProtoMessage {
+    /// Creates an `AnimatingSnapshot` with every field at its default.
+    public init() {}
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {}
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        try reader.skip(wireType)
+    }
+}
+
+/// Proto message `segue.v1.TrackingSnapshot`.
+public struct TrackingSnapshot: ProtoMessage {
+    /// Field 1 `double caught_fraction`.
+    public var caughtFraction: Double = 0
+
+    /// Field 2 `double fraction`.
+    public var fraction: Double = 0
+
+    /// Field 3 `double progress`.
+    public var progress: Double = 0
+
+    /// Field 4 `double translation`.
+    public var translation: Double = 0
+
+    /// Field 5 `int64 last_sample_us`.
+    public var lastSampleUs: Int64 = 0
+
+    /// Creates a `TrackingSnapshot` with every field at its default.
+    public init() {}
+
+    /// Creates a `TrackingSnapshot` from field values; omitted fields keep their defaults.
+    public init(
+        caughtFraction: Double = 0,
+        fraction: Double = 0,
+        progress: Double = 0,
+        translation: Double = 0,
+        lastSampleUs: Int64 = 0
+    ) {
+        self.caughtFraction = caughtFraction
+        self.fraction = fraction
+        self.progress = progress
+        self.translation = translation
+        self.lastSampleUs = lastSampleUs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if caughtFraction.bitPattern != 0 {
+            writer.writeDouble(caughtFraction, field: 1)
+        }
+        if fraction.bitPattern != 0 {
+            writer.writeDouble(fraction, field: 2)
+        }
+        if progress.bitPattern != 0 {
+            writer.writeDouble(progress, field: 3)
+        }
+        if translation.bitPattern != 0 {
+            writer.writeDouble(translation, field: 4)
+        }
+        if lastSampleUs != 0 {
+            writer.writeInt64(lastSampleUs, field: 5)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            caughtFraction = try reader.readDouble(wireType)
+        case 2:
+            fraction = try reader.readDouble(wireType)
+        case 3:
+            progress = try reader.readDouble(wireType)
+        case 4:
+            translation = try reader.readDouble(wireType)
+        case 5:
+            lastSampleUs = try reader.readInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.SettlingSnapshot`.
+public struct SettlingSnapshot: ProtoMessage {
+    /// Field 1 `int64 start_us`.
+    public var startUs: Int64 = 0
+
+    /// Field 2 `int64 duration_us`.
+    public var durationUs: Int64 = 0
+
+    /// Field 3 `double from_fraction`.
+    public var fromFraction: Double = 0
+
+    /// Field 4 `double target_fraction`.
+    public var targetFraction: Double = 0
+
+    /// The members of oneof `curve`; at most one is set.
+    public enum Curve: Sendable, Hashable {
+        /// Field 5 `BezierCurve bezier`.
+        case bezier(BezierCurve)
+        /// Field 6 `SpringCurve spring`.
+        case spring(SpringCurve)
+    }
+
+    /// Oneof `curve`: the member that is set, or nil when none is.
+    public var curve: Curve? = nil
+
+    /// Creates a `SettlingSnapshot` with every field at its default.
+    public init() {}
+
+    /// Creates a `SettlingSnapshot` from field values; omitted fields keep their defaults.
+    public init(
+        startUs: Int64 = 0,
+        durationUs: Int64 = 0,
+        fromFraction: Double = 0,
+        targetFraction: Double = 0,
+        curve: Curve? = nil
+    ) {
+        self.startUs = startUs
+        self.durationUs = durationUs
+        self.fromFraction = fromFraction
+        self.targetFraction = targetFraction
+        self.curve = curve
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if startUs != 0 {
+            writer.writeInt64(startUs, field: 1)
+        }
+        if durationUs != 0 {
+            writer.writeInt64(durationUs, field: 2)
+        }
+        if fromFraction.bitPattern != 0 {
+            writer.writeDouble(fromFraction, field: 3)
+        }
+        if targetFraction.bitPattern != 0 {
+            writer.writeDouble(targetFraction, field: 4)
+        }
+        switch curve {
+        case .bezier(let value)?:
+            writer.writeMessage(value, field: 5)
+        case .spring(let value)?:
+            writer.writeMessage(value, field: 6)
+        case nil:
+            break
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            startUs = try reader.readInt64(wireType)
+        case 2:
+            durationUs = try reader.readInt64(wireType)
+        case 3:
+            fromFraction = try reader.readDouble(wireType)
+        case 4:
+            targetFraction = try reader.readDouble(wireType)
+        case 5:
+            var value = BezierCurve()
+            if case .bezier(let existing)? = curve {
+                value = existing
+                curve = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            curve = .bezier(value)
+        case 6:
+            var value = SpringCurve()
+            if case .spring(let existing)? = curve {
+                value = existing
+                curve = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            curve = .spring(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.BezierCurve`.
+public struct BezierCurve: ProtoMessage {
+    /// Field 1 `double x1`.
+    public var x1: Double = 0
+
+    /// Field 2 `double y1`.
+    public var y1: Double = 0
+
+    /// Field 3 `double x2`.
+    public var x2: Double = 0
+
+    /// Field 4 `double y2`.
+    public var y2: Double = 0
+
+    /// Creates a `BezierCurve` with every field at its default.
+    public init() {}
+
+    /// Creates a `BezierCurve` from field values; omitted fields keep their defaults.
+    public init(x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0) {
+        self.x1 = x1
+        self.y1 = y1
+        self.x2 = x2
+        self.y2 = y2
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if x1.bitPattern != 0 {
+            writer.writeDouble(x1, field: 1)
+        }
+        if y1.bitPattern != 0 {
+            writer.writeDouble(y1, field: 2)
+        }
+        if x2.bitPattern != 0 {
+            writer.writeDouble(x2, field: 3)
+        }
+        if y2.bitPattern != 0 {
+            writer.writeDouble(y2, field: 4)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            x1 = try reader.readDouble(wireType)
+        case 2:
+            y1 = try reader.readDouble(wireType)
+        case 3:
+            x2 = try reader.readDouble(wireType)
+        case 4:
+            y2 = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.SpringCurve`.
+public struct SpringCurve: ProtoMessage {
+    /// Field 1 `double damping_ratio`.
+    public var dampingRatio: Double = 0
+
+    /// Field 2 `double initial_velocity`: remaining distances per second toward the target.
+    public var initialVelocity: Double = 0
+
+    /// Creates a `SpringCurve` with every field at its default.
+    public init() {}
+
+    /// Creates a `SpringCurve` from field values; omitted fields keep their defaults.
+    public init(dampingRatio: Double = 0, initialVelocity: Double = 0) {
+        self.dampingRatio = dampingRatio
+        self.initialVelocity = initialVelocity
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if dampingRatio.bitPattern != 0 {
+            writer.writeDouble(dampingRatio, field: 1)
+        }
+        if initialVelocity.bitPattern != 0 {
+            writer.writeDouble(initialVelocity, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            dampingRatio = try reader.readDouble(wireType)
+        case 2:
+            initialVelocity = try reader.readDouble(wireType)
         default:
             try reader.skip(wireType)
         }

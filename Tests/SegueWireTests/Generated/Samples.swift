@@ -460,7 +460,8 @@ enum Samples {
         framesPublished: 1800,
         logBytes: 18446744073709551609,
         fsyncP99Us: -8.5,
-        uptimeUs: 9000000063
+        uptimeUs: 9000000063,
+        handshakesRefused: 3000
     )
 
     /// Sample `Reply`.
@@ -497,6 +498,106 @@ enum Samples {
         error: Samples.errorDetail,
         body: .stats(Samples.stats)
     )
+
+    /// Sample `Snapshot`.
+    static let snapshot = Snapshot(
+        position: 18446744073709551615,
+        timeUs: -2000000014,
+        stacks: [Samples.stackSnapshot, StackSnapshot()]
+    )
+
+    /// Sample `StackSnapshot`.
+    static let stackSnapshot = StackSnapshot(
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 600,
+        screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
+        presented: ["presented-0-\u{E9}\u{1F680}", "presented-1-\u{E9}\u{1F680}"],
+        tabs: ["tabs-0-\u{E9}\u{1F680}", "tabs-1-\u{E9}\u{1F680}"],
+        selectedTab: 774,
+        config: Samples.stackConfig,
+        screenOptions: [Samples.screenOptionsSet, ScreenOptionsSet()],
+        lastTransitionId: 18446744073709551607,
+        lastPosition: 3000,
+        transition: Samples.transitionSnapshot
+    )
+
+    /// Sample `TransitionSnapshot`.
+    static let transitionSnapshot = TransitionSnapshot(
+        transitionId: 18446744073709551615,
+        operation: Operation.selectTab,
+        fromScreen: "from_screen-0-\u{E9}\u{1F680}",
+        toScreen: "to_screen-0-\u{E9}\u{1F680}",
+        interactive: true,
+        gestureId: 1800,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        gestureSign: -8.5,
+        towardHigherIndex: true,
+        phase: .animating(Samples.animatingSnapshot)
+    )
+
+    /// Sample `TransitionSnapshot.tracking`.
+    static let transitionSnapshotTracking = TransitionSnapshot(
+        transitionId: 18446744073709551615,
+        operation: Operation.selectTab,
+        fromScreen: "from_screen-0-\u{E9}\u{1F680}",
+        toScreen: "to_screen-0-\u{E9}\u{1F680}",
+        interactive: true,
+        gestureId: 1800,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        gestureSign: -8.5,
+        towardHigherIndex: true,
+        phase: .tracking(Samples.trackingSnapshot)
+    )
+
+    /// Sample `TransitionSnapshot.settling`.
+    static let transitionSnapshotSettling = TransitionSnapshot(
+        transitionId: 18446744073709551615,
+        operation: Operation.selectTab,
+        fromScreen: "from_screen-0-\u{E9}\u{1F680}",
+        toScreen: "to_screen-0-\u{E9}\u{1F680}",
+        interactive: true,
+        gestureId: 1800,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        gestureSign: -8.5,
+        towardHigherIndex: true,
+        phase: .settling(Samples.settlingSnapshot)
+    )
+
+    /// Sample `AnimatingSnapshot`.
+    static let animatingSnapshot = AnimatingSnapshot()
+
+    /// Sample `TrackingSnapshot`.
+    static let trackingSnapshot = TrackingSnapshot(
+        caughtFraction: 1.5,
+        fraction: -2.5,
+        progress: 3.5,
+        translation: -4.5,
+        lastSampleUs: 5000000035
+    )
+
+    /// Sample `SettlingSnapshot`.
+    static let settlingSnapshot = SettlingSnapshot(
+        startUs: 1000000007,
+        durationUs: -2000000014,
+        fromFraction: 3.5,
+        targetFraction: -4.5,
+        curve: .bezier(Samples.bezierCurve)
+    )
+
+    /// Sample `SettlingSnapshot.spring`.
+    static let settlingSnapshotSpring = SettlingSnapshot(
+        startUs: 1000000007,
+        durationUs: -2000000014,
+        fromFraction: 3.5,
+        targetFraction: -4.5,
+        curve: .spring(Samples.springCurve)
+    )
+
+    /// Sample `BezierCurve`.
+    static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5)
+
+    /// Sample `SpringCurve`.
+    static let springCurve = SpringCurve(dampingRatio: 1.5, initialVelocity: -2.5)
 
     /// Every sample with its name (`Message` or `Message.member`).
     static let all: [Sample] = [
@@ -573,5 +674,16 @@ enum Samples {
         Sample("Reply.events", replyEvents),
         Sample("Reply.stacks", replyStacks),
         Sample("Reply.stats", replyStats),
+        Sample("Snapshot", snapshot),
+        Sample("StackSnapshot", stackSnapshot),
+        Sample("TransitionSnapshot", transitionSnapshot),
+        Sample("TransitionSnapshot.tracking", transitionSnapshotTracking),
+        Sample("TransitionSnapshot.settling", transitionSnapshotSettling),
+        Sample("AnimatingSnapshot", animatingSnapshot),
+        Sample("TrackingSnapshot", trackingSnapshot),
+        Sample("SettlingSnapshot", settlingSnapshot),
+        Sample("SettlingSnapshot.spring", settlingSnapshotSpring),
+        Sample("BezierCurve", bezierCurve),
+        Sample("SpringCurve", springCurve),
     ]
 }

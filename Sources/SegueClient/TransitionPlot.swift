@@ -1,0 +1,501 @@
+import SegueWire
+
+/// One transition drawn over time: the x of both screens, its progress, every frame as a dot, and the moments
+/// that matter (the release with its decision, the end of the settle) as vertical lines.
+///
+/// ``svg(title:subtitles:plots:width:)`` draws one or more plots side by side with shared scales, as a
+/// self-contained SVG document. Rendering is pure: no clock, no locale, numbers rounded to fixed decimals, so the
+/// same plots always give the same bytes (the committed pictures in docs/img can be regenerated and diffed).
+public struct TransitionPlot: Sendable, Hashable {
+    /// A moment marked by a vertical line across both charts, labelled above them.
+    public struct Marker: Sendable, Hashable {
+        /// How the line is drawn: the release (with its decision) stands out, the end of the settle is quieter.
+        public enum Kind: Sendable, Hashable {
+            case release
+            case done
+        }
+
+        /// Engine time of the moment, in microseconds.
+        public var timeUs: Int64
+        public var label: String
+        public var kind: Kind
+
+        public init(timeUs: Int64, label: String, kind: Kind) {
+            self.timeUs = timeUs
+            self.label = label
+            self.kind = kind
+        }
+    }
+
+    /// A value at a moment (decision progress of a `progressed` event).
+    public struct Sample: Sendable, Hashable {
+        public var timeUs: Int64
+        public var value: Double
+
+        public init(timeUs: Int64, value: Double) {
+            self.timeUs = timeUs
+            self.value = value
+        }
+    }
+
+    /// The line above this plot's charts (what happened: "finished (PASSED_THRESHOLD)").
+    public var heading: String
+    /// The transition's frames in order; each gives a dot per screen and one for the progress.
+    public var frames: [Frame]
+    /// Decision progress p while tracking, drawn dashed beside the visual fraction (they differ when the
+    /// profile's progress distance is not the width).
+    public var decisionProgress: [Sample]
+    /// The finish threshold on decision progress, drawn as a dashed line in the progress chart.
+    public var threshold: Double?
+    public var markers: [Marker]
+    /// Engine time shown as 0 ms (the touch-down).
+    public var originUs: Int64
+    /// Legend text for the from and to screens ("upper: Detail (from)").
+    public var fromLabel: String
+    public var toLabel: String
+
+    /// - Parameters:
+    ///   - heading: the line above this plot's charts.
+    ///   - frames: the transition's frames, in order.
+    ///   - decisionProgress: decision progress samples while tracking (may be empty).
+    ///   - threshold: the finish threshold on decision progress, if it should be drawn.
+    ///   - markers: moments to mark with a vertical line.
+    ///   - originUs: engine time shown as 0 ms; defaults to the first frame's time.
+    ///   - fromLabel: legend text of the from screen.
+    ///   - toLabel: legend text of the to screen.
+    public init(heading: String, frames: [Frame], decisionProgress: [Sample] = [], threshold: Double? = nil,
+                markers: [Marker] = [], originUs: Int64? = nil, fromLabel: String = "from screen",
+                toLabel: String = "to screen")
+    {
+        self.heading = heading
+        self.frames = frames
+        self.decisionProgress = decisionProgress
+        self.threshold = threshold
+        self.markers = markers
+        self.originUs = originUs ?? frames.first?.timeUs ?? 0
+        self.fromLabel = fromLabel
+        self.toLabel = toLabel
+    }
+
+    /// An SVG document of `plots` side by side, under a title and subtitle lines, `width` points wide; the height
+    /// follows from the content (about 470 for one line of subtitle and one legend row).
+    ///
+    /// Each plot has two charts sharing a time axis (ms since its origin): the x of both screens in points, and
+    /// progress (visual fraction f solid, decision progress p dashed, the threshold dashed red). Frames are dots:
+    /// filled while tracking, hollow while settling, large for the DONE frame. Elements carry classes for tools
+    /// and tests: polylines `screen-from`, `screen-to`, `progress`, `decision-progress`; circles `frame ...`;
+    /// lines and texts `release`, `release-label`, `done`, `done-label`, `threshold`.
+    public static func svg(title: String, subtitles: [String] = [], plots: [TransitionPlot], width: Double = 800)
+        -> String
+    {
+        let layout = Layout(width: max(width, 320), subtitleCount: subtitles.count, columns: max(plots.count, 1),
+                            legendRows: Legend.rows(for: plots.first, width: max(width, 320)).count)
+        let scales = Scales(plots: plots)
+        var svg = SVGWriter()
+        svg.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        let size = [SVGWriter.number(layout.width), SVGWriter.number(layout.height)]
+        svg.open("svg", [
+            "xmlns": "http://www.w3.org/2000/svg", "width": size[0], "height": size[1],
+            "viewBox": "0 0 \(size[0]) \(size[1])", "font-family": Style.font, "role": "img",
+        ])
+        svg.element("title", [:], content: ([title] + subtitles).joined(separator: " | "))
+        svg.element("rect", ["class": "background", "x": "0", "y": "0", "width": size[0], "height": size[1],
+                             "fill": Style.background])
+        svg.element("text", ["x": n(Layout.margin), "y": n(Layout.titleBaseline), "font-size": "18",
+                             "font-weight": "600", "fill": Style.ink], content: title)
+        for (index, subtitle) in subtitles.enumerated() {
+            svg.element("text", ["x": n(Layout.margin), "y": n(Layout.subtitleBaseline(index)), "font-size": "12.5",
+                                 "fill": Style.muted], content: subtitle)
+        }
+        for (index, plot) in plots.enumerated() {
+            plot.draw(into: &svg, panel: layout.panel(index), scales: scales)
+        }
+        Legend.draw(into: &svg, plot: plots.first, layout: layout)
+        svg.close("svg")
+        return svg.text
+    }
+}
+
+// MARK: - drawing one plot
+
+extension TransitionPlot {
+    private func draw(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
+        svg.open("g", ["class": "plot"])
+        svg.element("text", ["x": n(panel.left), "y": n(panel.headingBaseline), "font-size": "14",
+                             "font-weight": "600", "fill": Style.ink], content: heading)
+        drawCharts(into: &svg, panel: panel, scales: scales)
+        drawSeries(into: &svg, panel: panel, scales: scales)
+        drawMarkers(into: &svg, panel: panel, scales: scales)
+        svg.close("g")
+    }
+
+    /// Chart backgrounds, grid lines, tick labels and axis titles.
+    private func drawCharts(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
+        for (top, bottom) in [(panel.positionTop, panel.positionBottom), (panel.progressTop, panel.progressBottom)] {
+            svg.element("rect", ["x": n(panel.left), "y": n(top), "width": n(panel.right - panel.left),
+                                 "height": n(bottom - top), "fill": "#ffffff", "stroke": Style.frameLine])
+        }
+        svg.open("g", ["class": "grid", "stroke": Style.grid, "stroke-width": "1"])
+        for tick in scales.timeTicks {
+            let x = panel.x(tick, scales)
+            for (top, bottom) in [(panel.positionTop, panel.positionBottom),
+                                  (panel.progressTop, panel.progressBottom)] {
+                svg.element("line", ["x1": n(x), "y1": n(top), "x2": n(x), "y2": n(bottom)])
+            }
+        }
+        for tick in scales.positionTicks {
+            let y = panel.positionY(tick, scales)
+            svg.element("line", ["x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y),
+                                 "stroke": tick == 0 ? Style.zeroLine : Style.grid])
+        }
+        for tick in scales.progressTicks {
+            let y = panel.progressY(tick, scales)
+            svg.element("line", ["x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y)])
+        }
+        svg.close("g")
+
+        svg.open("g", ["class": "axes", "font-size": "11", "fill": Style.muted])
+        for tick in scales.positionTicks {
+            svg.element("text", ["x": n(panel.left - 6), "y": n(panel.positionY(tick, scales) + 4),
+                                 "text-anchor": "end"], content: SVGWriter.number(tick, decimals: 1))
+        }
+        for tick in scales.progressTicks {
+            svg.element("text", ["x": n(panel.left - 6), "y": n(panel.progressY(tick, scales) + 4),
+                                 "text-anchor": "end"], content: SVGWriter.number(tick, decimals: 2))
+        }
+        for tick in scales.timeTicks {
+            svg.element("text", ["x": n(panel.x(tick, scales)), "y": n(panel.timeLabelBaseline),
+                                 "text-anchor": "middle"], content: SVGWriter.number(tick, decimals: 1))
+        }
+        let positionMiddle = (panel.positionTop + panel.positionBottom) / 2
+        let progressMiddle = (panel.progressTop + panel.progressBottom) / 2
+        let titleX = panel.left - 44
+        svg.element("text", ["x": n(titleX), "y": n(positionMiddle), "text-anchor": "middle",
+                             "transform": "rotate(-90 \(n(titleX)) \(n(positionMiddle)))"],
+                    content: "screen x (pt)")
+        svg.element("text", ["x": n(titleX), "y": n(progressMiddle), "text-anchor": "middle",
+                             "transform": "rotate(-90 \(n(titleX)) \(n(progressMiddle)))"],
+                    content: "progress")
+        svg.element("text", ["x": n((panel.left + panel.right) / 2), "y": n(panel.timeTitleBaseline),
+                             "text-anchor": "middle"], content: "time since touch-down (ms)")
+        svg.close("g")
+    }
+
+    /// The lines and frame dots: screens in the position chart, progress and threshold in the progress chart.
+    private func drawSeries(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
+        if let threshold {
+            let y = panel.progressY(threshold, scales)
+            svg.element("line", ["class": "threshold", "x1": n(panel.left), "y1": n(y), "x2": n(panel.right),
+                                 "y2": n(y), "stroke": Style.threshold, "stroke-width": "1.2",
+                                 "stroke-dasharray": "6 4"])
+            svg.element("text", ["class": "threshold-label", "x": n(panel.right - 4), "y": n(y - 4),
+                                 "text-anchor": "end", "font-size": "10.5", "fill": Style.threshold],
+                        content: "finish threshold \(SVGWriter.number(threshold, decimals: 3))")
+        }
+        let time = { (us: Int64) in panel.x(Double(us - originUs) / 1000, scales) }
+        let series: [(name: String, color: String, points: [(Double, Double)])] = [
+            ("screen-to", Style.toScreen, frames.map { (time($0.timeUs), panel.positionY($0.to?.rect?.x ?? 0, scales)) }),
+            ("screen-from", Style.fromScreen,
+             frames.map { (time($0.timeUs), panel.positionY($0.from?.rect?.x ?? 0, scales)) }),
+            ("progress", Style.progress, frames.map { (time($0.timeUs), panel.progressY($0.progress, scales)) }),
+        ]
+        if !decisionProgress.isEmpty {
+            let points = decisionProgress.map { (time($0.timeUs), panel.progressY($0.value, scales)) }
+            svg.element("polyline", ["class": "decision-progress", "points": Self.points(points), "fill": "none",
+                                     "stroke": Style.decision, "stroke-width": "1.5", "stroke-dasharray": "4 3"])
+        }
+        for line in series {
+            svg.element("polyline", ["class": line.name, "points": Self.points(line.points), "fill": "none",
+                                     "stroke": line.color, "stroke-width": "2", "stroke-linejoin": "round"])
+        }
+        for line in series {
+            svg.open("g", ["class": "frames \(line.name)"])
+            for (frame, point) in zip(frames, line.points) {
+                Self.dot(into: &svg, at: point, phase: frame.phase, color: line.color,
+                         name: "frame \(line.name) \(Self.phaseName(frame.phase))")
+            }
+            svg.close("g")
+        }
+    }
+
+    /// Vertical lines through both charts, labelled in the two rows above them.
+    private func drawMarkers(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
+        for marker in markers {
+            let x = panel.x(Double(marker.timeUs - originUs) / 1000, scales)
+            let isRelease = marker.kind == .release
+            let name = isRelease ? "release" : "done"
+            let baseline = isRelease ? panel.releaseLabelBaseline : panel.doneLabelBaseline
+            svg.element("line", ["class": name, "x1": n(x), "y1": n(baseline + 3), "x2": n(x),
+                                 "y2": n(panel.progressBottom),
+                                 "stroke": isRelease ? Style.ink : Style.muted,
+                                 "stroke-width": isRelease ? "1.3" : "1",
+                                 "stroke-dasharray": isRelease ? "5 3" : "2 3"])
+            // Labels start right of their line unless that would run past the chart; then they end left of it.
+            let fontSize = 11.5
+            let fits = x + 5 + Legend.textWidth(marker.label, fontSize: fontSize) <= panel.right
+            svg.element("text", ["class": "\(name)-label", "x": n(fits ? x + 5 : x - 5), "y": n(baseline),
+                                 "text-anchor": fits ? "start" : "end", "font-size": SVGWriter.number(fontSize),
+                                 "font-weight": isRelease ? "600" : "400",
+                                 "fill": isRelease ? Style.ink : Style.muted], content: marker.label)
+        }
+    }
+
+    /// A frame's dot: filled while tracking, hollow while settling, larger with a white ring when DONE.
+    fileprivate static func dot(into svg: inout SVGWriter, at point: (Double, Double), phase: FramePhase,
+                                color: String, name: String)
+    {
+        let (x, y) = point
+        switch phase {
+        case .settling:
+            svg.element("circle", ["class": name, "cx": n(x), "cy": n(y), "r": "2.6", "fill": "#ffffff",
+                                   "stroke": color, "stroke-width": "1.3"])
+        case .done:
+            svg.element("circle", ["class": name, "cx": n(x), "cy": n(y), "r": "4.5", "fill": color,
+                                   "stroke": "#ffffff", "stroke-width": "1.5"])
+        default:
+            svg.element("circle", ["class": name, "cx": n(x), "cy": n(y), "r": "2.4", "fill": color])
+        }
+    }
+
+    private static func phaseName(_ phase: FramePhase) -> String {
+        switch phase {
+        case .tracking: return "tracking"
+        case .settling: return "settling"
+        case .done: return "done"
+        default: return "unspecified"
+        }
+    }
+
+    private static func points(_ points: [(Double, Double)]) -> String {
+        points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+    }
+}
+
+/// Coordinates with two decimals: finer than any screen's pixel, coarse enough to keep files small.
+private func n(_ value: Double) -> String {
+    SVGWriter.number(value, decimals: 2)
+}
+
+// MARK: - colours
+
+private enum Style {
+    static let font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif"
+    static let background = "#f8fafc"
+    static let ink = "#0f172a"
+    static let muted = "#64748b"
+    static let frameLine = "#cbd5e1"
+    static let grid = "#eef2f7"
+    static let zeroLine = "#cbd5e1"
+    /// Blue and orange stay distinct for the common colour-vision deficiencies.
+    static let fromScreen = "#2563eb"
+    static let toScreen = "#ea580c"
+    static let progress = "#7c3aed"
+    static let decision = "#475569"
+    static let threshold = "#dc2626"
+}
+
+// MARK: - scales shared by every plot of a document
+
+private struct Scales {
+    /// Milliseconds since each plot's origin.
+    var timeEnd: Double
+    var timeTicks: [Double]
+    var positionLow: Double
+    var positionHigh: Double
+    var positionTicks: [Double]
+    var progressLow: Double
+    var progressHigh: Double
+    var progressTicks: [Double]
+
+    init(plots: [TransitionPlot]) {
+        var latest = 0.0
+        var xs: [Double] = []
+        var progress: [Double] = [0, 1]
+        for plot in plots {
+            let times = plot.frames.map(\.timeUs) + plot.markers.map(\.timeUs) + plot.decisionProgress.map(\.timeUs)
+            for time in times { latest = max(latest, Double(time - plot.originUs) / 1000) }
+            for frame in plot.frames {
+                xs.append(frame.from?.rect?.x ?? 0)
+                xs.append(frame.to?.rect?.x ?? 0)
+                progress.append(frame.progress)
+            }
+            progress += plot.decisionProgress.map(\.value)
+            if let threshold = plot.threshold { progress.append(threshold) }
+        }
+        let timeStep = Self.niceStep(max(latest, 1) / 6)
+        // A little room after the last frame, so the DONE dot does not sit on the border.
+        timeEnd = (max(latest, 1) * 1.03 / timeStep).rounded(.up) * timeStep
+        timeTicks = Self.ticks(from: 0, to: timeEnd, step: timeStep)
+
+        let low = min(xs.min() ?? 0, 0)
+        let high = max(xs.max() ?? 1, low + 1)
+        let positionStep = Self.niceStep((high - low) / 5)
+        positionLow = (low / positionStep).rounded(.down) * positionStep
+        positionHigh = (high / positionStep).rounded(.up) * positionStep
+        positionTicks = Self.ticks(from: positionLow, to: positionHigh, step: positionStep)
+
+        progressLow = ((progress.min() ?? 0) / 0.5).rounded(.down) * 0.5
+        progressHigh = ((progress.max() ?? 1) / 0.5).rounded(.up) * 0.5
+        progressTicks = Self.ticks(from: progressLow, to: progressHigh, step: 0.5)
+    }
+
+    /// 1, 2 or 5 times a power of ten, at least `rough`.
+    static func niceStep(_ rough: Double) -> Double {
+        guard rough > 0, rough.isFinite else { return 1 }
+        var power = 1.0
+        while power * 10 <= rough { power *= 10 }
+        while power > rough { power /= 10 }
+        for multiple in [1.0, 2.0, 5.0, 10.0] where multiple * power >= rough {
+            return multiple * power
+        }
+        return 10 * power
+    }
+
+    /// low, low + step, ... up to high, computed by index so rounding errors do not accumulate.
+    static func ticks(from low: Double, to high: Double, step: Double) -> [Double] {
+        let count = Int(((high - low) / step).rounded())
+        return (0...max(count, 0)).map { low + Double($0) * step }
+    }
+}
+
+// MARK: - geometry
+
+private struct Layout {
+    static let margin = 20.0
+    static let titleBaseline = 30.0
+    static let subtitleStep = 17.0
+    static let legendRowHeight = 18.0
+
+    static func subtitleBaseline(_ index: Int) -> Double { 50 + Double(index) * subtitleStep }
+
+    let width: Double
+    let columns: Int
+    /// Baseline of the plots' headings.
+    let headingBaseline: Double
+    let legendTop: Double
+    let height: Double
+
+    init(width: Double, subtitleCount: Int, columns: Int, legendRows: Int) {
+        self.width = width
+        self.columns = columns
+        headingBaseline = Self.subtitleBaseline(subtitleCount) + 18
+        let probe = Panel(left: 0, right: 1, headingBaseline: headingBaseline)
+        legendTop = probe.timeTitleBaseline + 14
+        height = legendTop + Double(max(legendRows, 1)) * Self.legendRowHeight + 8
+    }
+
+    func panel(_ index: Int) -> Panel {
+        let columnWidth = width / Double(columns)
+        let columnLeft = columnWidth * Double(index)
+        return Panel(left: columnLeft + 70, right: columnLeft + columnWidth - 22, headingBaseline: headingBaseline)
+    }
+}
+
+/// Where one plot's charts are.
+private struct Panel {
+    let left: Double
+    let right: Double
+    let headingBaseline: Double
+
+    var releaseLabelBaseline: Double { headingBaseline + 20 }
+    var doneLabelBaseline: Double { headingBaseline + 35 }
+    var positionTop: Double { headingBaseline + 42 }
+    var positionBottom: Double { positionTop + 190 }
+    var progressTop: Double { positionBottom + 14 }
+    var progressBottom: Double { progressTop + 72 }
+    var timeLabelBaseline: Double { progressBottom + 15 }
+    var timeTitleBaseline: Double { timeLabelBaseline + 16 }
+
+    func x(_ ms: Double, _ scales: Scales) -> Double {
+        left + (right - left) * ms / scales.timeEnd
+    }
+
+    func positionY(_ points: Double, _ scales: Scales) -> Double {
+        let span = scales.positionHigh - scales.positionLow
+        return positionBottom - (positionBottom - positionTop) * (points - scales.positionLow) / span
+    }
+
+    func progressY(_ value: Double, _ scales: Scales) -> Double {
+        let span = scales.progressHigh - scales.progressLow
+        return progressBottom - (progressBottom - progressTop) * (value - scales.progressLow) / span
+    }
+}
+
+// MARK: - legend
+
+private enum Legend {
+    enum Swatch {
+        case line(color: String, dashed: Bool)
+        case dot(FramePhase)
+    }
+
+    struct Item {
+        var swatch: Swatch
+        var label: String
+
+        var width: Double { 26 + Legend.textWidth(label, fontSize: fontSize) + 18 }
+    }
+
+    static let fontSize = 11.5
+
+    static func items(for plot: TransitionPlot?) -> [Item] {
+        var items: [Item] = [
+            Item(swatch: .line(color: Style.fromScreen, dashed: false), label: plot?.fromLabel ?? "from screen"),
+            Item(swatch: .line(color: Style.toScreen, dashed: false), label: plot?.toLabel ?? "to screen"),
+            Item(swatch: .line(color: Style.progress, dashed: false), label: "visual fraction f"),
+        ]
+        if plot?.decisionProgress.isEmpty == false {
+            items.append(Item(swatch: .line(color: Style.decision, dashed: true), label: "decision progress p"))
+        }
+        if plot?.threshold != nil {
+            items.append(Item(swatch: .line(color: Style.threshold, dashed: true), label: "finish threshold"))
+        }
+        items += [
+            Item(swatch: .dot(.tracking), label: "tracking frame"),
+            Item(swatch: .dot(.settling), label: "settling frame"),
+            Item(swatch: .dot(.done), label: "DONE frame"),
+        ]
+        return items
+    }
+
+    /// The items laid out left to right, wrapping to a new row when the next one would pass the right margin.
+    static func rows(for plot: TransitionPlot?, width: Double) -> [[Item]] {
+        var rows: [[Item]] = [[]]
+        var x = Layout.margin
+        for item in items(for: plot) {
+            if x + item.width > width - Layout.margin, !(rows.last?.isEmpty ?? true) {
+                rows.append([])
+                x = Layout.margin
+            }
+            rows[rows.count - 1].append(item)
+            x += item.width
+        }
+        return rows
+    }
+
+    static func draw(into svg: inout SVGWriter, plot: TransitionPlot?, layout: Layout) {
+        svg.open("g", ["class": "legend", "font-size": SVGWriter.number(fontSize), "fill": Style.ink])
+        for (row, items) in rows(for: plot, width: layout.width).enumerated() {
+            let y = layout.legendTop + Double(row) * Layout.legendRowHeight + 9
+            var x = Layout.margin
+            for item in items {
+                switch item.swatch {
+                case .line(let color, let dashed):
+                    svg.element("line", ["x1": n(x), "y1": n(y), "x2": n(x + 20), "y2": n(y), "stroke": color,
+                                         "stroke-width": "2", "stroke-dasharray": dashed ? "4 3" : "none"])
+                case .dot(let phase):
+                    TransitionPlot.dot(into: &svg, at: (x + 10, y), phase: phase, color: Style.muted,
+                                       name: "legend-dot")
+                }
+                svg.element("text", ["x": n(x + 26), "y": n(y + 4)], content: item.label)
+                x += item.width
+            }
+        }
+        svg.close("g")
+    }
+
+    /// A rough width of `text` in a sans-serif font: enough to lay out labels without measuring glyphs.
+    static func textWidth(_ text: String, fontSize: Double) -> Double {
+        Double(text.count) * fontSize * 0.56
+    }
+}

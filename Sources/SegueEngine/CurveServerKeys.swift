@@ -1,0 +1,27 @@
+import ZMQ
+
+/// What CURVE needs on the server side: its secret key and where the allowlist lives.
+public struct CurveServerKeys: Sendable, Hashable {
+    /// The server's 40-character Z85 secret key.
+    public var secretKey: String
+    /// The authorized-keys file, re-read on SIGHUP.
+    public var authorizedKeysPath: String
+
+    /// Reads the secret key file (its first line) and checks that the allowlist parses.
+    /// - Throws: `EngineError` naming the file and the problem.
+    public init(secretKeyFile: String, authorizedKeysPath: String) throws(EngineError) {
+        switch Curve.readKey(fromFile: secretKeyFile) {
+        case .success(let key): secretKey = key
+        case .failure(let error): throw EngineError(error.message)
+        }
+        self.authorizedKeysPath = authorizedKeysPath
+        _ = try AuthorizedKeys.load(path: authorizedKeysPath)
+    }
+
+    /// Makes `socket` a CURVE server that asks the ZAP handler about every client.
+    func apply(to socket: ZMQSocket) throws(ZMQError) {
+        try socket.setOption(.curveServer, true)
+        try socket.setOption(.curveSecretKey, secretKey)
+        try socket.setOption(.zapDomain, ZAPAuthenticator.domain)
+    }
+}

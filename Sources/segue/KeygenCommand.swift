@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueCommandLine
+import ZMQ
+
+/// `segue keygen [--out PREFIX]`: makes a CURVE key pair for segued or for a client.
+enum KeygenCommand {
+    static let subcommand = Subcommand(
+        name: "keygen", brief: "make a CURVE key pair (PREFIX.key secret, PREFIX.pub public)", spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "segue keygen",
+        summary: "Make a CURVE key pair. With --out, the secret key goes to PREFIX.key (mode 0600) and the public "
+            + "key to PREFIX.pub; without it both are printed.",
+        options: [
+            .init("out", "PREFIX", help: "write PREFIX.key and PREFIX.pub (never overwrites)"),
+        ],
+        examples: [
+            "segue keygen --out server     # segued --curve-secret-key server.key",
+            "segue keygen --out alice      # add alice.pub's line to segued's --authorized-keys file",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let pair: (publicKey: String, secretKey: String)
+        do {
+            pair = try Curve.generateKeyPair()
+        } catch {
+            throw CLIFailure(code: .unavailable, message: "cannot make a key pair: \(error)")
+        }
+        guard let prefix = arguments.string("out") else {
+            Console.line("public \(pair.publicKey)")
+            Console.line("secret \(pair.secretKey)")
+            return
+        }
+        let secretPath = prefix + ".key"
+        let publicPath = prefix + ".pub"
+        try write("\(pair.secretKey)\n# public \(pair.publicKey)\n", to: secretPath, mode: 0o600)
+        try write("\(pair.publicKey)\n", to: publicPath, mode: 0o644)
+        Console.line("wrote \(secretPath) (secret, keep it private) and \(publicPath) (public: \(pair.publicKey))")
+    }
+
+    /// Creates `path` exclusively (an existing key is never overwritten) with `mode`, and writes `text`.
+    private static func write(_ text: String, to path: String, mode: mode_t) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard fd >= 0 else {
+            throw CLIFailure(code: .invalidArgument,
+                             message: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        // The umask may have narrowed the mode; a secret key must be exactly 0600 and is never wider.
+        fchmod(fd, mode)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                throw CLIFailure(code: .unavailable, message: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+        guard fsync(fd) == 0 else {
+            throw CLIFailure(code: .unavailable, message: "cannot sync \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import SegueEngine
+import Testing
+import ZMQ
+
+@Suite struct SecurityConfigurationTests {
+    @Test func authorizedKeysAllowLabelsCommentsAndHashInKeys() throws {
+        let first = try Curve.generateKeyPair().publicKey
+        // Z85 uses '#' (never first in a 32-bit group), so a '#' inside a key must not start a comment.
+        var hashed = try Curve.generateKeyPair().publicKey
+        while !hashed.contains("#") { hashed = try Curve.generateKeyPair().publicKey }
+        let text = "# the team\n\(first) alice\n\n   \(hashed)\tbob # laptop\n"
+        let keys = try AuthorizedKeys(parsing: text, source: "keys")
+        #expect(keys.keys.count == 2)
+        #expect(keys.allows(try #require(Z85.decode(first))))
+        #expect(keys.allows(try #require(Z85.decode(hashed))))
+    }
+
+    @Test func aLineThatIsNotAKeyIsNamed() {
+        #expect(throws: EngineError.self) { try AuthorizedKeys(parsing: "ok\nnot-a-key\n", source: "keys") }
+        do {
+            _ = try AuthorizedKeys(parsing: "# fine\nnot-a-key\n", source: "allowed")
+        } catch {
+            #expect(error.message.contains("allowed line 2"))
+        }
+    }
+
+    @Test(arguments: [
+        ("tcp://127.0.0.1:7701", true), ("tcp://127.9.9.9:*", true), ("tcp://localhost:1", true),
+        ("tcp://[::1]:5", true), ("ipc:///tmp/x", true), ("inproc://a", true), ("tcp://0.0.0.0:7701", false),
+        ("tcp://*:7701", false), ("tcp://10.0.0.1:7701", false), ("tcp://eth0:7701", false),
+    ])
+    func loopbackEndpoints(endpoint: String, local: Bool) {
+        #expect(EndpointScope.isLocal(endpoint) == local)
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import SegueClient
+import SegueWire
+import Testing
+
+/// CURVE with a ZAP allowlist: only the listed keys get replies and publications; SIGHUP re-reads the list.
+@Suite struct CurveTests {
+    /// Key pairs made by `segue keygen` in a scratch directory: the server's, an authorized client's, a stranger's.
+    final class Keys {
+        let directory: ScratchDirectory
+        let allowed: URL
+
+        init() throws {
+            directory = try ScratchDirectory(prefix: "segue-keys")
+            allowed = directory.url.appendingPathComponent("authorized")
+            for name in ["server", "alice", "bob"] {
+                let output = try runSegue(["keygen", "--out", directory.url.appendingPathComponent(name).path])
+                guard output.status == 0 else { throw HarnessError("keygen \(name): \(output)") }
+            }
+            let alice = try String(contentsOfFile: path("alice") + ".pub", encoding: .utf8)
+            try "# who may connect\n\(alice.trimmingCharacters(in: .whitespacesAndNewlines)) alice\n"
+                .write(to: allowed, atomically: true, encoding: .utf8)
+        }
+
+        func path(_ name: String) -> String {
+            directory.url.appendingPathComponent(name).path
+        }
+
+        func client(_ name: String) -> [String] {
+            ["--curve-server-key", path("server") + ".pub", "--curve-key-file", path(name) + ".key"]
+        }
+
+        func daemon() throws -> DaemonProcess {
+            try DaemonProcess.start(extraArguments: [
+                "--curve-secret-key", path("server") + ".key", "--authorized-keys", allowed.path,
+            ])
+        }
+    }
+
+    @Test func keygenWritesAPrivateSecretKeyAndNeverOverwrites() throws {
+        let keys = try Keys()
+        let attributes = try FileManager.default.attributesOfItem(atPath: keys.path("alice") + ".key")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let again = try runSegue(["keygen", "--out", keys.path("alice")])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("alice.key"))
+    }
+
+    @Test func onlyAuthorizedKeysGetAnswers() throws {
+        let keys = try Keys()
+        let daemon = try keys.daemon()
+        defer { daemon.kill() }
+        let alice = try runSegue(["create", "demo", "--screens", "Home,Detail"] + keys.client("alice"),
+                                 daemon: daemon)
+        #expect(alice.status == 0, "\(alice)")
+        let bob = try runSegue(["stacks", "--timeout-ms", "700"] + keys.client("bob"), daemon: daemon)
+        #expect(bob.status == 1)
+        #expect(bob.stderr.contains("UNAVAILABLE"))
+        let plain = try runSegue(["stacks", "--timeout-ms", "700"], daemon: daemon)
+        #expect(plain.status == 1)
+        let stats = try runSegue(["stats", "--json"] + keys.client("alice"), daemon: daemon)
+        #expect(stats.stdout.contains("\"handshakesRefused\":"), "\(stats)")
+        #expect(daemon.stderr.contains("handshake refused"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aStrangerReceivesNoPublications() throws {
+        let keys = try Keys()
+        let daemon = try keys.daemon()
+        defer { daemon.kill() }
+        let bob = try CurveClientKeys(serverKey: keys.path("server") + ".pub", keyFile: keys.path("bob") + ".key")
+        let alice = try CurveClientKeys(serverKey: keys.path("server") + ".pub", keyFile: keys.path("alice") + ".key")
+        let stranger = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [""], curve: bob)
+        let friend = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [""], curve: alice)
+        let producer = try Producer(endpoint: daemon.endpoints.ingest, curve: alice)
+        // Publish until the authorized subscriber sees something: by then the stranger has had every chance.
+        var seen = false
+        for _ in 0..<100 where !seen {
+            try producer.send(pan: PanEvent(stackId: "nowhere", gestureId: 1, phase: .panChanged))
+            seen = try friend.next(timeoutMs: 50) != nil
+        }
+        #expect(seen)
+        #expect(try stranger.next(timeoutMs: 300) == nil)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func sighupReloadsTheAllowlist() throws {
+        let keys = try Keys()
+        let daemon = try keys.daemon()
+        defer { daemon.kill() }
+        #expect(try runSegue(["stacks", "--timeout-ms", "700"] + keys.client("bob"), daemon: daemon).status == 1)
+        let bob = try String(contentsOfFile: keys.path("bob") + ".pub", encoding: .utf8)
+        let handle = try FileHandle(forWritingTo: keys.allowed)
+        handle.seekToEndOfFile()
+        handle.write(Data(bob.utf8))
+        try handle.close()
+        kill(daemon.pid, SIGHUP)
+        // The reload is logged when it happens; wait for that line rather than for time.
+        let deadline = Date().addingTimeInterval(10)
+        while !daemon.stderr.contains("authorized keys reloaded") && Date() < deadline {
+            _ = daemon.process.waitForExit(timeoutMs: 20)
+        }
+        #expect(daemon.stderr.contains("keys=2"))
+        let after = try runSegue(["stacks"] + keys.client("bob"), daemon: daemon)
+        #expect(after.status == 0, "\(after)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func bindingBeyondLoopbackNeedsCurveOrInsecure() throws {
+        let data = try ScratchDirectory(prefix: "segued-exposed")
+        let child = try ChildProcess(try BuildProducts.executable("segued"), [
+            "--data", data.url.path, "--ingest", "tcp://0.0.0.0:*", "--control", "tcp://127.0.0.1:*",
+            "--events", "tcp://127.0.0.1:*",
+        ])
+        let output = try child.finish(timeoutMs: 10_000)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("--insecure"))
+    }
+}
