@@ -99,7 +99,8 @@ public final class EventFeed {
 
     /// Whether events may be missing between the last delivered one and `event`.
     private func startsAfterGap(_ event: Event) -> Bool {
-        guard lastPosition > 0, event.position > lastPosition + 1 else { return false }
+        // Everything after `lastPosition` is wanted, so from 0 a first live event past 1 is a gap too.
+        guard event.position > lastPosition + 1 else { return false }
         guard stackId != nil else { return true }
         // One stack: positions skip other stacks' events, so versions tell. Version 1 is a re-created stack.
         guard let version = lastVersion else { return true }

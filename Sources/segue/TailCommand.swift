@@ -52,7 +52,10 @@ enum TailCommand {
 
         // Subscribe before reading history, so nothing published meanwhile is lost (the feed drops duplicates).
         let subscriber = try connection.subscriber(prefixes: prefixes)
-        let feed = EventFeed(subscriber: subscriber, control: try connection.control(), stackId: stackId)
+        let control = try connection.control()
+        // Without --from, what is in the log now is history: follow everything after it, without gaps.
+        let head = from == nil ? try control.stats().headPosition : 0
+        let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
         if let from { feed.catchUp(from: from) }
         while !tailStopRequested.load(ordering: .relaxed) {
             guard let publication = try feed.next(timeoutMs: 100) else { continue }
