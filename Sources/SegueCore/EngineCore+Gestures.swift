@@ -79,17 +79,21 @@ extension EngineCore {
                 return ErrorDetail(code: .transitionInProgress,
                                    message: "\(id): gesture \(transition.gestureId) is already tracking")
             }
-            if case .settling = transition.phase, stack.profile.catchesSettle, transition.isBackward,
-               pan.target == .panTargetBack {
-                // A catch skips the edge, exclusion and direction checks, not the top screen's own opt-out.
-                let top = stack.topScreen
-                if stack.options(of: top).backGestureDisabled {
-                    return rejected("screen '\(top)' has back_gesture_disabled; its transition cannot be caught")
+            // A catch grabs whatever is settling; a tab swipe catches tab switches, a back swipe the rest.
+            let sameKind = (transition.operation == .selectTab) == (pan.target == .panTargetTabs)
+            if case .settling = transition.phase, stack.profile.catchesSettle, sameKind {
+                // A catch skips the edge, exclusion and direction checks, not the moving screen's own opt-out.
+                let moving = transition.isBackward ? transition.fromScreen : transition.toScreen
+                if transition.operation != .selectTab && stack.options(of: moving).backGestureDisabled {
+                    return rejected("screen '\(moving)' has back_gesture_disabled; its transition cannot be caught")
                 }
                 return nil
             }
+            let why = stack.profile.catchesSettle
+                ? "a \(pan.target == .panTargetTabs ? "tab" : "back") swipe cannot catch it"
+                : "profile '\(stack.profile.name)' cannot catch it"
             return ErrorDetail(code: .transitionInProgress,
-                               message: "\(id) is running transition \(transition.id) (\(transition.operation)), which profile '\(stack.profile.name)' cannot catch")
+                               message: "\(id) is running transition \(transition.id) (\(transition.operation)); \(why)")
         }
         if pan.target == .panTargetTabs {
             return refusalOfTabSwipe(pan, stack: stack)
@@ -135,8 +139,12 @@ extension EngineCore {
         if !stack.presented.isEmpty {
             return rejected("stack '\(stack.id)' has '\(stack.presented.last ?? "")' presented; tab swipes need it dismissed")
         }
-        let back = stack.towardBack(Self.direction(of: pan))
+        let direction = Self.direction(of: pan)
+        let back = stack.towardBack(direction)
         if back == 0 { return rejected("direction: the tab swipe has no horizontal direction yet") }
+        if stack.profile.checksDirection && abs(direction.y) > abs(back) {
+            return rejected("direction: the tab swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
+        }
         let next = Int(stack.selectedTab) + (back < 0 ? 1 : -1)
         if next < 0 || next >= stack.tabs.count {
             return rejected("no tab \(back < 0 ? "after" : "before") '\(stack.topScreen)' to swipe to")

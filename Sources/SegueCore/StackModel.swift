@@ -94,6 +94,13 @@ public struct StackModel: Sendable, Hashable {
             guard var current = transition else { return }
             current.gestureId = interrupted.gestureId
             current.interactive = true
+            // The finger now drives whatever was settling: a swipe toward back undoes an arriving screen (push,
+            // present, a tab from the right) and advances a leaving one.
+            if current.operation == .selectTab {
+                current.gestureSign = current.towardHigherIndex ? -1 : 1
+            } else {
+                current.gestureSign = current.isBackward ? 1 : -1
+            }
             // Until the finger moves, a release decides from where the screen was caught, not from 0.
             let caughtProgress = Self.clampUnit(interrupted.progress * width / profile.progressDistance(width: width))
             current.phase = .tracking(.init(

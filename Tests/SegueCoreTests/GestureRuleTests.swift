@@ -223,14 +223,36 @@ struct GestureRuleTests {
         #expect(settles.first.map { $0.progress < caught } == true)
     }
 
-    @Test("a catch needs a backward transition: an animated push is not caught")
-    func pushIsNotCaught() {
+    @Test("an animated push is caught too: swiping toward back undoes it")
+    func pushIsCaughtAndUndone() throws {
         var h = CoreHarness()
         h.create(profile: "fluid")
         h.push("Photo")
         h.advance(ms: 50)
+        h.pan(.panBegan, gesture: 12, translation: Vec2(), location: Vec2(x: 200, y: 300))
+        let caught = try #require(h.interrupted.first?.progress)
+        #expect(caught > 0 && caught < 1)
+        // The incoming screen follows the finger back out: completion falls by tx / W.
+        h.changed(12, x: 100)
+        #expect(close(h.frames.last?.progress ?? -1, max(caught - 0.25, 0)))
+        h.changed(12, x: 380)
+        h.advance(ms: 16)
+        h.pan(.panEnded, gesture: 12, translation: Vec2(x: 380, y: 0), velocity: Vec2(x: 300, y: 0))
+        #expect(h.cancelled.last != nil)
+        h.runUntilIdle()
+        #expect(h.completed.map(\.finished) == [false])
+        #expect(h.stack()?.screens == ["Home", "Detail"])
+    }
+
+    @Test("classic catches nothing")
+    func classicDoesNotCatch() {
+        var h = CoreHarness()
+        h.create(profile: "classic")
+        h.pop()
+        h.advance(ms: 50)
         h.began()
         #expect(h.rejections.last?.error?.code == .transitionInProgress)
+        #expect(h.rejections.last?.error?.message.contains("cannot catch") == true)
     }
 
     @Test("an animated pop can be caught in fluid")
