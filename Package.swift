@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "segue", targets: ["segue"]),
         .library(name: "SegueClient", targets: ["SegueClient"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
+        // For the fuzzers in Fuzz/, a separate package that depends on this one by path.
+        .library(name: "SegueWire", targets: ["SegueWire"]),
+        .library(name: "SegueCore", targets: ["SegueCore"]),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +42,11 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: ["SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "ZMQ"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "segue-bench",
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueCommandLine"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),

@@ -41,7 +41,7 @@ public struct CurveClientKeys: Sendable, Hashable {
     }
 
     /// Makes `socket` a CURVE client of the daemon; call before connecting.
-    func apply(to socket: ZMQSocket) throws(ZMQError) {
+    public func apply(to socket: ZMQSocket) throws(ZMQError) {
         try socket.setOption(.curveServerKey, serverPublicKey)
         try socket.setOption(.curvePublicKey, publicKey)
         try socket.setOption(.curveSecretKey, secretKey)

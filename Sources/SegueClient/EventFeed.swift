@@ -6,6 +6,8 @@ import SegueWire
 /// to read history up to the head, then call ``next(timeoutMs:)``: it serves history batch by batch, then live
 /// publications. A live event at or below the last delivered position is a duplicate and skipped; one that jumps
 /// past it (positions for all stacks, versions for one stack) makes the feed read the gap from the log first.
+/// A loss at the end of a burst has no later event to reveal it, so when the subscriber has been silent for
+/// `idleCheckMs` the feed asks the log once whether anything came after the last event it delivered.
 /// Frames and rejections from the same subscriber are passed through as they come (they are not logged).
 ///
 /// Not thread-safe: use it from one thread.
@@ -20,6 +22,10 @@ public final class EventFeed {
     public private(set) var lastPosition: UInt64
     /// For a one-stack feed, the version of the newest event delivered; nil while unknown.
     public private(set) var lastVersion: UInt64?
+    /// How long the subscriber may deliver no event before the feed reads the log after its last event (0: never).
+    public let idleCheckMs: Int
+    /// How many delivered events came from reading the log (history, gaps, idle checks) rather than live.
+    public private(set) var eventsReadFromLog: UInt64 = 0
 
     private let batchSize: UInt32
     private var pending: [Publication] = []
@@ -30,20 +36,32 @@ public final class EventFeed {
     private var readUntil: UInt64?
     /// The live event that revealed a gap, delivered once the gap is filled.
     private var held: Event?
+    /// Every event of the feed up to here has been delivered: a one-stack read scans past other stacks' events,
+    /// and an idle check need not scan them again.
+    private var scannedThrough: UInt64 = 0
+    /// When the next idle check is due; moved on by every live event.
+    private var idleDeadline: Deadline
+    /// Whether the read in progress is an idle check, which a daemon that does not answer must not turn into an
+    /// error: the check is simply tried again later.
+    private var readIsIdleCheck = false
 
     /// Creates a feed over an already subscribed `subscriber`.
     /// - Parameters:
     ///   - stackId: follow one stack (subscribe to `ev/<stack>/`), or all stacks when nil (`ev/`).
     ///   - position: events at or below this position count as already seen.
     ///   - batchSize: events per history read (0 lets the daemon choose).
+    ///   - idleCheckMs: after this long without a live event, read the log after the last delivered event once
+    ///     (one cheap request; 0 never checks, and a loss at the end of a burst then waits for the next event).
     public init(subscriber: Subscriber, control: ControlClient, stackId: String? = nil, after position: UInt64 = 0,
-                batchSize: UInt32 = 1000)
+                batchSize: UInt32 = 1000, idleCheckMs: Int = 1000)
     {
         self.subscriber = subscriber
         self.control = control
         self.stackId = stackId
         lastPosition = position
         self.batchSize = batchSize
+        self.idleCheckMs = max(idleCheckMs, 0)
+        idleDeadline = Deadline(inMilliseconds: max(idleCheckMs, 0))
     }
 
     /// Schedules a read of history from `position` up to the head, served by ``next(timeoutMs:)`` before any live
@@ -53,11 +71,13 @@ public final class EventFeed {
         lastPosition = max(lastPosition, from - 1)
         readFrom = from
         readUntil = nil
+        readIsIdleCheck = false
     }
 
     /// The next publication in order, waiting up to `timeoutMs` for a live one.
     /// - Returns: nil when nothing arrived in time, or when a signal interrupted the wait.
-    /// - Throws: a ``ClientError`` from reading history (e.g. `POSITION_REMOVED`) or from the subscriber.
+    /// - Throws: a ``ClientError`` from reading history (e.g. `POSITION_REMOVED`) or from the subscriber; an idle
+    ///   check the daemon does not answer in time is not an error (it returns nil and is tried again later).
     public func next(timeoutMs: Int) throws(ClientError) -> Publication? {
         let deadline = Deadline(inMilliseconds: max(timeoutMs, 0))
         while true {
@@ -71,7 +91,14 @@ public final class EventFeed {
                 return publication
             }
             if let from = readFrom {
-                try readBatch(from: from)
+                do {
+                    try readBatch(from: from)
+                } catch .timeout where readIsIdleCheck {
+                    readFrom = nil
+                    readUntil = nil
+                    readIsIdleCheck = false
+                    return nil
+                }
                 continue
             }
             if let event = held {
@@ -82,14 +109,24 @@ public final class EventFeed {
                 }
                 continue
             }
-            let wait = timeoutMs < 0 ? -1 : deadline.remainingMs
-            guard let publication = try subscriber.next(timeoutMs: wait) else { return nil }
+            var wait = timeoutMs < 0 ? -1 : deadline.remainingMs
+            if idleCheckMs > 0 { wait = wait < 0 ? idleDeadline.remainingMs : min(wait, idleDeadline.remainingMs) }
+            guard let publication = try subscriber.next(timeoutMs: wait) else {
+                guard idleCheckMs > 0, idleDeadline.remainingMs == 0 else { return nil }
+                idleDeadline = Deadline(inMilliseconds: idleCheckMs)
+                readFrom = max(lastPosition, scannedThrough) + 1
+                readUntil = nil
+                readIsIdleCheck = true
+                continue
+            }
             guard case .event(let event) = publication else { return publication }
+            idleDeadline = Deadline(inMilliseconds: idleCheckMs)
             if event.position <= lastPosition { continue }
             if startsAfterGap(event) {
                 held = event
                 readFrom = lastPosition + 1
                 readUntil = event.position - 1
+                readIsIdleCheck = false
                 continue
             }
             record(event)
@@ -102,8 +139,9 @@ public final class EventFeed {
         // Everything after `lastPosition` is wanted, so from 0 a first live event past 1 is a gap too.
         guard event.position > lastPosition + 1 else { return false }
         guard stackId != nil else { return true }
-        // One stack: positions skip other stacks' events, so versions tell. Version 1 is a re-created stack.
-        guard let version = lastVersion else { return true }
+        // One stack: positions skip other stacks' events, so versions tell. Version 1 is a re-created stack,
+        // whose predecessor's last events (its `deleted`, say) may be what was lost.
+        guard let version = lastVersion, event.version != 1 else { return true }
         return event.version > version + 1
     }
 
@@ -113,11 +151,14 @@ public final class EventFeed {
         for event in batch.events where event.position > lastPosition && event.position <= limit {
             record(event)
             pending.append(.event(event))
+            eventsReadFromLog += 1
         }
+        if batch.nextPosition > from { scannedThrough = max(scannedThrough, min(batch.nextPosition - 1, limit)) }
         let end = readUntil ?? batch.headPosition
         if batch.nextPosition > end || batch.nextPosition <= from {
             readFrom = nil
             readUntil = nil
+            readIsIdleCheck = false
         } else {
             readFrom = batch.nextPosition
         }

@@ -11,15 +11,19 @@ public struct TransitionPlot: Sendable, Hashable {
     public struct Marker: Sendable, Hashable {
         /// How the line is drawn: the release (with its decision) stands out, the end of the settle is quieter.
         public enum Kind: Sendable, Hashable {
+            /// The release and its decision: a dark dashed line, a bold label in the upper label row.
             case release
+            /// The DONE frame: a grey dotted line, a plain label in the lower label row.
             case done
         }
 
         /// Engine time of the moment, in microseconds.
         public var timeUs: Int64
+        /// The text above the charts ("release: finish, PASSED_THRESHOLD, settle 500 ms").
         public var label: String
         public var kind: Kind
 
+        /// A marker at engine time `timeUs` (microseconds), labelled `label`.
         public init(timeUs: Int64, label: String, kind: Kind) {
             self.timeUs = timeUs
             self.label = label
@@ -29,9 +33,11 @@ public struct TransitionPlot: Sendable, Hashable {
 
     /// A value at a moment (decision progress of a `progressed` event).
     public struct Sample: Sendable, Hashable {
+        /// Engine time in microseconds.
         public var timeUs: Int64
         public var value: Double
 
+        /// The value `value` at engine time `timeUs` (microseconds).
         public init(timeUs: Int64, value: Double) {
             self.timeUs = timeUs
             self.value = value
@@ -47,6 +53,7 @@ public struct TransitionPlot: Sendable, Hashable {
     public var decisionProgress: [Sample]
     /// The finish threshold on decision progress, drawn as a dashed line in the progress chart.
     public var threshold: Double?
+    /// Moments to mark with vertical lines (the release, the DONE frame).
     public var markers: [Marker]
     /// Engine time shown as 0 ms (the touch-down).
     public var originUs: Int64
@@ -188,13 +195,14 @@ extension TransitionPlot {
             svg.element("line", ["class": "threshold", "x1": n(panel.left), "y1": n(y), "x2": n(panel.right),
                                  "y2": n(y), "stroke": Style.threshold, "stroke-width": "1.2",
                                  "stroke-dasharray": "6 4"])
-            svg.element("text", ["class": "threshold-label", "x": n(panel.right - 4), "y": n(y - 4),
-                                 "text-anchor": "end", "font-size": "10.5", "fill": Style.threshold],
+            svg.element("text", ["class": "threshold-label", "x": n(panel.left + 4), "y": n(y - 4),
+                                 "font-size": "10.5", "fill": Style.threshold],
                         content: "finish threshold \(SVGWriter.number(threshold, decimals: 3))")
         }
         let time = { (us: Int64) in panel.x(Double(us - originUs) / 1000, scales) }
         let series: [(name: String, color: String, points: [(Double, Double)])] = [
-            ("screen-to", Style.toScreen, frames.map { (time($0.timeUs), panel.positionY($0.to?.rect?.x ?? 0, scales)) }),
+            ("screen-to", Style.toScreen,
+             frames.map { (time($0.timeUs), panel.positionY($0.to?.rect?.x ?? 0, scales)) }),
             ("screen-from", Style.fromScreen,
              frames.map { (time($0.timeUs), panel.positionY($0.from?.rect?.x ?? 0, scales)) }),
             ("progress", Style.progress, frames.map { (time($0.timeUs), panel.progressY($0.progress, scales)) }),
@@ -230,10 +238,13 @@ extension TransitionPlot {
                                  "stroke": isRelease ? Style.ink : Style.muted,
                                  "stroke-width": isRelease ? "1.3" : "1",
                                  "stroke-dasharray": isRelease ? "5 3" : "2 3"])
-            // Labels start right of their line unless that would run past the chart; then they end left of it.
+            // A label starts just right of its line; when it would run past the chart it ends at the chart's
+            // right edge instead (the lines start below their own label row, so a moved label is never crossed by
+            // its line). Bold text is wider: estimate generously.
             let fontSize = 11.5
-            let fits = x + 5 + Legend.textWidth(marker.label, fontSize: fontSize) <= panel.right
-            svg.element("text", ["class": "\(name)-label", "x": n(fits ? x + 5 : x - 5), "y": n(baseline),
+            let estimate = Legend.textWidth(marker.label, fontSize: fontSize) * (isRelease ? 1.2 : 1)
+            let fits = x + 5 + estimate <= panel.right
+            svg.element("text", ["class": "\(name)-label", "x": n(fits ? x + 5 : panel.right), "y": n(baseline),
                                  "text-anchor": fits ? "start" : "end", "font-size": SVGWriter.number(fontSize),
                                  "font-weight": isRelease ? "600" : "400",
                                  "fill": isRelease ? Style.ink : Style.muted], content: marker.label)
@@ -290,7 +301,7 @@ private enum Style {
     static let fromScreen = "#2563eb"
     static let toScreen = "#ea580c"
     static let progress = "#7c3aed"
-    static let decision = "#475569"
+    static let decision = "#a78bfa"
     static let threshold = "#dc2626"
 }
 
@@ -323,13 +334,13 @@ private struct Scales {
             if let threshold = plot.threshold { progress.append(threshold) }
         }
         let timeStep = Self.niceStep(max(latest, 1) / 6)
-        // A little room after the last frame, so the DONE dot does not sit on the border.
-        timeEnd = (max(latest, 1) * 1.03 / timeStep).rounded(.up) * timeStep
-        timeTicks = Self.ticks(from: 0, to: timeEnd, step: timeStep)
+        // A little room after the last frame, so the DONE dot does not sit on the border; ticks only inside.
+        timeEnd = max(latest, 1) * 1.03
+        timeTicks = Self.ticks(from: 0, to: (timeEnd / timeStep).rounded(.down) * timeStep, step: timeStep)
 
         let low = min(xs.min() ?? 0, 0)
         let high = max(xs.max() ?? 1, low + 1)
-        let positionStep = Self.niceStep((high - low) / 5)
+        let positionStep = Self.niceStep((high - low) / 6)
         positionLow = (low / positionStep).rounded(.down) * positionStep
         positionHigh = (high / positionStep).rounded(.up) * positionStep
         positionTicks = Self.ticks(from: positionLow, to: positionHigh, step: positionStep)
@@ -400,8 +411,8 @@ private struct Panel {
     var releaseLabelBaseline: Double { headingBaseline + 20 }
     var doneLabelBaseline: Double { headingBaseline + 35 }
     var positionTop: Double { headingBaseline + 42 }
-    var positionBottom: Double { positionTop + 190 }
-    var progressTop: Double { positionBottom + 14 }
+    var positionBottom: Double { positionTop + 180 }
+    var progressTop: Double { positionBottom + 22 }
     var progressBottom: Double { progressTop + 72 }
     var timeLabelBaseline: Double { progressBottom + 15 }
     var timeTitleBaseline: Double { timeLabelBaseline + 16 }
@@ -433,7 +444,7 @@ private enum Legend {
         var swatch: Swatch
         var label: String
 
-        var width: Double { 26 + Legend.textWidth(label, fontSize: fontSize) + 18 }
+        var width: Double { 25 + Legend.textWidth(label, fontSize: fontSize) + 16 }
     }
 
     static let fontSize = 11.5
@@ -496,6 +507,6 @@ private enum Legend {
 
     /// A rough width of `text` in a sans-serif font: enough to lay out labels without measuring glyphs.
     static func textWidth(_ text: String, fontSize: Double) -> Double {
-        Double(text.count) * fontSize * 0.56
+        Double(text.count) * fontSize * 0.52
     }
 }

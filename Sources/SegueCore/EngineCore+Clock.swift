@@ -45,17 +45,8 @@ extension EngineCore {
             if now > tracking.lastSampleUs + Int64(stack.profile.gestureTimeoutMs) * 1000 {
                 cancelGesture(stackId: stackId, reason: .gestureTimeout, now: now, into: &outcome)
             }
-        case .settling(var settling):
-            var k = settling.framesPublished + 1
-            var frameTime = Self.settleFrameTime(settling, k: k, fps: stack.fps)
-            while frameTime < settling.endUs && frameTime <= now {
-                publishFrame(stackId: stackId, fraction: settling.fraction(at: frameTime), phase: .settling,
-                             timeUs: frameTime, into: &outcome)
-                settling.framesPublished = k
-                k += 1
-                frameTime = Self.settleFrameTime(settling, k: k, fps: stack.fps)
-            }
-            setSettling(settling, stackId: stackId)
+        case .settling:
+            guard let settling = publishSettleFrames(stackId: stackId, through: now, into: &outcome) else { return }
             if settling.endUs <= now {
                 complete(stackId: stackId, finished: settling.targetFraction == 1, doneAt: settling.endUs,
                          now: now, into: &outcome)
@@ -65,14 +56,32 @@ extension EngineCore {
         }
     }
 
-    private mutating func setSettling(_ settling: TransitionModel.Settling, stackId: String) {
+    /// Publishes the stack's settle frames that are due by `time` and not yet published: those scheduled at or
+    /// before `time` and before the settle's end (the end gets the DONE frame instead). The live clock and the
+    /// offline replay both draw settle frames here, so they draw the same ones.
+    /// - Returns: the settle after publishing, or nil when the stack is not settling.
+    @discardableResult
+    mutating func publishSettleFrames(stackId: String, through time: Int64, into outcome: inout Outcome)
+        -> TransitionModel.Settling?
+    {
+        guard let stack = stacks[stackId], case .settling(var settling)? = stack.transition?.phase else { return nil }
+        var k = settling.framesPublished + 1
+        var frameTime = Self.settleFrameTime(settling, k: k, fps: stack.fps)
+        while frameTime < settling.endUs && frameTime <= time {
+            publishFrame(stackId: stackId, fraction: settling.fraction(at: frameTime), phase: .settling,
+                         timeUs: frameTime, into: &outcome)
+            settling.framesPublished = k
+            k += 1
+            frameTime = Self.settleFrameTime(settling, k: k, fps: stack.fps)
+        }
         stacks[stackId]?.transition?.phase = .settling(settling)
+        return settling
     }
 
     /// Appends `completed` for the stack's transition and publishes its DONE frame at `doneAt`, with the
     /// target's rects.
     mutating func complete(stackId: String, finished: Bool, doneAt: Int64, now: Int64, into outcome: inout Outcome) {
-        guard let stack = stacks[stackId], var transition = stack.transition else { return }
+        guard let stack = stacks[stackId], let transition = stack.transition else { return }
         var completed = TransitionCompleted(
             transitionId: transition.id, finished: finished, screens: stack.screens, presented: stack.presented,
             selectedTab: stack.selectedTab)
@@ -82,10 +91,17 @@ extension EngineCore {
             completed.selectedTab = stack.selectedTabAfter(transition)
         }
         let event = append(.completed(completed), stackId: stackId, requestId: transition.requestId, now: now, into: &outcome)
-        transition.frameSequence += 1
-        outcome.frames.append(FrameLayout.frame(
-            of: stack, transition: transition, fraction: finished ? 1 : 0, phase: .done, timeUs: doneAt,
-            sequence: transition.frameSequence, position: event.position))
+        outcome.frames.append(Self.doneFrame(of: stack, transition: transition, finished: finished, timeUs: doneAt,
+                                             position: event.position))
+    }
+
+    /// The DONE frame of `transition` (the stack as it was before `completed`): the target's rects at `timeUs`,
+    /// numbered after the transition's last frame, carrying the position of the `completed` event.
+    static func doneFrame(of stack: StackModel, transition: TransitionModel, finished: Bool, timeUs: Int64,
+                          position: UInt64) -> Frame
+    {
+        FrameLayout.frame(of: stack, transition: transition, fraction: finished ? 1 : 0, phase: .done,
+                          timeUs: timeUs, sequence: transition.frameSequence + 1, position: position)
     }
 }
 

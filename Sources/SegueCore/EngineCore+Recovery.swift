@@ -15,8 +15,10 @@ extension EngineCore {
                        into: &outcome)
                 complete(stackId: stackId, finished: false, doneAt: clockUs, now: now, into: &outcome)
             case .settling(let settling):
-                complete(stackId: stackId, finished: settling.targetFraction == 1, doneAt: clockUs, now: now,
-                         into: &outcome)
+                // DONE at the settle's end, or now if the restart cut it short: never before frames already
+                // drawn, and the same time an offline replay of the log gives it.
+                complete(stackId: stackId, finished: settling.targetFraction == 1,
+                         doneAt: min(settling.endUs, max(now, clockUs)), now: now, into: &outcome)
             case .animating:
                 let cancelled = TransitionCancelled(transitionId: transition.id, progress: 0, velocity: 0,
                                                     reason: .engineRestarted, settleUs: 0)

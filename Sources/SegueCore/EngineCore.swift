@@ -31,6 +31,12 @@ public struct EngineCore: Sendable {
     /// - Throws: `RestoreError` when the event does not follow the state: a position or version gap, an event for
     ///   a stack that does not exist, or the creation of one that does.
     public mutating func restore(_ event: Event) throws(RestoreError) {
+        try checkRestorable(event)
+        fold(event)
+    }
+
+    /// Throws unless `event` can follow the state as the next event of the log (what `restore` checks).
+    func checkRestorable(_ event: Event) throws(RestoreError) {
         guard event.position == headPosition + 1 else {
             throw RestoreError(position: event.position, message: "expected position \(headPosition + 1)")
         }
@@ -50,7 +56,6 @@ public struct EngineCore: Sendable {
                                    message: "stack '\(event.stackId)' expected version \(stack.version + 1), got \(event.version)")
             }
         }
-        fold(event)
     }
 
     /// Appends an event for `stackId` at the engine clock, folds it into the state and adds it to the outcome.
@@ -70,7 +75,7 @@ public struct EngineCore: Sendable {
     }
 
     /// The single place where an event changes the state.
-    private mutating func fold(_ event: Event) {
+    mutating func fold(_ event: Event) {
         headPosition = event.position
         clockUs = max(clockUs, event.timeUs)
         switch event.body {

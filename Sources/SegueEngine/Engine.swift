@@ -42,6 +42,8 @@ public final class Engine {
         } catch {
             throw EngineError(error.message)
         }
+        // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
+        ledger.writesSnapshotsInBackground = true
         clock = MonotonicEpochClock(notBeforeUs: ledger.core.clockUs)
         startUs = clock.nowUs()
         syncedPosition = ledger.logHead
@@ -97,16 +99,26 @@ public final class Engine {
     public var summary: (headPosition: UInt64, stacks: Int) { (ledger.core.headPosition, ledger.core.stacks.count) }
 
     /// Runs turns until `shouldStop` answers true, then syncs and answers what is pending.
-    /// - Throws: `EngineError` when the log cannot be written or a socket fails; the daemon then exits, and
-    ///   a restart recovers from the log (nothing unsynced was acknowledged).
+    ///
+    /// A batch whose append fails while the disk is short of space (ENOSPC) is undone and its requests answered
+    /// UNAVAILABLE; the engine goes on, and works again once there is room (see `Ledger+Rollback.swift`).
+    /// - Throws: `EngineError` when a socket fails, when an append fails and its batch cannot be undone, or when
+    ///   fdatasync fails: the log is then unusable, since it is unknown which appended records reached the disk.
+    ///   The daemon exits, and a restart recovers from the log (nothing unsynced was acknowledged).
     /// - Parameter reloadRequested: answers true once after a SIGHUP: the authorized keys are read again.
     public func run(until shouldStop: () -> Bool, reloadRequested: () -> Bool = { false }) throws(EngineError) {
-        ledger.endTransitionsInFlight(now: clock.nowUs())
-        try finishTurn(now: clock.nowUs())
+        let startNow = clock.nowUs()
+        ledger.beginBatch(now: startNow)
+        ledger.endTransitionsInFlight(now: startNow)
+        // Ending them is retried in each batch until one reaches the log (it does not if the disk is full).
+        var inFlightEnded = try finishTurn(now: startNow, repliesFrom: pendingReplies.count)
         var poller = ZMQPoller()
         let ingestIndex = poller.add(ingestSocket)
         let controlIndex = poller.add(controlSocket)
         let authenticatorIndex = authenticator.map { poller.add($0.socket) }
+        // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
+        let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
+        var nextStatsUs = statsIntervalUs > 0 ? clock.nowUs() + statsIntervalUs : Int64.max
         while !shouldStop() {
             if reloadRequested() { reloadAuthorizedKeys() }
             let timeout = pollTimeoutMs(now: clock.nowUs())
@@ -124,10 +136,18 @@ public final class Engine {
                 }
                 ledger.stats.handshakesRefused = authenticator.refusedCount
             }
+            let repliesBefore = pendingReplies.count
+            ledger.beginBatch(now: now)
+            if !inFlightEnded { ledger.endTransitionsInFlight(now: now) }
             ledger.advance(to: now)
             if poller.isReadable(ingestIndex) { try drainIngest(now: now) }
             if poller.isReadable(controlIndex) { try drainControl(now: now) }
-            try finishTurn(now: now)
+            if try finishTurn(now: now, repliesFrom: repliesBefore) { inFlightEnded = true }
+            if now >= nextStatsUs {
+                nextStatsUs = now + statsIntervalUs
+                configuration.log(StatsLogLine(headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
+                                               stats: ledger.stats).text)
+            }
         }
         try shutdown()
     }
@@ -196,7 +216,9 @@ public final class Engine {
     }
 
     /// Appends the turn's events, syncs per policy, publishes, and answers the replies that are durable.
-    private func finishTurn(now: Int64) throws(EngineError) {
+    /// - Parameter first: the index in `pendingReplies` of the batch's first request.
+    /// - Returns: false when the batch could not be logged and was undone; its requests are answered UNAVAILABLE.
+    private func finishTurn(now: Int64, repliesFrom first: Int) throws(EngineError) -> Bool {
         let head: UInt64
         do {
             head = try ledger.commit()
@@ -211,8 +233,18 @@ public final class Engine {
         } catch {
             throw EngineError(error.message)
         }
+        let refusal = ledger.takeBatchRefusal()
+        if let refusal {
+            // Whatever the batch's requests were told rests on state that was undone: each gets the refusal.
+            for index in first..<pendingReplies.count {
+                let requestId = pendingReplies[index].reply.reply.requestId
+                pendingReplies[index].reply = Ledger.PendingReply(reply: Reply(requestId: requestId, error: refusal),
+                                                                  durableAt: 0)
+            }
+        }
         publish(ledger.takeOutcome())
         sendDurableReplies()
+        return refusal == nil
     }
 
     private func syncLog(now: Int64, head: UInt64) throws(LedgerError) {
@@ -254,7 +286,7 @@ public final class Engine {
         pendingReplies = kept
     }
 
-    /// The end of `run`: sync what is unsynced, answer what waits, release everything.
+    /// The end of `run`: sync what is unsynced, answer what waits, snapshot the state, release everything.
     private func shutdown() throws(EngineError) {
         defer { close() }
         let head = ledger.logHead
@@ -266,6 +298,12 @@ public final class Engine {
             }
         }
         sendDurableReplies()
+        // A snapshot at the head, so that the next start replays nothing.
+        do {
+            try ledger.writeSnapshot()
+        } catch {
+            throw EngineError(error.message)
+        }
     }
 
     private var closed = false

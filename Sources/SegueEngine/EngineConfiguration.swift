@@ -7,9 +7,11 @@ public struct EngineConfiguration: Sendable {
     public var controlEndpoint = "tcp://127.0.0.1:7702"
     public var eventsEndpoint = "tcp://127.0.0.1:7703"
     public var fsync = FsyncPolicy.always
+    /// Events between periodic snapshots (`--snapshot-every`); 0 writes one only at a clean shutdown.
     public var snapshotEvery = 100_000
     public var segmentBytes = 64 << 20
-    /// 0 keeps every segment.
+    /// `--retain-bytes`: after a snapshot, whole segments covered by the snapshots kept are deleted, oldest first,
+    /// while the log is larger than this. 0 keeps every segment.
     public var retainBytes: UInt64 = 0
     public var maxMessageBytes = 65_536
     public var limits = Limits()
@@ -21,6 +23,9 @@ public struct EngineConfiguration: Sendable {
     public var curve: CurveServerKeys?
     /// Where the engine reports what an operator should know (logfmt lines); silent by default.
     public var log: @Sendable (String) -> Void = { _ in }
+    /// `--stats-interval`: every this many milliseconds the engine logs one `msg=stats` line with its counters
+    /// (``StatsLogLine``); 0 never does.
+    public var statsIntervalMs = 0
 
     public init() {}
 }

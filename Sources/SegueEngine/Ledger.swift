@@ -1,3 +1,4 @@
+import Dispatch
 import SegueCore
 import SegueLog
 import SegueWire
@@ -14,6 +15,25 @@ public final class Ledger {
     public var stats = EngineStats()
     let directory: DataDirectory
     let log: SegmentLog
+    let snapshots: SnapshotStore
+    /// Events between periodic snapshots (0: only `writeSnapshot()`), and the log size retention aims for (0: all).
+    let snapshotEvery: UInt64
+    let retainBytes: UInt64
+    /// Where warnings and notices for the operator go (logfmt lines).
+    let report: @Sendable (String) -> Void
+    /// Position of the newest snapshot loaded or written (0: none), and of the newest one attempted.
+    var lastSnapshotPosition: UInt64
+    var lastSnapshotAttempt: UInt64
+    /// A periodic snapshot being written on `snapshotQueue`, collected by the owner's thread when done.
+    var pendingSnapshot: SnapshotWrite?
+    let snapshotQueue = DispatchQueue(label: "segue.ledger.snapshots")
+    /// Whether periodic snapshots are written on a background queue (the daemon, so that the fsyncs do not stall
+    /// the loop) or before `commit` returns (the embedded engine, so that tests see them at once).
+    public var writesSnapshotsInBackground = false
+    /// What start-up did: the snapshot it began from (0: none) and how many log events it replayed after it.
+    public let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
+    /// The state before the current batch while the disk is short of space (Ledger+Rollback.swift).
+    var rollback = RollbackGuard()
     /// How many of `outcome.events` are in the log, and their encoded bytes.
     private var committedEvents = 0
     private var payloads: [[UInt8]] = []
@@ -24,7 +44,9 @@ public final class Ledger {
     static let maxReadScan = 65_536
     static let maxReadBytes = 4 << 20
 
-    /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state from the log.
+    /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state: from the newest
+    /// valid snapshot and the log after it, or from the whole log. Reports what it did through
+    /// `configuration.log` (`level=info msg=recovered snapshot=P replayed=N`), and each snapshot it skipped.
     /// - Throws: `LedgerError` when the directory is locked or unreadable, or the log does not replay.
     public init(configuration: EngineConfiguration) throws(LedgerError) {
         do {
@@ -38,24 +60,31 @@ public final class Ledger {
             directory.close()
             throw LedgerError("\(error)")
         }
-        core = EngineCore(limits: configuration.limits)
         do {
-            var restored = core
-            try log.forEach(from: log.firstPosition) { position, payload in
-                let event: Event
-                do {
-                    event = try Event(decoding: payload)
-                } catch {
-                    throw LedgerError("log record at position \(position) does not decode: \(error)")
-                }
-                try restored.restore(event)
-            }
-            core = restored
+            snapshots = try SnapshotStore(directory: directory.snapshotsPath)
         } catch {
             log.close()
             directory.close()
-            throw LedgerError("cannot rebuild the state from \(directory.logPath): \(error)")
+            throw LedgerError("\(error)")
         }
+        snapshotEvery = UInt64(max(configuration.snapshotEvery, 0))
+        retainBytes = configuration.retainBytes
+        report = configuration.log
+        let recovery: Recovery
+        do {
+            recovery = try Self.recover(log: log, snapshots: snapshots, limits: configuration.limits,
+                                        report: configuration.log)
+        } catch {
+            log.close()
+            directory.close()
+            throw error
+        }
+        core = recovery.core
+        lastSnapshotPosition = recovery.snapshotPosition
+        lastSnapshotAttempt = recovery.snapshotPosition
+        recovered = (recovery.snapshotPosition, recovery.replayedEvents)
+        report("level=info msg=recovered snapshot=\(recovery.snapshotPosition) replayed=\(recovery.replayedEvents) "
+            + "head=\(core.headPosition)")
     }
 
     /// What recovery found at the log's tail (a torn record cut off, say), for the operator.
@@ -65,6 +94,9 @@ public final class Ledger {
 
     /// Newest position in the log.
     public var logHead: UInt64 { log.headPosition }
+
+    /// Whether every decided event is in the log, so that the core's state is the state at the log's head.
+    var committedEventsMatchOutcome: Bool { committedEvents == outcome.events.count }
 
     /// Ends the transitions the previous run left in flight (call once, after opening, with the engine clock).
     public func endTransitionsInFlight(now: Int64) {
@@ -94,8 +126,13 @@ public final class Ledger {
         stats.inputsRejected += UInt64(outcome.rejections.count - rejectionsBefore)
     }
 
-    /// Appends the pending events to the log in one write. Not durable until `sync()`.
+    /// Appends the pending events to the log in one write. Not durable until `sync()`, except when a periodic
+    /// snapshot falls due: the log is then synced and the snapshot taken of the state at the new head.
+    ///
+    /// When the append fails and `beginBatch` kept the state before the batch (the disk is short of space), the
+    /// batch is undone instead of throwing: `takeBatchRefusal()` then returns why.
     /// - Returns: the newest position now in the log.
+    /// - Throws: `LedgerError` when the append fails and the batch cannot be undone, or a snapshot fails.
     @discardableResult
     public func commit() throws(LedgerError) -> UInt64 {
         let pending = outcome.events.count - committedEvents
@@ -103,14 +140,19 @@ public final class Ledger {
         for event in outcome.events[committedEvents...] {
             payloads.append(event.encoded())
         }
+        let appendedBytes = payloads[committedEvents...].reduce(0) { $0 + $1.count }
         do {
             try log.append(Array(payloads[committedEvents...]))
         } catch {
             payloads.removeLast(pending)
+            // Disk full and the like: with the state before the batch kept, the batch is undone and refused.
+            if committedEvents == 0 && undoBatch(after: error) { return log.headPosition }
             throw LedgerError("cannot append to the log: \(error)")
         }
         committedEvents = outcome.events.count
         stats.eventsAppended += UInt64(pending)
+        noteAppended(bytes: appendedBytes)
+        try snapshotIfDue()
         return log.headPosition
     }
 
@@ -136,8 +178,9 @@ public final class Ledger {
         return taken
     }
 
-    /// Releases the log and the directory lock.
+    /// Releases the log and the directory lock, after any snapshot being written is on disk.
     public func close() {
+        snapshotQueue.sync {}
         log.close()
         directory.close()
     }

@@ -18,8 +18,10 @@ public final class SegmentLog {
     public let segmentBytes: Int
     /// The largest payload `append` accepts.
     public let maxRecordBytes: Int
-    /// What opening the log repaired.
+    /// What opening the log repaired; for a log opened with `init(readingDirectory:)`, what it would repair.
     public let recovery: RecoveryReport
+    /// Whether the log was opened with `init(readingDirectory:)`: appends, syncs and deletions are refused.
+    public let isReadOnly: Bool
     /// The position of the last record appended, 0 when nothing ever was.
     public private(set) var headPosition: UInt64
     /// The oldest position still kept: 1 until retention deletes segments, then the first kept one's start.
@@ -83,8 +85,48 @@ public final class SegmentLog {
         self.directory = directory
         self.segmentBytes = segmentBytes
         self.maxRecordBytes = maxRecordBytes
+        isReadOnly = false
         try FileSystem.makeDirectory(directory, mode: 0o700)
+        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: false)
+        self.table = opened.table
+        self.writeDescriptor = opened.lastDescriptor
+        self.recovery = opened.report
+        self.firstPosition = opened.table[0].firstPosition
+        self.headPosition = opened.table[opened.table.count - 1].endPosition - 1
+    }
 
+    /// Opens the log in `directory` for reading only, whether or not a daemon is appending to it: it creates,
+    /// truncates and deletes nothing, and takes no lock.
+    ///
+    /// Every record is checked as `init(directory:)` checks it. A torn or corrupt tail of the last segment is left
+    /// in place and described in `recovery` (what a writer opening the log would cut); reads end before it. A
+    /// record a running daemon is writing at that moment looks the same. Appends, syncs and `deleteSegments` throw.
+    ///
+    /// - Throws: `LogError` when the directory cannot be listed or a segment opened, and for the damage
+    ///   `init(directory:)` refuses (a bad record in an older segment, a gap between segments, an odd `.seg` name).
+    public init(readingDirectory directory: String, maxRecordBytes: Int = 16 << 20) throws(LogError) {
+        guard maxRecordBytes > 0 && maxRecordBytes <= RecordFormat.hardLimitBytes else {
+            throw LogError(.invalidArgument, "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
+                + "not \(maxRecordBytes)")
+        }
+        let directory = FileSystem.trimTrailingSlashes(directory)
+        self.directory = directory
+        segmentBytes = Int.max
+        self.maxRecordBytes = maxRecordBytes
+        isReadOnly = true
+        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: true)
+        self.table = opened.table
+        self.writeDescriptor = opened.lastDescriptor
+        self.recovery = opened.report
+        self.firstPosition = opened.table[0].firstPosition
+        self.headPosition = opened.table[opened.table.count - 1].endPosition - 1
+    }
+
+    /// Lists, opens and scans the segments of `directory`: the table, the last segment's descriptor (-1 for a
+    /// read-only log without segments) and what was (or, read-only, would be) cut from the last segment's tail.
+    private static func openSegments(in directory: String, maxRecordBytes: Int, readOnly: Bool)
+        throws(LogError) -> (table: [Segment], lastDescriptor: Int32, report: RecoveryReport)
+    {
         var found: [(position: UInt64, name: String)] = []
         for name in try FileSystem.list(directory) where Segment.looksLikeSegment(name) {
             guard let position = Segment.position(fromFileName: name), position > 0 else {
@@ -95,6 +137,10 @@ public final class SegmentLog {
             found.append((position, name))
         }
         found.sort { $0.position < $1.position }
+        if found.isEmpty && readOnly {
+            // Nothing was ever appended: an empty log, as a writer would create it, without creating anything.
+            return ([Segment(path: directory + "/" + Segment.fileName(for: 1), firstPosition: 1)], -1, .clean)
+        }
         if found.isEmpty {
             // A fresh log: create the first segment now so that there is always a last segment to append to.
             let name = Segment.fileName(for: 1)
@@ -115,7 +161,7 @@ public final class SegmentLog {
                     throw Self.gapError(previous: previous, nextPath: path, nextPosition: entry.position)
                 }
                 let isLast = i == found.count - 1
-                let fd = try FileSystem.open(path, flags: isLast ? O_RDWR : O_RDONLY, what: "segment")
+                let fd = try FileSystem.open(path, flags: isLast && !readOnly ? O_RDWR : O_RDONLY, what: "segment")
                 if isLast { lastDescriptor = fd }
                 defer { if !isLast { FileSystem.close(fd) } }
                 let fileSize = try FileSystem.size(fd, path: path)
@@ -129,8 +175,10 @@ public final class SegmentLog {
                             + "segment and all later ones out of \(directory) to start from the records before it.",
                             path: path)
                     }
-                    try FileSystem.truncate(fd, to: segment.size, path: path)
-                    try FileSystem.fullSync(fd, path: path)
+                    if !readOnly {
+                        try FileSystem.truncate(fd, to: segment.size, path: path)
+                        try FileSystem.fullSync(fd, path: path)
+                    }
                     report = RecoveryReport(
                         truncatedBytes: UInt64(fileSize - segment.size), truncatedAtPosition: segment.endPosition,
                         truncatedAtOffset: UInt64(segment.size), segmentPath: path, reason: reason)
@@ -141,11 +189,7 @@ public final class SegmentLog {
             if lastDescriptor >= 0 { FileSystem.close(lastDescriptor) }
             throw error
         }
-        self.table = table
-        self.writeDescriptor = lastDescriptor
-        self.recovery = report
-        self.firstPosition = table[0].firstPosition
-        self.headPosition = table[table.count - 1].endPosition - 1
+        return (table, lastDescriptor, report)
     }
 
     deinit {
@@ -158,7 +202,7 @@ public final class SegmentLog {
         guard !isClosed else { return }
         precondition(activeWalks == 0, "SegmentLog.close() called from inside forEach")
         isClosed = true
-        FileSystem.close(writeDescriptor)
+        if writeDescriptor >= 0 { FileSystem.close(writeDescriptor) }
         writeDescriptor = -1
         for entry in readDescriptors { FileSystem.close(entry.fd) }
         readDescriptors.removeAll()
@@ -286,6 +330,9 @@ public final class SegmentLog {
 
     private func checkWritable() throws(LogError) {
         if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
+        if isReadOnly {
+            throw LogError(.invalidArgument, "the log in \(directory) was opened for reading only", path: directory)
+        }
         if let failure { throw failure }
     }
 
@@ -438,6 +485,9 @@ public final class SegmentLog {
     @discardableResult
     public func deleteSegments(before position: UInt64) throws(LogError) -> Int {
         if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
+        if isReadOnly {
+            throw LogError(.invalidArgument, "the log in \(directory) was opened for reading only", path: directory)
+        }
         guard activeWalks == 0 else {
             throw LogError(.invalidArgument, "deleteSegments called while forEach is reading the log in \(directory)")
         }

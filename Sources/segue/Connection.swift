@@ -18,10 +18,10 @@ struct Connection {
               environment: "SEGUE_CURVE_KEY_FILE"),
     ]
 
-    let endpoints: SegueEndpoints
+    private(set) var endpoints: SegueEndpoints
     let timeoutMs: Int
     /// CURVE keys when both key options are given.
-    let curve: CurveClientKeys?
+    private(set) var curve: CurveClientKeys?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         endpoints = SegueEndpoints(
@@ -41,6 +41,12 @@ struct Connection {
         default:
             throw UsageError("segue: --curve-server-key and --curve-key-file go together")
         }
+    }
+
+    /// Points every client made from now on at `endpoints`, a daemon this command started (plaintext, loopback).
+    mutating func useDaemon(_ endpoints: SegueEndpoints) {
+        self.endpoints = endpoints
+        curve = nil
     }
 
     func control() throws(ClientError) -> ControlClient {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SegueClient
 import SegueCommandLine
 import ZMQ
 
@@ -15,6 +16,7 @@ enum KeygenCommand {
             + "key to PREFIX.pub; without it both are printed.",
         options: [
             .init("out", "PREFIX", help: "write PREFIX.key and PREFIX.pub (never overwrites)"),
+            .init("json", help: "print the keys (or the files written) as JSON"),
         ],
         examples: [
             "segue keygen --out server     # segued --curve-secret-key server.key",
@@ -28,16 +30,32 @@ enum KeygenCommand {
         } catch {
             throw CLIFailure(code: .unavailable, message: "cannot make a key pair: \(error)")
         }
+        let json = arguments.flag("json")
         guard let prefix = arguments.string("out") else {
-            Console.line("public \(pair.publicKey)")
-            Console.line("secret \(pair.secretKey)")
+            if json {
+                var object = JSONObject()
+                object.add("publicKey", pair.publicKey)
+                object.add("secretKey", pair.secretKey)
+                Console.line(object.description)
+            } else {
+                Console.line("public \(pair.publicKey)")
+                Console.line("secret \(pair.secretKey)")
+            }
             return
         }
         let secretPath = prefix + ".key"
         let publicPath = prefix + ".pub"
         try write("\(pair.secretKey)\n# public \(pair.publicKey)\n", to: secretPath, mode: 0o600)
         try write("\(pair.publicKey)\n", to: publicPath, mode: 0o644)
-        Console.line("wrote \(secretPath) (secret, keep it private) and \(publicPath) (public: \(pair.publicKey))")
+        if json {
+            var object = JSONObject()
+            object.add("publicKey", pair.publicKey)
+            object.add("secretKeyFile", secretPath)
+            object.add("publicKeyFile", publicPath)
+            Console.line(object.description)
+        } else {
+            Console.line("wrote \(secretPath) (secret, keep it private) and \(publicPath) (public: \(pair.publicKey))")
+        }
     }
 
     /// Creates `path` exclusively (an existing key is never overwritten) with `mode`, and writes `text`.

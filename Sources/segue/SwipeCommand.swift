@@ -25,11 +25,13 @@ enum SwipeCommand {
             .init("target", "back|tabs", help: "back: pop or dismiss (default); tabs: next tab"),
             .init("gesture-id", "N", help: "the producer's gesture id (default random)"),
             .init("wait-ms", "MS", help: "how long to wait for the outcome after the release (default 5000)"),
+            .init("json", help: "print the outcome as one JSON object instead of lines"),
         ] + Connection.options,
         examples: [
             "segue swipe demo --to 0.7",
             "segue swipe demo --to 0.3 --velocity 800",
             "segue swipe shop --target tabs --to 0.6",
+            "segue swipe demo --to 0.25 --velocity 1200 --json",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
@@ -47,13 +49,11 @@ enum SwipeCommand {
         }
         let gestureId = try arguments.integer("gesture-id", in: 1...Int64.max).map { UInt64($0) }
             ?? UInt64.random(in: 1...(1 << 53))
+        let json = arguments.flag("json")
         let connection = try Connection(arguments)
 
         let control = try connection.control()
         let state = try control.stack(stackId)
-        let size = state.config?.size ?? Size(width: 390, height: 844)
-        let rightToLeft = state.config?.rightToLeft ?? false
-
         let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "er/\(stackId)/"])
         let producer = try connection.producer()
         try awaitLiveSubscription(stackId: stackId, subscriber: subscriber, producer: producer,
@@ -62,14 +62,53 @@ enum SwipeCommand {
         let head = try control.stats().headPosition
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
 
+        let plan = Plan(stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
+                        velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"))
+        let outcome = try perform(plan, state: state, feed: feed, producer: producer, waitMs: waitMs,
+                                  report: json ? { _ in } : { Console.line($0) })
+        producer.close()
+        if json { Console.line(outcome.jsonObject.description) }
+    }
+
+    /// One swipe to perform: the trace's parameters.
+    struct Plan {
+        var stackId: String
+        var gestureId: UInt64
+        var target: PanTarget = .panTargetBack
+        /// How far the finger travels, in widths (-1...1).
+        var fraction: Double
+        /// Release velocity along the swipe, pt/s.
+        var velocity: Double = 0
+        var durationMs: Int = 250
+        var rateHz: Double = 120
+        var cancel = false
+    }
+
+    /// Sends the pan trace of `plan` in real time and reads `feed` until the transition completes.
+    /// - Parameters:
+    ///   - state: the stack's state before the swipe (its size and direction shape the trace).
+    ///   - feed: a live, gap-free feed of the stack's events (and rejections), following the head.
+    ///   - waitMs: how long to wait for the outcome after the release.
+    ///   - observe: sees every publication read meanwhile (frames too, if the feed's subscriber takes them).
+    ///   - report: receives the outcome lines as they become known (`finished (...) after 0.7 of the width`).
+    /// - Returns: the outcome, completed.
+    /// - Throws: `ClientError.errorReply` with the rejection when the daemon refused the gesture; `CLIFailure`
+    ///   (UNAVAILABLE) when no outcome came in time.
+    static func perform(_ plan: Plan, state: StackState, feed: EventFeed, producer: Producer, waitMs: Int,
+                        observe: (Publication) -> Void = { _ in }, report: @escaping (String) -> Void) throws
+        -> Outcome
+    {
+        let size = state.config?.size ?? Size(width: 390, height: 844)
+        let rightToLeft = state.config?.rightToLeft ?? false
         let trace = SwipeTrace(
-            stackId: stackId, gestureId: gestureId, target: target, width: size.width, rightToLeft: rightToLeft,
-            fraction: fraction, releaseVelocity: velocity, durationMs: durationMs, rateHz: rate,
-            cancel: arguments.flag("cancel"),
+            stackId: plan.stackId, gestureId: plan.gestureId, target: plan.target, width: size.width,
+            rightToLeft: rightToLeft, fraction: plan.fraction, releaseVelocity: plan.velocity,
+            durationMs: plan.durationMs, rateHz: plan.rateHz, cancel: plan.cancel,
             start: SwipeTrace.defaultStart(width: size.width, height: size.height, rightToLeft: rightToLeft,
-                                           target: target, reversed: fraction < 0),
+                                           target: plan.target, reversed: plan.fraction < 0),
             startTimestampUs: monotonicMicroseconds())
-        var outcome = Outcome(gestureId: gestureId, width: size.width, fraction: abs(fraction), state: state)
+        var outcome = Outcome(gestureId: plan.gestureId, width: size.width, fraction: abs(plan.fraction),
+                              state: state, report: report)
 
         // Pace the samples at their producer timestamps, reading publications while waiting between them, so a
         // refused BEGAN stops the trace at once.
@@ -78,30 +117,34 @@ enum SwipeCommand {
         let firstTimestamp = events.first?.timestampUs ?? 0
         for event in events {
             let due = started.advanced(by: .microseconds(event.timestampUs - firstTimestamp))
-            try read(feed, into: &outcome, until: due)
+            try read(feed, into: &outcome, until: due, observe: observe)
             if outcome.isDone { break }
             try producer.send(pan: event)
         }
-        try read(feed, into: &outcome, until: ContinuousClock.now.advanced(by: .milliseconds(waitMs)))
+        try read(feed, into: &outcome, until: ContinuousClock.now.advanced(by: .milliseconds(waitMs)),
+                 observe: observe)
         if let rejection = outcome.rejection {
             throw ClientError.errorReply(rejection)
         }
         guard outcome.completed else {
             throw CLIFailure(code: .unavailable,
-                             message: "no outcome for gesture \(gestureId) on \(stackId) within \(waitMs) ms")
+                             message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms")
         }
-        producer.close()
+        return outcome
     }
 
-    /// Feeds publications to `outcome` until `deadline` or until it is done.
-    private static func read(_ feed: EventFeed, into outcome: inout Outcome, until deadline: ContinuousClock.Instant)
-        throws
+    /// Feeds publications to `outcome` (and `observe`) until `deadline` or until it is done.
+    private static func read(_ feed: EventFeed, into outcome: inout Outcome, until deadline: ContinuousClock.Instant,
+                             observe: (Publication) -> Void) throws
     {
         while !outcome.isDone {
+            // Set only where a command installed StopSignals (demo): Ctrl-C ends the swipe there at once.
+            if StopSignals.stopped { throw CLIFailure(code: .unavailable, message: "interrupted") }
             let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
             let leftMs = Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
             guard leftMs > 0 else { return }
             if let publication = try feed.next(timeoutMs: leftMs) {
+                observe(publication)
                 outcome.observe(publication)
             }
         }
@@ -110,8 +153,8 @@ enum SwipeCommand {
     /// Sends a probe that the daemon must reject (a `PAN_CHANGED` of a gesture that never began) until its
     /// rejection arrives on `er/<stack>/`: then the subscription is live and nothing the swipe causes is missed.
     /// The probe changes no state; the daemon only counts it as a rejected input.
-    private static func awaitLiveSubscription(stackId: String, subscriber: Subscriber, producer: Producer,
-                                              connection: Connection) throws
+    static func awaitLiveSubscription(stackId: String, subscriber: Subscriber, producer: Producer,
+                                      connection: Connection) throws
     {
         let probeId = UInt64.random(in: (1 << 60)...UInt64.max)
         let probe = PanEvent(stackId: stackId, gestureId: probeId, phase: .panChanged, location: Vec2(),
@@ -123,6 +166,7 @@ enum SwipeCommand {
                 try producer.send(pan: probe)
                 nextProbe = ContinuousClock.now.advanced(by: .milliseconds(50))
             }
+            // Whatever else arrives meanwhile is history the caller's feed reads from the log.
             if case .rejection(let rejection)? = try subscriber.next(timeoutMs: 10), rejection.gestureId == probeId {
                 return
             }
@@ -140,29 +184,70 @@ enum SwipeCommand {
         return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
     }
 
-    /// What the swipe has led to so far, printed as it becomes known.
+    /// What the swipe has led to so far, reported as it becomes known.
     struct Outcome {
         let gestureId: UInt64
         let width: Double
         /// The fraction the trace travels, used when no `progressed` event tells it.
         let fraction: Double
         let state: StackState
+        /// Receives each line of the outcome as it becomes known.
+        let report: (String) -> Void
         var transitionId: UInt64?
         var reached: Double?
         var rejection: ErrorDetail?
-        var completed = false
+        /// The release's decision: true finished, false cancelled; nil before it.
+        var finished: Bool?
+        var reason: Reason?
+        /// The stack once the transition completed.
+        var result: TransitionCompleted?
+        var completed: Bool { result != nil }
 
-        init(gestureId: UInt64, width: Double, fraction: Double, state: StackState) {
+        init(gestureId: UInt64, width: Double, fraction: Double, state: StackState,
+             report: @escaping (String) -> Void)
+        {
             self.gestureId = gestureId
             self.width = width
             self.fraction = fraction
             self.state = state
+            self.report = report
         }
 
         var isDone: Bool { completed || rejection != nil }
 
         /// The fraction of the width the finger reached, as the engine saw it.
-        private var reachedText: String { TextFormat.short(reached ?? fraction) }
+        var reachedFraction: Double { reached ?? fraction }
+
+        /// The summary line of a finished or cancelled swipe: `finished (PASSED_THRESHOLD) after 0.7 of the width`.
+        var decisionLine: String? {
+            guard let finished, let reason else { return nil }
+            return "\(finished ? "finished" : "cancelled") (\(reason)) after \(TextFormat.short(reachedFraction)) "
+                + "of the width"
+        }
+
+        /// Where the stack stands after the transition: `Home > Detail`, `tab 1 (Search)`.
+        var stackDescription: String? {
+            guard let result else { return nil }
+            return TextFormat.describe(screens: result.screens, presented: result.presented,
+                                       selectedTab: result.selectedTab, tabs: state.tabs)
+        }
+
+        /// The outcome for `--json`.
+        var jsonObject: JSONObject {
+            var object = JSONObject()
+            object.add("stackId", state.stackId)
+            object.add("gestureId", gestureId)
+            object.add("transitionId", transitionId ?? 0)
+            object.add("outcome", finished.map { $0 ? "finished" : "cancelled" } ?? "")
+            object.add("reason", reason.map { "\($0)" } ?? "")
+            object.addRaw("reached", JSONObject.number((reachedFraction * 1000).rounded() / 1000))
+            if let result {
+                object.add("screens", result.screens)
+                object.add("presented", result.presented)
+                if !state.tabs.isEmpty { object.addRaw("selectedTab", String(result.selectedTab)) }
+            }
+            return object
+        }
 
         mutating func observe(_ publication: Publication) {
             switch publication {
@@ -184,14 +269,16 @@ enum SwipeCommand {
             case .progressed(let progressed) where progressed.transitionId == transitionId:
                 if let x = progressed.translation?.x, width > 0 { reached = min(abs(x) / width, 1) }
             case .finished(let finished) where finished.transitionId == transitionId:
-                Console.line("finished (\(finished.reason)) after \(reachedText) of the width")
+                self.finished = true
+                reason = finished.reason
+                decisionLine.map(report)
             case .cancelled(let cancelled) where cancelled.transitionId == transitionId:
-                Console.line("cancelled (\(cancelled.reason)) after \(reachedText) of the width")
+                self.finished = false
+                reason = cancelled.reason
+                decisionLine.map(report)
             case .completed(let done) where done.transitionId == transitionId:
-                let now = TextFormat.describe(screens: done.screens, presented: done.presented,
-                                              selectedTab: done.selectedTab, tabs: state.tabs)
-                Console.line("completed: stack is now \(now)")
-                completed = true
+                result = done
+                stackDescription.map { report("completed: stack is now \($0)") }
             default:
                 break
             }

@@ -7,7 +7,10 @@ import SegueCommandLine
 // `segue SUBCOMMAND ...`: the command-line client of segued. Exit 0 ok, 1 error reply or no daemon, 2 usage.
 
 let subcommands: [Subcommand] = [CreateCommand.subcommand] + NavigationCommands.subcommands
-    + [SwipeCommand.subcommand] + QueryCommands.subcommands + [TailCommand.subcommand]
+    + [SwipeCommand.subcommand] + QueryCommands.subcommands + [TailCommand.subcommand, KeygenCommand.subcommand]
+    + [PlotCommand.subcommand]
+    + [WatchCommand.subcommand, RecordCommand.subcommand, PlayCommand.subcommand, DemoCommand.subcommand]
+    + [ReplayCommand.subcommand]
 
 let overview = (["The Segue command-line client: drive and watch a segued daemon.", "",
                  "usage: segue COMMAND [arguments] [options]", "", "commands:"]

@@ -19,17 +19,29 @@ let spec = CommandSpec(
         .init("control", "EP", help: "ROUTER endpoint for requests (default tcp://127.0.0.1:7702)"),
         .init("events", "EP", help: "PUB endpoint for subscribers (default tcp://127.0.0.1:7703)"),
         .init("fsync", "MODE", help: "always (default), interval:MS or never"),
+        .init("snapshot-every", "N",
+              help: "write a snapshot every N events (default 100000; 0 = only at a clean shutdown)"),
         .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
+        .init("retain-bytes", "N",
+              help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default 0: never)"),
         .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
+        .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
+        .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 1000)"),
+        .init("max-presented", "N", help: "most screens presented over one stack at a time (default 32)"),
         .init("curve-secret-key", "FILE",
               help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
         .init("authorized-keys", "FILE",
               help: "with --curve-secret-key: Z85 public keys of the clients let in, one a line; SIGHUP re-reads it"),
         .init("insecure", help: "allow binding beyond loopback without CURVE (anyone who can reach it gets in)"),
+        .init("log-level", "LEVEL",
+              help: "least important log lines written to stderr: debug, info (default), warn or error"),
+        .init("stats-interval", "SEC",
+              help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
     ],
     examples: [
         "segued",
         "segued --data /var/lib/segue --fsync interval:10",
+        "segued --log-level warn --stats-interval 60",
         "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
     ])
 
@@ -38,7 +50,16 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
-func configuration(from arguments: ParsedArguments) throws(UsageError) -> EngineConfiguration {
+/// The `--log-level` logger (logfmt lines on stderr, `ts=` first).
+func logger(from arguments: ParsedArguments) throws(UsageError) -> LogfmtLogger {
+    guard let name = arguments.string("log-level") else { return LogfmtLogger() }
+    guard let level = LogfmtLogger.Level(name: name) else {
+        throw UsageError("segued: --log-level must be debug, info, warn or error, not '\(name)'")
+    }
+    return LogfmtLogger(threshold: level)
+}
+
+func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws(UsageError) -> EngineConfiguration {
     var configuration = EngineConfiguration()
     if let data = arguments.string("data") { configuration.dataDirectory = data }
     if let endpoint = arguments.string("ingest") { configuration.ingestEndpoint = endpoint }
@@ -50,11 +71,27 @@ func configuration(from arguments: ParsedArguments) throws(UsageError) -> Engine
         }
         configuration.fsync = policy
     }
+    if let events = try arguments.integer("snapshot-every", in: 0...(1 << 40)) {
+        configuration.snapshotEvery = Int(events)
+    }
     if let bytes = try arguments.integer("segment-bytes", in: 4096...(1 << 40)) {
         configuration.segmentBytes = Int(bytes)
     }
+    if let bytes = try arguments.integer("retain-bytes", in: 0...(1 << 50)) {
+        configuration.retainBytes = UInt64(bytes)
+    }
     if let bytes = try arguments.integer("max-message-bytes", in: 1024...(64 << 20)) {
         configuration.maxMessageBytes = Int(bytes)
+    }
+    // Limits keep one client from exhausting memory; exceeding one is RESOURCE_EXHAUSTED, never a crash.
+    if let count = try arguments.integer("max-stacks", in: 1...(1 << 24)) {
+        configuration.limits.maxStacks = Int(count)
+    }
+    if let count = try arguments.integer("max-screens", in: 1...100_000) {
+        configuration.limits.maxScreensPerStack = Int(count)
+    }
+    if let count = try arguments.integer("max-presented", in: 1...10_000) {
+        configuration.limits.maxPresentedDepth = Int(count)
     }
     switch (arguments.string("curve-secret-key"), arguments.string("authorized-keys")) {
     case (let secret?, let allowed?):
@@ -71,20 +108,25 @@ func configuration(from arguments: ParsedArguments) throws(UsageError) -> Engine
                 + "use --curve-secret-key and --authorized-keys, or --insecure to accept plaintext anyway")
         }
         if !exposed.isEmpty {
-            Console.error("level=warn msg=\"binding beyond loopback without CURVE\" endpoints=\(exposed.joined(separator: ","))")
+            logger.log(.warn, "binding beyond loopback without CURVE", [("endpoints", exposed.joined(separator: ","))])
         }
     default:
         throw UsageError("segued: --curve-secret-key and --authorized-keys go together")
     }
-    configuration.log = { Console.error($0) }
+    if let seconds = try arguments.number("stats-interval", in: 0.1...86_400) {
+        configuration.statsIntervalMs = Int((seconds * 1000).rounded())
+    }
+    configuration.log = { logger.log($0) }
     return configuration
 }
 
 let parsed: ParsedArguments
+let log: LogfmtLogger
 let engineConfiguration: EngineConfiguration
 do {
     parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
-    engineConfiguration = try configuration(from: parsed)
+    log = try logger(from: parsed)
+    engineConfiguration = try configuration(from: parsed, logger: log)
 } catch {
     if error.isHelp {
         print(error.message)
@@ -109,13 +151,17 @@ let engine: Engine
 do {
     engine = try Engine(configuration: engineConfiguration)
 } catch {
-    fail("segued: \(error.message)", status: 1)
+    log.log(.error, "cannot start", [("error", error.message)])
+    exit(1)
 }
 if let report = engine.recoveryReport {
-    Console.error("level=warn msg=\"log tail repaired\" detail=\"\(report)\"")
+    log.log(.warn, "log tail repaired", [("detail", "\(report)")])
 }
 let summary = engine.summary
-Console.error("level=info msg=started data=\(engineConfiguration.dataDirectory) head=\(summary.headPosition) stacks=\(summary.stacks) fsync=\(engineConfiguration.fsync) curve=\(engineConfiguration.curve == nil ? "off" : "on")")
+log.log(.info, "started", [
+    ("data", engineConfiguration.dataDirectory), ("head", "\(summary.headPosition)"), ("stacks", "\(summary.stacks)"),
+    ("fsync", "\(engineConfiguration.fsync)"), ("curve", engineConfiguration.curve == nil ? "off" : "on"),
+])
 let endpoints = engine.endpoints
 Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")
 
@@ -123,7 +169,8 @@ do {
     try engine.run(until: { stopRequested.load(ordering: .relaxed) },
                    reloadRequested: { reloadRequested.exchange(false, ordering: .relaxed) })
 } catch {
-    fail("segued: \(error.message)", status: 1)
+    log.log(.error, "stopped on an error", [("error", error.message)])
+    exit(1)
 }
-Console.error("level=info msg=stopped")
+log.log(.info, "stopped")
 exit(0)

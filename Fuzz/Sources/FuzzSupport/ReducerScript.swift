@@ -1,0 +1,1 @@
+../../../Tests/SegueCoreTests/Fuzzing/ReducerScript.swift

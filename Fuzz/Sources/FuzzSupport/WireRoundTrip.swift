@@ -1,0 +1,1 @@
+../../../Tests/SegueWireTests/Fuzzing/WireRoundTrip.swift

@@ -1,0 +1,94 @@
+/// A rectangle of terminal cells, each a character with text attributes, turned into lines with ANSI SGR
+/// sequences (or without any, for a pipe). Only the common attributes every terminal and tmux understand are
+/// used: bold, dim, reverse and the eight basic foreground colours.
+struct CellGrid {
+    /// Text attributes of one cell.
+    struct Attributes: OptionSet, Hashable {
+        let rawValue: UInt16
+
+        static let bold = Attributes(rawValue: 1 << 0)
+        static let dim = Attributes(rawValue: 1 << 1)
+        static let reverse = Attributes(rawValue: 1 << 2)
+        static let red = Attributes(rawValue: 1 << 3)
+        static let green = Attributes(rawValue: 1 << 4)
+        static let yellow = Attributes(rawValue: 1 << 5)
+        static let cyan = Attributes(rawValue: 1 << 6)
+
+        /// The SGR parameters that turn these attributes on (after a reset).
+        var sgrParameters: [String] {
+            var parameters: [String] = []
+            if contains(.bold) { parameters.append("1") }
+            if contains(.dim) { parameters.append("2") }
+            if contains(.reverse) { parameters.append("7") }
+            if contains(.red) { parameters.append("31") }
+            if contains(.green) { parameters.append("32") }
+            if contains(.yellow) { parameters.append("33") }
+            if contains(.cyan) { parameters.append("36") }
+            return parameters
+        }
+    }
+
+    struct Cell: Hashable {
+        var character: Character = " "
+        var attributes: Attributes = []
+    }
+
+    let width: Int
+    let height: Int
+    private var cells: [Cell]
+
+    /// A grid of blank cells.
+    init(width: Int, height: Int) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        cells = Array(repeating: Cell(), count: self.width * self.height)
+    }
+
+    subscript(column: Int, row: Int) -> Cell {
+        get { cells[row * width + column] }
+        set { cells[row * width + column] = newValue }
+    }
+
+    /// Sets one cell; positions outside the grid are ignored, so callers can draw shapes that are clipped.
+    mutating func put(_ character: Character, column: Int, row: Int, _ attributes: Attributes = []) {
+        guard column >= 0, column < width, row >= 0, row < height else { return }
+        self[column, row] = Cell(character: character, attributes: attributes)
+    }
+
+    /// Writes `text` from `column` on `row`, one character per cell, clipped at the grid's edges.
+    mutating func write(_ text: String, column: Int, row: Int, _ attributes: Attributes = []) {
+        var x = column
+        for character in text {
+            put(character, column: x, row: row, attributes)
+            x += 1
+        }
+    }
+
+    /// Fills columns `columns` of `row` with `character`.
+    mutating func fill(_ character: Character, columns: Range<Int>, row: Int, _ attributes: Attributes = []) {
+        for column in columns { put(character, column: column, row: row, attributes) }
+    }
+
+    /// One line per row: the characters, with SGR sequences where the attributes change when `styled`, and a
+    /// reset at the end of any line that set one; without `styled`, plain text without trailing blanks.
+    func lines(styled: Bool) -> [String] {
+        (0..<height).map { row in
+            var line = ""
+            var current: Attributes = []
+            for column in 0..<width {
+                let cell = self[column, row]
+                if styled && cell.attributes != current {
+                    line += "\u{1B}[" + (["0"] + cell.attributes.sgrParameters).joined(separator: ";") + "m"
+                    current = cell.attributes
+                }
+                line.append(cell.character)
+            }
+            if styled && !current.isEmpty { line += "\u{1B}[0m" }
+            // Plain text goes to pipes and files, where trailing blanks are only noise.
+            if !styled {
+                while line.last == " " { line.removeLast() }
+            }
+            return line
+        }
+    }
+}

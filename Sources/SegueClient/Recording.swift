@@ -1,0 +1,102 @@
+/// A recording of producer input, as `segue record` writes it and `segue play` reads it.
+///
+/// The file is the line `segue-record 1` (15 bytes with its newline), then one record per ingest message, in the
+/// order received:
+///
+/// ```
+/// u64 offset_us   microseconds from the start of the recording to the message's arrival (little-endian)
+/// u32 length      bytes that follow (little-endian)
+/// length bytes    the message exactly as received: an encoded segue.v1.Input
+/// ```
+///
+/// Commands that reached the recorder's control proxy are stored as an `Input` carrying the command. A recorder
+/// that was killed may leave a partial last record; readers report it and keep the whole ones.
+public enum Recording {
+    /// The first line of every recording; the number is the format's version.
+    public static let header: [UInt8] = Array("segue-record 1\n".utf8)
+    /// The largest record accepted, so a damaged length cannot ask for gigabytes (segued's own
+    /// `--max-message-bytes` stops at 64 MiB).
+    public static let maxRecordBytes = 64 << 20
+
+    /// One recorded message.
+    public struct Record: Sendable, Hashable {
+        /// When it arrived, in microseconds after the recording started.
+        public var offsetUs: UInt64
+        /// The message's bytes (an encoded `Input`).
+        public var payload: [UInt8]
+
+        /// A record of `payload` arriving `offsetUs` after the start.
+        public init(offsetUs: UInt64, payload: [UInt8]) {
+            self.offsetUs = offsetUs
+            self.payload = payload
+        }
+    }
+
+    /// What a recording holds.
+    public struct Contents: Sendable, Hashable {
+        /// The whole records, in file order.
+        public var records: [Record]
+        /// Bytes at the end that do not make a whole record (0 for a cleanly closed recording).
+        public var trailingBytes: Int
+
+        /// Contents of `records` followed by `trailingBytes` of a partial record.
+        public init(records: [Record], trailingBytes: Int) {
+            self.records = records
+            self.trailingBytes = trailingBytes
+        }
+    }
+
+    /// Why bytes are not a recording.
+    public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong, for a person.
+        public let message: String
+
+        /// The error with `message`.
+        public init(_ message: String) {
+            self.message = message
+        }
+
+        /// The message.
+        public var description: String { message }
+    }
+
+    /// Appends `record` in its file form to `buffer`.
+    public static func encode(_ record: Record, into buffer: inout [UInt8]) {
+        var offset = record.offsetUs.littleEndian
+        withUnsafeBytes(of: &offset) { buffer.append(contentsOf: $0) }
+        var length = UInt32(record.payload.count).littleEndian
+        withUnsafeBytes(of: &length) { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: record.payload)
+    }
+
+    /// The records of a whole recording file.
+    /// - Throws: ``FormatError`` when the header is missing or a record's length is beyond ``maxRecordBytes``.
+    public static func decode(_ bytes: [UInt8]) throws(FormatError) -> Contents {
+        guard bytes.count >= header.count, Array(bytes[0..<header.count]) == header else {
+            let shown = String(decoding: bytes.prefix(header.count - 1), as: UTF8.self)
+            throw FormatError("not a segue recording: it should start with 'segue-record 1', not '\(shown)'")
+        }
+        var records: [Record] = []
+        var index = header.count
+        while bytes.count - index >= 12 {
+            let offset = littleEndian(bytes, at: index, count: 8)
+            let length = Int(littleEndian(bytes, at: index + 8, count: 4))
+            guard length <= maxRecordBytes else {
+                throw FormatError("record \(records.count + 1) at byte \(index) claims \(length) bytes, more than "
+                    + "the \(maxRecordBytes) a message may have; the file is damaged")
+            }
+            guard bytes.count - index - 12 >= length else { break }
+            records.append(Record(offsetUs: offset, payload: Array(bytes[(index + 12)..<(index + 12 + length)])))
+            index += 12 + length
+        }
+        return Contents(records: records, trailingBytes: bytes.count - index)
+    }
+
+    private static func littleEndian(_ bytes: [UInt8], at index: Int, count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in (0..<count).reversed() {
+            value = value << 8 | UInt64(bytes[index + byte])
+        }
+        return value
+    }
+}

@@ -1,0 +1,439 @@
+import SegueWire
+
+/// What `segue watch` draws: a pure function from a stack's state, its latest frame and latest event to the lines of
+/// a terminal screen, so it can be tested without a terminal.
+///
+/// ```
+/// segue watch demo  v5 · fluid · 390x844                    Ctrl-C quits
+/// ┌──────────────────────────────────────────────────────────────────────┐
+/// │▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓┃                                          │
+/// │▓▓▓▓▓▓▓▓▓▓ Home ▓▓▓▓▓▓▓▓▓▓▓┃                 Detail                   │
+/// │▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓┃                 x=152                    │
+/// └──────────────────────────────────────────────────────────────────────┘
+/// progress [████████████████████████░░░░░░░░░░░░░░░░░░░░░░░░░░░░]  39%  TRACKING
+/// POP Detail -> Home · interactive · dimming 0.061
+/// last: #14 demo v9 progressed t2 p=0.390
+/// ```
+///
+/// The box is the container, scaled to the terminal's width (and, keeping the container's proportions for cells
+/// about twice as tall as wide, to at most the terminal's height). The two screens of a transition are blocks the
+/// width of the container, placed at the x of the latest frame's rects: the upper screen (the one leaving on a pop,
+/// the one arriving on a push) drawn over the lower one, with an edge where it ends. The lower screen is dim and
+/// shaded by the frame's dimming (the scrim over it): `░ ▒ ▓` for up to a third, two thirds and all of the 0.1
+/// scrim of the `fluid` and `ios` profiles. Without a frame of the running transition (before the first, or in a
+/// one-off `--once` render) the screens are placed from the state's progress alone, without parallax. When idle the
+/// box shows the stack's top screen.
+public struct WatchScreen: Sendable, Hashable {
+    /// The characters used for borders, edges, shading and the progress bar.
+    public enum Glyphs: Sendable, Hashable {
+        /// Box drawing and block elements (any UTF-8 terminal, tmux included).
+        case unicode
+        /// ASCII only, for terminals without UTF-8.
+        case ascii
+    }
+
+    /// How a released gesture is going to end, once the engine has decided.
+    public enum Release: Sendable, Hashable {
+        /// The transition is settling toward its end.
+        case finishing(Reason)
+        /// The transition is settling back to where it began.
+        case cancelling(Reason)
+    }
+
+    /// The stack watched.
+    public var stackId: String
+    /// Its latest known state; nil while unknown or after the stack was deleted.
+    public var state: StackState?
+    /// The latest frame; used while its transition is the state's running transition.
+    public var frame: Frame?
+    /// How the running transition's gesture was decided, once it was.
+    public var release: Release?
+    /// The latest event (or rejection) as one line of text.
+    public var latestEvent: String?
+    /// Whether ``latestEvent`` is a rejection (drawn as a warning).
+    public var latestIsRejection = false
+    /// A short note for the title line's right side: `Ctrl-C quits`, `daemon not answering`, ...
+    public var notice: String?
+    /// Whether ``notice`` reports a problem (drawn as a warning).
+    public var noticeIsProblem = false
+
+    /// The smallest terminal the screen is drawn in; smaller ones get a one-line note.
+    public static let minimumColumns = 24
+    /// The smallest terminal height the screen is drawn in.
+    public static let minimumRows = 8
+    /// The lines around the box: title, two borders, progress, transition, latest event.
+    static let chromeRows = 6
+    /// The scrim alpha drawn as the darkest shade: `fluid`'s and `ios`'s dimming at progress 0.
+    static let fullShadeDimming = 0.1
+
+    /// A screen for `stackId` with what is known so far.
+    public init(stackId: String, state: StackState? = nil) {
+        self.stackId = stackId
+        self.state = state
+    }
+
+    /// Renders the screen for a terminal of `columns` x `rows` cells.
+    /// - Parameters:
+    ///   - styled: emit ANSI SGR sequences (bold, dim, colours); false gives plain text.
+    ///   - glyphs: Unicode box drawing or ASCII.
+    /// - Returns: at most `rows` lines, none wider than `columns` characters (not counting SGR sequences).
+    public func render(columns: Int, rows: Int, styled: Bool, glyphs: Glyphs = .unicode) -> [String] {
+        guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
+            let note = "terminal too small for segue watch (\(columns)x\(rows), need \(Self.minimumColumns)x"
+                + "\(Self.minimumRows))"
+            return rows > 0 && columns > 0 ? [String(note.prefix(columns))] : []
+        }
+        let size = containerSize
+        let innerWidth = columns - 2
+        // Terminal cells are about twice as tall as wide: keep the container's proportions if the height allows.
+        let proportional = Int((Double(innerWidth) * size.height / size.width / 2).rounded())
+        let innerHeight = max(1, min(rows - Self.chromeRows, max(3, proportional)))
+        var grid = CellGrid(width: columns, height: innerHeight + Self.chromeRows)
+        let symbols = Symbols(glyphs)
+
+        drawTitle(into: &grid, symbols: symbols)
+        drawBox(into: &grid, innerWidth: innerWidth, innerHeight: innerHeight, symbols: symbols)
+        drawScreens(into: &grid, innerWidth: innerWidth, innerHeight: innerHeight, container: size, symbols: symbols)
+        let status = innerHeight + 3
+        drawProgress(into: &grid, row: status, symbols: symbols)
+        grid.write(transitionText(symbols), column: 0, row: status + 1)
+        if let latestEvent {
+            grid.write("last: ", column: 0, row: status + 2, [.dim])
+            grid.write(latestEvent, column: 6, row: status + 2, latestIsRejection ? [.red] : [])
+        } else {
+            grid.write("last: (none yet)", column: 0, row: status + 2, [.dim])
+        }
+        return grid.lines(styled: styled)
+    }
+
+    /// `line` without its SGR sequences (`ESC [ ... m`), as a terminal would show its characters.
+    public static func plainText(_ line: String) -> String {
+        var text = ""
+        var inSequence = false
+        for scalar in line.unicodeScalars {
+            if inSequence {
+                if scalar.value >= 0x40 && scalar.value <= 0x7E && scalar != "[" { inSequence = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inSequence = true
+                continue
+            }
+            text.unicodeScalars.append(scalar)
+        }
+        return text
+    }
+
+    // MARK: - What is shown
+
+    /// The container size: the stack's, else the frame's rects', else a phone's (390 x 844).
+    var containerSize: (width: Double, height: Double) {
+        if let size = state?.config?.size, size.width > 0, size.height > 0 { return (size.width, size.height) }
+        if let rect = frame?.from?.rect, rect.width > 0, rect.height > 0 { return (rect.width, rect.height) }
+        return (390, 844)
+    }
+
+    /// The frame of the running transition, if the latest frame belongs to it.
+    var activeFrame: Frame? {
+        guard let frame, let transition = state?.transition, frame.stackId == stackId,
+              frame.transitionId == transition.transitionId else { return nil }
+        return frame
+    }
+
+    /// The screen on top of an idle stack: the top presented screen, the selected tab, or the top of the stack.
+    static func topScreen(of state: StackState) -> String {
+        if let presented = state.presented.last { return presented }
+        if !state.tabs.isEmpty {
+            let index = Int(state.selectedTab)
+            return index < state.tabs.count ? state.tabs[index] : "tab \(index)"
+        }
+        return state.screens.last ?? "(empty)"
+    }
+
+    /// One screen placed in the container: its name, its x in points, and whether it is drawn on top.
+    struct Placement: Hashable {
+        var screen: String
+        var x: Double
+        var isUpper: Bool
+    }
+
+    /// Where the screens are: from the active frame, else from the state's progress, else the idle top screen.
+    func placements(width: Double) -> (screens: [Placement], dimming: Double) {
+        guard let state else { return ([], 0) }
+        guard let transition = state.transition else {
+            return ([Placement(screen: Self.topScreen(of: state), x: 0, isUpper: true)], 0)
+        }
+        let rightToLeft = state.config?.rightToLeft ?? false
+        let from: (screen: String, x: Double)
+        let to: (screen: String, x: Double)
+        let dimming: Double
+        if let frame = activeFrame {
+            from = (frame.from?.screen ?? transition.fromScreen, frame.from?.rect?.x ?? 0)
+            to = (frame.to?.screen ?? transition.toScreen, frame.to?.rect?.x ?? 0)
+            dimming = frame.dimming
+        } else {
+            // No frame yet: place by progress alone (no parallax, no scrim), mirrored for right-to-left.
+            let f = min(max(transition.progress, 0), 1)
+            let mirror: Double = rightToLeft ? -1 : 1
+            switch transition.operation {
+            case .push, .present:
+                from = (transition.fromScreen, 0)
+                to = (transition.toScreen, mirror * (1 - f) * width)
+            case .selectTab:
+                from = (transition.fromScreen, -mirror * f * width)
+                to = (transition.toScreen, mirror * (1 - f) * width)
+            default:
+                from = (transition.fromScreen, mirror * f * width)
+                to = (transition.toScreen, 0)
+            }
+            dimming = 0
+        }
+        let toIsUpper: Bool
+        switch transition.operation {
+        case .push, .present, .selectTab:
+            toIsUpper = true
+        case .pop, .popToRoot, .dismiss:
+            toIsUpper = false
+        default:
+            // An operation this build does not know: the screen farther toward the trailing side is on top.
+            toIsUpper = rightToLeft ? to.x < from.x : to.x > from.x
+        }
+        let lower = toIsUpper ? from : to
+        let upper = toIsUpper ? to : from
+        return ([Placement(screen: lower.screen, x: lower.x, isUpper: false),
+                 Placement(screen: upper.screen, x: upper.x, isUpper: true)], dimming)
+    }
+
+    /// The visual fraction and phase shown by the progress bar, or nil when idle.
+    var progress: (fraction: Double, phase: FramePhase)? {
+        guard let transition = state?.transition else { return nil }
+        if let frame = activeFrame { return (frame.progress, frame.phase) }
+        return (transition.progress, transition.phase)
+    }
+
+    // MARK: - Drawing
+
+    private func drawTitle(into grid: inout CellGrid, symbols: Symbols) {
+        let title = "segue watch \(stackId)"
+        grid.write(title, column: 0, row: 0, [.bold])
+        var details = ""
+        if let state {
+            let config = state.config ?? StackConfig()
+            let profile = config.profile.isEmpty ? "fluid" : config.profile
+            let size = containerSize
+            details = "  v\(state.version) \(symbols.dot) \(profile) \(symbols.dot) \(Self.short(size.width))x"
+                + "\(Self.short(size.height))" + (config.rightToLeft ? " \(symbols.dot) rtl" : "")
+        }
+        grid.write(details, column: title.count, row: 0, [.dim])
+        if let notice {
+            let used = title.count + details.count + 2
+            let room = grid.width - used
+            if room > 0 {
+                let shown = Self.truncated(notice, to: room, ellipsis: symbols.ellipsis)
+                grid.write(shown, column: grid.width - shown.count, row: 0, noticeIsProblem ? [.yellow, .bold] : [.dim])
+            }
+        }
+    }
+
+    private func drawBox(into grid: inout CellGrid, innerWidth: Int, innerHeight: Int, symbols: Symbols) {
+        let top = 1
+        let bottom = innerHeight + 2
+        grid.put(symbols.topLeft, column: 0, row: top)
+        grid.fill(symbols.horizontal, columns: 1..<(innerWidth + 1), row: top)
+        grid.put(symbols.topRight, column: innerWidth + 1, row: top)
+        for row in (top + 1)..<bottom {
+            grid.put(symbols.vertical, column: 0, row: row)
+            grid.put(symbols.vertical, column: innerWidth + 1, row: row)
+        }
+        grid.put(symbols.bottomLeft, column: 0, row: bottom)
+        grid.fill(symbols.horizontal, columns: 1..<(innerWidth + 1), row: bottom)
+        grid.put(symbols.bottomRight, column: innerWidth + 1, row: bottom)
+    }
+
+    private func drawScreens(into grid: inout CellGrid, innerWidth: Int, innerHeight: Int,
+                             container: (width: Double, height: Double), symbols: Symbols)
+    {
+        let firstRow = 2
+        let labelRow = firstRow + (innerHeight - 1) / 2
+        guard state != nil else {
+            let text = notice == nil ? "no stack '\(stackId)'" : "stack '\(stackId)' unavailable"
+            let shown = Self.truncated(text, to: innerWidth, ellipsis: symbols.ellipsis)
+            grid.write(shown, column: 1 + (innerWidth - shown.count) / 2, row: labelRow, [.dim])
+            return
+        }
+        let scale = Double(innerWidth) / container.width
+        let (placements, dimming) = placements(width: container.width)
+        func columns(_ placement: Placement) -> (start: Int, end: Int, visible: Range<Int>) {
+            let start = Int((placement.x * scale).rounded())
+            let end = Int(((placement.x + container.width) * scale).rounded())
+            return (start, end, max(start, 0)..<max(min(end, innerWidth), max(start, 0)))
+        }
+        let upperColumns = placements.last(where: \.isUpper).map { columns($0).visible } ?? 0..<0
+        for placement in placements {
+            let (start, end, visible) = columns(placement)
+            guard !visible.isEmpty else { continue }
+            let fill: Character = placement.isUpper ? " " : symbols.shade(dimming / Self.fullShadeDimming)
+            let body: CellGrid.Attributes = placement.isUpper ? [] : [.dim]
+            for row in firstRow..<(firstRow + innerHeight) {
+                grid.fill(fill, columns: (visible.lowerBound + 1)..<(visible.upperBound + 1), row: row, body)
+            }
+            if placement.isUpper && placements.count > 1 {
+                // The edge where the upper screen ends, unless the container's border is there anyway.
+                for row in firstRow..<(firstRow + innerHeight) {
+                    if start == visible.lowerBound && start > 0 {
+                        grid.put(symbols.edge, column: start + 1, row: row, [.bold])
+                    }
+                    if end == visible.upperBound && end < innerWidth {
+                        grid.put(symbols.edge, column: end, row: row, [.bold])
+                    }
+                }
+            }
+            // The lower screen's label goes in the part the upper one leaves uncovered.
+            let labelColumns = placement.isUpper ? visible : Self.uncovered(visible, by: upperColumns)
+            let labelAttributes: CellGrid.Attributes = placement.isUpper ? [.bold] : [.dim]
+            writeCentered(" \(placement.screen) ", in: labelColumns, row: labelRow, labelAttributes, into: &grid,
+                          symbols: symbols)
+            if innerHeight >= 3 && placements.count > 1 {
+                writeCentered(" x=\(Self.short((placement.x * 10).rounded() / 10)) ", in: labelColumns,
+                              row: labelRow + 1, [.dim], into: &grid, symbols: symbols)
+            }
+        }
+    }
+
+    /// The longer piece of `range` outside `cover` (all of it when they do not overlap).
+    static func uncovered(_ range: Range<Int>, by cover: Range<Int>) -> Range<Int> {
+        guard range.overlaps(cover) else { return range }
+        let before = range.lowerBound..<max(range.lowerBound, cover.lowerBound)
+        let after = min(range.upperBound, cover.upperBound)..<range.upperBound
+        return before.count >= after.count ? before : after
+    }
+
+    /// Writes `text` centred in the box columns `visible` (0-based inside the box), shortened to fit, or not at all
+    /// when fewer than four columns are free.
+    private func writeCentered(_ text: String, in visible: Range<Int>, row: Int, _ attributes: CellGrid.Attributes,
+                               into grid: inout CellGrid, symbols: Symbols)
+    {
+        // Leave the edge columns alone, so a label never hides where a screen ends.
+        let room = visible.count - 2
+        guard room >= 4 else { return }
+        var shown = text
+        if shown.count > room {
+            shown = " " + Self.truncated(String(text.dropFirst().dropLast()), to: room - 2, ellipsis: symbols.ellipsis)
+                + " "
+        }
+        let column = 1 + visible.lowerBound + 1 + (room - shown.count) / 2
+        grid.write(shown, column: column, row: row, attributes)
+    }
+
+    private func drawProgress(into grid: inout CellGrid, row: Int, symbols: Symbols) {
+        let label = "progress "
+        grid.write(label, column: 0, row: row, [.dim])
+        let fraction = progress?.fraction
+        let percent = fraction.map { String(Int(($0 * 100).rounded())) + "%" } ?? "-"
+        let phase = progress.map { "\($0.phase)" } ?? "idle"
+        let suffix = " " + String(repeating: " ", count: max(4 - percent.count, 0)) + percent + "  " + phase
+        let barWidth = max(grid.width - label.count - 2 - suffix.count, 4)
+        let filled = Int((min(max(fraction ?? 0, 0), 1) * Double(barWidth)).rounded())
+        let colour: CellGrid.Attributes
+        switch release {
+        case .finishing?: colour = [.green]
+        case .cancelling?: colour = [.yellow]
+        case nil: colour = [.cyan]
+        }
+        var column = label.count
+        grid.put("[", column: column, row: row)
+        column += 1
+        grid.fill(symbols.barFilled, columns: column..<(column + filled), row: row, colour)
+        grid.fill(symbols.barEmpty, columns: (column + filled)..<(column + barWidth), row: row, [.dim])
+        column += barWidth
+        grid.put("]", column: column, row: row)
+        grid.write(suffix, column: column + 1, row: row, fraction == nil ? [.dim] : [.bold])
+    }
+
+    /// `POP Detail -> Home · interactive · finishing (PASSED_THRESHOLD) · dimming 0.061`, or what an idle stack
+    /// holds.
+    func transitionText(_ symbols: Symbols) -> String {
+        guard let state else { return "waiting for the stack to exist" }
+        let dot = " \(symbols.dot) "
+        guard let transition = state.transition else {
+            var text = "idle" + dot
+            if state.tabs.isEmpty {
+                text += "screens " + state.screens.joined(separator: " > ")
+            } else {
+                text += "tabs " + state.tabs.enumerated().map { index, tab in
+                    index == Int(state.selectedTab) ? "[\(tab)]" : tab
+                }.joined(separator: " ")
+            }
+            if !state.presented.isEmpty { text += " + presented " + state.presented.joined(separator: " > ") }
+            return text
+        }
+        var text = "\(transition.operation) \(transition.fromScreen) \(symbols.arrow) \(transition.toScreen)"
+        if transition.interactive { text += dot + "interactive" }
+        switch release {
+        case .finishing(let reason)?: text += dot + "finishing (\(reason))"
+        case .cancelling(let reason)?: text += dot + "cancelling (\(reason))"
+        case nil: break
+        }
+        if let frame = activeFrame, frame.dimming > 0 {
+            text += dot + "dimming " + Self.short((frame.dimming * 1000).rounded() / 1000)
+        }
+        return text
+    }
+
+    // MARK: - Text helpers
+
+    /// `text` cut to `width` characters, ending in `ellipsis` when cut.
+    static func truncated(_ text: String, to width: Int, ellipsis: String) -> String {
+        guard width > 0 else { return "" }
+        guard text.count > width else { return text }
+        guard width > ellipsis.count else { return String(text.prefix(width)) }
+        return String(text.prefix(width - ellipsis.count)) + ellipsis
+    }
+
+    /// A number with at most three decimals and no trailing zeros: `390`, `0.061`, `-117`.
+    static func short(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        let thousandths = (value * 1000).rounded()
+        guard abs(thousandths) < 9e15 else { return "\(value)" }
+        let units = Int64(thousandths)
+        let sign = units < 0 ? "-" : ""
+        let whole = abs(units) / 1000
+        var fraction = String(abs(units) % 1000)
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// The characters of one glyph set.
+    struct Symbols {
+        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical, edge, barFilled, barEmpty: Character
+        let shades: [Character]
+        let dot: String
+        let arrow: String
+        let ellipsis: String
+
+        init(_ glyphs: Glyphs) {
+            switch glyphs {
+            case .unicode:
+                (topLeft, topRight, bottomLeft, bottomRight) = ("┌", "┐", "└", "┘")
+                (horizontal, vertical, edge) = ("─", "│", "┃")
+                (barFilled, barEmpty) = ("█", "░")
+                shades = [" ", "░", "▒", "▓"]
+                (dot, arrow, ellipsis) = ("·", "->", "…")
+            case .ascii:
+                (topLeft, topRight, bottomLeft, bottomRight) = ("+", "+", "+", "+")
+                (horizontal, vertical, edge) = ("-", "|", "#")
+                (barFilled, barEmpty) = ("#", "-")
+                shades = [" ", ".", ":", "="]
+                (dot, arrow, ellipsis) = ("|", "->", "~")
+            }
+        }
+
+        /// The shade for a scrim of `strength` (1 = the darkest drawn): none at 0, then light, medium, dark.
+        func shade(_ strength: Double) -> Character {
+            guard strength > 0.001 else { return shades[0] }
+            let level = min(Int((strength * 3).rounded(.up)), 3)
+            return shades[max(level, 1)]
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import SegueWire
+
+extension EngineCore {
+    /// Folds one logged event like `restore(_:)`, and adds to `outcome.frames` the frames the live engine
+    /// published for the event's stack up to and including this event (`outcome.events` and `rejections` are left
+    /// alone). Replaying a whole log this way regenerates its frames offline: `segue replay --frames`.
+    ///
+    /// The live engine runs a stack's clock to `now` before it applies any input of that stack, and draws settle
+    /// frames at their scheduled times, not when it gets to them. So, per stack, the frames are a function of the
+    /// stack's events alone:
+    /// - before an event at time t, the settle frames scheduled at or before t (and before the settle's end);
+    /// - a `progressed` gives its TRACKING frame;
+    /// - a `completed` gives the DONE frame at the settle's end (or at t when a restart cut the settle short),
+    ///   carrying the `completed` event's position.
+    ///
+    /// Sequences continue per transition as they did live. Only the interleaving across stacks can differ from
+    /// what was published: the live clock draws every stack's due frames at once, the replay draws a stack's when
+    /// its next event comes. Frames after a log's last event (a settle the engine was drawing when it stopped)
+    /// are not drawn.
+    /// - Throws: `RestoreError` as `restore(_:)` does; the state is then unchanged.
+    public mutating func replay(_ event: Event, into outcome: inout Outcome) throws(RestoreError) {
+        try checkRestorable(event)
+        let stackId = event.stackId
+        let settling = publishSettleFrames(stackId: stackId, through: event.timeUs, into: &outcome)
+        var done: Frame?
+        if case .completed(let completed) = event.body, let stack = stacks[stackId], let transition = stack.transition {
+            let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
+            done = Self.doneFrame(of: stack, transition: transition, finished: completed.finished, timeUs: doneAt,
+                                  position: event.position)
+        }
+        fold(event)
+        if let done { outcome.frames.append(done) }
+        if case .progressed = event.body, case .tracking(let tracking)? = stacks[stackId]?.transition?.phase {
+            publishFrame(stackId: stackId, fraction: tracking.fraction, phase: .tracking, timeUs: event.timeUs,
+                         into: &outcome)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import SegueWire
+
+extension StackModel {
+    /// This stack as a snapshot records it (screen options sorted by screen, so equal stacks encode equally).
+    func snapshot() -> StackSnapshot {
+        StackSnapshot(
+            stackId: id, version: version, screens: screens, presented: presented, tabs: tabs,
+            selectedTab: selectedTab, config: config,
+            screenOptions: screenOptions.keys.sorted().map { ScreenOptionsSet(screen: $0, options: screenOptions[$0]) },
+            lastTransitionId: lastTransitionId, lastPosition: lastPosition, transition: transition?.snapshot())
+    }
+
+    /// The stack a snapshot at `position` records, checked for what its events would have guaranteed.
+    /// - Throws: `EngineCore.RestoreError` at `position`, naming the stack and what is wrong.
+    init(snapshot: StackSnapshot, at position: UInt64) throws(EngineCore.RestoreError) {
+        func problem(_ message: String) -> EngineCore.RestoreError {
+            EngineCore.RestoreError(position: position, message: "snapshot of stack '\(snapshot.stackId)': \(message)")
+        }
+        if let error = Validation.checkStackId(snapshot.stackId) { throw problem(error.message) }
+        guard let config = snapshot.config else { throw problem("it has no config") }
+        guard snapshot.version >= 1 else { throw problem("version 0; a stack starts at version 1") }
+        guard snapshot.lastPosition >= 1 && snapshot.lastPosition <= position else {
+            throw problem("last position \(snapshot.lastPosition) is not within 1...\(position)")
+        }
+        guard snapshot.screens.isEmpty != snapshot.tabs.isEmpty else {
+            throw problem("a stack has either screens or tabs")
+        }
+        guard snapshot.tabs.isEmpty ? snapshot.selectedTab == 0 : snapshot.selectedTab < snapshot.tabs.count else {
+            throw problem("selected tab \(snapshot.selectedTab) is out of range for \(snapshot.tabs.count) tabs")
+        }
+        // The profile is derived from the config exactly as for a StackCreated event.
+        self.init(id: snapshot.stackId, created: StackCreated(
+            screens: snapshot.screens, tabs: snapshot.tabs, selectedTab: snapshot.selectedTab, config: config))
+        version = snapshot.version
+        presented = snapshot.presented
+        for entry in snapshot.screenOptions {
+            screenOptions[entry.screen] = entry.options ?? ScreenOptions()
+        }
+        lastTransitionId = snapshot.lastTransitionId
+        lastPosition = snapshot.lastPosition
+        if let recorded = snapshot.transition {
+            let restored = try TransitionModel(snapshot: recorded, at: position)
+            guard restored.id == lastTransitionId else {
+                throw problem("transition \(restored.id) in flight but the newest began is \(lastTransitionId)")
+            }
+            transition = restored
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import SegueWire
+
+extension TransitionModel {
+    /// This transition as a snapshot records it: everything its events folded, without the frame counters.
+    func snapshot() -> TransitionSnapshot {
+        let recordedPhase: TransitionSnapshot.Phase
+        switch phase {
+        case .animating:
+            recordedPhase = .animating(AnimatingSnapshot())
+        case .tracking(let tracking):
+            recordedPhase = .tracking(TrackingSnapshot(
+                caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
+                translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
+        case .settling(let settling):
+            let curve: SettlingSnapshot.Curve
+            switch settling.curve {
+            case .bezier(let bezier):
+                curve = .bezier(BezierCurve(x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2))
+            case .spring(let dampingRatio, let initialVelocity):
+                curve = .spring(SpringCurve(dampingRatio: dampingRatio, initialVelocity: initialVelocity))
+            }
+            recordedPhase = .settling(SettlingSnapshot(
+                startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
+                targetFraction: settling.targetFraction, curve: curve))
+        }
+        return TransitionSnapshot(
+            transitionId: id, operation: operation, fromScreen: fromScreen, toScreen: toScreen,
+            interactive: interactive, gestureId: gestureId, requestId: requestId, gestureSign: gestureSign,
+            towardHigherIndex: towardHigherIndex, phase: recordedPhase)
+    }
+
+    /// The transition a snapshot at `position` records, with its frame counters at zero as a replay leaves them.
+    /// - Throws: `EngineCore.RestoreError` at `position` when the phase or the settle curve is missing.
+    init(snapshot: TransitionSnapshot, at position: UInt64) throws(EngineCore.RestoreError) {
+        func problem(_ message: String) -> EngineCore.RestoreError {
+            EngineCore.RestoreError(position: position,
+                                    message: "snapshot of transition \(snapshot.transitionId): \(message)")
+        }
+        let restoredPhase: Phase
+        switch snapshot.phase {
+        case .animating:
+            restoredPhase = .animating
+        case .tracking(let tracking):
+            restoredPhase = .tracking(Tracking(
+                caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
+                translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
+        case .settling(let settling):
+            let curve: SettleCurve
+            switch settling.curve {
+            case .bezier(let bezier): curve = .bezier(CubicBezier(bezier.x1, bezier.y1, bezier.x2, bezier.y2))
+            case .spring(let spring):
+                curve = .spring(dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
+            case nil: throw problem("its settle has no curve")
+            }
+            guard settling.durationUs >= 0 else { throw problem("settle duration \(settling.durationUs) us") }
+            restoredPhase = .settling(Settling(
+                startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
+                targetFraction: settling.targetFraction, curve: curve, framesPublished: 0))
+        case nil:
+            throw problem("it has no phase")
+        }
+        guard snapshot.gestureSign == 1 || snapshot.gestureSign == -1 else {
+            throw problem("gesture sign \(snapshot.gestureSign); it is +1 or -1")
+        }
+        self.init(
+            id: snapshot.transitionId, operation: snapshot.operation, fromScreen: snapshot.fromScreen,
+            toScreen: snapshot.toScreen, interactive: snapshot.interactive, gestureId: snapshot.gestureId,
+            requestId: snapshot.requestId, gestureSign: snapshot.gestureSign,
+            towardHigherIndex: snapshot.towardHigherIndex, phase: restoredPhase, frameSequence: 0)
+    }
+}

@@ -1,0 +1,292 @@
+import SegueCore
+import SegueLog
+import SegueWire
+import Synchronization
+
+extension Ledger {
+    /// Snapshots kept after each write: the newest, and one to fall back to should the newest be damaged.
+    static let keptSnapshots = 2
+
+    /// The state start-up rebuilt, and from what.
+    struct Recovery {
+        var core: EngineCore
+        var snapshotPosition: UInt64
+        var replayedEvents: UInt64
+    }
+
+    /// A snapshot being written off the owner's thread; `result` is set once, when the file is on disk or failed.
+    final class SnapshotWrite: Sendable {
+        let position: UInt64
+        let result = Mutex<Result<SnapshotStore.File, LogError>?>(nil)
+
+        init(position: UInt64) {
+            self.position = position
+        }
+    }
+
+    // MARK: Start-up
+
+    /// Rebuilds the state: the newest snapshot that is intact, decodes, fits the log and agrees with it, then the
+    /// log's events after it. A refused snapshot is reported and, unless it merely predates the log's oldest kept
+    /// position, set aside as `<name>.bad` so that it is never used or counted again (one past the log's head in
+    /// particular would describe positions the log will fill with other events).
+    static func recover(log: SegmentLog, snapshots: SnapshotStore, limits: Limits,
+                        report: (String) -> Void) throws(LedgerError) -> Recovery
+    {
+        let files: [SnapshotStore.File]
+        do {
+            files = try snapshots.list()
+        } catch {
+            throw LedgerError("cannot list the snapshots: \(error)")
+        }
+        var loaded: (core: EngineCore, position: UInt64)?
+        for file in files where loaded == nil {
+            switch try loadSnapshot(file, log: log, snapshots: snapshots, limits: limits) {
+            case .success(let core):
+                loaded = (core, file.position)
+            case .failure(let refusal):
+                var line = "level=warn msg=\"snapshot skipped\" file=\(logfmt(file.path)) "
+                    + "reason=\(logfmt(refusal.reason))"
+                if refusal.setAside {
+                    do {
+                        line += " moved_to=\(logfmt(try snapshots.setAside(file)))"
+                    } catch {
+                        line += " move_failed=\(logfmt(error.description))"
+                    }
+                }
+                report(line)
+            }
+        }
+        var start = loaded?.core ?? EngineCore(limits: limits)
+        let from = loaded?.position ?? 0
+        if from + 1 < log.firstPosition {
+            throw LedgerError("the log in \(log.directory) starts at position \(log.firstPosition) (retention deleted "
+                + "the segments before it) and no usable snapshot covers position \(log.firstPosition - 1): the "
+                + "state cannot be rebuilt. Restore a snapshot file into \(snapshots.directory), or move the log "
+                + "away to start empty")
+        }
+        var replayed: UInt64 = 0
+        do {
+            try log.forEach(from: from + 1) { position, payload in
+                let event: Event
+                do {
+                    event = try Event(decoding: payload)
+                } catch {
+                    throw LedgerError("log record at position \(position) does not decode: \(error)")
+                }
+                try start.restore(event)
+                replayed += 1
+            }
+        } catch {
+            let base = from == 0 ? "" : " after the snapshot at position \(from) (move it out of "
+                + "\(snapshots.directory) to start from an older one)"
+            throw LedgerError("cannot rebuild the state from \(log.directory)\(base): \(error)")
+        }
+        return Recovery(core: start, snapshotPosition: from, replayedEvents: replayed)
+    }
+
+    /// Why a snapshot was not used, and whether to rename it out of the way.
+    struct SnapshotRefusal: Error {
+        var reason: String
+        var setAside: Bool
+    }
+
+    /// The core a snapshot file describes, if the file is intact and consistent with the log.
+    /// - Throws: `LedgerError` only when the log itself cannot be read.
+    private static func loadSnapshot(
+        _ file: SnapshotStore.File, log: SegmentLog, snapshots: SnapshotStore, limits: Limits
+    ) throws(LedgerError) -> Result<EngineCore, SnapshotRefusal> {
+        if file.position > log.headPosition {
+            return .failure(SnapshotRefusal(
+                reason: "it covers position \(file.position) but the log ends at \(log.headPosition) (the log's tail "
+                    + "was lost)", setAside: true))
+        }
+        if file.position + 1 < log.firstPosition {
+            return .failure(SnapshotRefusal(
+                reason: "it covers position \(file.position) but the log's oldest kept position is "
+                    + "\(log.firstPosition), so the events after it are gone", setAside: false))
+        }
+        let payload: [UInt8]
+        do {
+            payload = try snapshots.read(file)
+        } catch {
+            return .failure(SnapshotRefusal(reason: error.description, setAside: error.kind == .corrupt))
+        }
+        let snapshot: Snapshot
+        do {
+            snapshot = try Snapshot(decoding: payload)
+        } catch {
+            return .failure(SnapshotRefusal(reason: "it does not decode as segue.v1.Snapshot: \(error)",
+                                            setAside: true))
+        }
+        guard snapshot.position == file.position else {
+            return .failure(SnapshotRefusal(
+                reason: "it holds position \(snapshot.position), not the \(file.position) of its name", setAside: true))
+        }
+        let core: EngineCore
+        do {
+            core = try EngineCore(snapshot: snapshot, limits: limits)
+        } catch {
+            return .failure(SnapshotRefusal(reason: "\(error)", setAside: true))
+        }
+        if let mismatch = try mismatch(of: core, with: log) {
+            return .failure(SnapshotRefusal(reason: mismatch, setAside: true))
+        }
+        return .success(core)
+    }
+
+    /// Checks a restored snapshot against the log's event at its position (when retention kept it): the event's
+    /// time is the snapshot's clock, and its stack is at that version with that as its newest position (or gone,
+    /// for a deletion). A snapshot from another log, or from before the log's tail was rewritten, fails this.
+    /// - Returns: what disagrees, or nil.
+    private static func mismatch(of core: EngineCore, with log: SegmentLog) throws(LedgerError) -> String? {
+        let position = core.headPosition
+        guard position >= log.firstPosition, position >= 1 else { return nil }
+        let records: [LogRecord]
+        do {
+            records = try log.read(from: position, maxCount: 1)
+        } catch {
+            throw LedgerError("cannot read the log to check the snapshot at position \(position): \(error)")
+        }
+        guard let record = records.first else { return nil }
+        let event: Event
+        do {
+            event = try Event(decoding: record.payload)
+        } catch {
+            // Not the snapshot's fault: an older snapshot would meet the same record in its replay.
+            throw LedgerError("log record at position \(position) does not decode: \(error)")
+        }
+        let stack = core.stacks[event.stackId]
+        let agrees: Bool
+        if case .deleted = event.body {
+            agrees = stack == nil
+        } else {
+            agrees = stack?.version == event.version && stack?.lastPosition == position
+        }
+        guard agrees && event.timeUs == core.clockUs else {
+            return "it does not match the log's event at position \(position) (stack '\(event.stackId)' version "
+                + "\(event.version) at \(event.timeUs) us): it was not taken from this log"
+        }
+        return nil
+    }
+
+    // MARK: Writing
+
+    /// Starts a periodic snapshot when `snapshotEvery` events have been appended since the last one, and finishes
+    /// one the background queue has written. Called by `commit`, when the core and the log agree on the head.
+    func snapshotIfDue() throws(LedgerError) {
+        collectSnapshot()
+        guard snapshotEvery > 0, pendingSnapshot == nil,
+              log.headPosition >= max(lastSnapshotPosition, lastSnapshotAttempt) + snapshotEvery
+        else { return }
+        try takeSnapshot(inBackground: writesSnapshotsInBackground)
+    }
+
+    /// Writes a snapshot of the state now, for a clean shutdown: after the one being written (if any) is done,
+    /// and unless the newest snapshot already covers the head. Then keeps the newest snapshots and applies
+    /// retention. A snapshot that cannot be written is reported, not thrown: the log still holds everything.
+    /// - Returns: the snapshot file written, or nil.
+    /// - Throws: `LedgerError` when the log cannot be synced first.
+    @discardableResult
+    public func writeSnapshot() throws(LedgerError) -> SnapshotStore.File? {
+        precondition(committedEventsMatchOutcome, "commit() before writeSnapshot()")
+        snapshotQueue.sync {}
+        collectSnapshot()
+        guard log.headPosition > lastSnapshotPosition else { return nil }
+        return try takeSnapshot(inBackground: false)
+    }
+
+    /// Syncs the log (a snapshot must never cover events a crash could still take away), then encodes the state at
+    /// the head and writes it, here or on the background queue. In the background the queue gets a copy of the
+    /// core: copy-on-write makes that cheap, and encoding thousands of stacks takes milliseconds the loop keeps.
+    @discardableResult
+    private func takeSnapshot(inBackground: Bool) throws(LedgerError) -> SnapshotStore.File? {
+        do {
+            try log.sync()
+        } catch {
+            throw LedgerError("cannot sync the log before a snapshot: \(error)")
+        }
+        let position = core.headPosition
+        lastSnapshotAttempt = position
+        let store = snapshots
+        if inBackground {
+            let write = SnapshotWrite(position: position)
+            pendingSnapshot = write
+            let state = core
+            snapshotQueue.async {
+                let result = Result { () throws(LogError) in
+                    try store.write(position: position, payload: state.snapshot().encoded())
+                }
+                write.result.withLock { $0 = result }
+            }
+            return nil
+        }
+        do {
+            let file = try store.write(position: position, payload: core.snapshot().encoded())
+            didWriteSnapshot(file)
+            return file
+        } catch {
+            report("level=warn msg=\"snapshot not written\" position=\(position) "
+                + "error=\(Self.logfmt(error.description))")
+            return nil
+        }
+    }
+
+    /// Finishes a background snapshot that is done; leaves one still being written alone.
+    private func collectSnapshot() {
+        guard let pending = pendingSnapshot, let result = pending.result.withLock({ $0 }) else { return }
+        pendingSnapshot = nil
+        switch result {
+        case .success(let file):
+            didWriteSnapshot(file)
+        case .failure(let error):
+            report("level=warn msg=\"snapshot not written\" position=\(pending.position) "
+                + "error=\(Self.logfmt(error.description))")
+        }
+    }
+
+    /// After a snapshot is on disk: older snapshots go, then segments the kept ones cover.
+    private func didWriteSnapshot(_ file: SnapshotStore.File) {
+        lastSnapshotPosition = max(lastSnapshotPosition, file.position)
+        do {
+            try snapshots.prune(keeping: Self.keptSnapshots)
+            try applyRetention()
+        } catch {
+            report("level=warn msg=\"snapshot housekeeping failed\" error=\(Self.logfmt(error.description))")
+        }
+    }
+
+    /// Deletes the oldest segments while the log is over `retainBytes`, but only those whose every event is
+    /// covered by each snapshot kept: should the newest prove damaged at the next start, the older one and the
+    /// log after it still rebuild the state.
+    private func applyRetention() throws(LogError) {
+        guard retainBytes > 0 else { return }
+        let kept = try snapshots.list()
+        guard kept.count >= Self.keptSnapshots, let boundary = kept.last?.position else { return }
+        var size = log.byteSize
+        var deleteBefore: UInt64?
+        // Never the last segment: it is the one being appended to.
+        for segment in log.segments.dropLast() {
+            guard size > retainBytes, let last = segment.lastPosition, last <= boundary else { break }
+            size -= segment.byteSize
+            deleteBefore = last + 1
+        }
+        guard let deleteBefore else { return }
+        let deleted = try log.deleteSegments(before: deleteBefore)
+        report("level=info msg=\"retention deleted segments\" segments=\(deleted) first_position=\(log.firstPosition) "
+            + "log_bytes=\(log.byteSize)")
+    }
+
+    /// A logfmt value: as is when it is a plain word, else in double quotes with quotes and backslashes escaped
+    /// and line breaks turned into spaces.
+    static func logfmt(_ value: String) -> String {
+        let special: Set<Character> = [" ", "\"", "=", "\\"]
+        if !value.isEmpty && !value.contains(where: { special.contains($0) || $0.isNewline }) { return value }
+        var escaped = ""
+        for character in value {
+            if character == "\"" || character == "\\" { escaped.append("\\") }
+            escaped.append(character.isNewline ? " " : character)
+        }
+        return "\"\(escaped)\""
+    }
+}

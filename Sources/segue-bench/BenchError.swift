@@ -1,0 +1,13 @@
+/// Why a benchmark run could not produce a figure; the message says what failed and what to check.
+struct BenchError: Error, CustomStringConvertible, Sendable {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+
+    /// The user pressed Ctrl-C (or the bench got SIGTERM): every daemon has been killed, temporary files go next.
+    static let interrupted = BenchError("interrupted")
+
+    var description: String { message }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueCommandLine
+
+/// The command line of `segue-bench`.
+struct BenchOptions: Sendable {
+    /// The workloads, in the order they run.
+    enum Workload: String, CaseIterable, Sendable {
+        case relay, throughput, latency, durable, scaling, memory, replay
+    }
+
+    var quick: Bool
+    var seguedPath: String
+    var workDirectory: String
+    var keepData: Bool
+    var workloads: Set<Workload>
+    /// Stacks of the throughput, latency and durable runs.
+    var stacks: Int
+    /// Pans per second of the latency runs.
+    var rate: Double
+    var warmupSeconds: Double
+    var measureSeconds: Double
+    /// Events of the long replay log.
+    var replayEvents: Int
+    var replayStacks: Int
+    /// Stack counts of the scaling table.
+    var scalingStacks: [Int]
+    /// Extra arguments for every daemon started (`--daemon-args "--snapshot-every 0"`).
+    var daemonArguments: [String]
+    /// A settle duration for every bench stack (`Tuning.settle_ms`), nil for the profile's own.
+    var settleMs: UInt32?
+
+    static let spec = CommandSpec(
+        name: "segue-bench",
+        summary: "Measures segued against a raw libzmq relay on this machine: end-to-end pan throughput, pan-to-frame "
+            + "latency, durable throughput, replay and restart, resident memory, and how they scale with stacks and "
+            + "log length. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
+        options: [
+            .init("quick", help: "short runs and a 2-million-event replay log; finishes in under 3 minutes"),
+            .init("segued", "PATH", help: "the daemon to measure (default: segued next to this executable)"),
+            .init("work-dir", "DIR", help: "where temporary data directories go (default $TMPDIR or /tmp)"),
+            .init("only", "LIST",
+                  help: "workloads to run, comma-separated: relay, throughput, latency, durable, scaling, memory, "
+                    + "replay (default all)"),
+            .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
+            .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
+            .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
+            .init("replay-events", "N", help: "events in the replay log (default 2000000 quick, 10000000 full)"),
+            .init("scaling-stacks", "LIST",
+                  help: "stack counts of the scaling table (default 10,100,1000 quick; 10,100,1000,10000 full)"),
+            .init("settle-ms", "MS",
+                  help: "settle duration of the bench stacks (tuning.settle_ms; default: fluid's 500 ms); shorter "
+                    + "settles let each stack swipe more often"),
+            .init("daemon-args", "ARGS", help: "extra arguments for every segued started, split at spaces"),
+            .init("keep-data", help: "keep the temporary data directories and daemon logs (their paths go to stderr)"),
+        ],
+        examples: [
+            "swift build -c release && .build/release/segue-bench --quick",
+            ".build/release/segue-bench --only relay,throughput --seconds 20",
+            ".build/release/segue-bench --only latency --daemon-args '--snapshot-every 0'",
+            ".build/release/segue-bench --segued /usr/local/bin/segued --replay-events 50000000",
+        ])
+
+    /// Parses the command line.
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try ParsedArguments(arguments, spec: Self.spec)
+        quick = parsed.flag("quick")
+        keepData = parsed.flag("keep-data")
+        seguedPath = parsed.string("segued") ?? Self.siblingExecutable("segued")
+        guard access(seguedPath, X_OK) == 0 else {
+            throw UsageError("segue-bench: no executable segued at \(seguedPath); build it (swift build -c release) "
+                + "or give its path with --segued")
+        }
+        let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        workDirectory = parsed.string("work-dir") ?? temporary ?? "/tmp"
+        if let list = parsed.string("only") {
+            var chosen: Set<Workload> = []
+            for name in list.split(separator: ",") {
+                guard let workload = Workload(rawValue: name.trimmingSpaces) else {
+                    let known = Workload.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("segue-bench: --only: unknown workload '\(name)'; known: \(known)")
+                }
+                chosen.insert(workload)
+            }
+            workloads = chosen
+        } else {
+            workloads = Set(Workload.allCases)
+        }
+        stacks = Int(try parsed.integer("stacks", in: 1...100_000) ?? 1000)
+        rate = try parsed.number("rate", in: 100...10_000_000) ?? 120_000
+        measureSeconds = try parsed.number("seconds", in: 0.5...3600) ?? (quick ? 5 : 10)
+        warmupSeconds = quick ? 1 : 2
+        replayEvents = Int(try parsed.integer("replay-events", in: 10_000...1_000_000_000)
+            ?? (quick ? 2_000_000 : 10_000_000))
+        replayStacks = 10_000
+        daemonArguments = (parsed.string("daemon-args") ?? "").split(separator: " ").map(String.init)
+        settleMs = try parsed.integer("settle-ms", in: 1...60_000).map { UInt32($0) }
+        if let list = parsed.string("scaling-stacks") {
+            scalingStacks = try list.split(separator: ",").map { (item: Substring) throws(UsageError) -> Int in
+                guard let count = Int(item.trimmingSpaces), (1...100_000).contains(count) else {
+                    throw UsageError("segue-bench: --scaling-stacks takes stack counts 1-100000 separated by commas, "
+                        + "not '\(list)'")
+                }
+                return count
+            }
+        } else {
+            scalingStacks = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
+        }
+    }
+
+    /// `name` in the directory of this executable (so `.build/release/segue-bench` finds the release `segued`).
+    static func siblingExecutable(_ name: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return name }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return String(path[..<slash]) + "/" + name
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces.
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

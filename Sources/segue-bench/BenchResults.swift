@@ -1,0 +1,56 @@
+/// Everything one `segue-bench` invocation measured; a nil figure is a workload that was not run or failed.
+struct BenchResults: Sendable {
+    /// One row of the scaling table.
+    struct ScalingRow: Sendable {
+        var stacks: Int
+        var throughput: EngineRun.Result?
+        var latency: EngineRun.Result?
+    }
+
+    var quick: Bool
+    var machine: MachineDescription
+    var seguedPath: String
+    var relayThroughput: RelayRun.Result?
+    var relayLatency: RelayRun.Result?
+    var throughput: EngineRun.Result?
+    var latency: EngineRun.Result?
+    var durable: EngineRun.Result?
+    var scaling: [ScalingRow] = []
+    var memory: EngineRun.Result?
+    var replay: ReplayRun.Result?
+    /// Workloads that failed, with why.
+    var failures: [String] = []
+    var seconds: Double = 0
+
+    /// TRACKING frames per second through the engine over messages per second through the relay.
+    var engineToRelay: Double? {
+        guard let engine = throughput?.trackingPerSecond, let relay = relayThroughput?.messagesPerSecond, relay > 0
+        else { return nil }
+        return engine / relay
+    }
+
+    /// The restart figure: with the snapshot when one was written at shutdown.
+    var restartUsedSnapshot: Bool? { replay.map { !$0.snapshots.isEmpty } }
+}
+
+/// The machine the numbers come from, for the report (they mean little without it).
+struct MachineDescription: Sendable {
+    var cores: Int
+    var model: String
+    var memoryGiB: Double
+    var loadAverage: String
+
+    /// Reads /proc/cpuinfo, /proc/meminfo and /proc/loadavg.
+    static func current() -> MachineDescription {
+        let cpuinfo = ProcessUsage.readFile("/proc/cpuinfo") ?? ""
+        let processors = cpuinfo.split(separator: "\n").filter { $0.hasPrefix("processor") }.count
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { String($0.drop(while: { $0 == " " })) } ?? "unknown"
+        let meminfo = ProcessUsage.readFile("/proc/meminfo") ?? ""
+        let totalKB = meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
+            .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Double($0) } ?? 0
+        let load = (ProcessUsage.readFile("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        return MachineDescription(cores: processors, model: model, memoryGiB: totalKB / 1_048_576, loadAverage: load)
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A POSIX thread that runs one closure and hands its result to whoever joins it.
+///
+/// The benchmark's producer, subscriber and relay each own ZeroMQ sockets, which belong to one thread; so each
+/// runs on a thread of its own (made here, with its sockets created inside the closure), not on a task pool that
+/// might move it.
+final class BenchThread<Value: Sendable> {
+    private let thread: pthread_t
+    private let result: ResultSlot
+    private var joined = false
+
+    /// Holds the closure's result until `join()`.
+    private final class ResultSlot: Sendable {
+        let value = Mutex<Value?>(nil)
+    }
+
+    /// Starts `body` on a new thread.
+    /// - Throws: `BenchError` when the system refuses another thread.
+    init(name: String, _ body: @escaping @Sendable () -> Value) throws(BenchError) {
+        let slot = ResultSlot()
+        result = slot
+        let start = ThreadStart {
+            let value = body()
+            slot.value.withLock { $0 = value }
+        }
+        let context = Unmanaged.passRetained(start).toOpaque()
+        var handle = pthread_t()
+        let status = pthread_create(&handle, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard status == 0 else {
+            Unmanaged<ThreadStart>.fromOpaque(context).release()
+            throw BenchError("cannot start the \(name) thread: \(String(cString: strerror(status)))")
+        }
+        thread = handle
+    }
+
+    /// Waits for the thread to end and returns what its closure returned.
+    func join() -> Value {
+        if !joined {
+            pthread_join(thread, nil)
+            joined = true
+        }
+        // The closure always stores its value before the thread ends, and join happens after that.
+        return result.value.withLock { $0! }
+    }
+
+    deinit {
+        // A thread nobody joined would leak; joining here keeps every path (errors included) clean.
+        if !joined { pthread_join(thread, nil) }
+    }
+}
+
+/// The non-generic start routine a C function pointer can call.
+private final class ThreadStart: Sendable {
+    let run: @Sendable () -> Void
+
+    init(_ run: @escaping @Sendable () -> Void) {
+        self.run = run
+    }
+}

@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import SegueWire
+
+/// One measured run of the real daemon: start `segued`, create the stacks, drive swipes from a producer thread,
+/// receive frames on a subscriber thread, measure a window, and always kill the daemon.
+struct EngineRun {
+    /// What to run.
+    struct Setup: Sendable {
+        var label: String
+        var stacks: Int
+        /// `always`, `interval:10`, ...
+        var fsync: String
+        /// Pans per second, nil for as fast as possible.
+        var rate: Double?
+        var warmupSeconds: Double
+        var measureSeconds: Double
+        var window = 10_000
+        var seed: UInt64 = 0x5E6E_BE4C
+    }
+
+    /// What one run measured.
+    struct Result: Sendable {
+        var setup: Setup
+        var seconds: Double
+        /// TRACKING frames received per second: pan events through the whole engine.
+        var trackingPerSecond: Double
+        /// Pan inputs sent per second.
+        var pansPerSecond: Double
+        /// Events appended to the log per second (the daemon's counters, read at both ends of the window).
+        var appendedPerSecond: Double
+        var latency: LatencyHistogram
+        /// Window sends whose frame never arrived (lost, or a release that published no frame).
+        var unmatched: Int
+        var lostFrames: Int
+        var rejections: [String: Int]
+        var firstRejection: String?
+        var fallbacks: Int
+        /// Fraction of the run the producer had no stack ready (all waiting for their settle).
+        var producerIdle: Double
+        /// Fraction of the run the producer waited for the in-flight window.
+        var producerWindowWait: Double
+        var pacerRestarts: Int
+        /// Daemon CPU seconds per second of the window (1.0 = one core).
+        var daemonCores: Double
+        /// The bench's own CPU seconds per second of the window (producer, subscriber and their I/O threads): on a
+        /// small machine the load generator competes with the daemon for cores.
+        var benchCores: Double
+        /// Daemon CPU microseconds per TRACKING frame.
+        var cpuMicrosecondsPerPan: Double?
+        /// Daemon resident memory once the stacks were created, before any gesture.
+        var idleResidentMB: Double?
+        /// Daemon resident memory at the end of the measured window, under load.
+        var residentMB: Double?
+        /// Daemon resident memory after the producer stopped and the frames in flight were received.
+        var drainedResidentMB: Double?
+        /// Daemon peak resident memory (VmHWM) at the end of the window.
+        var peakResidentMB: Double?
+        /// The daemon's p99 fdatasync time (its Stats).
+        var fsyncP99Us: Double
+        /// Sends in the window paired with their TRACKING frame.
+        var matched: Int
+    }
+
+    let options: BenchOptions
+
+    /// Runs `setup` against a fresh daemon in a fresh data directory.
+    func run(_ setup: Setup) throws(BenchError) -> Result {
+        let scratch = try ScratchDirectory(parent: options.workDirectory, label: setup.label, keep: options.keepData)
+        defer { scratch.remove() }
+        let daemon = try DaemonProcess(
+            executable: options.seguedPath,
+            arguments: ["--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
+                        "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", setup.fsync]
+                + options.daemonArguments,
+            stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
+        defer { daemon.kill() }
+        do {
+            return try measure(setup, daemon: daemon)
+        } catch {
+            if error.message == BenchError.interrupted.message { throw error }
+            let died = daemon.isRunning || error.message.contains("died") ? "" : " (segued died)"
+            throw BenchError("\(setup.label): \(error.message)\(died)\n\(daemon.stderrTail)")
+        }
+    }
+
+    private func measure(_ setup: Setup, daemon: DaemonProcess) throws(BenchError) -> Result {
+        let control: ControlClient
+        do {
+            control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
+        } catch {
+            throw BenchError("cannot connect to the control socket: \(error)")
+        }
+        try StackFleet.create(count: setup.stacks, settleMs: options.settleMs, ingest: daemon.endpoints.ingest,
+                              control: control, daemon: daemon)
+        let idleUsage = daemon.usage
+
+        let shared = RunShared()
+        let collector = FrameCollector(events: daemon.endpoints.events, stacks: setup.stacks, shared: shared)
+        let producer = SwipeProducer(plan: SwipeProducer.Plan(
+            ingest: daemon.endpoints.ingest, stacks: setup.stacks, rate: setup.rate, window: setup.window,
+            seed: setup.seed), shared: shared)
+        let collecting = try BenchThread(name: "subscriber") { collector.run() }
+        let producing: BenchThread<SwipeProducer.Report>
+        do {
+            producing = try BenchThread(name: "producer") { producer.run() }
+        } catch {
+            shared.stopSubscriber.store(true, ordering: .relaxed)
+            _ = collecting.join()
+            throw error
+        }
+        // Whatever happens below, both threads are told to stop and joined before the daemon is killed.
+        var stopped = false
+        func stopThreads() -> (SwipeProducer.Report, FrameCollector.Report) {
+            shared.stopProducer.store(true, ordering: .relaxed)
+            let produced = producing.join()
+            shared.stopSubscriber.store(true, ordering: .relaxed)
+            let collected = collecting.join()
+            stopped = true
+            return (produced, collected)
+        }
+        defer { if !stopped { _ = stopThreads() } }
+
+        try wait(until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
+                 what: "the subscription to go live")
+        try wait(seconds: setup.warmupSeconds, daemon: daemon)
+
+        let before = try stats(control, daemon)
+        let beforeNs = MonotonicTime.nowNs()
+        let usageBefore = daemon.usage
+        let benchBefore = ProcessUsage.read(pid: getpid())
+        let framesBefore = shared.trackingFrames.load(ordering: .relaxed)
+        let pansBefore = shared.pansSent.load(ordering: .relaxed)
+        let start = MonotonicTime.nowNs()
+        shared.recording.store(true, ordering: .relaxed)
+        try wait(seconds: setup.measureSeconds, daemon: daemon)
+        shared.recording.store(false, ordering: .relaxed)
+        let end = MonotonicTime.nowNs()
+        let framesAfter = shared.trackingFrames.load(ordering: .relaxed)
+        let pansAfter = shared.pansSent.load(ordering: .relaxed)
+        let usageAfter = daemon.usage
+        let benchAfter = ProcessUsage.read(pid: getpid())
+        let after = try stats(control, daemon)
+        let afterNs = MonotonicTime.nowNs()
+
+        let (produced, collected) = stopThreads()
+        let drained = daemon.usage
+        if let failure = produced.failure { throw BenchError("the producer failed: \(failure)") }
+        if let failure = collected.failure { throw BenchError("the subscriber failed: \(failure)") }
+        let seconds = MonotonicTime.seconds(from: start, to: end)
+        let joined = LatencyJoin.join(sends: produced.sends, receipts: collected.receipts)
+        let tracking = Double(framesAfter - framesBefore)
+        let windowNs = Double(max(end - start, 1))
+        var cpu: Double?
+        if let usageBefore, let usageAfter { cpu = usageAfter.cpuSeconds - usageBefore.cpuSeconds }
+        return Result(
+            setup: setup, seconds: seconds, trackingPerSecond: tracking / seconds,
+            pansPerSecond: Double(pansAfter - pansBefore) / seconds,
+            appendedPerSecond: Double(after.eventsAppended - before.eventsAppended)
+                / MonotonicTime.seconds(from: beforeNs, to: afterNs),
+            latency: joined.histogram, unmatched: joined.unmatched, lostFrames: collected.lost,
+            rejections: collected.rejections, firstRejection: collected.firstRejection,
+            fallbacks: produced.fallbacks,
+            producerIdle: Double(produced.idleNs) / windowNs,
+            producerWindowWait: Double(produced.windowWaitNs) / windowNs,
+            pacerRestarts: produced.pacerRestarts,
+            daemonCores: (cpu ?? 0) / seconds,
+            benchCores: ((benchAfter?.cpuSeconds ?? 0) - (benchBefore?.cpuSeconds ?? 0)) / seconds,
+            cpuMicrosecondsPerPan: cpu.flatMap { tracking > 0 ? $0 * 1e6 / tracking : nil },
+            idleResidentMB: idleUsage?.residentMB, residentMB: usageAfter?.residentMB,
+            drainedResidentMB: drained?.residentMB,
+            peakResidentMB: usageAfter?.peakResidentMB,
+            fsyncP99Us: after.fsyncP99Us, matched: Int(joined.histogram.count))
+    }
+
+    private func stats(_ control: ControlClient, _ daemon: DaemonProcess) throws(BenchError) -> Stats {
+        do {
+            return try control.stats()
+        } catch {
+            if !daemon.isRunning { throw BenchError("segued (pid \(daemon.pid)) died") }
+            throw BenchError("GetStats failed: \(error)")
+        }
+    }
+
+    /// Waits `seconds`, checking every 50 ms that the daemon lives and nobody pressed Ctrl-C.
+    private func wait(seconds: Double, daemon: DaemonProcess) throws(BenchError) {
+        let deadline = MonotonicTime.nowNs() + Int64(seconds * 1e9)
+        try wait(until: { MonotonicTime.nowNs() >= deadline }, seconds: seconds + 1, daemon: daemon,
+                 what: "the run")
+    }
+
+    private func wait(until done: () -> Bool, seconds: Double, daemon: DaemonProcess, what: String)
+        throws(BenchError)
+    {
+        let deadline = MonotonicTime.nowNs() + Int64(seconds * 1e9)
+        while !done() {
+            try Interruption.check()
+            guard daemon.isRunning else { throw BenchError("segued (pid \(daemon.pid)) died") }
+            guard MonotonicTime.nowNs() < deadline else {
+                throw BenchError("timed out after \(Format.fixed(seconds, 0)) s waiting for \(what)")
+            }
+            MonotonicTime.sleep(nanoseconds: 20_000_000)
+        }
+    }
+}

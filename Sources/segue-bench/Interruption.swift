@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Ctrl-C (SIGINT) and SIGTERM during a run: the daemon being measured is killed at once, from the handler, and
+/// the run unwinds through its cleanup (temporary directories removed) when it next checks `requested`.
+/// A second signal exits immediately.
+enum Interruption {
+    /// Set by the first signal.
+    static let requested = Atomic<Bool>(false)
+    /// The pid of the running daemon, 0 when none: the benchmark runs one daemon at a time.
+    static let daemonPid = Atomic<Int32>(0)
+
+    /// Installs the handlers.
+    static func install() {
+        // A daemon that exits while a producer writes to it must not kill the bench with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGINT, handle)
+        signal(SIGTERM, handle)
+    }
+
+    /// Throws `BenchError.interrupted` once a signal came.
+    static func check() throws(BenchError) {
+        if requested.load(ordering: .relaxed) { throw .interrupted }
+    }
+
+    /// Whether a signal came.
+    static var isRequested: Bool { requested.load(ordering: .relaxed) }
+}
+
+/// Only async-signal-safe work: lock-free atomics, kill(2) and _exit(2).
+private func handle(_ signal: Int32) {
+    if Interruption.requested.exchange(true, ordering: .relaxed) {
+        _exit(128 + signal)
+    }
+    let pid = Interruption.daemonPid.load(ordering: .relaxed)
+    if pid > 0 { kill(pid, SIGKILL) }
+}

@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one clock of the benchmark: `CLOCK_MONOTONIC` in nanoseconds. A pan's send time and its frame's receipt are
+/// read from it in the same process, so their difference is a latency without any clock-sync error.
+enum MonotonicTime {
+    /// Now, in nanoseconds since an arbitrary start (boot).
+    @inline(__always)
+    static func nowNs() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec)
+    }
+
+    /// Now, in microseconds: the producer clock that pan timestamps use.
+    static func nowUs() -> Int64 {
+        nowNs() / 1000
+    }
+
+    /// Sleeps for about `nanoseconds` (at least the kernel's timer slack, usually 50 us, when positive).
+    static func sleep(nanoseconds: Int64) {
+        guard nanoseconds > 0 else { return }
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        // A signal cuts the sleep short; the callers loop on their own deadlines, so that is harmless.
+        _ = nanosleep(&request, &remaining)
+    }
+
+    /// Seconds between two readings.
+    static func seconds(from start: Int64, to end: Int64) -> Double {
+        Double(end - start) / 1e9
+    }
+}

@@ -1,0 +1,327 @@
+import SegueClient
+
+/// The output: a table for people, then one JSON object as the last line of stdout for programs.
+struct Report {
+    let results: BenchResults
+
+    /// The targets of design.md section 8.
+    enum Target {
+        static let engineToRelay = 0.5
+        static let latencyP99Us = 1000.0
+        static let durablePerSecond = 100_000.0
+        static let replayPerSecond = 1_000_000.0
+        static let restartMs = 1000.0
+        static let residentMB10kStacks = 100.0
+    }
+
+    // MARK: Table
+
+    /// The human-readable report.
+    var table: String {
+        var lines: [String] = []
+        let machine = results.machine
+        let mode = results.quick ? "--quick" : "full"
+        lines.append("segue-bench \(mode): \(machine.cores) cores (\(machine.model)), "
+            + "\(Format.fixed(machine.memoryGiB, 1)) GiB, load \(machine.loadAverage) at start; "
+            + "\(Format.fixed(results.seconds, 0)) s")
+        lines.append("segued: \(results.seguedPath)")
+        lines.append("")
+        lines += headline
+        lines.append("")
+        lines += runDetails
+        if !results.scaling.isEmpty {
+            lines.append("")
+            lines += scalingTable
+        }
+        if let replay = results.replay {
+            lines.append("")
+            lines += replayDetails(replay)
+        }
+        let notes = self.notes
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append("notes:")
+            lines += notes.map { "- " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var headline: [String] {
+        var rows: [[String]] = [["figure", "measured", "target", ""]]
+        func row(_ figure: String, _ value: String, _ target: String = "", _ met: Bool? = nil) {
+            rows.append([figure, value, target, met.map { $0 ? "ok" : "MISSED" } ?? ""])
+        }
+        let stacks = results.throughput?.setup.stacks ?? results.relayThroughput?.setup.stacks
+        let stackText = stacks.map { "\($0) stacks" } ?? "-"
+        row("relay ceiling, messages/s (\(stackText))", Format.grouped(results.relayThroughput?.messagesPerSecond))
+        if let relay = results.relayLatency {
+            row("relay latency p50 / p99 / p99.9 us at \(Format.grouped(relay.setup.rate))/s",
+                percentiles(relay.latency))
+        }
+        row("engine pan events/s (TRACKING frames), \(stackText)",
+            Format.grouped(results.throughput?.trackingPerSecond))
+        row("engine / relay", Format.fixed(results.engineToRelay, 2), ">= 0.5",
+            results.engineToRelay.map { $0 >= Target.engineToRelay })
+        if let latency = results.latency {
+            let p99 = latency.latency.microseconds(atQuantile: 0.99)
+            row("pan -> frame latency p50 / p99 / p99.9 us at \(Format.grouped(latency.setup.rate))/s",
+                percentiles(latency.latency), "p99 <= 1000", p99.map { $0 <= Target.latencyP99Us })
+        } else {
+            row("pan -> frame latency p50 / p99 / p99.9 us", "-", "p99 <= 1000")
+        }
+        let durable = results.durable?.appendedPerSecond
+        row("durable events/s (--fsync always)", Format.grouped(durable), ">= 100,000",
+            durable.map { $0 >= Target.durablePerSecond })
+        let replay = results.replay
+        let logText = replay.map { Format.grouped(Double($0.log.events)) + "-event log" } ?? "log"
+        row("replay events/s (\(logText))", Format.grouped(replay?.replayPerSecond), ">= 1,000,000",
+            replay.map { $0.replayPerSecond >= Target.replayPerSecond })
+        let restartHow = results.restartUsedSnapshot.map { $0 ? "with snapshot" : "NO snapshot: full replay" } ?? ""
+        row("restart ms (\(restartHow))", Format.fixed(replay?.restartMs, 0), "< 1000",
+            replay.map { $0.restartMs < Target.restartMs })
+        let memory = results.memory
+        let resident = memory?.residentMB
+        row("daemon RSS MiB, 10000 stacks swiping (idle \(Format.fixed(memory?.idleResidentMB, 1)), drained "
+                + "\(Format.fixed(memory?.drainedResidentMB, 1)))",
+            Format.fixed(resident, 1), "< 100", resident.map { $0 < Target.residentMB10kStacks })
+        row("RSS growth, MiB per million log events", Format.fixed(replay?.growthMBPerMillionEvents, 2),
+            "independent")
+        return Self.align(rows, rightAligned: [1])
+    }
+
+    private var runDetails: [String] {
+        var rows: [[String]] = [["run", "stacks", "fsync", "paced/s", "pans/s", "frames/s", "appended/s", "cores",
+                                 "bench", "us/pan", "p50 us", "p99 us", "lost", "rejected", "idle", "window",
+                                 "fsync p99", "RSS MiB"]]
+        let runs: [(String, EngineRun.Result?)] = [
+            ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
+            ("memory", results.memory),
+        ]
+        for case let (name, run?) in runs {
+            rows.append([
+                name, String(run.setup.stacks), run.setup.fsync, Format.grouped(run.setup.rate),
+                Format.grouped(run.pansPerSecond), Format.grouped(run.trackingPerSecond),
+                Format.grouped(run.appendedPerSecond), Format.fixed(run.daemonCores, 2),
+                Format.fixed(run.benchCores, 2),
+                Format.fixed(run.cpuMicrosecondsPerPan, 1),
+                Format.significant(run.latency.microseconds(atQuantile: 0.5)),
+                Format.significant(run.latency.microseconds(atQuantile: 0.99)),
+                String(run.lostFrames), String(run.rejections.values.reduce(0, +)),
+                Format.fixed(run.producerIdle * 100, 0) + "%", Format.fixed(run.producerWindowWait * 100, 0) + "%",
+                Format.significant(run.fsyncP99Us), Format.fixed(run.residentMB, 1),
+            ])
+        }
+        if rows.count == 1 { return [] }
+        return ["engine runs (pans/s sent by the producer; frames/s = TRACKING frames received; cores = daemon CPU, "
+                + "bench = this program's; idle = producer had no stack ready; window = producer waited for frames in "
+                + "flight; fsync p99 in us; RSS at the end of the window):"]
+            + Self.align(rows, rightAligned: Set(1..<18).subtracting([2]))
+    }
+
+    private var scalingTable: [String] {
+        var rows: [[String]] = [["stacks", "max pans/s", "idle", "us/pan", "paced/s", "p50 us", "p99 us",
+                                 "p99.9 us", "us/pan", "RSS MiB"]]
+        for row in results.scaling {
+            let t = row.throughput
+            let l = row.latency
+            rows.append([
+                Format.grouped(Double(row.stacks)), Format.grouped(t?.trackingPerSecond),
+                t.map { Format.fixed($0.producerIdle * 100, 0) + "%" } ?? "-",
+                Format.fixed(t?.cpuMicrosecondsPerPan, 1),
+                Format.grouped(l?.setup.rate), Format.significant(l?.latency.microseconds(atQuantile: 0.5)),
+                Format.significant(l?.latency.microseconds(atQuantile: 0.99)),
+                Format.significant(l?.latency.microseconds(atQuantile: 0.999)),
+                Format.fixed(l?.cpuMicrosecondsPerPan, 1), Format.fixed(l?.residentMB ?? t?.residentMB, 1),
+            ])
+        }
+        return ["scaling with stacks (max = as fast as possible, fluid settles bound it when idle is high; paced = "
+                + "120 Hz per stack up to --rate):"]
+            + Self.align(rows, rightAligned: Set(0..<10))
+    }
+
+    private func replayDetails(_ replay: ReplayRun.Result) -> [String] {
+        let rows: [[String]] = [
+            ["log", "stacks", "events", "MiB", "generated in", "start-up", "events/s", "RSS MiB"],
+            ["long", String(replay.log.stacks), Format.grouped(Double(replay.log.events)),
+             Format.fixed(Double(replay.log.bytes) / 1_048_576, 0), Format.fixed(replay.log.seconds, 1) + " s",
+             Format.fixed(replay.replaySeconds, 2) + " s", Format.grouped(replay.replayPerSecond),
+             Format.fixed(replay.replayResidentMB, 1)],
+            ["long, restarted", String(replay.log.stacks), Format.grouped(Double(replay.log.events)), "", "",
+             Format.fixed(replay.restartMs / 1000, 2) + " s", "", Format.fixed(replay.restartResidentMB, 1)],
+            ["short", String(replay.shortLog.stacks), Format.grouped(Double(replay.shortLog.events)),
+             Format.fixed(Double(replay.shortLog.bytes) / 1_048_576, 0),
+             Format.fixed(replay.shortLog.seconds, 1) + " s",
+             Format.fixed(replay.shortReplaySeconds, 2) + " s",
+             Format.grouped(Double(replay.shortLog.events) / replay.shortReplaySeconds),
+             Format.fixed(replay.shortResidentMB, 1)],
+        ]
+        return ["replay and restart (start-up = spawn to ready line):"] + Self.align(rows, rightAligned: Set(1..<8))
+    }
+
+    private var notes: [String] {
+        var notes: [String] = []
+        if results.quick, let replay = results.replay, replay.log.events < 10_000_000 {
+            notes.append("quick mode: the replay log has \(Format.grouped(Double(replay.log.events))) events, not the "
+                + "10,000,000 of the target; run without --quick for the full log")
+        }
+        if let replay = results.replay {
+            if replay.snapshots.isEmpty {
+                notes.append("segued wrote no snapshot at shutdown, so restart_ms is a full replay")
+            } else {
+                notes.append("snapshot written at shutdown: \(replay.snapshots.joined(separator: ", ")); SIGTERM to "
+                    + "exit took \(Format.fixed(replay.shutdownMs, 0)) ms")
+            }
+        }
+        let runs: [(String, EngineRun.Result?)] = [
+            ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
+            ("memory", results.memory),
+        ] + results.scaling.flatMap {
+            [("scaling \($0.stacks) max", $0.throughput), ("scaling \($0.stacks) paced", $0.latency)]
+        }
+        for case let (name, run?) in runs {
+            if let first = run.firstRejection {
+                let counts = run.rejections.sorted { $0.key < $1.key }.map { "\($0.key) x\($0.value)" }
+                notes.append("\(name): rejections \(counts.joined(separator: ", ")); first: \(first)")
+            }
+            if run.lostFrames > 0 {
+                notes.append("\(name): \(run.lostFrames) frames lost (gaps in frame sequences: the publisher dropped "
+                    + "them at its high-water mark)")
+            }
+            if run.fallbacks > 0 {
+                notes.append("\(name): \(run.fallbacks) gestures saw no DONE frame within 5 s and were restarted")
+            }
+            if run.setup.rate == nil && run.producerIdle > 0.05 {
+                let idle = Format.fixed(run.producerIdle * 100, 0)
+                notes.append("\(name): the producer had no stack ready \(idle)% of the window"
+                    + " (every stack waiting for its settle, 500 ms in fluid): the workload, not the engine, "
+                    + "bounds this figure; --stacks or --settle-ms raise that ceiling")
+            }
+            if run.pacerRestarts > 0 {
+                notes.append("\(name): the producer fell more than 20 ms behind its pace \(run.pacerRestarts) times "
+                    + "(no stack ready, a full input queue, or no CPU for it)")
+            }
+        }
+        if let memory = results.memory, let p50 = memory.latency.microseconds(atQuantile: 0.5), p50 > 100_000 {
+            notes.append("memory: the daemon fell behind (pan -> frame p50 \(Format.fixed(p50 / 1000, 0)) ms), so its "
+                + "RSS under load includes queued inputs and publications (up to the 100000-message high-water marks)")
+        }
+        if let relay = results.relayThroughput, relay.dropped > 0 {
+            notes.append("relay: its publisher dropped \(relay.dropped) messages at the high-water mark")
+        }
+        if let relay = results.relayThroughput {
+            notes.append("relay and engine messages: encoded pan Inputs, \(Format.fixed(relay.averageBytes, 0)) bytes "
+                + "on average; the relay run used \(Format.fixed(relay.benchCores, 2)) cores in all (producer, relay "
+                + "and subscriber threads with their I/O threads)")
+        }
+        notes += results.failures
+        return notes
+    }
+
+    private func percentiles(_ histogram: LatencyHistogram) -> String {
+        [0.5, 0.99, 0.999].map { Format.significant(histogram.microseconds(atQuantile: $0)) }.joined(separator: " / ")
+    }
+
+    /// Pads the columns of `rows` to a common width.
+    private static func align(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+        }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                Format.pad(cell, widths[i], right: !rightAligned.contains(i))
+            }.joined(separator: "  ").trimmingTrailingSpaces
+        }
+    }
+
+    // MARK: JSON
+
+    /// The machine-readable summary: one line, keys in a fixed order, null for what was not measured.
+    var json: String {
+        var object = JSONObject()
+        func number(_ name: String, _ value: Double?, digits: Int = 1) {
+            object.addRaw(name, value.map { Format.fixed($0, digits) } ?? "null")
+        }
+        func flag(_ name: String, _ value: Bool?) {
+            object.addRaw(name, value.map { $0 ? "true" : "false" } ?? "null")
+        }
+        object.add("mode", results.quick ? "quick" : "full")
+        number("relay_events_per_s", results.relayThroughput?.messagesPerSecond, digits: 0)
+        number("engine_events_per_s", results.throughput?.trackingPerSecond, digits: 0)
+        number("engine_to_relay", results.engineToRelay, digits: 3)
+        number("latency_p50_us", results.latency?.latency.microseconds(atQuantile: 0.5))
+        number("latency_p99_us", results.latency?.latency.microseconds(atQuantile: 0.99))
+        number("latency_p999_us", results.latency?.latency.microseconds(atQuantile: 0.999))
+        number("relay_latency_p99_us", results.relayLatency?.latency.microseconds(atQuantile: 0.99))
+        number("durable_events_per_s", results.durable?.appendedPerSecond, digits: 0)
+        number("replay_events_per_s", results.replay?.replayPerSecond, digits: 0)
+        number("restart_ms", results.replay?.restartMs)
+        number("rss_mb_10k_stacks", results.memory?.residentMB)
+        number("rss_mb_10k_stacks_idle", results.memory?.idleResidentMB)
+        number("rss_mb_10k_stacks_drained", results.memory?.drainedResidentMB)
+        // Context for the figures above.
+        number("relay_latency_p50_us", results.relayLatency?.latency.microseconds(atQuantile: 0.5))
+        number("relay_latency_p999_us", results.relayLatency?.latency.microseconds(atQuantile: 0.999))
+        number("latency_rate_per_s", results.latency?.setup.rate, digits: 0)
+        number("stacks", results.throughput.map { Double($0.setup.stacks) }, digits: 0)
+        number("throughput_producer_idle", results.throughput?.producerIdle, digits: 3)
+        number("durable_frames_per_s", results.durable?.trackingPerSecond, digits: 0)
+        number("replay_log_events", results.replay.map { Double($0.log.events) }, digits: 0)
+        flag("restart_with_snapshot", results.restartUsedSnapshot)
+        number("rss_growth_mb_per_million_events", results.replay?.growthMBPerMillionEvents, digits: 2)
+        number("lost_frames", totalLost.map(Double.init), digits: 0)
+        number("rejections", totalRejections.map(Double.init), digits: 0)
+        var scaling: [JSONObject] = []
+        for row in results.scaling {
+            var entry = JSONObject()
+            entry.addRaw("stacks", String(row.stacks))
+            entry.addRaw("events_per_s", row.throughput.map { Format.fixed($0.trackingPerSecond, 0) } ?? "null")
+            entry.addRaw("producer_idle", row.throughput.map { Format.fixed($0.producerIdle, 3) } ?? "null")
+            entry.addRaw("paced_per_s", row.latency?.setup.rate.map { Format.fixed($0, 0) } ?? "null")
+            for (name, q) in [("latency_p50_us", 0.5), ("latency_p99_us", 0.99), ("latency_p999_us", 0.999)] {
+                let value = row.latency?.latency.microseconds(atQuantile: q)
+                entry.addRaw(name, value.map { Format.fixed($0, 1) } ?? "null")
+            }
+            entry.addRaw("cpu_us_per_event",
+                         (row.latency ?? row.throughput)?.cpuMicrosecondsPerPan.map { Format.fixed($0, 2) } ?? "null")
+            entry.addRaw("rss_mb", (row.latency?.residentMB ?? row.throughput?.residentMB).map { Format.fixed($0, 1) }
+                ?? "null")
+            scaling.append(entry)
+        }
+        object.addRaw("scaling", "[" + scaling.map(\.description).joined(separator: ",") + "]")
+        var targets = JSONObject()
+        let r = results
+        let checks: [(String, Bool?)] = [
+            ("engine_to_relay", r.engineToRelay.map { $0 >= Target.engineToRelay }),
+            ("latency_p99_us", r.latency?.latency.microseconds(atQuantile: 0.99).map { $0 <= Target.latencyP99Us }),
+            ("durable_events_per_s", r.durable.map { $0.appendedPerSecond >= Target.durablePerSecond }),
+            ("replay_events_per_s", r.replay.map { $0.replayPerSecond >= Target.replayPerSecond }),
+            ("restart_ms", r.replay.map { $0.restartMs < Target.restartMs }),
+            ("rss_mb_10k_stacks", r.memory?.residentMB.map { $0 < Target.residentMB10kStacks }),
+        ]
+        for (name, met) in checks { targets.addRaw(name, met.map { $0 ? "true" : "false" } ?? "null") }
+        object.add("targets_met", targets)
+        object.addRaw("failures", "[" + results.failures.map(JSONObject.quoted).joined(separator: ",") + "]")
+        number("seconds", results.seconds, digits: 0)
+        return object.description
+    }
+
+    private var engineRuns: [EngineRun.Result] {
+        [results.throughput, results.latency, results.durable, results.memory].compactMap { $0 }
+            + results.scaling.flatMap { [$0.throughput, $0.latency].compactMap { $0 } }
+    }
+
+    private var totalLost: Int? { engineRuns.isEmpty ? nil : engineRuns.reduce(0) { $0 + $1.lostFrames } }
+    private var totalRejections: Int? {
+        engineRuns.isEmpty ? nil : engineRuns.reduce(0) { $0 + $1.rejections.values.reduce(0, +) }
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueCommandLine
+
+// segue-bench: runs the workloads of design.md section 8 against the real segued and a raw libzmq relay, prints a
+// table and, as the last line of stdout, one JSON object.
+
+let options: BenchOptions
+do {
+    options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    if error.isHelp {
+        print(error.message)
+        exit(0)
+    }
+    Console.error(error.message)
+    exit(2)
+}
+
+Interruption.install()
+Progress.start()
+let started = MonotonicTime.nowNs()
+var results = BenchResults(quick: options.quick, machine: .current(), seguedPath: options.seguedPath)
+let engine = EngineRun(options: options)
+
+/// Runs one workload; a failure is noted in the results and the bench goes on, Ctrl-C ends it.
+@MainActor
+func attempt<T>(_ name: String, _ body: () throws(BenchError) -> T) -> T? {
+    guard !Interruption.isRequested else { return nil }
+    do {
+        return try body()
+    } catch {
+        if Interruption.isRequested { return nil }
+        Progress.note("\(name) FAILED: \(error.message)")
+        let summary = error.message.split(separator: "\n").prefix(4).joined(separator: " | ")
+        results.failures.append("\(name) failed: \(summary)")
+        return nil
+    }
+}
+
+@MainActor
+func engineSetup(_ label: String, stacks: Int, fsync: String = "interval:10", rate: Double?,
+                 measure: Double = options.measureSeconds) -> EngineRun.Setup
+{
+    EngineRun.Setup(label: label, stacks: stacks, fsync: fsync, rate: rate, warmupSeconds: options.warmupSeconds,
+                    measureSeconds: measure)
+}
+
+func describe(_ run: EngineRun.Result) -> String {
+    "\(Format.grouped(run.trackingPerSecond)) frames/s, \(Format.grouped(run.appendedPerSecond)) appended/s, "
+        + "p50 \(Format.significant(run.latency.microseconds(atQuantile: 0.5))) us, "
+        + "p99 \(Format.significant(run.latency.microseconds(atQuantile: 0.99))) us, "
+        + "daemon \(Format.fixed(run.daemonCores, 2)) cores, idle \(Format.fixed(run.producerIdle * 100, 0))%, "
+        + "lost \(run.lostFrames), rejected \(run.rejections.values.reduce(0, +)), "
+        + "latency pairs \(run.matched) (\(run.unmatched) sends without a frame)"
+}
+
+@MainActor
+func engineRun(_ setup: EngineRun.Setup) -> EngineRun.Result? {
+    let pace = setup.rate.map { "paced at \(Format.grouped($0))/s" } ?? "as fast as possible"
+    Progress.note("\(setup.label): \(setup.stacks) stacks, --fsync \(setup.fsync), \(pace)")
+    let result = attempt(setup.label) { () throws(BenchError) in try engine.run(setup) }
+    if let result { Progress.note("\(setup.label): " + describe(result)) }
+    return result
+}
+
+let chosen = options.workloads
+Progress.note("segued: \(options.seguedPath)")
+
+if chosen.contains(.relay) {
+    for rate in [nil, options.rate] as [Double?] {
+        let label = rate == nil ? "relay-throughput" : "relay-latency"
+        Progress.note("\(label): \(options.stacks) stacks' pans, " + (rate.map { "paced at \(Format.grouped($0))/s" }
+            ?? "as fast as possible"))
+        let setup = RelayRun.Setup(label: label, stacks: options.stacks, rate: rate,
+                                   warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
+        let result = attempt(label) { () throws(BenchError) in try RelayRun.run(setup) }
+        if let result {
+            Progress.note("\(label): \(Format.grouped(result.messagesPerSecond)) messages/s, p50 "
+                + "\(Format.significant(result.latency.microseconds(atQuantile: 0.5))) us, p99 "
+                + "\(Format.significant(result.latency.microseconds(atQuantile: 0.99))) us, dropped \(result.dropped)")
+        }
+        if rate == nil { results.relayThroughput = result } else { results.relayLatency = result }
+    }
+}
+if chosen.contains(.throughput) {
+    results.throughput = engineRun(engineSetup("throughput", stacks: options.stacks, rate: nil))
+}
+if chosen.contains(.latency) {
+    results.latency = engineRun(engineSetup("latency", stacks: options.stacks, rate: options.rate))
+}
+if chosen.contains(.durable) {
+    results.durable = engineRun(engineSetup("durable", stacks: options.stacks, fsync: "always", rate: nil))
+}
+if chosen.contains(.scaling) {
+    // Shorter runs: the table shows how the figures move with stacks, the headline runs give the precise ones.
+    let measure = max(1, options.measureSeconds / 2)
+    for stacks in options.scalingStacks {
+        var row = BenchResults.ScalingRow(stacks: stacks)
+        let paced = min(Double(stacks) * 120, options.rate)
+        if stacks == options.stacks, results.throughput != nil, results.latency != nil, paced == options.rate {
+            row.throughput = results.throughput
+            row.latency = results.latency
+        } else {
+            row.throughput = engineRun(engineSetup("scaling-\(stacks)-max", stacks: stacks, rate: nil,
+                                                   measure: measure))
+            row.latency = engineRun(engineSetup("scaling-\(stacks)-paced", stacks: stacks, rate: paced,
+                                                measure: measure))
+        }
+        results.scaling.append(row)
+    }
+}
+if chosen.contains(.memory) {
+    if let row = results.scaling.first(where: { $0.stacks == 10_000 }), let run = row.latency {
+        results.memory = run
+    } else {
+        results.memory = engineRun(engineSetup("memory", stacks: 10_000, rate: options.rate,
+                                               measure: max(1, options.measureSeconds / 2)))
+    }
+}
+if chosen.contains(.replay) {
+    results.replay = attempt("replay") { () throws(BenchError) in try ReplayRun(options: options).run() }
+}
+
+if Interruption.isRequested {
+    Console.error("segue-bench: interrupted; the daemon was killed and temporary directories removed")
+    exit(130)
+}
+results.seconds = MonotonicTime.seconds(from: started, to: MonotonicTime.nowNs())
+let report = Report(results: results)
+print(report.table)
+print("")
+print(report.json)
+Console.flush()
+exit(results.failures.isEmpty ? 0 : 1)

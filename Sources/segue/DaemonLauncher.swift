@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+
+/// A `segued` started by `segue demo` on a temporary data directory and wildcard loopback ports: found next to the
+/// `segue` executable, its endpoints read from its ready line, stopped by pid (SIGTERM) and its directory removed.
+final class DaemonLauncher {
+    /// The daemon's process id.
+    let pid: pid_t
+    /// The endpoints from its ready line.
+    let endpoints: SegueEndpoints
+    /// The temporary directory holding `data/` and `segued.log` (its stderr).
+    let directory: String
+    private var stopped = false
+
+    /// Starts `executable` and waits up to `readyTimeoutMs` for its `segued ready ...` line.
+    /// - Throws: `CLIFailure` (UNAVAILABLE) with the daemon's log when it exits or stays silent.
+    init(executable: String, readyTimeoutMs: Int = 15000) throws {
+        var template = Array("/tmp/segue-demo.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CLIFailure(code: .unavailable,
+                             message: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+        }
+        directory = String(cString: made)
+        let wildcard = "tcp://127.0.0.1:*"
+        let arguments = [executable, "--data", directory + "/data", "--ingest", wildcard, "--control", wildcard,
+                         "--events", wildcard]
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            Self.removeTree(directory)
+            throw CLIFailure(code: .unavailable, message: "cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        defer { close(pipeEnds[0]) }
+        // Only the dup2'd copy (its stdout, which exec keeps) may reach the daemon: a stray read end would keep the
+        // pipe open after we close ours.
+        _ = fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC)
+        let spawned: Result<pid_t, CLIFailure>
+        do {
+            defer { close(pipeEnds[1]) }
+            spawned = Self.spawn(arguments, stdout: pipeEnds[1], stderrPath: directory + "/segued.log")
+        }
+        let spawnedPid: pid_t
+        switch spawned {
+        case .success(let value):
+            spawnedPid = value
+        case .failure(let failure):
+            Self.removeTree(directory)
+            throw failure
+        }
+        pid = spawnedPid
+        guard let line = Self.readLine(pipeEnds[0], timeoutMs: readyTimeoutMs),
+              let endpoints = Self.parseReadyLine(line) else {
+            let log = (try? FileContents.read(directory + "/segued.log")).map { String(decoding: $0, as: UTF8.self) }
+            kill(spawnedPid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(spawnedPid, &status, 0)
+            Self.removeTree(directory)
+            throw CLIFailure(code: .unavailable,
+                             message: "segued did not get ready within \(readyTimeoutMs) ms; its log:\n\(log ?? "")")
+        }
+        self.endpoints = endpoints
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops the daemon (SIGTERM, then SIGKILL after `timeoutMs`), reaps it and removes its directory; idempotent.
+    /// - Returns: the exit status, or 128 + the signal that ended it.
+    @discardableResult
+    func stop(timeoutMs: Int = 10000) -> Int32 {
+        guard !stopped else { return 0 }
+        stopped = true
+        defer { Self.removeTree(directory) }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(timeoutMs))
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { break }
+            if reaped < 0 && errno != EINTR { return -1 }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            usleep(5000)
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import; this is their glibc layout.
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// `segued` beside this executable (`/proc/self/exe`), else beside `argv[0]`, else on the PATH.
+    static func findSegued() -> String? {
+        var candidates: [String] = []
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            candidates.append(directoryName(path) + "/segued")
+        }
+        let invoked = CommandLine.arguments.first ?? ""
+        if invoked.contains("/") { candidates.append(directoryName(invoked) + "/segued") }
+        if let path = getenv("PATH") {
+            for directory in String(cString: path).split(separator: ":") where !directory.isEmpty {
+                candidates.append(directory + "/segued")
+            }
+        }
+        return candidates.first { access($0, X_OK) == 0 }
+    }
+
+    private static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// posix_spawn with stdin from /dev/null, stdout to `stdout`, stderr to a new file, and no signal blocked.
+    private static func spawn(_ arguments: [String], stdout: Int32, stderrPath: String) -> Result<pid_t, CLIFailure> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The daemon must see SIGTERM even if this thread blocks it.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            return .failure(CLIFailure(code: .unavailable,
+                                       message: "cannot start \(arguments[0]): \(String(cString: strerror(result)))"))
+        }
+        return .success(pid)
+    }
+
+    /// The first line from `descriptor`, waiting up to `timeoutMs`; nil on timeout or end of output.
+    private static func readLine(_ descriptor: Int32, timeoutMs: Int) -> String? {
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(timeoutMs))
+        var bytes: [UInt8] = []
+        while true {
+            if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                return String(decoding: bytes[..<newline], as: UTF8.self)
+            }
+            let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+            let leftMs = Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            guard leftMs > 0 else { return nil }
+            var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+            guard poll(&descriptors, 1, Int32(clamping: leftMs)) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// The endpoints of `segued ready ingest=EP control=EP events=EP`.
+    static func parseReadyLine(_ line: String) -> SegueEndpoints? {
+        guard line.hasPrefix("segued ready ") else { return nil }
+        var values: [String: String] = [:]
+        for word in line.split(separator: " ") {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        guard let ingest = values["ingest"], let control = values["control"], let events = values["events"] else {
+            return nil
+        }
+        return SegueEndpoints(ingest: ingest, control: control, events: events)
+    }
+
+    /// Removes `path` and everything under it, without following symbolic links.
+    static func removeTree(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            unlink(path)
+            return
+        }
+        if let directory = opendir(path) {
+            var names: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            closedir(directory)
+            for name in names { removeTree(path + "/" + name) }
+        }
+        rmdir(path)
+    }
+}

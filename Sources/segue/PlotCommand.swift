@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import SegueCommandLine
+import SegueCore
+
+/// `segue plot`: an SVG of a back swipe's transition over time, simulated on a pure `EngineCore` (no daemon).
+enum PlotCommand {
+    static let subcommand = Subcommand(
+        name: "plot", brief: "draw a simulated back swipe as an SVG chart", spec: spec, run: run)
+
+    static let defaultOutDirectory = "docs/img/profiles"
+    static let singleWidth = 800.0
+    static let pairWidth = 1200.0
+
+    static let spec = CommandSpec(
+        name: "segue plot",
+        summary: "Simulate a back swipe on a fresh engine core (a [Home, Detail] stack, a 120 Hz pan trace, then "
+            + "the release) and draw its frames as SVG: both screens' x and the progress over time, the release "
+            + "and its decision. No daemon is needed; the same options always give the same bytes.",
+        options: [
+            .init("profile", "NAME", help: "the profile to simulate: \(Profile.knownNames.joined(separator: ", "))"),
+            .init("profiles", help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each"),
+            .init("to", "FRACTION", help: "how far the finger travels, in widths, 0 to 1 (default 0.6)"),
+            .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
+            .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
+            .init("width", "W", help: "container width in points (default 390)"),
+            .init("duration-ms", "MS", help: "how long the finger moves (default 250)"),
+            .init("rate", "HZ", help: "pan samples per second (default 120)"),
+            .init("fps", "N", help: "settle frames per second, 1-240 (default 60)"),
+            .init("out", "FILE", help: "write the SVG to FILE (default: standard output)"),
+            .init("out-dir", "DIR", help: "with --profiles: where to write (default \(defaultOutDirectory))"),
+        ],
+        examples: [
+            "segue plot --profile fluid > fluid.svg",
+            "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
+            "segue plot --profile flutter --to 0.7 --cancel --out flutter-cancel.svg",
+            "segue plot --profiles --out-dir docs/img/profiles",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let width = try arguments.number("width", in: 1...100_000) ?? 390
+        var base = PlotScenario(profileName: "fluid", width: width, fraction: 0, velocity: 0)
+        base.durationMs = Int(try arguments.integer("duration-ms", in: 1...60_000) ?? 250)
+        base.rateHz = try arguments.number("rate", in: 1...1000) ?? 120
+        base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? 60)
+
+        if arguments.flag("profiles") {
+            for single in ["profile", "to", "velocity", "out"] where arguments.string(single) != nil {
+                throw UsageError("segue plot: --\(single) is for one plot; --profiles draws every profile with the "
+                    + "standard releases (see --help)")
+            }
+            if arguments.flag("cancel") {
+                throw UsageError("segue plot: --cancel is for one plot; --profiles draws a finish and a cancel")
+            }
+            try writeProfiles(base: base, directory: arguments.string("out-dir") ?? defaultOutDirectory)
+            return
+        }
+        guard let name = arguments.string("profile") else {
+            throw UsageError("segue plot: give --profile NAME (one of \(Profile.knownNames.joined(separator: ", "))) "
+                + "or --profiles (see --help)")
+        }
+        if arguments.string("out-dir") != nil {
+            throw UsageError("segue plot: --out-dir goes with --profiles; use --out FILE for one plot")
+        }
+        var scenario = base
+        scenario.profileName = try knownProfile(name)
+        scenario.fraction = try arguments.number("to", in: 0...1) ?? 0.6
+        scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
+        scenario.cancel = arguments.flag("cancel")
+        let svg = try singleSVG(scenario)
+        guard let path = arguments.string("out"), path != "-" else {
+            print(svg, terminator: "")
+            return
+        }
+        try FileOutput.write(svg, to: path)
+        Console.line("wrote \(path)")
+    }
+
+    /// The name, if it is a built-in profile's.
+    /// - Throws: `UsageError` listing the known profiles.
+    static func knownProfile(_ name: String) throws(UsageError) -> String {
+        guard Profile.named(name) != nil, !name.isEmpty else {
+            throw UsageError("segue plot: profile '\(name)' is unknown; known: "
+                + Profile.knownNames.joined(separator: ", "))
+        }
+        return name
+    }
+
+    /// One swipe, titled with its outcome.
+    static func singleSVG(_ scenario: PlotScenario) throws(CLIFailure) -> String {
+        let run = try scenario.run()
+        let profile = run.profile
+        return TransitionPlot.svg(
+            title: "\(profile.name) (\(profile.sourceDescription)): back swipe \(run.outcomeText)",
+            subtitles: [
+                scenarioDescription(scenario),
+                "rule: " + profile.ruleDescription(width: scenario.width),
+                "settle: \(profile.settleDescription); lower screen: \(profile.lowerScreenDescription)",
+            ],
+            plots: [run.plot(heading: "\(run.releaseText) \u{2192} \(run.outcomeText)")],
+            width: singleWidth)
+    }
+
+    /// A profile's standard finish and cancel side by side.
+    static func pairSVG(profileName: String, base: PlotScenario) throws(CLIFailure) -> String {
+        func configured(_ release: PlotScenario) -> PlotScenario {
+            var scenario = base
+            scenario.profileName = profileName
+            scenario.fraction = release.fraction
+            scenario.velocity = release.velocity
+            return scenario
+        }
+        let runs = [try configured(.standardFinish).run(), try configured(.standardCancel).run()]
+        let profile = runs[0].profile
+        let outcomes = runs.map { "\($0.releaseText) \u{2192} \($0.outcomeText)" }
+        return TransitionPlot.svg(
+            title: "\(profile.name) (\(profile.sourceDescription)): a finish and a cancel",
+            subtitles: [
+                "pop Detail \u{2192} Home on a \(TextFormat.short(base.width)) pt wide stack at \(base.fps) fps; "
+                    + "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, "
+                    + "then releases; the same two releases in every profile",
+                "rule: \(profile.ruleDescription(width: base.width)); settle: \(profile.settleDescription); "
+                    + "lower screen: \(profile.lowerScreenDescription)",
+            ],
+            plots: zip(runs, outcomes).map { run, heading in run.plot(heading: heading) },
+            width: pairWidth)
+    }
+
+    /// `pop Detail → Home on a 390 pt wide stack at 60 fps; finger to 0.6 W in 250 ms at 120 Hz, released at …`.
+    private static func scenarioDescription(_ scenario: PlotScenario) -> String {
+        let ending = scenario.cancel
+            ? "then PAN_CANCELLED"
+            : "released at \(TextFormat.short(scenario.velocity)) pt/s"
+        return "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
+            + "at \(scenario.fps) fps; finger to \(TextFormat.short(scenario.fraction)) W in \(scenario.durationMs) ms "
+            + "at \(TextFormat.short(scenario.rateHz)) Hz, \(ending)"
+    }
+
+    private static func writeProfiles(base: PlotScenario, directory: String) throws {
+        try FileOutput.makeDirectories(directory)
+        for name in Profile.knownNames {
+            let path = directory.hasSuffix("/") ? directory + name + ".svg" : directory + "/" + name + ".svg"
+            try FileOutput.write(try pairSVG(profileName: name, base: base), to: path)
+            Console.line("wrote \(path)")
+        }
+    }
+}
+
+/// Writing the SVG files, with errors that name the path and the reason.
+enum FileOutput {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Writes `text` to `path` (created 0644, or truncated).
+    static func write(_ text: String, to path: String) throws(Failure) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot create '\(path)'") }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write '\(path)'")
+            }
+            offset += written
+        }
+    }
+
+    /// Creates `path` and its missing parents (as `mkdir -p`).
+    static func makeDirectories(_ path: String) throws(Failure) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw failure("cannot create directory '\(prefix)'")
+            }
+            prefix += "/"
+        }
+    }
+
+    private static func failure(_ what: String) -> Failure {
+        Failure(description: "\(what): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,156 @@
+import SegueClient
+import SegueCore
+import SegueWire
+
+/// A back swipe simulated on a fresh `EngineCore` with manual times, for `segue plot`: no daemon, no clock, so
+/// the same scenario always gives the same frames.
+///
+/// The stack is a navigation stack [Home, Detail] of `width` points at `fps`. The finger is a ``SwipeTrace``
+/// (the one `segue swipe` sends): it touches down 8 pt from the leading edge, moves to `fraction` of the width
+/// in `durationMs` at `rateHz`, and ends with `PAN_ENDED` at `velocity` (or `PAN_CANCELLED`). Engine time and
+/// producer time are the same clock here; the engine clock is then run through every deadline until the
+/// transition has completed.
+struct PlotScenario: Sendable {
+    /// Standard releases for `segue plot --profiles`; both decide the same way in every built-in profile.
+    static let standardFinish = PlotScenario(profileName: "fluid", fraction: 0.6, velocity: 300)
+    static let standardCancel = PlotScenario(profileName: "fluid", fraction: 0.3, velocity: 0)
+
+    var profileName: String
+    var width: Double = 390
+    var height: Double = 844
+    var fraction: Double
+    var velocity: Double
+    var cancel = false
+    var durationMs = 250
+    var rateHz = 120.0
+    var fps: UInt32 = 60
+
+    /// Engine time of the touch-down: an arbitrary instant, shown as 0 ms.
+    static let originUs: Int64 = 1_000_000
+
+    /// What the simulation produced.
+    struct Run {
+        let scenario: PlotScenario
+        /// The profile as the stack resolved it.
+        let profile: Profile
+        /// Every frame of the transition, in publication order.
+        let frames: [Frame]
+        /// Decision progress of each `progressed` event.
+        let progress: [TransitionPlot.Sample]
+        /// The `finished` or `cancelled` event that decided the release.
+        let decision: Event
+        let completedFinished: Bool
+    }
+
+    /// Runs the swipe to completion.
+    /// - Throws: `CLIFailure` with the engine's code and message when it refuses the stack or the gesture.
+    func run() throws(CLIFailure) -> Run {
+        guard let profile = Profile.named(profileName) else {
+            throw CLIFailure(code: .invalidArgument, message: "profile '\(profileName)' is unknown")
+        }
+        var core = EngineCore()
+        var collected = Outcome()
+        let stackId = "plot"
+        let config = StackConfig(size: Size(width: width, height: height), profile: profileName, fps: fps)
+        let create = Command(stackId: stackId, op: .create(CreateStack(screens: ["Home", "Detail"], config: config)))
+        if case .refused(let error) = core.apply(create, requestId: "plot", now: Self.originUs, into: &collected) {
+            throw CLIFailure(code: error.code, message: error.message)
+        }
+        let trace = SwipeTrace(
+            stackId: stackId, gestureId: 1, width: width, fraction: fraction, releaseVelocity: velocity,
+            durationMs: durationMs, rateHz: rateHz, cancel: cancel,
+            start: SwipeTrace.defaultStart(width: width, height: height, rightToLeft: false, target: .panTargetBack),
+            startTimestampUs: Self.originUs)
+        for pan in trace.events {
+            Self.runClock(&core, to: pan.timestampUs, into: &collected)
+            core.apply(pan, now: pan.timestampUs, into: &collected)
+            if let rejection = collected.rejections.first {
+                let error = rejection.error ?? ErrorDetail(code: .gestureRejected, message: "rejected")
+                throw CLIFailure(code: error.code, message: "the simulated swipe was refused: \(error.message)")
+            }
+        }
+        // Every deadline in order, as the engine loop would meet them, until the settle has completed.
+        var steps = 0
+        while let deadline = core.nextDeadline(), steps < 1_000_000 {
+            core.advance(to: deadline, into: &collected)
+            steps += 1
+        }
+        var progress: [TransitionPlot.Sample] = []
+        var decision: Event?
+        var completedFinished: Bool?
+        for event in collected.events {
+            switch event.body {
+            case .progressed(let progressed):
+                progress.append(TransitionPlot.Sample(timeUs: event.timeUs, value: progressed.progress))
+            case .finished, .cancelled:
+                decision = event
+            case .completed(let completed):
+                completedFinished = completed.finished
+            default:
+                break
+            }
+        }
+        guard let decision, let completedFinished else {
+            throw CLIFailure(code: .unavailable, message: "the simulated swipe did not complete a transition")
+        }
+        return Run(scenario: self, profile: profile, frames: collected.frames, progress: progress,
+                   decision: decision, completedFinished: completedFinished)
+    }
+
+    /// Runs the engine clock to `now`, stopping at every deadline on the way.
+    private static func runClock(_ core: inout EngineCore, to now: Int64, into outcome: inout Outcome) {
+        while let deadline = core.nextDeadline(), deadline <= now {
+            core.advance(to: deadline, into: &outcome)
+        }
+        core.advance(to: now, into: &outcome)
+    }
+}
+
+extension PlotScenario.Run {
+    /// The release's reason.
+    var reason: Reason {
+        switch decision.body {
+        case .finished(let finished): return finished.reason
+        case .cancelled(let cancelled): return cancelled.reason
+        default: return .reasonUnspecified
+        }
+    }
+
+    /// settle_us of the decision.
+    var settleUs: Int64 {
+        switch decision.body {
+        case .finished(let finished): return finished.settleUs
+        case .cancelled(let cancelled): return cancelled.settleUs
+        default: return 0
+        }
+    }
+
+    /// `finished (PASSED_THRESHOLD)` or `cancelled (BELOW_THRESHOLD)`.
+    var outcomeText: String {
+        "\(completedFinished ? "finished" : "cancelled") (\(reason))"
+    }
+
+    /// How the finger let go: `released at 0.6 W, 300 pt/s` or `PAN_CANCELLED at 0.6 W`.
+    var releaseText: String {
+        let at = "at \(TextFormat.short(scenario.fraction)) W"
+        if scenario.cancel { return "PAN_CANCELLED \(at)" }
+        return "released \(at), \(TextFormat.short(scenario.velocity)) pt/s"
+    }
+
+    /// The chart of this run, headed by `heading`.
+    func plot(heading: String) -> TransitionPlot {
+        let doneTime = frames.last?.timeUs ?? decision.timeUs
+        let decided = completedFinished ? "finish" : "cancel"
+        let settle = "settle \(TextFormat.milliseconds(settleUs)) ms"
+        let releaseLabel = "\(scenario.cancel ? "PAN_CANCELLED" : "release"): \(decided), \(reason), \(settle)"
+        let doneLabel = "DONE at \(TextFormat.milliseconds(doneTime - PlotScenario.originUs)) ms"
+        return TransitionPlot(
+            heading: heading, frames: frames, decisionProgress: progress,
+            threshold: profile.finishThreshold(width: scenario.width),
+            markers: [
+                TransitionPlot.Marker(timeUs: decision.timeUs, label: releaseLabel, kind: .release),
+                TransitionPlot.Marker(timeUs: doneTime, label: doneLabel, kind: .done),
+            ],
+            originUs: PlotScenario.originUs, fromLabel: "upper x: Detail (from)", toLabel: "lower x: Home (to)")
+    }
+}

@@ -1,0 +1,118 @@
+import SegueClient
+import SegueCommandLine
+import SegueEngine
+import SegueWire
+
+/// `segue record FILE`: stands between producers and segued, forwarding every input and writing it to FILE.
+enum RecordCommand {
+    static let defaultListen = "tcp://127.0.0.1:7711"
+    static let defaultListenControl = "tcp://127.0.0.1:7712"
+
+    static let subcommand = Subcommand(
+        name: "record", brief: "capture producer input to a file (a proxy in front of segued)", spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "segue record",
+        summary: "Record producer input to FILE while passing it on to segued. Producers push to --listen instead "
+            + "of segued's ingest, and clients may send commands to --listen-control instead of its control "
+            + "endpoint; everything is forwarded to the daemon (--ingest, --control) as it arrives, and each input "
+            + "is written with its arrival time. Prints 'segue record ready ingest=EP control=EP' once listening; "
+            + "stops on Ctrl-C or after --duration-ms. Play the file with segue play. Format: docs/recordings.md.",
+        positionals: [.init("FILE", help: "the recording to write (see --force)")],
+        options: [
+            .init("listen", "EP", help: "where producers push instead of segued (default \(defaultListen))"),
+            .init("listen-control", "EP",
+                  help: "where clients send commands instead of segued (default \(defaultListenControl); "
+                      + "'none': no control proxy)"),
+            .init("stack", "S", help: "record only this stack's inputs (repeatable; all are forwarded)",
+                  repeatable: true),
+            .init("duration-ms", "MS", help: "stop after MS milliseconds (default: on Ctrl-C)"),
+            .init("force", help: "replace FILE if it exists"),
+            .init("json", help: "print the summary as JSON"),
+        ] + Connection.options,
+        examples: [
+            "segue record session.rec",
+            "segue record session.rec --stack demo --duration-ms 60000",
+            "segue record swipe.rec & segue swipe demo --to 0.7 --ingest tcp://127.0.0.1:7711",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let path = arguments.positionals[0]
+        let listen = arguments.string("listen") ?? defaultListen
+        let listenControlOption = arguments.string("listen-control") ?? defaultListenControl
+        let listenControl = listenControlOption == "none" ? nil : listenControlOption
+        for endpoint in [listen, listenControl].compactMap({ $0 }) where !EndpointScope.isLocal(endpoint) {
+            throw UsageError("segue record: \(endpoint) is reachable beyond this machine, and the recorder's own "
+                + "sockets are plaintext; listen on tcp://127.0.0.1:PORT or ipc://PATH")
+        }
+        let stacks = Set(arguments.strings("stack"))
+        let durationMs = try arguments.integer("duration-ms", in: 1...(7 * 24 * 3_600_000))
+        let connection = try Connection(arguments)
+
+        // Fail now, not at the first input, when the daemon is not there.
+        _ = try connection.control().stats()
+        let file = try OutputFile(creating: path, replace: arguments.flag("force"))
+        try file.write(Recording.header)
+        let proxy = try RecordingProxy(listenIngest: listen, listenControl: listenControl,
+                                       daemon: connection.endpoints, curve: connection.curve)
+        StopSignals.install()
+        Console.line("segue record ready ingest=\(proxy.ingestEndpoint) control=\(proxy.controlEndpoint ?? "none")")
+
+        let started = ContinuousClock.now
+        let deadline = durationMs.map { started.advanced(by: .milliseconds($0)) }
+        var recorded = 0
+        var forwarded = 0
+        var buffer: [UInt8] = []
+        func elapsedUs() -> UInt64 {
+            let (seconds, attoseconds) = started.duration(to: .now).components
+            return UInt64(max(seconds * 1_000_000 + attoseconds / 1_000_000_000_000, 0))
+        }
+        do {
+            while !StopSignals.stopped {
+                var waitMs = 100
+                if let deadline {
+                    let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+                    let left = Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+                    if left <= 0 { break }
+                    waitMs = min(waitMs, left)
+                }
+                try proxy.pump(timeoutMs: waitMs) { payload in
+                    forwarded += 1
+                    guard stacks.isEmpty || stacks.contains(stackId(of: payload) ?? "") else { return }
+                    buffer.removeAll(keepingCapacity: true)
+                    Recording.encode(Recording.Record(offsetUs: elapsedUs(), payload: payload), into: &buffer)
+                    try file.write(buffer)
+                    recorded += 1
+                }
+            }
+        } catch {
+            proxy.close()
+            try? file.close()
+            throw error
+        }
+        let seconds = Double(elapsedUs()) / 1_000_000
+        proxy.close()
+        try file.close()
+        if arguments.flag("json") {
+            var object = JSONObject()
+            object.add("file", path)
+            object.add("inputs", UInt64(recorded))
+            object.add("forwarded", UInt64(forwarded))
+            object.add("bytes", UInt64(file.byteCount))
+            object.addRaw("seconds", JSONObject.number((seconds * 1000).rounded() / 1000))
+            Console.line(object.description)
+        } else {
+            Console.line("recorded \(recorded) inputs (\(file.byteCount) bytes) in \(TextFormat.fixed(seconds, 1)) s "
+                + "to \(path); forwarded \(forwarded)")
+        }
+    }
+
+    /// The stack an encoded `Input` is for, or nil when it does not decode or names none.
+    static func stackId(of payload: [UInt8]) -> String? {
+        switch (try? Input(decoding: payload))?.body {
+        case .pan(let pan)?: pan.stackId
+        case .command(let command)?: command.stackId
+        case nil: nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import SegueClient
+import SegueCommandLine
+import SegueWire
+
+/// `segue watch STACK [--once]`: draws a stack's two screens in the terminal as they move.
+enum WatchCommand {
+    static let subcommand = Subcommand(
+        name: "watch", brief: "draw a stack's two screens in the terminal as they move", spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "segue watch",
+        summary: "Draw a stack live in the terminal: the container as a box, the two screens of a transition sliding "
+            + "as its frames say (the lower one shaded by the dimming), a progress bar, the phase and the latest "
+            + "event; the top screen when idle. Follows the terminal's size; Ctrl-C quits and restores the terminal. "
+            + "With --once, print one picture of the current state and exit (works without a terminal too).",
+        positionals: [.init("STACK", help: "stack id")],
+        options: [
+            .init("once", help: "print the current state once and exit"),
+            .init("size", "COLSxROWS", help: "draw for this size instead of the terminal's (e.g. 100x30)"),
+            .init("ascii", help: "ASCII characters only (for terminals without UTF-8)"),
+        ] + Connection.options,
+        examples: [
+            "segue watch demo",
+            "segue watch demo --once --size 80x20",
+            "tmux split-window -h 'segue watch demo' && segue swipe demo --to 0.6",
+        ])
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let stackId = arguments.positionals[0]
+        let once = arguments.flag("once")
+        let fixedSize = try size(arguments)
+        let glyphs: WatchScreen.Glyphs = arguments.flag("ascii") ? .ascii : .unicode
+        if !once && !Terminal.isTerminal {
+            throw UsageError("segue watch: standard output is not a terminal; use --once for one picture, or "
+                + "segue tail --stack \(stackId) --frames for a stream of lines")
+        }
+        let connection = try Connection(arguments)
+        let control = try connection.control()
+        if once {
+            let state = try control.stack(stackId)
+            let screen = WatchScreen(stackId: stackId, state: state)
+            let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
+            for line in screen.render(columns: columns, rows: rows, styled: Terminal.isTerminal, glyphs: glyphs) {
+                Console.line(line)
+            }
+            return
+        }
+
+        StopSignals.install()
+        // Subscribe before reading the head and the state, so nothing that happens meanwhile is missed.
+        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
+        let head = try control.stats().headPosition
+        let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
+        // The picture must keep moving when the daemon goes away: wait less for state refreshes than for commands.
+        control.timeoutMs = min(connection.timeoutMs, 1000)
+        watch.hint = "Ctrl-C quits"
+        let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
+
+        let painter = ScreenPainter(mode: .alternate)
+        painter.begin()
+        defer { painter.end() }
+        try follow(feed, watch: watch, painter: painter, glyphs: glyphs, fixedSize: fixedSize,
+                   until: { StopSignals.stopped })
+    }
+
+    /// Applies publications and redraws, at most about 60 times a second, until `done` answers true.
+    static func follow(_ feed: EventFeed, watch: WatchState, painter: ScreenPainter, glyphs: WatchScreen.Glyphs,
+                       fixedSize: (columns: Int, rows: Int)?, until done: () -> Bool) throws
+    {
+        var dirty = true
+        var clearFirst = true
+        var lastDraw = ContinuousClock.now.advanced(by: .seconds(-1))
+        let interval = Duration.milliseconds(16)
+        while !done() {
+            if resizeRequested.exchange(false, ordering: .relaxed) {
+                dirty = true
+                clearFirst = true
+            }
+            let sinceDraw = lastDraw.duration(to: .now)
+            if dirty && sinceDraw >= interval {
+                let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
+                painter.draw(watch.screen.render(columns: columns, rows: rows, styled: true, glyphs: glyphs),
+                             clearFirst: clearFirst)
+                dirty = false
+                clearFirst = false
+                lastDraw = .now
+            }
+            let waitMs = dirty ? 4 : 100
+            do {
+                if let publication = try feed.next(timeoutMs: waitMs) {
+                    watch.apply(publication)
+                    dirty = true
+                }
+            } catch {
+                watch.report(error)
+                dirty = true
+            }
+        }
+    }
+
+    /// `--size COLSxROWS`, or nil.
+    static func size(_ arguments: ParsedArguments) throws(UsageError) -> (columns: Int, rows: Int)? {
+        guard let text = arguments.string("size") else { return nil }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (1...1000).contains(columns), (1...1000).contains(rows) else {
+            throw UsageError("segue watch: --size must be COLUMNSxROWS with each 1-1000, e.g. 100x30, not '\(text)'")
+        }
+        return (columns, rows)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `segue demo` without a terminal: plain event lines, the three outcomes, and a clean end.
+@Suite("segue demo")
+struct CLIDemoTests {
+    private static let outcomes = [
+        "=> finished (PASSED_THRESHOLD) after 0.7 of the width; now Home",
+        "=> cancelled (BELOW_THRESHOLD) after 0.2 of the width; now Home > Detail",
+        "=> finished (FLUNG_FORWARD) after 0.25 of the width; now Home",
+    ]
+
+    @Test("against a running daemon: three swipes, a push between, the stack left in that daemon")
+    func withRunningDaemon() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let output = try runSegue(["demo"], daemon: daemon, timeoutMs: 60000)
+        #expect(output.status == 0, "\(output)")
+        #expect(output.lines.first == "using the segued at \(daemon.endpoints.control)", "\(output)")
+        #expect(output.lines.filter { $0.hasPrefix("=> ") } == Self.outcomes, "\(output)")
+        #expect(output.lines.contains("pushing Detail back (animated)"))
+        #expect(output.lines.contains { $0.contains(" began POP Detail -> Home interactive gesture=") })
+        #expect(output.lines.contains { $0.hasPrefix("   ... ") && $0.hasSuffix(" progressed") })
+        #expect(output.lines.contains("Try next:"))
+        #expect(!output.stdout.contains("\u{1B}"), "no terminal, no escape sequences")
+
+        let stacks = try runSegue(["stacks"], daemon: daemon).lines
+        #expect(stacks.count == 1 && stacks[0].hasPrefix("demo-"), "\(stacks)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("with no daemon: starts segued, runs, stops it by pid and removes its directory")
+    func withOwnDaemon() throws {
+        // Nothing listens on port 1: the 300 ms probe times out and the demo starts its own daemon.
+        let output = try runSegue(["demo"], environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"], timeoutMs: 60000)
+        #expect(output.status == 0, "\(output)")
+        #expect(output.lines.filter { $0.hasPrefix("=> ") } == Self.outcomes, "\(output)")
+        let started = try #require(output.lines.first { $0.hasPrefix("started segued (pid ") }, "\(output)")
+        let pid = try #require(Int32(started.dropFirst("started segued (pid ".count).prefix { $0.isNumber }))
+        let directory = try #require(started.split(separator: " ").dropFirst(5).first.map { String($0.dropLast()) })
+        #expect(directory.hasPrefix("/tmp/segue-demo."), "\(started)")
+        #expect(output.lines.last == "stopped the demo's segued (pid \(pid), exit 0) and removed \(directory)")
+        #expect(!FileManager.default.fileExists(atPath: directory))
+        // Reaped by the demo: the pid no longer names a process (not even a zombie) of ours.
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+    }
+
+    @Test("--help shows an example; an unusable daemon is an error, not a second daemon")
+    func helpAndErrors() throws {
+        let help = try runSegue(["demo", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("examples:\n  segue demo"), "\(help)")
+        let missing = try runSegue(["demo", "--segued", "/nonexistent/segued"],
+                                   environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
+        #expect(missing.status == 1, "\(missing)")
+        #expect(missing.stderr.hasPrefix("segue: UNAVAILABLE: cannot start /nonexistent/segued"), "\(missing)")
+    }
+}

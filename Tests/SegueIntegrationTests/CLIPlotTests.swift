@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// `segue plot` as users run it: a simulated swipe drawn as SVG, no daemon involved.
+@Suite("segue plot")
+struct CLIPlotTests {
+    static let knownProfiles = ["fluid", "classic", "fullscreen", "modal", "ios", "flutter"]
+
+    @Test("--profile writes a well-formed SVG with both screens, frame dots and the release")
+    func singlePlot() throws {
+        let output = try runSegue(["plot", "--profile", "fluid"])
+        #expect(output.status == 0, "\(output)")
+        let svg = try ParsedSVG(output.stdout)
+        let root = try #require(svg.root)
+        #expect(root.name == "svg")
+        #expect(root.attributes["width"] == "800")
+        let height = try #require(root.attributes["height"].flatMap(Double.init))
+        #expect(height > 300)
+        #expect(root.attributes["viewBox"] == "0 0 800 \(root.attributes["height"] ?? "")")
+
+        let from = try #require(svg.elements("polyline", class: "screen-from").first)
+        let to = try #require(svg.elements("polyline", class: "screen-to").first)
+        let fromPoints = (from.attributes["points"] ?? "").split(separator: " ")
+        #expect(fromPoints.count > 20, "one point per frame")
+        #expect((to.attributes["points"] ?? "").split(separator: " ").count == fromPoints.count)
+        // One dot per frame on each screen's line and on the progress line.
+        #expect(svg.elements("circle", class: "frame").count == 3 * fromPoints.count)
+        #expect(svg.elements("circle", class: "tracking").count > 0)
+        #expect(svg.elements("circle", class: "settling").count > 0)
+        #expect(svg.elements("circle", class: "done").count == 3)
+
+        #expect(svg.elements("line", class: "release").count == 1)
+        let release = try #require(svg.elements("text", class: "release-label").first)
+        #expect(release.text.contains("finish"), "\(release.text)")
+        #expect(release.text.contains("PASSED_THRESHOLD"), "\(release.text)")
+        #expect(svg.elements("line", class: "done").count == 1)
+        let title = try #require(svg.elements("title").first)
+        #expect(title.text.hasPrefix("fluid"), "\(title.text)")
+        #expect(title.text.contains("finished (PASSED_THRESHOLD)"), "\(title.text)")
+        #expect(svg.elements("g", class: "legend").count == 1)
+    }
+
+    @Test("the same options give the same bytes, on stdout and with --out")
+    func deterministic() throws {
+        let arguments = ["plot", "--profile", "ios", "--to", "0.35", "--velocity", "700"]
+        let first = try runSegue(arguments)
+        let second = try runSegue(arguments)
+        #expect(first.status == 0, "\(first)")
+        #expect(!first.stdout.isEmpty)
+        #expect(first.stdout == second.stdout)
+
+        let scratch = try ScratchDirectory(prefix: "segue-plot")
+        let file = scratch.url.appendingPathComponent("ios.svg")
+        let written = try runSegue(arguments + ["--out", file.path])
+        #expect(written.status == 0, "\(written)")
+        #expect(written.lines == ["wrote \(file.path)"])
+        #expect(try Data(contentsOf: file) == Data(first.stdout.utf8))
+        // A fast flick from short of the threshold: the projection rule finishes it.
+        #expect(first.stdout.contains("finished (FLUNG_FORWARD)"))
+    }
+
+    @Test("--cancel ends with PAN_CANCELLED: fluid cancels, flutter decides it at zero velocity")
+    func cancelled() throws {
+        let fluid = try runSegue(["plot", "--profile", "fluid", "--to", "0.7", "--cancel"])
+        #expect(fluid.status == 0, "\(fluid)")
+        let fluidSVG = try ParsedSVG(fluid.stdout)
+        #expect(try #require(fluidSVG.elements("title").first).text.contains("cancelled (GESTURE_CANCELLED)"))
+        #expect(try #require(fluidSVG.elements("text", class: "release-label").first).text.hasPrefix("PAN_CANCELLED"))
+
+        let flutter = try runSegue(["plot", "--profile", "flutter", "--to", "0.7", "--cancel"])
+        #expect(flutter.status == 0, "\(flutter)")
+        #expect(try #require(ParsedSVG(flutter.stdout).elements("title").first).text
+            .contains("finished (PASSED_THRESHOLD)"))
+    }
+
+    @Test("--profiles writes one SVG per profile, each a finish beside a cancel")
+    func everyProfile() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-plot")
+        let directory = scratch.url.appendingPathComponent("img/profiles")
+        let output = try runSegue(["plot", "--profiles", "--out-dir", directory.path])
+        #expect(output.status == 0, "\(output)")
+        #expect(output.lines == Self.knownProfiles.map { "wrote \(directory.path)/\($0).svg" })
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == Self.knownProfiles.map { "\($0).svg" }.sorted())
+        for profile in Self.knownProfiles {
+            let text = try String(contentsOf: directory.appendingPathComponent("\(profile).svg"), encoding: .utf8)
+            let svg = try ParsedSVG(text)
+            #expect(svg.root?.attributes["width"] == "1200", "\(profile)")
+            #expect(svg.elements("g", class: "plot").count == 2, "\(profile)")
+            #expect(svg.elements("polyline", class: "screen-from").count == 2, "\(profile)")
+            #expect(svg.elements("polyline", class: "screen-to").count == 2, "\(profile)")
+            let releases = svg.elements("text", class: "release-label").map(\.text)
+            #expect(releases.count == 2, "\(profile)")
+            #expect(releases.first?.hasPrefix("release: finish") == true, "\(profile): \(releases)")
+            #expect(releases.last?.hasPrefix("release: cancel") == true, "\(profile): \(releases)")
+            #expect(try #require(svg.elements("title").first).text.hasPrefix(profile), "\(profile)")
+        }
+        // A second run rewrites the same bytes.
+        let before = try Data(contentsOf: directory.appendingPathComponent("fluid.svg"))
+        #expect(try runSegue(["plot", "--profiles", "--out-dir", directory.path]).status == 0)
+        #expect(try Data(contentsOf: directory.appendingPathComponent("fluid.svg")) == before)
+    }
+
+    @Test("an unknown profile is a usage error that lists the known ones")
+    func unknownProfile() throws {
+        let output = try runSegue(["plot", "--profile", "springy"])
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains("'springy'"), "\(output)")
+        #expect(output.stderr.contains(Self.knownProfiles.joined(separator: ", ")), "\(output)")
+    }
+
+    @Test("usage errors exit 2, a refused swipe exits 1, --help exits 0 with examples")
+    func exitCodes() throws {
+        let neither = try runSegue(["plot"])
+        #expect(neither.status == 2, "\(neither)")
+        #expect(neither.stderr.contains("--profile NAME"), "\(neither)")
+        let both = try runSegue(["plot", "--profiles", "--to", "0.5"])
+        #expect(both.status == 2, "\(both)")
+        let range = try runSegue(["plot", "--profile", "fluid", "--to", "1.5"])
+        #expect(range.status == 2, "\(range)")
+
+        // fluid checks the direction, and a finger that never moves points nowhere.
+        let refused = try runSegue(["plot", "--profile", "fluid", "--to", "0"])
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("GESTURE_REJECTED"), "\(refused)")
+
+        let unwritable = try runSegue(["plot", "--profile", "fluid", "--out", "/nonexistent-dir/plot.svg"])
+        #expect(unwritable.status == 1, "\(unwritable)")
+        #expect(unwritable.stderr.contains("/nonexistent-dir/plot.svg"), "\(unwritable)")
+
+        let help = try runSegue(["plot", "--help"])
+        #expect(help.status == 0, "\(help)")
+        #expect(help.stdout.contains("examples:"))
+        #expect(help.stdout.contains("segue plot --profiles --out-dir docs/img/profiles"))
+        #expect(try runSegue(["--help"]).lines.contains { $0.hasPrefix("  plot ") })
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import Testing
+
+/// `segue watch` in a real pseudo-terminal: what it draws, that it follows the terminal's size, and that it leaves
+/// the terminal as it found it.
+@Suite("segue watch")
+struct CLIWatchTests {
+    @Test("--once in a terminal draws the stack at the terminal's size, styled")
+    func onceInTerminal() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail"], daemon: daemon).status == 0)
+
+        let watch = try TerminalProcess(["watch", "demo", "--once"], daemon: daemon, columns: 70, rows: 20)
+        defer { watch.kill() }
+        #expect(watch.waitForExit(timeoutMs: 20000) == 0, "\(watch.raw)")
+        #expect(watch.raw.contains("\u{1B}[0;1msegue watch demo"), "\(watch.raw)")
+        let text = watch.text
+        #expect(text.contains("┌" + String(repeating: "─", count: 68) + "┐"), "\(text)")
+        #expect(text.contains(" Detail "))
+        #expect(text.contains("idle · screens Home > Detail"))
+        // --once draws in place of nothing: no alternate screen to leave.
+        #expect(!watch.raw.contains("\u{1B}[?1049h"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("--once into a pipe prints plain lines at --size")
+    func onceIntoPipe() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "shop", "--tabs", "Feed,Search,Cart", "--selected", "1"],
+                             daemon: daemon).status == 0)
+        let output = try runSegue(["watch", "shop", "--once", "--size", "60x16", "--ascii"], daemon: daemon)
+        #expect(output.status == 0, "\(output)")
+        #expect(!output.stdout.contains("\u{1B}"))
+        #expect(output.lines.count == 16, "\(output)")
+        #expect(output.lines.dropFirst().first == "+" + String(repeating: "-", count: 58) + "+")
+        #expect(output.lines.contains { $0.contains(" Search ") })
+        #expect(output.lines.contains("idle | tabs Feed [Search] Cart"), "\(output)")
+        #expect(output.lines.allSatisfy { $0.count <= 60 })
+    }
+
+    @Test("live: a swipe is drawn tracking and settling, the size is re-read, SIGTERM restores the terminal")
+    func live() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail"], daemon: daemon).status == 0)
+
+        let watch = try TerminalProcess(["watch", "demo"], daemon: daemon, columns: 70, rows: 24)
+        defer { watch.kill() }
+        #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
+        #expect(watch.raw.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"), "alternate screen, cursor hidden")
+
+        // The terminal is read while the swipe runs: a watch whose output nobody reads blocks in write(2), and
+        // then draws only the state it finds when it can go on.
+        let swipe = try startSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
+        defer { swipe.kill() }
+        // The picture after the swipe names its last event.
+        #expect(watch.waitForText(timeoutMs: 10000) { $0.contains("completed t1 finished screens=Home") },
+                "\(watch.text)")
+        let swiped = try swipe.finish(timeoutMs: 10000)
+        #expect(swiped.status == 0, "\(swiped)")
+        let text = watch.text
+        for expected in ["TRACKING", "SETTLING", "POP Detail -> Home · interactive",
+                         "finishing (PASSED_THRESHOLD)", "┃", "progress [█"] {
+            #expect(text.contains(expected), "\(expected) missing from \(text)")
+        }
+
+        // A narrower terminal: the next picture is drawn at the new width.
+        watch.resize(columns: 50, rows: 20)
+        #expect(try runSegue(["push", "demo", "Settings", "--immediate"], daemon: daemon).status == 0)
+        #expect(watch.waitForText(timeoutMs: 10000) {
+            $0.contains("┌" + String(repeating: "─", count: 48) + "┐") && $0.contains("Home > Settings")
+        }, "\(watch.text)")
+
+        #expect(watch.stop(signal: SIGTERM) == 0, "\(watch.text)")
+        #expect(watch.raw.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"),
+                "terminal restored: \(watch.raw.suffix(40).debugDescription)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("without a terminal, live watch is a usage error; an unknown stack is UNKNOWN_STACK")
+    func refusals() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let piped = try runSegue(["watch", "demo"], daemon: daemon)
+        #expect(piped.status == 2, "\(piped)")
+        #expect(piped.stderr.contains("--once"))
+        let unknown = try runSegue(["watch", "nope", "--once"], daemon: daemon)
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(unknown.stderr.hasPrefix("segue: UNKNOWN_STACK: "))
+        let badSize = try runSegue(["watch", "demo", "--once", "--size", "wide"], daemon: daemon)
+        #expect(badSize.status == 2, "\(badSize)")
+    }
+}
+
+/// `segue` run in a pseudo-terminal (openpty): its standard input, output and error are the terminal's
+/// slave side, and everything it writes is read from the master side. Killed on deinit if still running.
+final class TerminalProcess {
+    private let process = Process()
+    private let master: Int32
+    private var bytes: [UInt8] = []
+    private var open = true
+
+    /// Starts `segue arguments` with `daemon`'s endpoints in a `columns` x `rows` terminal.
+    init(_ arguments: [String], daemon: DaemonProcess, columns: Int, rows: Int) throws {
+        var masterSide: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&masterSide, &slave, nil, nil, &size) == 0 else {
+            throw HarnessError("cannot open a pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        master = masterSide
+        // The master must not leak into the child: it would keep the terminal open after the child's exit.
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+        process.executableURL = try BuildProducts.executable("segue")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(daemon.environment) { $1 }
+        process.standardInput = terminal
+        process.standardOutput = terminal
+        process.standardError = terminal
+        // As in ChildProcess: the test runner's threads block most signals, and a child inherits the mask.
+        var unblocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&unblocked)
+        pthread_sigmask(SIG_SETMASK, &unblocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try process.run()
+        // Only the child keeps the slave open, so its exit ends the output (read then fails with EIO).
+        try terminal.close()
+    }
+
+    deinit {
+        kill()
+        Glibc.close(master)
+    }
+
+    /// Everything written so far, escape sequences included.
+    var raw: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Everything written so far, without SGR and other CSI sequences.
+    var text: String { WatchScreen.plainText(raw) }
+
+    /// Sets the terminal's size (TIOCSWINSZ), as a terminal emulator does when its window changes.
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Reads output until `predicate` holds for the text so far; false after `timeoutMs`.
+    func waitForText(timeoutMs: Int, _ predicate: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while !predicate(text) {
+            guard open, deadline.timeIntervalSinceNow > 0 else { return predicate(text) }
+            drain(timeoutMs: Int(deadline.timeIntervalSinceNow * 1000) + 1)
+        }
+        return true
+    }
+
+    /// Reads the output until the process exits; its exit status, or -1 after `timeoutMs`.
+    func waitForExit(timeoutMs: Int) -> Int32 {
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while open && deadline.timeIntervalSinceNow > 0 {
+            drain(timeoutMs: 50)
+        }
+        while process.isRunning {
+            guard deadline.timeIntervalSinceNow > 0 else { return -1 }
+            usleep(2000)
+        }
+        return process.terminationStatus
+    }
+
+    /// Sends `signal` and waits for the exit; SIGKILL after 10 s.
+    func stop(signal: Int32) -> Int32 {
+        if process.isRunning { Glibc.kill(process.processIdentifier, signal) }
+        let status = waitForExit(timeoutMs: 10000)
+        if status == -1 { kill() }
+        return status
+    }
+
+    /// Kills the process if it still runs.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    private func drain(timeoutMs: Int) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(clamping: timeoutMs)) > 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+        if count > 0 {
+            bytes.append(contentsOf: chunk[..<count])
+        } else if count == 0 || errno != EINTR {
+            // EIO: the last holder of the slave side closed it.
+            open = false
+        }
+    }
+}

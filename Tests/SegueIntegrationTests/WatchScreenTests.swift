@@ -1,0 +1,157 @@
+import SegueClient
+import SegueWire
+import Testing
+
+/// `WatchScreen` is pure: pictures are checked cell by cell, without a terminal or a daemon.
+@Suite("WatchScreen")
+struct WatchScreenTests {
+    private static let width = 400.0
+
+    private func state(operation: Operation? = nil, progress: Double = 0, rightToLeft: Bool = false,
+                       screens: [String] = ["Home", "Detail"]) -> StackState
+    {
+        let config = StackConfig(size: Size(width: Self.width, height: 800), profile: "fluid",
+                                 rightToLeft: rightToLeft)
+        let transition = operation.map {
+            TransitionState(transitionId: 3, operation: $0, fromScreen: $0 == .push ? "Home" : "Detail",
+                            toScreen: $0 == .push ? "Detail" : "Home", interactive: $0 == .pop, phase: .tracking,
+                            progress: progress)
+        }
+        return StackState(stackId: "demo", version: 9, screens: screens, config: config, transition: transition)
+    }
+
+    /// A frame of a pop at visual fraction `f`, laid out as the fluid profile does (parallax 0.3, dimming 0.1).
+    private func popFrame(_ f: Double, rightToLeft: Bool = false, phase: FramePhase = .tracking) -> Frame {
+        let mirror: Double = rightToLeft ? -1 : 1
+        return Frame(stackId: "demo", transitionId: 3, sequence: 1, progress: f, phase: phase,
+                     from: ViewFrame(screen: "Detail", rect: Rect(x: mirror * f * Self.width, width: Self.width,
+                                                                  height: 800), alpha: 1),
+                     to: ViewFrame(screen: "Home", rect: Rect(x: -mirror * 0.3 * Self.width * (1 - f),
+                                                              width: Self.width, height: 800), alpha: 1),
+                     dimming: 0.1 * (1 - f))
+    }
+
+    private func plain(_ screen: WatchScreen, columns: Int = 42, rows: Int = 16) -> [String] {
+        screen.render(columns: columns, rows: rows, styled: false)
+    }
+
+    @Test("idle: the box holds the top screen, the status says idle")
+    func idle() throws {
+        let lines = plain(WatchScreen(stackId: "demo", state: state()))
+        try #require(lines.count == 16)
+        #expect(lines[0].hasPrefix("segue watch demo  v9 · fluid · 400x800"))
+        #expect(lines[1] == "┌" + String(repeating: "─", count: 40) + "┐")
+        let box = lines[2..<(lines.count - 4)]
+        #expect(box.contains { $0.contains(" Detail ") })
+        #expect(!box.contains { $0.contains("Home") })
+        #expect(lines[lines.count - 3].hasSuffix("-  idle"))
+        #expect(lines[lines.count - 2] == "idle · screens Home > Detail")
+        #expect(lines[lines.count - 1] == "last: (none yet)")
+    }
+
+    @Test("a pop halfway: the upper screen from the middle with its edge, the lower one shaded by the dimming")
+    func popHalfway() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
+        screen.frame = popFrame(0.5)
+        screen.latestEvent = "#7 demo v7 progressed t3 p=0.500"
+        let lines = plain(screen)
+        try #require(lines.count == 16)
+        let box = Array(lines[2..<(lines.count - 4)])
+        // 40 box columns for 400 pt: Detail starts at x = 200 pt, box column 20, drawn at line column 21.
+        for row in box {
+            let cells = Array(row)
+            #expect(cells[21] == "┃", "\(row)")
+            // Dimming 0.05 is half the darkest scrim: the middle shade, on the lower screen only.
+            #expect(cells[1] == "▒" && cells[38] == " ", "\(row)")
+        }
+        let label = try #require(box.first { $0.contains("Detail") })
+        #expect(label.contains("Home"), "the lower label sits in its uncovered part: \(label)")
+        #expect(label.firstRange(of: "Home")!.lowerBound < label.firstRange(of: "┃")!.lowerBound)
+        #expect(box.contains { $0.contains("x=200") } && box.contains { $0.contains("x=-60") })
+        #expect(lines[lines.count - 3].hasSuffix(" 50%  TRACKING"))
+        let wide = plain(screen, columns: 82)
+        #expect(wide[wide.count - 2] == "POP Detail -> Home · interactive · dimming 0.05")
+        #expect(wide[wide.count - 1] == "last: #7 demo v7 progressed t3 p=0.500")
+        let bar = lines[lines.count - 3]
+        #expect(bar.filter { $0 == "█" }.count == bar.filter { $0 == "░" }.count)
+    }
+
+    @Test("right to left: the upper screen leaves to the left, its edge on its right side")
+    func rightToLeft() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.25, rightToLeft: true))
+        screen.frame = popFrame(0.25, rightToLeft: true)
+        let box = Array(plain(screen).dropFirst(2).prefix(10))
+        for row in box {
+            // Detail spans x -100...300 pt: box columns 0-29, its edge in the last, line column 30.
+            #expect(Array(row)[30] == "┃", "\(row)")
+        }
+        #expect(Array(box[0])[35] == "▓", "dimming 0.075 is the darkest shade: \(box[0])")
+        #expect(plain(screen, columns: 82)[0].hasSuffix("rtl"))
+    }
+
+    @Test("a push draws the incoming screen on top; the release is shown once decided")
+    func pushAndRelease() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .push, progress: 0.25))
+        screen.frame = Frame(
+            stackId: "demo", transitionId: 3, sequence: 4, progress: 0.25, phase: .settling,
+            from: ViewFrame(screen: "Home", rect: Rect(x: -30, width: Self.width, height: 800)),
+            to: ViewFrame(screen: "Detail", rect: Rect(x: 300, width: Self.width, height: 800)), dimming: 0.025)
+        screen.release = .finishing(.programmatic)
+        let lines = plain(screen)
+        #expect(lines.dropFirst(2).prefix(10).allSatisfy { Array($0)[31] == "┃" })
+        #expect(lines[lines.count - 3].hasSuffix(" 25%  SETTLING"))
+        #expect(plain(screen, columns: 82).contains("PUSH Home -> Detail · finishing (PROGRAMMATIC) · dimming 0.025"))
+    }
+
+    @Test("without a frame the screens are placed by the state's progress")
+    func withoutFrame() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.75))
+        // A frame of another transition is not this one's.
+        screen.frame = popFrame(0.1)
+        screen.frame?.transitionId = 2
+        let box = Array(plain(screen).dropFirst(2).prefix(10))
+        #expect(box.allSatisfy { Array($0)[31] == "┃" })
+    }
+
+    @Test("styled lines carry SGR sequences and show the same characters")
+    func styled() {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
+        screen.frame = popFrame(0.5)
+        screen.latestEvent = "!  rejected demo gesture=9 GESTURE_REJECTED: nope"
+        screen.latestIsRejection = true
+        let styled = screen.render(columns: 42, rows: 16, styled: true)
+        #expect(styled.joined().contains("\u{1B}[0;1m"))
+        #expect(styled.last?.contains("\u{1B}[0;31m!  rejected") == true)
+        let stripped = styled.map { line in
+            var text = WatchScreen.plainText(line)
+            while text.last == " " { text.removeLast() }
+            return text
+        }
+        #expect(stripped == plain(screen))
+    }
+
+    @Test("no line is wider than the terminal, and there are no more lines than rows",
+          arguments: [(24, 8), (30, 9), (42, 16), (80, 24), (133, 41), (200, 60), (300, 12)])
+    func fits(columns: Int, rows: Int) {
+        var screen = WatchScreen(stackId: "a-very-long-stack-identifier-that-goes-on", state: state(operation: .pop))
+        screen.frame = popFrame(0.97)
+        screen.latestEvent = String(repeating: "long event text ", count: 30)
+        screen.notice = "daemon not answering"
+        for glyphs in [WatchScreen.Glyphs.unicode, .ascii] {
+            let lines = screen.render(columns: columns, rows: rows, styled: true, glyphs: glyphs)
+            #expect(lines.count <= rows)
+            #expect(lines.allSatisfy { WatchScreen.plainText($0).count == columns }, "\(columns)x\(rows)")
+            if glyphs == .ascii {
+                #expect(lines.allSatisfy { WatchScreen.plainText($0).unicodeScalars.allSatisfy(\.isASCII) })
+            }
+        }
+    }
+
+    @Test("a terminal too small gets a note; an unknown stack says so")
+    func edges() {
+        let small = WatchScreen(stackId: "demo", state: state()).render(columns: 20, rows: 5, styled: false)
+        #expect(small.count == 1 && small[0].count <= 20 && small[0].hasPrefix("terminal too small"))
+        let missing = plain(WatchScreen(stackId: "gone"))
+        #expect(missing.contains { $0.contains("no stack 'gone'") })
+    }
+}
