@@ -4,32 +4,24 @@ extension EngineCore {
     /// Runs the clock to `now`: publishes the settle frames that have come due, completes settles that have
     /// ended, and cancels gestures that went silent. Call it before handling inputs that arrive at `now`.
     public mutating func advance(to now: Int64, into outcome: inout Outcome) {
-        guard !activeStacks.isEmpty else { return }
-        // Sorted so that completions across stacks are appended in the same order on every run.
-        for stackId in activeStacks.sorted() {
+        // Earliest first, ties by stack id: completions across stacks are appended in the same order every run.
+        while let stackId = deadlines.popDue(through: now) {
             advanceStack(stackId, to: now, into: &outcome)
+            reschedule(stackId)
         }
     }
 
-    /// The earliest time at which `advance(to:)` has something to do, or nil when nothing is moving.
+    /// The earliest time at which `advance(to:)` may have something to do, or nil when nothing is moving.
     public func nextDeadline() -> Int64? {
-        var earliest: Int64?
-        for stackId in activeStacks {
-            guard let stack = stacks[stackId], let deadline = Self.deadline(of: stack) else { continue }
-            earliest = min(earliest ?? deadline, deadline)
-        }
-        return earliest
+        deadlines.earliest
     }
 
-    static func deadline(of stack: StackModel) -> Int64? {
-        switch stack.transition?.phase {
-        case .tracking(let tracking):
-            // Silent for longer than the timeout: due one microsecond after it.
-            return tracking.lastSampleUs + Int64(stack.profile.gestureTimeoutMs) * 1000 + 1
-        case .settling(let settling):
-            return min(settleFrameTime(settling, k: settling.framesPublished + 1, fps: stack.fps), settling.endUs)
-        case .animating, .none:
-            return nil
+    /// Queues the stack for its next deadline, or takes it off the queue when it has none.
+    mutating func reschedule(_ stackId: String) {
+        if let deadline = stacks[stackId]?.deadline {
+            deadlines.schedule(stackId, at: deadline)
+        } else {
+            deadlines.remove(stackId)
         }
     }
 
@@ -39,10 +31,11 @@ extension EngineCore {
     }
 
     mutating func advanceStack(_ stackId: String, to now: Int64, into outcome: inout Outcome) {
-        guard let stack = stacks[stackId], let transition = stack.transition else { return }
-        switch transition.phase {
+        // Only the phase is read here: copying the whole stack out of the dictionary would cost more than the work.
+        switch stacks[stackId]?.transition?.phase {
         case .tracking(let tracking):
-            if now > tracking.lastSampleUs + Int64(stack.profile.gestureTimeoutMs) * 1000 {
+            let timeoutUs = Int64(stacks[stackId]?.profile.gestureTimeoutMs ?? 0) * 1000
+            if now > tracking.lastSampleUs + timeoutUs {
                 cancelGesture(stackId: stackId, reason: .gestureTimeout, now: now, into: &outcome)
             }
         case .settling:
@@ -51,30 +44,20 @@ extension EngineCore {
                 complete(stackId: stackId, finished: settling.targetFraction == 1, doneAt: settling.endUs,
                          now: now, into: &outcome)
             }
-        case .animating:
+        case .animating, .none:
             break
         }
     }
 
-    /// Publishes the stack's settle frames that are due by `time` and not yet published: those scheduled at or
-    /// before `time` and before the settle's end (the end gets the DONE frame instead). The live clock and the
+    /// Publishes the stack's settle frames that are due by `time` and not yet published. The live clock and the
     /// offline replay both draw settle frames here, so they draw the same ones.
     /// - Returns: the settle after publishing, or nil when the stack is not settling.
     @discardableResult
     mutating func publishSettleFrames(stackId: String, through time: Int64, into outcome: inout Outcome)
         -> TransitionModel.Settling?
     {
-        guard let stack = stacks[stackId], case .settling(var settling)? = stack.transition?.phase else { return nil }
-        var k = settling.framesPublished + 1
-        var frameTime = Self.settleFrameTime(settling, k: k, fps: stack.fps)
-        while frameTime < settling.endUs && frameTime <= time {
-            publishFrame(stackId: stackId, fraction: settling.fraction(at: frameTime), phase: .settling,
-                         timeUs: frameTime, into: &outcome)
-            settling.framesPublished = k
-            k += 1
-            frameTime = Self.settleFrameTime(settling, k: k, fps: stack.fps)
-        }
-        stacks[stackId]?.transition?.phase = .settling(settling)
+        guard let settling = stacks[stackId]?.publishSettleFrames(through: time, into: &outcome) else { return nil }
+        reschedule(stackId)
         return settling
     }
 

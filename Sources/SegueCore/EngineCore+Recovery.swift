@@ -5,7 +5,7 @@ extension EngineCore {
     /// one is cancelled (ENGINE_RESTARTED) and completed unfinished, a settling one is completed toward its
     /// target, and one begun by a command whose `finished` was lost is completed unfinished.
     public mutating func endTransitionsInFlight(now: Int64, into outcome: inout Outcome) {
-        for stackId in activeStacks.sorted() {
+        for stackId in stacks.keys.sorted() where stacks[stackId]?.transition != nil {
             guard let stack = stacks[stackId], let transition = stack.transition else { continue }
             switch transition.phase {
             case .tracking(let tracking):

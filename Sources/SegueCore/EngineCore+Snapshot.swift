@@ -28,7 +28,7 @@ extension EngineCore {
                                    message: "snapshot lists stack '\(stack.id)' more than once")
             }
             stacks[stack.id] = stack
-            if stack.transition != nil { activeStacks.insert(stack.id) }
+            reschedule(stack.id)
         }
         headPosition = snapshot.position
         clockUs = snapshot.timeUs

@@ -13,8 +13,8 @@ public struct EngineCore: Sendable {
     public internal(set) var clockUs: Int64 = 0
     public var limits: Limits
     var gestures: [String: GestureSlot] = [:]
-    /// Stacks with a transition, whose timers `advance(to:)` must look at.
-    var activeStacks: Set<String> = []
+    /// When each stack with a transition next needs the clock.
+    var deadlines = DeadlineQueue()
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -82,20 +82,17 @@ public struct EngineCore: Sendable {
         case .stackCreated(let created):
             var stack = StackModel(id: event.stackId, created: created)
             stack.apply(event)
-            stack.lastPosition = event.position
             stacks[event.stackId] = stack
         case .deleted:
             stacks[event.stackId] = nil
             gestures[event.stackId] = nil
-            activeStacks.remove(event.stackId)
+            deadlines.remove(event.stackId)
+        case .progressed:
+            // Only moves the timeout later: the queued entry stays and fires early (see DeadlineQueue).
+            stacks[event.stackId]?.apply(event)
         default:
             stacks[event.stackId]?.apply(event)
-            stacks[event.stackId]?.lastPosition = event.position
-            if stacks[event.stackId]?.transition != nil {
-                activeStacks.insert(event.stackId)
-            } else {
-                activeStacks.remove(event.stackId)
-            }
+            reschedule(event.stackId)
         }
     }
 
@@ -103,13 +100,7 @@ public struct EngineCore: Sendable {
     mutating func publishFrame(
         stackId: String, fraction: Double, phase: FramePhase, timeUs: Int64, into outcome: inout Outcome
     ) {
-        guard var stack = stacks[stackId], var transition = stack.transition else { return }
-        transition.frameSequence += 1
-        outcome.frames.append(FrameLayout.frame(
-            of: stack, transition: transition, fraction: fraction, phase: phase, timeUs: timeUs,
-            sequence: transition.frameSequence, position: stack.lastPosition))
-        stack.transition = transition
-        stacks[stackId] = stack
+        stacks[stackId]?.publishFrame(fraction: fraction, phase: phase, timeUs: timeUs, into: &outcome)
     }
 
     /// A rejection for the events socket.

@@ -10,10 +10,8 @@ public struct StackModel: Sendable, Hashable {
     public var presented: [String]
     public var tabs: [String]
     public var selectedTab: UInt32
-    /// The config as created, with defaults filled in (profile name, fps, tuning).
-    public var config: StackConfig
-    /// The profile with the stack's tuning applied.
-    public var profile: Profile
+    /// The config and the profile it resolves to.
+    var settings: StackSettings
     public var screenOptions: [String: ScreenOptions]
     public var transition: TransitionModel?
     /// Id of the newest transition; the next one gets this + 1.
@@ -29,18 +27,21 @@ public struct StackModel: Sendable, Hashable {
         presented = []
         tabs = created.tabs
         selectedTab = created.selectedTab
-        config = created.config ?? StackConfig()
-        profile = (Profile.named(config.profile) ?? .fluid).tuned(config.tuning)
+        settings = StackSettings(config: created.config ?? StackConfig())
         screenOptions = [:]
         transition = nil
         lastTransitionId = 0
     }
 
+    /// The config as created, with defaults filled in (profile name, fps, tuning).
+    public var config: StackConfig { settings.config }
+    /// The profile with the stack's tuning applied.
+    public var profile: Profile { settings.profile }
     public var isTabStack: Bool { !tabs.isEmpty }
-    public var width: Double { config.size?.width ?? 0 }
-    public var height: Double { config.size?.height ?? 0 }
+    public var width: Double { settings.config.size?.width ?? 0 }
+    public var height: Double { settings.config.size?.height ?? 0 }
     /// Settle frames per second.
-    public var fps: UInt32 { config.fps == 0 ? 60 : config.fps }
+    public var fps: UInt32 { settings.config.fps == 0 ? 60 : settings.config.fps }
 
     /// The screen on top: the top presented one, else the selected tab or the top of the navigation stack.
     public var topScreen: String {
@@ -57,6 +58,7 @@ public struct StackModel: Sendable, Hashable {
     /// Evolves the state by one of this stack's events (already validated by whoever appended it).
     mutating func apply(_ event: Event) {
         version = event.version
+        lastPosition = event.position
         switch event.body {
         case .stackCreated, .deleted, .none:
             break
@@ -113,7 +115,9 @@ public struct StackModel: Sendable, Hashable {
             selectedTab = completed.selectedTab
             transition = nil
         case .resized(let resized):
-            config.size = resized.size
+            var resizedConfig = config
+            resizedConfig.size = resized.size
+            settings = StackSettings(config: resizedConfig)
         case .screenOptionsSet(let set):
             screenOptions[set.screen] = set.options ?? ScreenOptions()
         }
@@ -122,7 +126,7 @@ public struct StackModel: Sendable, Hashable {
     /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
     func towardBack(_ translation: Vec2?) -> Double {
         let x = translation?.x ?? 0
-        return config.rightToLeft ? -x : x
+        return settings.config.rightToLeft ? -x : x
     }
 
     func tabIndex(of tab: String) -> Int {

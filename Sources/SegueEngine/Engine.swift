@@ -26,6 +26,11 @@ public final class Engine {
     private let ledger: Ledger
     private var clock: MonotonicEpochClock
     private let startUs: Int64
+    /// Reused for every message received on ingest and control.
+    private let receiveBuffers = ReceiveBuffers()
+    /// Reused for every published message's topic and encoded frame.
+    private var topicBuffer: [UInt8] = []
+    private var payloadBuffer: [UInt8] = []
     /// Replies waiting for their events to be durable, in arrival order.
     private var pendingReplies: [(envelope: [[UInt8]], reply: Ledger.PendingReply)] = []
     private var syncedPosition: UInt64
@@ -180,7 +185,7 @@ public final class Engine {
         for _ in 0..<configuration.maxBatch {
             let received: Bool?
             do {
-                received = try ingestSocket.receive(dontWait: true) { parts in
+                received = try ingestSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
                     // One Input per message; extra parts mean a producer that does not speak the contract.
                     if parts.count == 1 {
                         ledger.ingest(parts[0], now: now)
@@ -201,7 +206,7 @@ public final class Engine {
         for _ in 0..<configuration.maxBatch {
             let received: Bool?
             do {
-                received = try controlSocket.receive(dontWait: true) { parts in
+                received = try controlSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
                     // Everything before the payload is the envelope (routing id, and a REQ's empty delimiter).
                     guard parts.count >= 2, let payload = parts.last else { return true }
                     let envelope = parts.dropLast().map { [UInt8]($0) }
@@ -255,21 +260,32 @@ public final class Engine {
 
     private func publish(_ taken: (outcome: Outcome, eventPayloads: [[UInt8]])) {
         for (event, payload) in zip(taken.outcome.events, taken.eventPayloads) {
-            send([Topic.event(event.stackId), payload])
+            Topic.event.write(event.stackId, into: &topicBuffer)
+            send(topic: topicBuffer, payload: payload)
         }
         for frame in taken.outcome.frames {
-            send([Topic.frame(frame.stackId), frame.encoded()])
+            Topic.frame.write(frame.stackId, into: &topicBuffer)
+            payloadBuffer.removeAll(keepingCapacity: true)
+            frame.encode(into: &payloadBuffer)
+            send(topic: topicBuffer, payload: payloadBuffer)
         }
         for rejection in taken.outcome.rejections {
             // An id that is not a valid stack id would make a misleading topic: publish it under er//.
             let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
-            send([Topic.rejection(stackId), rejection.encoded()])
+            Topic.rejection.write(stackId, into: &topicBuffer)
+            send(topic: topicBuffer, payload: rejection.encoded())
         }
     }
 
-    private func send(_ parts: [[UInt8]]) {
+    /// Publishes one two-part message from reused buffers (no arrays made per message).
+    private func send(topic: [UInt8], payload: [UInt8]) {
         // PUB never blocks: past the high-water mark a slow subscriber loses messages and recovers from the log.
-        _ = try? eventsSocket.send(parts, dontWait: true)
+        topic.withUnsafeBytes { topic in
+            payload.withUnsafeBytes { payload in
+                _ = try? eventsSocket.send(topic, more: true, dontWait: true)
+                _ = try? eventsSocket.send(payload, more: false, dontWait: true)
+            }
+        }
     }
 
     private func sendDurableReplies() {

@@ -1,17 +1,24 @@
 /// Topic frames of the events socket: a subscriber filters on their prefixes (`ev/` all events, `ev/main/`
 /// exactly stack `main`).
-public enum Topic {
+public enum Topic: Sendable {
     /// `ev/<stack>/`, an `Event`.
-    public static func event(_ stackId: String) -> [UInt8] { topic("ev/", stackId) }
+    case event
     /// `fr/<stack>/`, a `Frame`.
-    public static func frame(_ stackId: String) -> [UInt8] { topic("fr/", stackId) }
+    case frame
     /// `er/<stack>/`, a `Rejection` (`er//` when no stack could be read).
-    public static func rejection(_ stackId: String) -> [UInt8] { topic("er/", stackId) }
+    case rejection
 
-    private static func topic(_ kind: String, _ stackId: String) -> [UInt8] {
-        var bytes = Array(kind.utf8)
-        bytes.append(contentsOf: stackId.utf8)
-        bytes.append(UInt8(ascii: "/"))
-        return bytes
+    /// Replaces `buffer`'s contents with the topic for `stackId`, reusing its storage (the publish path makes one
+    /// per message).
+    public func write(_ stackId: String, into buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        switch self {
+        case .event: buffer.append(contentsOf: [UInt8(ascii: "e"), UInt8(ascii: "v")])
+        case .frame: buffer.append(contentsOf: [UInt8(ascii: "f"), UInt8(ascii: "r")])
+        case .rejection: buffer.append(contentsOf: [UInt8(ascii: "e"), UInt8(ascii: "r")])
+        }
+        buffer.append(UInt8(ascii: "/"))
+        buffer.append(contentsOf: stackId.utf8)
+        buffer.append(UInt8(ascii: "/"))
     }
 }

@@ -193,21 +193,32 @@ public final class ZMQSocket {
         dontWait: Bool = false,
         _ body: (_ parts: [UnsafeRawBufferPointer]) throws -> R
     ) throws -> R? {
+        try receive(dontWait: dontWait, reusing: ReceiveBuffers(), body)
+    }
+
+    /// Like ``receive(dontWait:_:)``, but the `zmq_msg_t`s and the part list live in `buffers`, kept by the
+    /// caller across calls: a loop that drains a busy socket then allocates nothing per message.
+    public func receive<R>(
+        dontWait: Bool = false,
+        reusing buffers: ReceiveBuffers,
+        _ body: (_ parts: [UnsafeRawBufferPointer]) throws -> R
+    ) throws -> R? {
         let handle = try liveHandle("receive")
         // Every part stays alive until body returns, so each needs its own zmq_msg_t.
-        var messages: [Message] = []
+        var count = 0
         repeat {
-            let message = Message()
-            let flags = messages.isEmpty && dontWait ? ZMQ_DONTWAIT : 0
+            if count == buffers.messages.count { buffers.messages.append(Message()) }
+            let message = buffers.messages[count]
+            let flags = count == 0 && dontWait ? ZMQ_DONTWAIT : 0
             guard try message.receive(from: handle, flags: flags) else {
-                if messages.isEmpty { return nil }
-                throw ZMQError(EAGAIN, operation: "receive (part \(messages.count + 1))")
+                if count == 0 { return nil }
+                throw ZMQError(EAGAIN, operation: "receive (part \(count + 1))")
             }
-            messages.append(message)
-        } while messages[messages.count - 1].hasMore
-        return try withExtendedLifetime(messages) {
-            try body(messages.map(\.bytes))
-        }
+            count += 1
+        } while buffers.messages[count - 1].hasMore
+        buffers.parts.removeAll(keepingCapacity: true)
+        for index in 0..<count { buffers.parts.append(buffers.messages[index].bytes) }
+        return try body(buffers.parts)
     }
 
     // MARK: - State
