@@ -8,7 +8,8 @@ import SegueCore
 /// `segue plot`: an SVG of a back swipe's transition over time, simulated on a pure `EngineCore` (no daemon).
 enum PlotCommand {
     static let subcommand = Subcommand(
-        name: "plot", brief: "draw a simulated back swipe as an SVG chart", spec: spec, run: run)
+        name: "plot", brief: "draw a transition (simulated, or recorded in a data directory) as an SVG chart",
+        spec: spec, run: run)
 
     static let defaultOutDirectory = "docs/img/profiles"
     static let singleWidth = 800.0
@@ -18,7 +19,9 @@ enum PlotCommand {
         name: "segue plot",
         summary: "Simulate a back swipe on a fresh engine core (a [Home, Detail] stack, a 120 Hz pan trace, then "
             + "the release) and draw its frames as SVG: both screens' x and the progress over time, the release "
-            + "and its decision. No daemon is needed; the same options always give the same bytes.",
+            + "and its decision. No daemon is needed; the same options always give the same bytes. With --data, "
+            + "draws a transition a data directory recorded instead, its frames regenerated from the log (a "
+            + "running daemon's directory is read without disturbing it).",
         options: [
             .init("profile", "NAME", help: "the profile to simulate: \(Profile.knownNames.joined(separator: ", "))"),
             .init("profiles", help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each"),
@@ -31,15 +34,23 @@ enum PlotCommand {
             .init("fps", "N", help: "settle frames per second, 1-240 (default 60)"),
             .init("out", "FILE", help: "write the SVG to FILE (default: standard output)"),
             .init("out-dir", "DIR", help: "with --profiles: where to write (default \(defaultOutDirectory))"),
+            .init("data", "DIR", help: "draw a recorded transition from this data directory (with --stack)"),
+            .init("stack", "ID", help: "with --data: the stack"),
+            .init("transition", "N", help: "with --data: the transition id (default: the stack's newest)"),
         ],
         examples: [
             "segue plot --profile fluid > fluid.svg",
             "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
             "segue plot --profile flutter --to 0.7 --cancel --out flutter-cancel.svg",
             "segue plot --profiles --out-dir docs/img/profiles",
+            "segue plot --data ./segue-data --stack demo --out last-swipe.svg",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
+        if let data = arguments.string("data") {
+            try plotRecorded(arguments, dataDirectory: data)
+            return
+        }
         let width = try arguments.number("width", in: 1...100_000) ?? 390
         var base = PlotScenario(profileName: "fluid", width: width, fraction: 0, velocity: 0)
         base.durationMs = Int(try arguments.integer("duration-ms", in: 1...60_000) ?? 250)
@@ -70,6 +81,33 @@ enum PlotCommand {
         scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
         scenario.cancel = arguments.flag("cancel")
         let svg = try singleSVG(scenario)
+        guard let path = arguments.string("out"), path != "-" else {
+            print(svg, terminator: "")
+            return
+        }
+        try FileOutput.write(svg, to: path)
+        Console.line("wrote \(path)")
+    }
+
+    /// `--data DIR --stack S [--transition N]`: a transition as the log recorded it.
+    private static func plotRecorded(_ arguments: ParsedArguments, dataDirectory: String) throws {
+        for simulated in ["profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir"]
+        where arguments.string(simulated) != nil {
+            throw UsageError("segue plot: --\(simulated) is for simulated swipes; --data draws what was recorded")
+        }
+        if arguments.flag("profiles") || arguments.flag("cancel") {
+            throw UsageError("segue plot: --profiles and --cancel are for simulated swipes, not --data")
+        }
+        guard let stackId = arguments.string("stack") else {
+            throw UsageError("segue plot: --data needs --stack ID (and optionally --transition N)")
+        }
+        let transitionId = try arguments.integer("transition", in: 1...Int64.max).map { UInt64($0) }
+        let transition = try RecordedTransition.load(dataDirectory: dataDirectory, stackId: stackId,
+                                                     transitionId: transitionId)
+        let svg = TransitionPlot.svg(
+            title: transition.title,
+            subtitles: ["from \(dataDirectory); frames regenerated from the log, as segued published them"],
+            plots: [transition.plot()], width: singleWidth)
         guard let path = arguments.string("out"), path != "-" else {
             print(svg, terminator: "")
             return

@@ -1,0 +1,121 @@
+import SegueClient
+import SegueCore
+import SegueEngine
+import SegueWire
+
+/// One transition as a data directory recorded it: its events, and its frames regenerated from the log exactly as
+/// the daemon published them.
+struct RecordedTransition {
+    let stackId: String
+    let transitionId: UInt64
+    var began: Event?
+    var progressed: [Event] = []
+    var decision: Event?
+    var completed: Event?
+    var frames: [Frame] = []
+    /// The stack's profile and width, for the finish threshold line.
+    var profile: Profile?
+    var width: Double = 0
+
+    /// Replays `dataDirectory` read-only (a running daemon is not disturbed) and collects stack `stackId`'s
+    /// transition `transitionId`, or its newest one when nil.
+    /// - Throws: `CLIFailure` when the directory does not replay or holds no such transition.
+    static func load(dataDirectory: String, stackId: String, transitionId: UInt64?) throws -> RecordedTransition {
+        let replay: DirectoryReplay
+        do {
+            replay = try DirectoryReplay(dataDirectory: dataDirectory)
+        } catch {
+            throw CLIFailure(code: .unavailable, message: "cannot read \(dataDirectory): \(error)")
+        }
+        defer { replay.close() }
+        var byTransition: [UInt64: RecordedTransition] = [:]
+        var newest: UInt64?
+        replay.run(frames: true) { item in
+            switch item {
+            case .event(let event) where event.stackId == stackId:
+                guard let id = event.transitionId else { return }
+                if case .began = event.body { newest = id }
+                byTransition[id, default: RecordedTransition(stackId: stackId, transitionId: id)].record(event)
+            case .frame(let frame) where frame.stackId == stackId:
+                byTransition[frame.transitionId]?.frames.append(frame)
+            default:
+                break
+            }
+        }
+        guard let id = transitionId ?? newest, var transition = byTransition[id], transition.began != nil else {
+            let which = transitionId.map { "transition \($0)" } ?? "any transition"
+            throw CLIFailure(code: .invalidArgument, message: "stack '\(stackId)' has no \(which) in \(dataDirectory)")
+        }
+        if let stack = replay.core.stacks[stackId] {
+            transition.profile = stack.profile
+            transition.width = stack.width
+        }
+        return transition
+    }
+
+    private mutating func record(_ event: Event) {
+        switch event.body {
+        case .began: began = event
+        case .progressed: progressed.append(event)
+        case .finished, .cancelled: decision = event
+        case .completed: completed = event
+        default: break
+        }
+    }
+
+    /// The plot of this transition, its time axis starting at `began`.
+    func plot() -> TransitionPlot {
+        var markers: [TransitionPlot.Marker] = []
+        var heading = "in progress"
+        if let decision {
+            let (outcome, reason, settleUs): (String, Reason, Int64) = switch decision.body {
+            case .finished(let finished): ("finish", finished.reason, finished.settleUs)
+            case .cancelled(let cancelled): ("cancel", cancelled.reason, cancelled.settleUs)
+            default: ("", .reasonUnspecified, 0)
+            }
+            heading = "\(outcome) (\(reason))"
+            markers.append(TransitionPlot.Marker(
+                timeUs: decision.timeUs,
+                label: "decision: \(outcome), \(reason), settle \(TextFormat.milliseconds(settleUs)) ms",
+                kind: .release))
+        }
+        if let done = frames.last(where: { $0.phase == .done }) {
+            markers.append(TransitionPlot.Marker(
+                timeUs: done.timeUs,
+                label: "DONE at \(TextFormat.milliseconds(done.timeUs - (began?.timeUs ?? done.timeUs))) ms",
+                kind: .done))
+        }
+        let samples = progressed.compactMap { event -> TransitionPlot.Sample? in
+            guard case .progressed(let value) = event.body else { return nil }
+            return TransitionPlot.Sample(timeUs: event.timeUs, value: value.progress)
+        }
+        let beganBody: TransitionBegan? = if case .began(let value)? = began?.body { value } else { nil }
+        return TransitionPlot(
+            heading: heading, frames: frames, decisionProgress: samples,
+            threshold: profile.map { $0.finishThreshold(width: width) }, markers: markers,
+            originUs: began?.timeUs, fromLabel: "from: \(beganBody?.fromScreen ?? "?")",
+            toLabel: "to: \(beganBody?.toScreen ?? "?")")
+    }
+
+    /// `stack demo, transition 3: POP Detail → Home, interactive`.
+    var title: String {
+        guard case .began(let value)? = began?.body else { return "stack \(stackId), transition \(transitionId)" }
+        return "stack \(stackId), transition \(transitionId): \(value.operation) \(value.fromScreen) \u{2192} "
+            + "\(value.toScreen)\(value.interactive ? ", interactive" : "")"
+    }
+}
+
+extension Event {
+    /// The transition a transition event belongs to, or nil for other events.
+    var transitionId: UInt64? {
+        switch body {
+        case .began(let value): value.transitionId
+        case .progressed(let value): value.transitionId
+        case .finished(let value): value.transitionId
+        case .cancelled(let value): value.transitionId
+        case .completed(let value): value.transitionId
+        case .interrupted(let value): value.transitionId
+        default: nil
+        }
+    }
+}

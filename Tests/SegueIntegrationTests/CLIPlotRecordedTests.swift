@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `segue plot --data`: a transition a daemon recorded, drawn from its data directory.
+@Suite("segue plot --data")
+struct CLIPlotRecordedTests {
+    @Test("a recorded swipe is drawn with its regenerated frames, the decision and the DONE frame")
+    func recordedSwipe() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail", "--profile", "classic"],
+                             daemon: daemon).status == 0)
+        let swipe = try runSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
+        #expect(swipe.status == 0, "\(swipe)")
+        // Read while the daemon runs: the replay opens the directory read-only.
+        let output = try runSegue(["plot", "--data", daemon.dataDirectory.path, "--stack", "demo"])
+        #expect(output.status == 0, "\(output)")
+        let svg = try ParsedSVG(output.stdout)
+        let from = try #require(svg.elements("polyline", class: "screen-from").first)
+        let points = (from.attributes["points"] ?? "").split(separator: " ")
+        #expect(points.count > 5)
+        #expect(svg.elements("circle", class: "tracking").count > 0)
+        #expect(svg.elements("circle", class: "done").count == 3)
+        let decision = try #require(svg.elements("text", class: "release-label").first)
+        #expect(decision.text.contains("PASSED_THRESHOLD"), "\(decision.text)")
+        let title = try #require(svg.elements("title").first)
+        #expect(title.text.contains("transition 1: POP Detail"), "\(title.text)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("a stack without that transition is an error naming it")
+    func missingTransition() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        let output = try runSegue(["plot", "--data", daemon.dataDirectory.path, "--stack", "demo",
+                                   "--transition", "4"])
+        #expect(output.status == 1)
+        #expect(output.stderr.contains("transition 4"), "\(output)")
+        let usage = try runSegue(["plot", "--data", daemon.dataDirectory.path])
+        #expect(usage.status == 2)
+        #expect(daemon.stop() == 0)
+    }
+}
