@@ -28,6 +28,9 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/segue-fuzz.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 
 echo "== seeds"
+# Always from scratch: SwiftPM's incremental build misses some changes of a path dependency (new files, and
+# layout changes under the symlinked FuzzSupport sources), and a stale build crashes in confusing ways.
+rm -rf "$build/seeds" "$build/fuzz"
 "$swift" build --package-path "$fuzz" --scratch-path "$build/seeds" --product FuzzSeeds
 "$build/seeds/debug/FuzzSeeds" "$root/Tests/SegueWireTests/Golden" "$scratch/seeds" >/dev/null
 
