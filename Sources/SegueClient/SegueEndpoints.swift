@@ -59,3 +59,19 @@ public struct SegueEndpoints: Sendable, Hashable, CustomStringConvertible {
         "ingest=\(ingest) control=\(control) events=\(events)"
     }
 }
+
+extension SegueEndpoints {
+    /// The endpoints of segued's ready line, `segued ready ingest=EP control=EP events=EP`; nil for any other line.
+    public init?(readyLine line: String) {
+        guard line.hasPrefix("segued ready ") else { return nil }
+        var values: [String: String] = [:]
+        for word in line.split(separator: " ") {
+            guard let equals = word.firstIndex(of: "=") else { continue }
+            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
+        }
+        guard let ingest = values["ingest"], let control = values["control"], let events = values["events"] else {
+            return nil
+        }
+        self.init(ingest: ingest, control: control, events: events)
+    }
+}

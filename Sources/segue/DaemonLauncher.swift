@@ -51,7 +51,7 @@ final class DaemonLauncher {
         }
         pid = spawnedPid
         guard let line = Self.readLine(pipeEnds[0], timeoutMs: readyTimeoutMs),
-              let endpoints = Self.parseReadyLine(line) else {
+              let endpoints = SegueEndpoints(readyLine: line) else {
             let log = (try? FileContents.read(directory + "/segued.log")).map { String(decoding: $0, as: UTF8.self) }
             kill(spawnedPid, SIGKILL)
             var status: Int32 = 0
@@ -163,20 +163,6 @@ final class DaemonLauncher {
             guard count > 0 else { return nil }
             bytes.append(contentsOf: chunk[..<count])
         }
-    }
-
-    /// The endpoints of `segued ready ingest=EP control=EP events=EP`.
-    static func parseReadyLine(_ line: String) -> SegueEndpoints? {
-        guard line.hasPrefix("segued ready ") else { return nil }
-        var values: [String: String] = [:]
-        for word in line.split(separator: " ") {
-            guard let equals = word.firstIndex(of: "=") else { continue }
-            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
-        }
-        guard let ingest = values["ingest"], let control = values["control"], let events = values["events"] else {
-            return nil
-        }
-        return SegueEndpoints(ingest: ingest, control: control, events: events)
     }
 
     /// Removes `path` and everything under it, without following symbolic links.

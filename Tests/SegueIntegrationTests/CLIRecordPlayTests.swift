@@ -36,7 +36,7 @@ struct CLIRecordPlayTests {
                                        "--listen-control", "tcp://127.0.0.1:*"], daemon: original)
         defer { recorder.kill() }
         let ready = try #require(recorder.readLine(timeoutMs: 10000), "stderr: \(recorder.stderr)")
-        let proxy = try #require(DaemonProcess.parseReadyLine(ready.replacingOccurrences(
+        let proxy = try #require(SegueEndpoints(readyLine: ready.replacingOccurrences(
             of: "segue record ready", with: "segued ready") + " events=-"), "\(ready)")
         let viaIngest = ["--ingest", proxy.ingest]
         let viaControl = ["--control", proxy.control]

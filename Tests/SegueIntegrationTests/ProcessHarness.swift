@@ -294,25 +294,11 @@ final class DaemonProcess {
             process.kill()
             throw HarnessError("segued printed no ready line within \(readyTimeoutMs) ms; stderr: \(process.stderr)")
         }
-        guard let endpoints = parseReadyLine(line) else {
+        guard let endpoints = SegueEndpoints(readyLine: line) else {
             process.kill()
             throw HarnessError("unexpected first line from segued: '\(line)'; stderr: \(process.stderr)")
         }
         return DaemonProcess(process: process, endpoints: endpoints, dataDirectory: data, scratch: scratch)
-    }
-
-    /// The endpoints of `segued ready ingest=EP control=EP events=EP`, or nil for any other line.
-    static func parseReadyLine(_ line: String) -> SegueEndpoints? {
-        guard line.hasPrefix("segued ready ") else { return nil }
-        var values: [String: String] = [:]
-        for word in line.split(separator: " ") {
-            guard let equals = word.firstIndex(of: "=") else { continue }
-            values[String(word[..<equals])] = String(word[word.index(after: equals)...])
-        }
-        guard let ingest = values["ingest"], let control = values["control"], let events = values["events"] else {
-            return nil
-        }
-        return SegueEndpoints(ingest: ingest, control: control, events: events)
     }
 
     /// `SEGUE_INGEST`, `SEGUE_CONTROL` and `SEGUE_EVENTS` pointing at this daemon, for client subprocesses.
