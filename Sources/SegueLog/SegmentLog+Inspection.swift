@@ -14,8 +14,13 @@ extension SegmentLog {
         }
         let fd = try FileSystem.open(path, flags: O_RDONLY, what: "segment")
         defer { FileSystem.close(fd) }
+        return try Self.validRecord(afterDamageAt: Int(start), fd: fd, path: path).map(UInt64.init)
+    }
+
+    /// The offset of a whole, valid record right after the (damaged) record at `offset`, skipping it by the length
+    /// in its header; nil when there is none.
+    static func validRecord(afterDamageAt offset: Int, fd: Int32, path: String) throws(LogError) -> Int? {
         let size = try FileSystem.size(fd, path: path)
-        let offset = Int(start)
         guard size - offset >= RecordFormat.headerBytes else { return nil }
         let header = UnsafeMutableRawBufferPointer.allocate(byteCount: RecordFormat.headerBytes, alignment: 8)
         defer { header.deallocate() }
@@ -28,7 +33,7 @@ extension SegmentLog {
         let reader = SegmentReader(chunkBytes: 64 << 10)
         reader.target(fd: fd, path: path, limit: size)
         if case .record = try reader.next(at: next, maxRecordBytes: RecordFormat.hardLimitBytes, verify: true) {
-            return UInt64(next)
+            return next
         }
         return nil
     }

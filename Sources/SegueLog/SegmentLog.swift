@@ -176,6 +176,16 @@ public final class SegmentLog {
                             path: path)
                     }
                     if !readOnly {
+                        // A torn write leaves nothing valid after it; a valid record after the damage means a
+                        // record that was whole has changed since, and cutting there would lose the good ones.
+                        if let next = try Self.validRecord(afterDamageAt: segment.size, fd: fd, path: path) {
+                            throw LogError(.corrupt, "segment \(path) is damaged at byte \(segment.size) (position "
+                                + "\(segment.endPosition)): \(reason.rawValue), but a valid record follows at byte "
+                                + "\(next): this is corruption, not a torn write, and recovery would discard good "
+                                + "records; refusing to start. `segue replay` on the data directory shows the "
+                                + "damage; to give up everything from position \(segment.endPosition) on, cut the "
+                                + "segment at byte \(segment.size) (truncate -s \(segment.size) \(path)).", path: path)
+                        }
                         try FileSystem.truncate(fd, to: segment.size, path: path)
                         try FileSystem.fullSync(fd, path: path)
                     }

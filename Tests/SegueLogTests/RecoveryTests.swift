@@ -66,14 +66,24 @@ struct RecoveryTests {
         #expect(log.recovery.description.contains("crc mismatch"))
     }
 
-    @Test func damageInsideTheLastSegmentCutsFromTheBadRecordOn() throws {
+    @Test func damageFollowedByValidRecordsRefusesToStartAndCutsNothing() throws {
         let temporary = TemporaryDirectory()
         let ends = try Self.writeLog(temporary.path, count: 5)
         let path = temporary.child(Self.firstSegment)
         Files.flipByte(path, at: ends[1] + RecordFormat.headerBytes)
-        let log = try SegmentLog(directory: temporary.path)
-        try Self.expectIntact(log, count: 2, path: path, size: ends[1])
-        #expect(log.recovery.truncatedAtPosition == 3)
+        // Records 4 and 5 are still good: cutting at 3 would lose them, so recovery refuses instead.
+        do {
+            _ = try SegmentLog(directory: temporary.path)
+            Issue.record("a log with good records after a damaged one opened")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains("position 3") && error.message.contains("refusing to start"))
+        }
+        #expect(Files.size(path) == ends[4])
+        // Read-only inspection still opens it, and says where the damage is.
+        let inspected = try SegmentLog(readingDirectory: temporary.path)
+        #expect(inspected.recovery.truncatedAtPosition == 3)
+        #expect(try inspected.validRecordAfterDamagedTail() == UInt64(ends[2]))
     }
 
     @Test func garbageAfterValidRecordsIsCut() throws {
