@@ -35,20 +35,21 @@ enum PlotCommand {
             .init("out", "FILE", help: "write the SVG to FILE (default: standard output)"),
             .init("out-dir", "DIR", help: "with --profiles: where to write (default \(defaultOutDirectory))"),
             .init("data", "DIR", help: "draw a recorded transition from this data directory (with --stack)"),
-            .init("stack", "ID", help: "with --data: the stack"),
-            .init("transition", "N", help: "with --data: the transition id (default: the stack's newest)"),
-        ],
+            .init("stack", "ID", help: "draw a recorded transition of this stack: from --data, else from the daemon"),
+            .init("transition", "N", help: "with --stack: the transition id (default: the stack's newest)"),
+        ] + Connection.options,
         examples: [
             "segue plot --profile fluid > fluid.svg",
             "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
             "segue plot --profile flutter --to 0.7 --cancel --out flutter-cancel.svg",
             "segue plot --profiles --out-dir docs/img/profiles",
-            "segue plot --data ./segue-data --stack demo --out last-swipe.svg",
+            "segue plot --stack demo --out last-swipe.svg          # from the running daemon",
+            "segue plot --data ./segue-data --stack demo --transition 3 --out swipe-3.svg",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
-        if let data = arguments.string("data") {
-            try plotRecorded(arguments, dataDirectory: data)
+        if arguments.string("data") != nil || arguments.string("stack") != nil {
+            try plotRecorded(arguments)
             return
         }
         let width = try arguments.number("width", in: 1...100_000) ?? 390
@@ -89,8 +90,9 @@ enum PlotCommand {
         Console.line("wrote \(path)")
     }
 
-    /// `--data DIR --stack S [--transition N]`: a transition as the log recorded it.
-    private static func plotRecorded(_ arguments: ParsedArguments, dataDirectory: String) throws {
+    /// `[--data DIR] --stack S [--transition N]`: a transition as the log recorded it, read from a data directory
+    /// or from the daemon's history.
+    private static func plotRecorded(_ arguments: ParsedArguments) throws {
         for simulated in ["profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir"]
         where arguments.string(simulated) != nil {
             throw UsageError("segue plot: --\(simulated) is for simulated swipes; --data draws what was recorded")
@@ -102,11 +104,21 @@ enum PlotCommand {
             throw UsageError("segue plot: --data needs --stack ID (and optionally --transition N)")
         }
         let transitionId = try arguments.integer("transition", in: 1...Int64.max).map { UInt64($0) }
-        let transition = try RecordedTransition.load(dataDirectory: dataDirectory, stackId: stackId,
+        let transition: RecordedTransition
+        let source: String
+        if let dataDirectory = arguments.string("data") {
+            transition = try RecordedTransition.load(dataDirectory: dataDirectory, stackId: stackId,
                                                      transitionId: transitionId)
+            source = dataDirectory
+        } else {
+            let connection = try Connection(arguments)
+            transition = try RecordedTransition.load(control: try connection.control(), stackId: stackId,
+                                                     transitionId: transitionId)
+            source = connection.endpoints.control
+        }
         let svg = TransitionPlot.svg(
             title: transition.title,
-            subtitles: ["from \(dataDirectory); frames regenerated from the log, as segued published them"],
+            subtitles: ["from \(source); frames regenerated from the log, as segued published them"],
             plots: [transition.plot()], width: singleWidth)
         guard let path = arguments.string("out"), path != "-" else {
             print(svg, terminator: "")

@@ -28,29 +28,71 @@ struct RecordedTransition {
             throw CLIFailure(code: .unavailable, message: "cannot read \(dataDirectory): \(error)")
         }
         defer { replay.close() }
-        var byTransition: [UInt64: RecordedTransition] = [:]
-        var newest: UInt64?
+        var collector = Collector(stackId: stackId)
         replay.run(frames: true) { item in
             switch item {
-            case .event(let event) where event.stackId == stackId:
-                guard let id = event.transitionId else { return }
-                if case .began = event.body { newest = id }
-                byTransition[id, default: RecordedTransition(stackId: stackId, transitionId: id)].record(event)
-            case .frame(let frame) where frame.stackId == stackId:
-                byTransition[frame.transitionId]?.frames.append(frame)
-            default:
-                break
+            case .event(let event): collector.take(event)
+            case .frame(let frame): collector.take(frame)
             }
         }
-        guard let id = transitionId ?? newest, var transition = byTransition[id], transition.began != nil else {
-            let which = transitionId.map { "transition \($0)" } ?? "any transition"
-            throw CLIFailure(code: .invalidArgument, message: "stack '\(stackId)' has no \(which) in \(dataDirectory)")
+        return try collector.transition(transitionId, stack: replay.core.stacks[stackId], source: dataDirectory)
+    }
+
+    /// Reads a live daemon's whole history over its control socket and replays it locally, regenerating the frames
+    /// it published, then collects the transition as `load(dataDirectory:...)` does.
+    /// - Throws: `ClientError` from the reads (POSITION_REMOVED when retention has deleted the log's start: plot from
+    ///   the data directory then), `CLIFailure` when there is no such transition.
+    static func load(control: ControlClient, stackId: String, transitionId: UInt64?) throws -> RecordedTransition {
+        var core = EngineCore()
+        var collector = Collector(stackId: stackId)
+        var outcome = Outcome()
+        var from: UInt64 = 1
+        while true {
+            let batch = try control.readEvents(from: from, maxCount: 10_000)
+            for event in batch.events {
+                outcome.removeAll()
+                do {
+                    try core.replay(event, into: &outcome)
+                } catch {
+                    throw CLIFailure(code: .malformed, message: "the daemon's history does not replay: \(error)")
+                }
+                outcome.frames.forEach { collector.take($0) }
+                collector.take(event)
+            }
+            guard batch.nextPosition > from, batch.nextPosition <= batch.headPosition else { break }
+            from = batch.nextPosition
         }
-        if let stack = replay.core.stacks[stackId] {
-            transition.profile = stack.profile
-            transition.width = stack.width
+        return try collector.transition(transitionId, stack: core.stacks[stackId], source: control.endpoint)
+    }
+
+    /// Gathers one stack's transitions from a replay, in log order.
+    private struct Collector {
+        let stackId: String
+        var byTransition: [UInt64: RecordedTransition] = [:]
+        var newest: UInt64?
+
+        mutating func take(_ event: Event) {
+            guard event.stackId == stackId, let id = event.transitionId else { return }
+            if case .began = event.body { newest = id }
+            byTransition[id, default: RecordedTransition(stackId: stackId, transitionId: id)].record(event)
         }
-        return transition
+
+        mutating func take(_ frame: Frame) {
+            guard frame.stackId == stackId else { return }
+            byTransition[frame.transitionId]?.frames.append(frame)
+        }
+
+        func transition(_ transitionId: UInt64?, stack: StackModel?, source: String) throws -> RecordedTransition {
+            guard let id = transitionId ?? newest, var transition = byTransition[id], transition.began != nil else {
+                let which = transitionId.map { "transition \($0)" } ?? "any transition"
+                throw CLIFailure(code: .invalidArgument, message: "stack '\(stackId)' has no \(which) in \(source)")
+            }
+            if let stack {
+                transition.profile = stack.profile
+                transition.width = stack.width
+            }
+            return transition
+        }
     }
 
     private mutating func record(_ event: Event) {

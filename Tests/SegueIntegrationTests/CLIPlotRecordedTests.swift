@@ -25,6 +25,14 @@ struct CLIPlotRecordedTests {
         #expect(decision.text.contains("PASSED_THRESHOLD"), "\(decision.text)")
         let title = try #require(svg.elements("title").first)
         #expect(title.text.contains("transition 1: POP Detail"), "\(title.text)")
+
+        // From the running daemon's history over its control socket: the same frames, so the same charts.
+        let live = try runSegue(["plot", "--stack", "demo", "--transition", "1"], daemon: daemon)
+        #expect(live.status == 0, "\(live)")
+        let liveSVG = try ParsedSVG(live.stdout)
+        #expect(liveSVG.elements("polyline", class: "screen-from").first?.attributes["points"]
+                == from.attributes["points"])
+        #expect(liveSVG.elements("circle", class: "frame").count == svg.elements("circle", class: "frame").count)
         #expect(daemon.stop() == 0)
     }
 
