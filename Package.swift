@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(
             name: "SegueEngine",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog"],
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueCommandLine"],
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),

@@ -1,3 +1,4 @@
+import SegueCommandLine
 import SegueCore
 import SegueWire
 import ZMQ
@@ -163,9 +164,11 @@ public final class Engine {
         do {
             let keys = try AuthorizedKeys.load(path: path)
             authenticator.replace(keys)
-            configuration.log("level=info msg=\"authorized keys reloaded\" path=\(path) keys=\(keys.keys.count)")
+            configuration.log("level=info msg=\"authorized keys reloaded\" path=\(LogfmtLogger.quote(path)) "
+                + "keys=\(keys.keys.count)")
         } catch {
-            configuration.log("level=error msg=\"authorized keys not reloaded; keeping the old list\" error=\"\(error.message)\"")
+            configuration.log("level=error msg=\"authorized keys not reloaded; keeping the old list\" "
+                + "error=\(LogfmtLogger.quote(error.message))")
         }
     }
 

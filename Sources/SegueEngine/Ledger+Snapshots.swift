@@ -1,3 +1,4 @@
+import SegueCommandLine
 import SegueCore
 import SegueLog
 import SegueWire
@@ -45,13 +46,13 @@ extension Ledger {
             case .success(let core):
                 loaded = (core, file.position)
             case .failure(let refusal):
-                var line = "level=warn msg=\"snapshot skipped\" file=\(logfmt(file.path)) "
-                    + "reason=\(logfmt(refusal.reason))"
+                var line = "level=warn msg=\"snapshot skipped\" file=\(LogfmtLogger.quote(file.path)) "
+                    + "reason=\(LogfmtLogger.quote(refusal.reason))"
                 if refusal.setAside {
                     do {
-                        line += " moved_to=\(logfmt(try snapshots.setAside(file)))"
+                        line += " moved_to=\(LogfmtLogger.quote(try snapshots.setAside(file)))"
                     } catch {
-                        line += " move_failed=\(logfmt(error.description))"
+                        line += " move_failed=\(LogfmtLogger.quote(error.description))"
                     }
                 }
                 report(line)
@@ -227,7 +228,7 @@ extension Ledger {
             return file
         } catch {
             report("level=warn msg=\"snapshot not written\" position=\(position) "
-                + "error=\(Self.logfmt(error.description))")
+                + "error=\(LogfmtLogger.quote(error.description))")
             return nil
         }
     }
@@ -241,7 +242,7 @@ extension Ledger {
             didWriteSnapshot(file)
         case .failure(let error):
             report("level=warn msg=\"snapshot not written\" position=\(pending.position) "
-                + "error=\(Self.logfmt(error.description))")
+                + "error=\(LogfmtLogger.quote(error.description))")
         }
     }
 
@@ -252,7 +253,7 @@ extension Ledger {
             try snapshots.prune(keeping: Self.keptSnapshots)
             try applyRetention()
         } catch {
-            report("level=warn msg=\"snapshot housekeeping failed\" error=\(Self.logfmt(error.description))")
+            report("level=warn msg=\"snapshot housekeeping failed\" error=\(LogfmtLogger.quote(error.description))")
         }
     }
 
@@ -275,18 +276,5 @@ extension Ledger {
         let deleted = try log.deleteSegments(before: deleteBefore)
         report("level=info msg=\"retention deleted segments\" segments=\(deleted) first_position=\(log.firstPosition) "
             + "log_bytes=\(log.byteSize)")
-    }
-
-    /// A logfmt value: as is when it is a plain word, else in double quotes with quotes and backslashes escaped
-    /// and line breaks turned into spaces.
-    static func logfmt(_ value: String) -> String {
-        let special: Set<Character> = [" ", "\"", "=", "\\"]
-        if !value.isEmpty && !value.contains(where: { special.contains($0) || $0.isNewline }) { return value }
-        var escaped = ""
-        for character in value {
-            if character == "\"" || character == "\\" { escaped.append("\\") }
-            escaped.append(character.isNewline ? " " : character)
-        }
-        return "\"\(escaped)\""
     }
 }
