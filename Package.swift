@@ -60,12 +60,12 @@ let package = Package(
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
         .testTarget(
             name: "SegueEngineTests",
-            dependencies: ["SegueEngine", "SegueClient"],
+            dependencies: ["SegueEngine", "SegueClient", "SegueCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SegueIntegrationTests",
-            dependencies: ["SegueClient", "SegueWire", "ZMQ"],
+            dependencies: ["SegueClient", "SegueWire", "SegueCore", "ZMQ"],
             swiftSettings: strictSettings
         ),
     ]

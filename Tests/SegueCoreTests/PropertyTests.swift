@@ -19,12 +19,12 @@ struct PropertyTests {
 
     /// Drives one random session of `steps` actions.
     static func session(seed: UInt64, steps: Int) -> CoreHarness {
-        var rng = SeededGenerator(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var h = CoreHarness()
         var fingers: [String: Finger] = [:]
         var screenCounter = 0
 
-        func createStack(_ id: String, _ h: inout CoreHarness, _ rng: inout SeededGenerator) {
+        func createStack(_ id: String, _ h: inout CoreHarness, _ rng: inout SplitMix64) {
             let profile = profiles.randomElement(using: &rng)!
             let width = [320.0, 375, 400, 768].randomElement(using: &rng)!
             let fps = [UInt32(0), 30, 60, 120, 7].randomElement(using: &rng)!

@@ -3,6 +3,7 @@ import Foundation
 import SegueLog
 import SegueWire
 import Synchronization
+import SegueCore
 import Testing
 
 /// Restarts from snapshots: the same state as a replay of the whole log, damaged or stale snapshots skipped, and
@@ -19,18 +20,6 @@ import Testing
         }
     }
 
-    /// SplitMix64, so that a workload is reproducible from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let startUs: Int64 = 1_700_000_000_000_000
 
@@ -53,7 +42,7 @@ import Testing
     /// Random commands, gestures and clock steps on four stacks (rejections included, as they come). With
     /// `leaveInFlight`, it ends with a finger down on one stack and an animated push settling on another.
     static func runWorkload(_ engine: EmbeddedEngine, seed: UInt64, steps: Int, leaveInFlight: Bool) throws {
-        var rng = Generator(state: seed)
+        var rng = SplitMix64(seed: seed)
         let size = Size(width: 400, height: 800)
         try command(engine, "n0", .create(CreateStack(screens: ["Home", "A"], config: StackConfig(size: size))))
         try command(engine, "n1", .create(CreateStack(screens: ["Home"], config: StackConfig(

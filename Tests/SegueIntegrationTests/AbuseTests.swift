@@ -4,24 +4,13 @@ import Glibc
 #endif
 import SegueClient
 import SegueWire
+import SegueCore
 import Testing
 import ZMQ
 
 /// A live daemon fed 100000 random and mutated messages on ingest and control stays up, answers every valid
 /// request sent among them, keeps a log that verifies, and does not grow without bound.
 @Suite struct AbuseTests {
-    /// SplitMix64, so that a run's garbage comes from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let stacks = ["s0", "s1", "s2", "s3"]
 
@@ -66,7 +55,7 @@ import ZMQ
     }
 
     /// One piece of garbage: a template flipped, cut, spliced, padded, or random bytes, now and then too big.
-    static func garbage(_ templates: [[UInt8]], _ random: inout Generator) -> [UInt8] {
+    static func garbage(_ templates: [[UInt8]], _ random: inout SplitMix64) -> [UInt8] {
         var bytes = templates.randomElement(using: &random)!
         let roll = Int.random(in: 0..<1000, using: &random)
         if roll == 0 {
@@ -180,7 +169,7 @@ import ZMQ
 
         let inputs = Self.inputTemplates()
         let requests = Self.requestTemplates()
-        var random = Generator(state: 0x5E6_0E_AB05E)
+        var random = SplitMix64(seed: 0x5E6_0E_AB05E)
         let total = 100_000
         var answered = 0
         var halfKiB = 0

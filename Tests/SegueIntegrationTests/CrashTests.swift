@@ -5,24 +5,13 @@ import Glibc
 import SegueClient
 import SegueWire
 import Synchronization
+import SegueCore
 import Testing
 
 /// The real `segued` killed with SIGKILL at random moments under load, and started on logs whose last record a
 /// crash tore: no acknowledged event is lost, positions never have a gap, and the daemon's state is what an
 /// offline replay of its directory gives.
 @Suite(.serialized) struct CrashTests {
-    /// SplitMix64, so that a run's choices (modes, kill delays, commands) come from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// A command the daemon answered: its request id and the positions of its events.
     struct Acknowledged {
@@ -76,7 +65,7 @@ import Testing
     }
 
     @Test func killNineUnderLoadLosesNoAcknowledgedEvent() throws {
-        var rng = Generator(state: 0x5E6E_C4A5)
+        var rng = SplitMix64(seed: 0x5E6E_C4A5)
         let data = try ScratchDirectory(prefix: "segue-crash")
         var acknowledged: [Acknowledged] = []
         var counter = 0

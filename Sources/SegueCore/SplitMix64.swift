@@ -1,13 +1,15 @@
 /// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64, as in Java's
-/// `SplittableRandom`), so that every run drives the same gestures in the same order.
-struct SplitMix64: RandomNumberGenerator {
+/// `SplittableRandom`): simulations, benchmarks and tests that must replay the same choices from a seed use it.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         // The constants are SplitMix64's: the golden-ratio increment and the two mixing multipliers.
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
