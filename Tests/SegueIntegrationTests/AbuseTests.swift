@@ -11,7 +11,6 @@ import ZMQ
 /// A live daemon fed 100000 random and mutated messages on ingest and control stays up, answers every valid
 /// request sent among them, keeps a log that verifies, and does not grow without bound.
 @Suite struct AbuseTests {
-
     static let stacks = ["s0", "s1", "s2", "s3"]
 
     /// Valid encoded Inputs, the material of the ingest garbage: pans of every phase and commands of every kind.

@@ -12,7 +12,6 @@ import Testing
 /// crash tore: no acknowledged event is lost, positions never have a gap, and the daemon's state is what an
 /// offline replay of its directory gives.
 @Suite(.serialized) struct CrashTests {
-
     /// A command the daemon answered: its request id and the positions of its events.
     struct Acknowledged {
         var requestId: String
