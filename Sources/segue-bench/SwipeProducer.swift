@@ -178,7 +178,10 @@ struct SwipeProducer: Sendable {
             guard try send(drivers[stack].gesture[cursor]) else { break }
             report.pans += 1
             pacer?.didSend()
-            if cursor > 0 {
+            // Only CHANGED pans yield TRACKING frames: BEGAN does not, nor does the release, which repeats the
+            // last CHANGED's translation. Counting those would leak one "in flight" per gesture until the window
+            // never opens again.
+            if cursor > 0 && cursor + 1 < drivers[stack].gesture.count {
                 changedSent += 1
                 if shared.recording.load(ordering: .relaxed) {
                     let key = FrameKey(stack: stack, transition: drivers[stack].transition, sequence: UInt64(cursor))
