@@ -3315,7 +3315,7 @@ public struct TransitionSnapshot: ProtoMessage {
     /// Field 7 `string request_id`.
     public var requestId: String = ""
 
-    /// Field 8 `double gesture_sign`: +1, or -1 when moving away from back advances it (swipe to the next tab).
+    /// Field 8 `double gesture_sign`: +1 when swiping toward back advances it, -1 when that undoes it.
     public var gestureSign: Double = 0
 
     /// Field 9 `bool toward_higher_index`.
