@@ -73,6 +73,4 @@ struct GestureSlot: Sendable, Hashable {
     mutating func forgetRefused(_ gestureId: UInt64) {
         refused.removeAll { $0 == gestureId }
     }
-
-    var isEmpty: Bool { tracker == nil && refused.isEmpty }
 }

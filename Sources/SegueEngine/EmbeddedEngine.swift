@@ -32,15 +32,14 @@ public final class EmbeddedEngine {
 
     /// Sends one ingest input (encoded and decoded as on the wire).
     public func send(_ input: Input) throws(LedgerError) {
-        send(bytes: input.encoded())
-        try flush()
+        try send(bytes: input.encoded())
     }
 
     /// Sends raw ingest bytes, as a producer could.
-    public func send(bytes: [UInt8]) {
+    public func send(bytes: [UInt8]) throws(LedgerError) {
         ledger.advance(to: clock.timeUs)
         bytes.withUnsafeBytes { ledger.ingest($0, now: clock.timeUs) }
-        try? flush()
+        try flush()
     }
 
     /// Answers one control request; the reply comes after its events are durable, as in the daemon.
@@ -65,11 +64,6 @@ public final class EmbeddedEngine {
         clock.timeUs = target
         ledger.advance(to: target)
         try flush()
-    }
-
-    /// Forgets what was published so far (for tests that look at one step at a time).
-    public func clearPublished() {
-        published.removeAll()
     }
 
     private func flush() throws(LedgerError) {

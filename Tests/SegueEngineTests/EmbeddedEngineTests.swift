@@ -158,7 +158,7 @@ import Testing
             configuration.dataDirectory = directory
             let engine = try EmbeddedEngine(configuration: configuration)
             defer { engine.close() }
-            engine.send(bytes: [0xFF, 0xFF, 0xFF])
+            try engine.send(bytes: [0xFF, 0xFF, 0xFF])
             guard case .rejection(let rejection)? = engine.published.last else {
                 Issue.record("no rejection")
                 return
