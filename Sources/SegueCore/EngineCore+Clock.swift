@@ -5,9 +5,9 @@ extension EngineCore {
     /// ended, and cancels gestures that went silent. Call it before handling inputs that arrive at `now`.
     public mutating func advance(to now: Int64, into outcome: inout Outcome) {
         // Earliest first, ties by stack id: completions across stacks are appended in the same order every run.
-        while let stackId = deadlines.popDue(through: now) {
-            advanceStack(stackId, to: now, into: &outcome)
-            reschedule(stackId)
+        while let slot = deadlines.popDue(through: now) {
+            advanceStack(slot: slot, to: now, into: &outcome)
+            reschedule(slot)
         }
     }
 
@@ -16,12 +16,12 @@ extension EngineCore {
         deadlines.earliest
     }
 
-    /// Queues the stack for its next deadline, or takes it off the queue when it has none.
-    mutating func reschedule(_ stackId: String) {
-        if let deadline = stacks[stackId]?.deadline {
-            deadlines.schedule(stackId, at: deadline)
+    /// Queues the stack in `slot` for its next deadline, or takes it off the queue when it has none.
+    mutating func reschedule(_ slot: Int) {
+        if let deadline = stacks.models[slot].deadline {
+            deadlines.schedule(slot, stackId: stacks.models[slot].id, at: deadline)
         } else {
-            deadlines.remove(stackId)
+            deadlines.remove(slot)
         }
     }
 
@@ -30,19 +30,24 @@ extension EngineCore {
         settling.startUs + k * 1_000_000 / Int64(fps)
     }
 
+    /// Runs one stack's clock to `now` (nothing when there is no such stack).
     mutating func advanceStack(_ stackId: String, to now: Int64, into outcome: inout Outcome) {
-        // Only the phase is read here: copying the whole stack out of the dictionary would cost more than the work.
-        switch stacks[stackId]?.transition?.phase {
+        guard let slot = stacks.slot(of: stackId) else { return }
+        advanceStack(slot: slot, to: now, into: &outcome)
+    }
+
+    mutating func advanceStack(slot: Int, to now: Int64, into outcome: inout Outcome) {
+        switch stacks.models[slot].transition?.phase {
         case .tracking(let tracking):
-            let timeoutUs = Int64(stacks[stackId]?.profile.gestureTimeoutMs ?? 0) * 1000
+            let timeoutUs = Int64(stacks.models[slot].profile.gestureTimeoutMs) * 1000
             if now > tracking.lastSampleUs + timeoutUs {
-                cancelGesture(stackId: stackId, reason: .gestureTimeout, now: now, into: &outcome)
+                cancelGesture(slot: slot, reason: .gestureTimeout, now: now, into: &outcome)
             }
         case .settling:
-            guard let settling = publishSettleFrames(stackId: stackId, through: now, into: &outcome) else { return }
+            guard let settling = publishSettleFrames(slot: slot, through: now, into: &outcome) else { return }
             if settling.endUs <= now {
-                complete(stackId: stackId, finished: settling.targetFraction == 1, doneAt: settling.endUs,
-                         now: now, into: &outcome)
+                complete(slot: slot, finished: settling.targetFraction == 1, doneAt: settling.endUs, now: now,
+                         into: &outcome)
             }
         case .animating, .none:
             break
@@ -53,18 +58,19 @@ extension EngineCore {
     /// offline replay both draw settle frames here, so they draw the same ones.
     /// - Returns: the settle after publishing, or nil when the stack is not settling.
     @discardableResult
-    mutating func publishSettleFrames(stackId: String, through time: Int64, into outcome: inout Outcome)
+    mutating func publishSettleFrames(slot: Int, through time: Int64, into outcome: inout Outcome)
         -> TransitionModel.Settling?
     {
-        guard let settling = stacks[stackId]?.publishSettleFrames(through: time, into: &outcome) else { return nil }
-        reschedule(stackId)
+        guard let settling = stacks.models[slot].publishSettleFrames(through: time, into: &outcome) else { return nil }
+        reschedule(slot)
         return settling
     }
 
     /// Appends `completed` for the stack's transition and publishes its DONE frame at `doneAt`, with the
     /// target's rects.
-    mutating func complete(stackId: String, finished: Bool, doneAt: Int64, now: Int64, into outcome: inout Outcome) {
-        guard let stack = stacks[stackId], let transition = stack.transition else { return }
+    mutating func complete(slot: Int, finished: Bool, doneAt: Int64, now: Int64, into outcome: inout Outcome) {
+        let stack = stacks.models[slot]
+        guard let transition = stack.transition else { return }
         var completed = TransitionCompleted(
             transitionId: transition.id, finished: finished, screens: stack.screens, presented: stack.presented,
             selectedTab: stack.selectedTab)
@@ -73,7 +79,7 @@ extension EngineCore {
             completed.presented = stack.presentedAfter(transition)
             completed.selectedTab = stack.selectedTabAfter(transition)
         }
-        let event = append(.completed(completed), stackId: stackId, requestId: transition.requestId, now: now, into: &outcome)
+        let event = append(.completed(completed), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         outcome.frames.append(Self.doneFrame(of: stack, transition: transition, finished: finished, timeUs: doneAt,
                                              position: event.position))
     }

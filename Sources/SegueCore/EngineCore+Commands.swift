@@ -276,7 +276,8 @@ extension EngineCore {
         append(.finished(finished), stackId: context.stackId, requestId: context.requestId, now: context.now,
                into: &outcome)
         if immediate {
-            complete(stackId: context.stackId, finished: true, doneAt: clockUs, now: context.now, into: &outcome)
+            guard let slot = stacks.slot(of: context.stackId) else { return }
+            complete(slot: slot, finished: true, doneAt: clockUs, now: context.now, into: &outcome)
         } else {
             advanceStack(context.stackId, to: context.now, into: &outcome)
         }

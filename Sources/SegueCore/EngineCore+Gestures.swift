@@ -8,29 +8,32 @@ extension EngineCore {
             outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId, error, now: now))
             return
         }
-        guard stacks[pan.stackId] != nil else {
+        // The one look-up by id of this pan: everything after works on the stack's slot.
+        guard let slot = stacks.slot(of: pan.stackId) else {
             outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId,
                 ErrorDetail(code: .unknownStack, message: "stack '\(pan.stackId)' does not exist"), now: now))
             return
         }
-        advanceStack(pan.stackId, to: now, into: &outcome)
+        advanceStack(slot: slot, to: now, into: &outcome)
         let error: ErrorDetail?
         switch pan.phase {
-        case .panBegan: error = panBegan(pan, now: now, into: &outcome)
-        case .panChanged: error = panMoved(pan, releasing: false, now: now, into: &outcome)
-        case .panEnded: error = panMoved(pan, releasing: true, now: now, into: &outcome)
-        default: error = panCancelled(pan, now: now, into: &outcome)
+        case .panBegan: error = panBegan(pan, slot: slot, now: now, into: &outcome)
+        case .panChanged: error = panMoved(pan, slot: slot, releasing: false, now: now, into: &outcome)
+        case .panEnded: error = panMoved(pan, slot: slot, releasing: true, now: now, into: &outcome)
+        default: error = panCancelled(pan, slot: slot, now: now, into: &outcome)
         }
         if let error {
             outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId, error, now: now))
         }
     }
 
-    private mutating func panBegan(_ pan: PanEvent, now: Int64, into outcome: inout Outcome) -> ErrorDetail? {
-        guard let stack = stacks[pan.stackId] else { return nil }
+    private mutating func panBegan(_ pan: PanEvent, slot: Int, now: Int64, into outcome: inout Outcome)
+        -> ErrorDetail?
+    {
+        let stack = stacks.models[slot]
         let refusal = refusalOfBegan(pan, stack: stack, now: now)
         if let refusal {
-            gestures[pan.stackId, default: GestureSlot()].refuse(pan.gestureId)
+            stacks.gestures[slot].refuse(pan.gestureId)
             return refusal
         }
         let translation = pan.translation ?? Vec2()
@@ -38,12 +41,12 @@ extension EngineCore {
             // A catch: tracking resumes from where the settle has carried the screens, without a jump.
             let caught = TransitionInterrupted(transitionId: transition.id, progress: transition.fraction(at: now),
                                                gestureId: pan.gestureId)
-            append(.interrupted(caught), stackId: pan.stackId, requestId: "", now: now, into: &outcome)
+            append(.interrupted(caught), slot: slot, requestId: "", now: now, into: &outcome)
         } else {
             let began = beganEvent(for: pan, stack: stack)
-            append(.began(began), stackId: pan.stackId, requestId: "", now: now, into: &outcome)
+            append(.began(began), slot: slot, requestId: "", now: now, into: &outcome)
         }
-        gestures[pan.stackId, default: GestureSlot()].tracker = GestureTracker(
+        stacks.gestures[slot].tracker = GestureTracker(
             gestureId: pan.gestureId, timestampUs: pan.timestampUs, translation: translation)
         return nil
     }
@@ -157,101 +160,91 @@ extension EngineCore {
     }
 
     /// CHANGED and ENDED: the tracking gesture moves (and, when releasing, is decided).
-    private mutating func panMoved(_ pan: PanEvent, releasing: Bool, now: Int64, into outcome: inout Outcome)
-        -> ErrorDetail?
+    ///
+    /// The tracker is changed where it lives (`stacks.gestures[slot]`), never copied out and back: a copy would
+    /// share its samples' storage and make each recorded sample copy the whole window.
+    private mutating func panMoved(_ pan: PanEvent, slot: Int, releasing: Bool, now: Int64,
+                                   into outcome: inout Outcome) -> ErrorDetail?
     {
-        var tracker: GestureTracker
-        switch trackedGesture(pan) {
+        switch trackedGesture(pan, slot: slot) {
         case .ignored: return nil
         case .unknown(let error): return error
-        case .tracking(let found): tracker = found
+        case .tracking: break
         }
-        let translation = pan.translation ?? tracker.lastTranslation
-        tracker.record(timestampUs: pan.timestampUs, translation: translation)
-        let velocity = pan.velocity ?? tracker.estimatedVelocity()
-        if !releasing || translation != tracker.lastTranslation {
-            appendProgress(pan.stackId, translation: translation, velocity: velocity, now: now, into: &outcome)
-            tracker.lastTranslation = translation
+        let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
+        let translation = pan.translation ?? lastTranslation
+        stacks.gestures[slot].tracker?.record(timestampUs: pan.timestampUs, translation: translation)
+        let velocity = pan.velocity ?? stacks.gestures[slot].tracker?.estimatedVelocity() ?? Vec2()
+        if !releasing || translation != lastTranslation {
+            appendProgress(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
+            stacks.gestures[slot].tracker?.lastTranslation = translation
         }
         if releasing {
-            gestures[pan.stackId]?.tracker = nil
-            release(pan.stackId, velocity: velocity, now: now, into: &outcome)
-        } else {
-            gestures[pan.stackId]?.tracker = tracker
+            stacks.gestures[slot].tracker = nil
+            release(slot: slot, velocity: velocity, now: now, into: &outcome)
         }
         return nil
     }
 
-    private mutating func panCancelled(_ pan: PanEvent, now: Int64, into outcome: inout Outcome) -> ErrorDetail? {
-        switch trackedGesture(pan) {
+    private mutating func panCancelled(_ pan: PanEvent, slot: Int, now: Int64, into outcome: inout Outcome)
+        -> ErrorDetail?
+    {
+        switch trackedGesture(pan, slot: slot) {
         case .ignored: return nil
         case .unknown(let error): return error
         case .tracking:
-            gestures[pan.stackId]?.tracker = nil
-            guard let stack = stacks[pan.stackId] else { return nil }
-            if stack.profile.decidesCancelledGesture {
-                release(pan.stackId, velocity: Vec2(), now: now, into: &outcome)
+            stacks.gestures[slot].tracker = nil
+            if stacks.models[slot].profile.decidesCancelledGesture {
+                release(slot: slot, velocity: Vec2(), now: now, into: &outcome)
             } else {
-                cancelGesture(stackId: pan.stackId, reason: .gestureCancelled, now: now, into: &outcome)
+                cancelGesture(slot: slot, reason: .gestureCancelled, now: now, into: &outcome)
             }
             return nil
         }
     }
 
     private enum TrackedGesture {
-        case tracking(GestureTracker)
+        /// The pan belongs to the stack's tracking gesture.
+        case tracking
         /// Part of a gesture refused at BEGAN.
         case ignored
         case unknown(ErrorDetail)
     }
 
-    /// The tracker a CHANGED, ENDED or CANCELLED belongs to, checked for producer time going back.
-    private mutating func trackedGesture(_ pan: PanEvent) -> TrackedGesture {
-        let slot = gestures[pan.stackId] ?? GestureSlot()
-        guard let tracker = slot.tracker, tracker.gestureId == pan.gestureId else {
-            if slot.refused.contains(pan.gestureId) {
+    /// Whether a CHANGED, ENDED or CANCELLED belongs to the tracking gesture, checked for producer time going back.
+    private mutating func trackedGesture(_ pan: PanEvent, slot: Int) -> TrackedGesture {
+        guard let gestureId = stacks.gestures[slot].tracker?.gestureId, gestureId == pan.gestureId else {
+            if stacks.gestures[slot].refused.contains(pan.gestureId) {
                 if pan.phase == .panEnded || pan.phase == .panCancelled {
-                    gestures[pan.stackId]?.forgetRefused(pan.gestureId)
+                    stacks.gestures[slot].forgetRefused(pan.gestureId)
                 }
                 return .ignored
             }
             return .unknown(Validation.invalid("no gesture \(pan.gestureId) is tracking on stack '\(pan.stackId)'; a gesture starts with PAN_BEGAN"))
         }
-        if pan.timestampUs < tracker.lastTimestampUs {
-            return .unknown(Validation.invalid("timestamp_us \(pan.timestampUs) goes back from \(tracker.lastTimestampUs); producer time must not decrease within a gesture"))
+        let lastTimestampUs = stacks.gestures[slot].tracker?.lastTimestampUs ?? .min
+        if pan.timestampUs < lastTimestampUs {
+            return .unknown(Validation.invalid("timestamp_us \(pan.timestampUs) goes back from \(lastTimestampUs); producer time must not decrease within a gesture"))
         }
-        return .tracking(tracker)
+        return .tracking
     }
 
     /// Appends `progressed` for the tracking transition and publishes its TRACKING frame.
-    private mutating func appendProgress(_ stackId: String, translation: Vec2, velocity: Vec2, now: Int64,
+    private mutating func appendProgress(slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
                                          into outcome: inout Outcome)
     {
-        guard let stack = stacks[stackId], let transition = stack.transition,
-              case .tracking(let tracking) = transition.phase else { return }
-        let progress = Self.decisionProgress(stack: stack, transition: transition, caughtFraction: tracking.caughtFraction,
-                                             towardBack: stack.towardBack(translation))
-        let progressed = TransitionProgressed(transitionId: transition.id, progress: progress,
-                                              translation: translation, velocity: velocity)
-        append(.progressed(progressed), stackId: stackId, requestId: "", now: now, into: &outcome)
-        guard let updated = stacks[stackId]?.transition, case .tracking(let moved) = updated.phase else { return }
-        publishFrame(stackId: stackId, fraction: moved.fraction, phase: .tracking, timeUs: clockUs, into: &outcome)
-    }
-
-    /// p = clamp((caught W + sign tx) / D, 0, 1).
-    static func decisionProgress(stack: StackModel, transition: TransitionModel, caughtFraction: Double,
-                                 towardBack: Double) -> Double
-    {
-        let distance = stack.profile.progressDistance(width: stack.width)
-        return StackModel.clampUnit((caughtFraction * stack.width + transition.gestureSign * towardBack) / distance)
+        guard let progressed = stacks.models[slot].progressed(translation: translation, velocity: velocity) else {
+            return
+        }
+        append(.progressed(progressed), slot: slot, requestId: "", now: now, into: &outcome)
+        guard case .tracking(let moved)? = stacks.models[slot].transition?.phase else { return }
+        stacks.models[slot].publishFrame(fraction: moved.fraction, phase: .tracking, timeUs: clockUs, into: &outcome)
     }
 
     /// Decides a release by the profile's rule and starts the settle.
-    private mutating func release(_ stackId: String, velocity: Vec2, now: Int64,
-                                  into outcome: inout Outcome)
-    {
-        guard let stack = stacks[stackId], let transition = stack.transition,
-              case .tracking(let tracking) = transition.phase else { return }
+    private mutating func release(slot: Int, velocity: Vec2, now: Int64, into outcome: inout Outcome) {
+        let stack = stacks.models[slot]
+        guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
         let v = transition.gestureSign * stack.towardBack(velocity)
         let decision = ReleaseDecision.decide(profile: stack.profile, width: stack.width, progress: tracking.progress,
                                               velocity: v)
@@ -262,24 +255,42 @@ extension EngineCore {
         if decision.finish {
             let finished = TransitionFinished(transitionId: transition.id, progress: tracking.progress,
                                               velocity: v / distance, reason: reason, settleUs: settleUs)
-            append(.finished(finished), stackId: stackId, requestId: transition.requestId, now: now, into: &outcome)
+            append(.finished(finished), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         } else {
             let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress,
                                                 velocity: v / distance, reason: reason, settleUs: settleUs)
-            append(.cancelled(cancelled), stackId: stackId, requestId: transition.requestId, now: now, into: &outcome)
+            append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         }
-        advanceStack(stackId, to: now, into: &outcome)
+        advanceStack(slot: slot, to: now, into: &outcome)
     }
 
     /// Cancels a tracking gesture (producer cancel, timeout): it settles back from where the finger left it.
-    mutating func cancelGesture(stackId: String, reason: Reason, now: Int64, into outcome: inout Outcome) {
-        gestures[stackId]?.tracker = nil
-        guard let stack = stacks[stackId], let transition = stack.transition,
-              case .tracking(let tracking) = transition.phase else { return }
+    mutating func cancelGesture(slot: Int, reason: Reason, now: Int64, into outcome: inout Outcome) {
+        stacks.gestures[slot].tracker = nil
+        let stack = stacks.models[slot]
+        guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
         let settleUs = stack.profile.settleDurationUs(for: transition, from: tracking.fraction, target: 0)
         let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress, velocity: 0,
                                             reason: reason, settleUs: settleUs)
-        append(.cancelled(cancelled), stackId: stackId, requestId: transition.requestId, now: now, into: &outcome)
-        advanceStack(stackId, to: now, into: &outcome)
+        append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
+        advanceStack(slot: slot, to: now, into: &outcome)
+    }
+}
+
+extension StackModel {
+    /// The `progressed` of the tracking transition with the finger at `translation`, or nil when none is tracking.
+    /// Read in place (`stacks.models[slot].progressed(...)`), so the stack is not copied for it.
+    func progressed(translation: Vec2, velocity: Vec2) -> TransitionProgressed? {
+        guard let transition, case .tracking(let tracking) = transition.phase else { return nil }
+        let progress = decisionProgress(caughtFraction: tracking.caughtFraction, gestureSign: transition.gestureSign,
+                                        towardBack: towardBack(translation))
+        return TransitionProgressed(transitionId: transition.id, progress: progress, translation: translation,
+                                    velocity: velocity)
+    }
+
+    /// p = clamp((caught W + sign tx) / D, 0, 1).
+    func decisionProgress(caughtFraction: Double, gestureSign: Double, towardBack: Double) -> Double {
+        let distance = profile.progressDistance(width: width)
+        return Self.clampUnit((caughtFraction * width + gestureSign * towardBack) / distance)
     }
 }

@@ -5,26 +5,27 @@ extension EngineCore {
     /// one is cancelled (ENGINE_RESTARTED) and completed unfinished, a settling one is completed toward its
     /// target, and one begun by a command whose `finished` was lost is completed unfinished.
     public mutating func endTransitionsInFlight(now: Int64, into outcome: inout Outcome) {
-        for stackId in stacks.keys.sorted() where stacks[stackId]?.transition != nil {
-            guard let stack = stacks[stackId], let transition = stack.transition else { continue }
+        for stackId in stacks.keys.sorted() {
+            // Completing a transition deletes nothing, so slots stay put while this loop runs.
+            guard let slot = stacks.slot(of: stackId), let transition = stacks.models[slot].transition else { continue }
             switch transition.phase {
             case .tracking(let tracking):
                 let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress,
                                                     velocity: 0, reason: .engineRestarted, settleUs: 0)
-                append(.cancelled(cancelled), stackId: stackId, requestId: transition.requestId, now: now,
+                append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now,
                        into: &outcome)
-                complete(stackId: stackId, finished: false, doneAt: clockUs, now: now, into: &outcome)
+                complete(slot: slot, finished: false, doneAt: clockUs, now: now, into: &outcome)
             case .settling(let settling):
                 // DONE at the settle's end, or now if the restart cut it short: never before frames already
                 // drawn, and the same time an offline replay of the log gives it.
-                complete(stackId: stackId, finished: settling.targetFraction == 1,
+                complete(slot: slot, finished: settling.targetFraction == 1,
                          doneAt: min(settling.endUs, max(now, clockUs)), now: now, into: &outcome)
             case .animating:
                 let cancelled = TransitionCancelled(transitionId: transition.id, progress: 0, velocity: 0,
                                                     reason: .engineRestarted, settleUs: 0)
-                append(.cancelled(cancelled), stackId: stackId, requestId: transition.requestId, now: now,
+                append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now,
                        into: &outcome)
-                complete(stackId: stackId, finished: false, doneAt: clockUs, now: now, into: &outcome)
+                complete(slot: slot, finished: false, doneAt: clockUs, now: now, into: &outcome)
             }
         }
     }

@@ -19,20 +19,23 @@ extension EngineCore {
     /// are not drawn.
     /// - Throws: `RestoreError` as `restore(_:)` does; the state is then unchanged.
     public mutating func replay(_ event: Event, into outcome: inout Outcome) throws(RestoreError) {
-        try checkRestorable(event)
-        let stackId = event.stackId
-        let settling = publishSettleFrames(stackId: stackId, through: event.timeUs, into: &outcome)
-        var done: Frame?
-        if case .completed(let completed) = event.body, let stack = stacks[stackId], let transition = stack.transition {
-            let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
-            done = Self.doneFrame(of: stack, transition: transition, finished: completed.finished, timeUs: doneAt,
-                                  position: event.position)
+        guard let slot = try checkRestorable(event) else {
+            fold(event, slot: nil)
+            return
         }
-        fold(event)
+        let settling = publishSettleFrames(slot: slot, through: event.timeUs, into: &outcome)
+        var done: Frame?
+        if case .completed(let completed) = event.body, let transition = stacks.models[slot].transition {
+            let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
+            done = Self.doneFrame(of: stacks.models[slot], transition: transition, finished: completed.finished,
+                                  timeUs: doneAt, position: event.position)
+        }
+        fold(event, slot: slot)
         if let done { outcome.frames.append(done) }
-        if case .progressed = event.body, case .tracking(let tracking)? = stacks[stackId]?.transition?.phase {
-            publishFrame(stackId: stackId, fraction: tracking.fraction, phase: .tracking, timeUs: event.timeUs,
-                         into: &outcome)
+        // A deleted stack's slot now holds another stack (or none): only a progressed draws a frame after the fold.
+        if case .progressed = event.body, case .tracking(let tracking)? = stacks.models[slot].transition?.phase {
+            stacks.models[slot].publishFrame(fraction: tracking.fraction, phase: .tracking, timeUs: event.timeUs,
+                                             into: &outcome)
         }
     }
 }

@@ -9,7 +9,7 @@ extension EngineCore {
     /// from the live one.
     public func snapshot() -> Snapshot {
         Snapshot(position: headPosition, timeUs: clockUs,
-                 stacks: stacks.keys.sorted().compactMap { stacks[$0]?.snapshot() })
+                 stacks: stacks.values.sorted { $0.id < $1.id }.map { $0.snapshot() })
     }
 
     /// A core holding the state a snapshot describes, ready to `restore` the event after its position.
@@ -23,12 +23,11 @@ extension EngineCore {
         self.init(limits: limits)
         for stackSnapshot in snapshot.stacks {
             let stack = try StackModel(snapshot: stackSnapshot, at: snapshot.position)
-            guard stacks[stack.id] == nil else {
+            guard stacks.slot(of: stack.id) == nil else {
                 throw RestoreError(position: snapshot.position,
                                    message: "snapshot lists stack '\(stack.id)' more than once")
             }
-            stacks[stack.id] = stack
-            reschedule(stack.id)
+            reschedule(stacks.insert(stack))
         }
         headPosition = snapshot.position
         clockUs = snapshot.timeUs

@@ -6,13 +6,12 @@ import SegueWire
 /// `Outcome` for the caller to append, make durable and publish. Nothing here reads a clock or touches I/O, so
 /// the same inputs at the same times always give the same outcome.
 public struct EngineCore: Sendable {
-    public internal(set) var stacks: [String: StackModel] = [:]
+    public internal(set) var stacks = StackTable()
     /// Position of the newest event (0 before the first).
     public internal(set) var headPosition: UInt64 = 0
     /// Time of the newest event; event times never go below it.
     public internal(set) var clockUs: Int64 = 0
     public var limits: Limits
-    var gestures: [String: GestureSlot] = [:]
     /// When each stack with a transition next needs the clock.
     var deadlines = DeadlineQueue()
 
@@ -31,12 +30,13 @@ public struct EngineCore: Sendable {
     /// - Throws: `RestoreError` when the event does not follow the state: a position or version gap, an event for
     ///   a stack that does not exist, or the creation of one that does.
     public mutating func restore(_ event: Event) throws(RestoreError) {
-        try checkRestorable(event)
-        fold(event)
+        fold(event, slot: try checkRestorable(event))
     }
 
     /// Throws unless `event` can follow the state as the next event of the log (what `restore` checks).
-    func checkRestorable(_ event: Event) throws(RestoreError) {
+    /// - Returns: the slot of the event's stack, nil for a `stack_created`.
+    @discardableResult
+    func checkRestorable(_ event: Event) throws(RestoreError) -> Int? {
         guard event.position == headPosition + 1 else {
             throw RestoreError(position: event.position, message: "expected position \(headPosition + 1)")
         }
@@ -44,18 +44,20 @@ public struct EngineCore: Sendable {
             guard event.version == 1 else {
                 throw RestoreError(position: event.position, message: "stack_created with version \(event.version)")
             }
-            guard stacks[event.stackId] == nil else {
+            guard stacks.slot(of: event.stackId) == nil else {
                 throw RestoreError(position: event.position, message: "stack '\(event.stackId)' already exists")
             }
-        } else {
-            guard let stack = stacks[event.stackId] else {
-                throw RestoreError(position: event.position, message: "stack '\(event.stackId)' does not exist")
-            }
-            guard event.version == stack.version + 1 else {
-                throw RestoreError(position: event.position,
-                                   message: "stack '\(event.stackId)' expected version \(stack.version + 1), got \(event.version)")
-            }
+            return nil
         }
+        guard let slot = stacks.slot(of: event.stackId) else {
+            throw RestoreError(position: event.position, message: "stack '\(event.stackId)' does not exist")
+        }
+        let version = stacks.models[slot].version
+        guard event.version == version + 1 else {
+            throw RestoreError(position: event.position,
+                               message: "stack '\(event.stackId)' expected version \(version + 1), got \(event.version)")
+        }
+        return slot
     }
 
     /// Appends an event for `stackId` at the engine clock, folds it into the state and adds it to the outcome.
@@ -63,45 +65,65 @@ public struct EngineCore: Sendable {
     mutating func append(
         _ body: Event.Body, stackId: String, requestId: String, now: Int64, into outcome: inout Outcome
     ) -> Event {
+        if let slot = stacks.slot(of: stackId) {
+            return append(body, slot: slot, requestId: requestId, now: now, into: &outcome)
+        }
+        // A stack that does not exist yet: this is its stack_created, version 1.
         clockUs = max(clockUs, now)
-        let version: UInt64
-        if case .stackCreated = body { version = 1 } else { version = (stacks[stackId]?.version ?? 0) + 1 }
         let event = Event(
-            position: headPosition + 1, stackId: stackId, version: version, timeUs: clockUs, requestId: requestId,
+            position: headPosition + 1, stackId: stackId, version: 1, timeUs: clockUs, requestId: requestId,
             body: body)
         fold(event)
         outcome.events.append(event)
         return event
     }
 
+    /// Appends an event for the stack in `slot`: the hot path's `append`, with no look-up by id.
+    @discardableResult
+    mutating func append(_ body: Event.Body, slot: Int, requestId: String, now: Int64, into outcome: inout Outcome)
+        -> Event
+    {
+        clockUs = max(clockUs, now)
+        let version: UInt64
+        if case .stackCreated = body { version = 1 } else { version = stacks.models[slot].version + 1 }
+        let event = Event(
+            position: headPosition + 1, stackId: stacks.models[slot].id, version: version, timeUs: clockUs,
+            requestId: requestId, body: body)
+        fold(event, slot: slot)
+        outcome.events.append(event)
+        return event
+    }
+
     /// The single place where an event changes the state.
     mutating func fold(_ event: Event) {
+        fold(event, slot: stacks.slot(of: event.stackId))
+    }
+
+    /// `fold` for an event of the stack in `slot` (nil: no such stack yet).
+    mutating func fold(_ event: Event, slot: Int?) {
         headPosition = event.position
         clockUs = max(clockUs, event.timeUs)
-        switch event.body {
-        case .stackCreated(let created):
+        if case .stackCreated(let created) = event.body {
             var stack = StackModel(id: event.stackId, created: created)
             stack.apply(event)
-            stacks[event.stackId] = stack
+            _ = stacks.insert(stack)
+            return
+        }
+        guard let slot else { return }
+        switch event.body {
         case .deleted:
-            stacks[event.stackId] = nil
-            gestures[event.stackId] = nil
-            deadlines.remove(event.stackId)
+            deadlines.remove(slot)
+            // The last stack moved into the freed slot: its timer follows it.
+            if let moved = stacks.remove(at: slot) { deadlines.move(from: moved, to: slot) }
         case .progressed:
             // Only moves the timeout later: the queued entry stays and fires early (see DeadlineQueue).
-            stacks[event.stackId]?.apply(event)
+            stacks.models[slot].apply(event)
         default:
-            stacks[event.stackId]?.apply(event)
-            reschedule(event.stackId)
+            stacks.models[slot].apply(event)
+            reschedule(slot)
         }
     }
 
-    /// Adds a frame of the stack's transition at `fraction`, numbering it in the transition's sequence.
-    mutating func publishFrame(
-        stackId: String, fraction: Double, phase: FramePhase, timeUs: Int64, into outcome: inout Outcome
-    ) {
-        stacks[stackId]?.publishFrame(fraction: fraction, phase: phase, timeUs: timeUs, into: &outcome)
-    }
 
     /// A rejection for the events socket.
     func rejection(stackId: String, gestureId: UInt64 = 0, requestId: String = "", _ error: ErrorDetail, now: Int64)

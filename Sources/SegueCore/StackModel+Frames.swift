@@ -3,8 +3,8 @@ import SegueWire
 extension StackModel {
     /// Adds a frame of the running transition at `fraction`, numbering it in the transition's sequence.
     ///
-    /// A mutating method so that the engine reaches it in place (`stacks[id]?.publishFrame(...)`): one dictionary
-    /// access per frame, and no copy of the stack.
+    /// A mutating method so that the engine reaches it in place (`stacks.models[slot].publishFrame(...)`), with
+    /// no copy of the stack.
     mutating func publishFrame(fraction: Double, phase: FramePhase, timeUs: Int64, into outcome: inout Outcome) {
         guard transition != nil else { return }
         transition?.frameSequence += 1

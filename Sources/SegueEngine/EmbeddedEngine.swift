@@ -69,10 +69,11 @@ public final class EmbeddedEngine {
     private func flush() throws(LedgerError) {
         let before = ledger.logHead
         if try ledger.commit() > before { try ledger.sync(elapsed: { 0 }) }
-        let taken = ledger.takeOutcome().outcome
-        published += taken.events.map(Publication.event)
-        published += taken.frames.map(Publication.frame)
-        published += taken.rejections.map(Publication.rejection)
+        ledger.drainOutcome { outcome, _ in
+            published += outcome.events.map(Publication.event)
+            published += outcome.frames.map(Publication.frame)
+            published += outcome.rejections.map(Publication.rejection)
+        }
     }
 
     /// Releases the data directory.

@@ -1,5 +1,6 @@
 import SegueCommandLine
 import SegueCore
+import SegueLog
 import SegueWire
 import ZMQ
 
@@ -250,7 +251,7 @@ public final class Engine {
                                                                   durableAt: 0)
             }
         }
-        publish(ledger.takeOutcome())
+        ledger.drainOutcome(publish)
         sendDurableReplies()
         return refusal == nil
     }
@@ -261,33 +262,32 @@ public final class Engine {
         lastSyncUs = now
     }
 
-    private func publish(_ taken: (outcome: Outcome, eventPayloads: [[UInt8]])) {
-        for (event, payload) in zip(taken.outcome.events, taken.eventPayloads) {
+    /// Publishes a batch's events (the bytes just logged, not encoded again), frames and rejections.
+    private func publish(_ outcome: Outcome, eventRecords: LogBatch) {
+        for (index, event) in outcome.events.enumerated() {
             Topic.event.write(event.stackId, into: &topicBuffer)
-            send(topic: topicBuffer, payload: payload)
+            eventRecords.withPayload(index) { send(topic: topicBuffer, payload: $0) }
         }
-        for frame in taken.outcome.frames {
+        for frame in outcome.frames {
             Topic.frame.write(frame.stackId, into: &topicBuffer)
             payloadBuffer.removeAll(keepingCapacity: true)
             frame.encode(into: &payloadBuffer)
-            send(topic: topicBuffer, payload: payloadBuffer)
+            payloadBuffer.withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
-        for rejection in taken.outcome.rejections {
+        for rejection in outcome.rejections {
             // An id that is not a valid stack id would make a misleading topic: publish it under er//.
             let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
             Topic.rejection.write(stackId, into: &topicBuffer)
-            send(topic: topicBuffer, payload: rejection.encoded())
+            rejection.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
     }
 
     /// Publishes one two-part message from reused buffers (no arrays made per message).
-    private func send(topic: [UInt8], payload: [UInt8]) {
+    private func send(topic: [UInt8], payload: UnsafeRawBufferPointer) {
         // PUB never blocks: past the high-water mark a slow subscriber loses messages and recovers from the log.
         topic.withUnsafeBytes { topic in
-            payload.withUnsafeBytes { payload in
-                _ = try? eventsSocket.send(topic, more: true, dontWait: true)
-                _ = try? eventsSocket.send(payload, more: false, dontWait: true)
-            }
+            _ = try? eventsSocket.send(topic, more: true, dontWait: true)
+            _ = try? eventsSocket.send(payload, more: false, dontWait: true)
         }
     }
 

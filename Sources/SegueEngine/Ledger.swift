@@ -34,9 +34,9 @@ public final class Ledger {
     public let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
     /// The state before the current batch while the disk is short of space (Ledger+Rollback.swift).
     var rollback = RollbackGuard()
-    /// How many of `outcome.events` are in the log, and their encoded bytes.
+    /// How many of `outcome.events` are in the log, and their records as logged, reused from batch to batch.
     private var committedEvents = 0
-    private var payloads: [[UInt8]] = []
+    private var eventRecords = LogBatch()
 
     /// Largest batch `ReadEvents` returns, and how many records a one-stack read scans per request.
     static let defaultReadCount = 1000
@@ -137,14 +137,15 @@ public final class Ledger {
     public func commit() throws(LedgerError) -> UInt64 {
         let pending = outcome.events.count - committedEvents
         guard pending > 0 else { return log.headPosition }
+        let bytesBefore = eventRecords.byteCount
         for event in outcome.events[committedEvents...] {
-            payloads.append(event.encoded())
+            eventRecords.appendRecord { event.encode(into: &$0) }
         }
-        let appendedBytes = payloads[committedEvents...].reduce(0) { $0 + $1.count }
+        let appendedBytes = eventRecords.byteCount - bytesBefore
         do {
-            try log.append(Array(payloads[committedEvents...]))
+            try log.append(eventRecords, fromRecord: committedEvents)
         } catch {
-            payloads.removeLast(pending)
+            eventRecords.removeRecords(from: committedEvents)
             // Disk full and the like: with the state before the batch kept, the batch is undone and refused.
             if committedEvents == 0 && undoBatch(after: error) { return log.headPosition }
             throw LedgerError("cannot append to the log: \(error)")
@@ -167,15 +168,15 @@ public final class Ledger {
         stats.recordSync(microseconds: Double(elapsed() - start))
     }
 
-    /// Hands over what was decided, with each event's encoded bytes (as logged), and starts a new pending outcome.
-    public func takeOutcome() -> (outcome: Outcome, eventPayloads: [[UInt8]]) {
-        precondition(committedEvents == outcome.events.count, "commit() before takeOutcome()")
-        let taken = (outcome, payloads)
-        outcome = Outcome()
-        payloads = []
+    /// Hands what was decided to `body`, with each event's record as logged (`records.withPayload(i)` is the
+    /// encoding of `outcome.events[i]`), then starts a new pending outcome in the same storage.
+    public func drainOutcome(_ body: (_ outcome: Outcome, _ records: LogBatch) -> Void) {
+        precondition(committedEvents == outcome.events.count, "commit() before drainOutcome()")
+        body(outcome, eventRecords)
+        stats.framesPublished += UInt64(outcome.frames.count)
+        outcome.removeAll()
+        eventRecords.removeAll()
         committedEvents = 0
-        stats.framesPublished += UInt64(taken.0.frames.count)
-        return taken
     }
 
     /// Releases the log and the directory lock, after any snapshot being written is on disk.

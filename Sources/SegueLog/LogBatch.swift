@@ -72,9 +72,25 @@ public struct LogBatch: Sendable {
         starts.append(start)
     }
 
+    /// Drops the records from index `first` on, keeping the ones before it and the memory.
+    public mutating func removeRecords(from first: Int) {
+        guard first < starts.count else { return }
+        bytes.removeSubrange(starts[first]...)
+        starts.removeSubrange(first...)
+    }
+
+    /// Calls `body` with the payload of record `i` (its bytes without the header), without copying it.
+    public func withPayload<R>(_ i: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let start = starts[i] + RecordFormat.headerBytes
+        let length = payloadLength(i)
+        return try bytes.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[start..<(start + length)])) }
+    }
+
+    /// Where record `i`'s header starts in `bytes`.
+    func start(of i: Int) -> Int { i < starts.count ? starts[i] : bytes.count }
+
     /// The payload length of record `i`.
     func payloadLength(_ i: Int) -> Int {
-        let end = i + 1 < starts.count ? starts[i + 1] : bytes.count
-        return end - starts[i] - RecordFormat.headerBytes
+        start(of: i + 1) - starts[i] - RecordFormat.headerBytes
     }
 }

@@ -248,11 +248,20 @@ public final class SegmentLog {
     ///   an earlier unrecoverable failure, `.closed`.
     @discardableResult
     public func append(_ batch: LogBatch) throws(LogError) -> ClosedRange<UInt64> {
+        try append(batch, fromRecord: 0)
+    }
+
+    /// Appends the records of `batch` from index `first` on, as `append(_ batch:)` does; the records before
+    /// `first` are left out (an owner that appends one growing batch in steps passes how many it already wrote).
+    @discardableResult
+    public func append(_ batch: LogBatch, fromRecord first: Int) throws(LogError) -> ClosedRange<UInt64> {
         try checkWritable()
-        guard !batch.isEmpty else {
+        guard first >= 0 && first < batch.count else {
             throw LogError(.invalidArgument, "append of an empty batch to the log in \(directory)")
         }
-        for i in 0..<batch.count {
+        let firstByte = batch.start(of: first)
+        let byteCount = batch.byteCount - firstByte
+        for i in first..<batch.count {
             let length = batch.payloadLength(i)
             if length == 0 {
                 throw LogError(.invalidArgument, "record \(i) of the batch has an empty payload; the log stores only "
@@ -263,13 +272,15 @@ public final class SegmentLog {
                     + "limit of \(maxRecordBytes)")
             }
         }
-        if table[table.count - 1].size > 0 && table[table.count - 1].size + batch.byteCount > segmentBytes {
+        if table[table.count - 1].size > 0 && table[table.count - 1].size + byteCount > segmentBytes {
             try roll()
         }
         let last = table.count - 1
         let path = table[last].path
         let offset = table[last].size
-        let failed = batch.bytes.withUnsafeBytes { FileSystem.write(writeDescriptor, $0, at: offset) }
+        let failed = batch.bytes.withUnsafeBytes {
+            FileSystem.write(writeDescriptor, UnsafeRawBufferPointer(rebasing: $0[firstByte...]), at: offset)
+        }
         if let code = failed {
             do {
                 try FileSystem.truncate(writeDescriptor, to: offset, path: path)
@@ -280,16 +291,16 @@ public final class SegmentLog {
                 failure = unusable
                 throw unusable
             }
-            throw LogError.system("cannot append \(batch.count) records to \(path) (nothing was appended)", path: path,
-                                  code: code)
+            throw LogError.system("cannot append \(batch.count - first) records to \(path) (nothing was appended)",
+                                  path: path, code: code)
         }
-        for i in 0..<batch.count {
-            table[last].didAppend(at: offset + batch.starts[i], length: batch.payloadLength(i))
+        for i in first..<batch.count {
+            table[last].didAppend(at: offset + batch.start(of: i) - firstByte, length: batch.payloadLength(i))
         }
         needsSync = true
-        let first = headPosition + 1
-        headPosition += UInt64(batch.count)
-        return first...headPosition
+        let appendedFrom = headPosition + 1
+        headPosition += UInt64(batch.count - first)
+        return appendedFrom...headPosition
     }
 
     /// Makes every appended record durable: one fdatasync of the last segment, if anything was written since the

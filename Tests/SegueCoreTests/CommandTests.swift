@@ -365,6 +365,30 @@ struct CommandTests {
         #expect(h.create().result == CommandResult(firstPosition: 3, lastPosition: 3, version: 1))
     }
 
+    @Test("deleting a stack leaves the others' settles, fingers and frames with them")
+    func deleteKeepsOtherStacksMoving() throws {
+        var h = CoreHarness()
+        for id in ["a", "b", "c"] { h.create(id) }
+        // b settles an animated push; c (the last slot, moved into a's) has a finger down.
+        h.push("Next", stack: "b")
+        let finger = h.began(stack: "c")
+        h.changed(finger, stack: "c", x: 100)
+        h.command(.delete(DeleteStack()), stack: "a")
+        h.changed(finger, stack: "c", x: 300)
+        #expect(h.last.rejections.isEmpty && h.last.frames.map(\.stackId) == ["c"])
+        h.pan(.panEnded, gesture: finger, stack: "c", translation: Vec2(x: 300, y: 0), velocity: Vec2())
+        h.runUntilIdle()
+        for id in ["b", "c"] {
+            let frames = h.frames.filter { $0.stackId == id }
+            #expect(frames.last?.phase == .done, "\(id) completes")
+            #expect(frames.map(\.sequence) == Array(1...UInt64(frames.count)), "\(id): frames numbered without gaps")
+        }
+        #expect(h.core.stacks["b"]?.screens == ["Home", "Detail", "Next"])
+        #expect(h.core.stacks["c"]?.screens == ["Home"])
+        #expect(h.core.stacks.count == 2 && h.core.nextDeadline() == nil)
+        #expect(try RestoreTests.restored(h.events).stacks == h.core.stacks)
+    }
+
     @Test("the enclosing request id is used when the command carries none")
     func enclosingRequestId() {
         var h = CoreHarness()

@@ -13,8 +13,8 @@ struct RestoreTests {
     }
 
     /// The stacks without what frames alone advance (frame counters), which the log does not hold.
-    static func comparable(_ stacks: [String: StackModel]) -> [String: StackModel] {
-        stacks.mapValues { stack in
+    static func comparable(_ stacks: StackTable) -> [String: StackModel] {
+        stacks.dictionary.mapValues { stack in
             var stack = stack
             stack.transition?.frameSequence = 0
             if case .settling(var settling) = stack.transition?.phase {
