@@ -37,19 +37,16 @@ extension EngineCore {
     }
 
     mutating func advanceStack(slot: Int, to now: Int64, into outcome: inout Outcome) {
-        switch stacks.models[slot].transition?.phase {
-        case .tracking(let tracking):
-            let timeoutUs = Int64(stacks.models[slot].profile.gestureTimeoutMs) * 1000
-            if now > tracking.lastSampleUs + timeoutUs {
-                cancelGesture(slot: slot, reason: .gestureTimeout, now: now, into: &outcome)
-            }
+        switch stacks.models[slot].clockWork(at: now) {
+        case .gestureTimedOut:
+            cancelGesture(slot: slot, reason: .gestureTimeout, now: now, into: &outcome)
         case .settling:
             guard let settling = publishSettleFrames(slot: slot, through: now, into: &outcome) else { return }
             if settling.endUs <= now {
                 complete(slot: slot, finished: settling.targetFraction == 1, doneAt: settling.endUs, now: now,
                          into: &outcome)
             }
-        case .animating, .none:
+        case .none:
             break
         }
     }

@@ -4,12 +4,13 @@ extension EngineCore {
     /// Decides one pan event at `now`: appends the transition events it causes and its TRACKING frame, or adds
     /// a rejection. A gesture refused at BEGAN has the rest of its events ignored.
     public mutating func apply(_ pan: PanEvent, now: Int64, into outcome: inout Outcome) {
-        if let error = Validation.checkPan(pan) {
+        // The one look-up by id of this pan: everything after works on the stack's slot.
+        let found = stacks.slot(of: pan.stackId)
+        if let error = Validation.checkPan(pan, knownStack: found != nil) {
             outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId, error, now: now))
             return
         }
-        // The one look-up by id of this pan: everything after works on the stack's slot.
-        guard let slot = stacks.slot(of: pan.stackId) else {
+        guard let slot = found else {
             outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId,
                 ErrorDetail(code: .unknownStack, message: "stack '\(pan.stackId)' does not exist"), now: now))
             return

@@ -8,8 +8,14 @@ extension EngineCore {
     /// gives exactly the state a replay of the whole log gives, whether the snapshot came from a replayed core or
     /// from the live one.
     public func snapshot() -> Snapshot {
-        Snapshot(position: headPosition, timeUs: clockUs,
-                 stacks: stacks.values.sorted { $0.id < $1.id }.map { $0.snapshot() })
+        snapshotSource.snapshot()
+    }
+
+    /// What `snapshot()` is made of, taken without copying: the stacks (shared until the core next changes them),
+    /// the head and the clock. A snapshot can then be encoded on another thread while the core goes on; keeping a
+    /// copy of the whole core instead would make its next change copy the gesture and timer tables as well.
+    public var snapshotSource: SnapshotSource {
+        SnapshotSource(stacks: stacks.values, position: headPosition, timeUs: clockUs)
     }
 
     /// A core holding the state a snapshot describes, ready to `restore` the event after its position.
@@ -31,5 +37,17 @@ extension EngineCore {
         }
         headPosition = snapshot.position
         clockUs = snapshot.timeUs
+    }
+}
+
+/// The parts of an `EngineCore` a `Snapshot` records (see `EngineCore.snapshotSource`).
+public struct SnapshotSource: Sendable {
+    let stacks: [StackModel]
+    let position: UInt64
+    let timeUs: Int64
+
+    /// The snapshot: every stack as the log folds it, sorted by id.
+    public func snapshot() -> Snapshot {
+        Snapshot(position: position, timeUs: timeUs, stacks: stacks.sorted { $0.id < $1.id }.map { $0.snapshot() })
     }
 }

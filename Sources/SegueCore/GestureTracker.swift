@@ -12,7 +12,10 @@ struct GestureTracker: Sendable, Hashable {
 
     var gestureId: UInt64
     var lastTimestampUs: Int64
-    var samples: [Sample] = []
+    /// The samples from `windowStart` on are in the velocity window; older ones are dropped in bulk, now and then,
+    /// rather than shifting the array at every sample.
+    private var samples: [Sample] = []
+    private var windowStart = 0
     /// The translation of the latest logged progress, to know whether a release moved the finger further; zero
     /// until one is logged, as the transition stands where BEGAN took hold (a BEGAN's own translation is not logged).
     var lastTranslation: Vec2
@@ -29,14 +32,20 @@ struct GestureTracker: Sendable, Hashable {
         lastTimestampUs = timestampUs
         samples.append(Sample(timestampUs: timestampUs, translation: translation))
         let oldest = timestampUs - Self.velocityWindowUs
-        if let keepFrom = samples.firstIndex(where: { $0.timestampUs >= oldest }), keepFrom > 0 {
-            samples.removeFirst(keepFrom)
+        while samples[windowStart].timestampUs < oldest { windowStart += 1 }
+        if windowStart >= 64 {
+            samples.removeFirst(windowStart)
+            windowStart = 0
         }
     }
+
+    /// The samples within the velocity window, oldest first.
+    var windowSamples: ArraySlice<Sample> { samples[windowStart...] }
 
     /// Least-squares slope of translation over producer time, in points per second; zero with fewer than two
     /// distinct sample times.
     func estimatedVelocity() -> Vec2 {
+        let samples = windowSamples
         guard samples.count >= 2, let first = samples.first else { return Vec2() }
         let n = Double(samples.count)
         var sumT = 0.0, sumX = 0.0, sumY = 0.0, sumTT = 0.0, sumTX = 0.0, sumTY = 0.0

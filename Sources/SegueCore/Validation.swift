@@ -43,9 +43,10 @@ public enum Validation {
     }
 
     /// A number: finite and of magnitude at most 1e6.
-    public static func checkNumber(_ value: Double, field: String) -> ErrorDetail? {
-        if !value.isFinite { return invalid("\(field) is \(value); numbers must be finite") }
-        if abs(value) > maxMagnitude { return invalid("\(field) is \(value); numbers must be within -1e6...1e6") }
+    /// The field's name is only built for the message (every pan checks three vectors).
+    public static func checkNumber(_ value: Double, field: @autoclosure () -> String) -> ErrorDetail? {
+        if !value.isFinite { return invalid("\(field()) is \(value); numbers must be finite") }
+        if abs(value) > maxMagnitude { return invalid("\(field()) is \(value); numbers must be within -1e6...1e6") }
         return nil
     }
 
@@ -100,9 +101,10 @@ public enum Validation {
         return nil
     }
 
-    /// The numbers and enums of a pan event.
-    public static func checkPan(_ pan: PanEvent) -> ErrorDetail? {
-        if let error = checkStackId(pan.stackId) { return error }
+    /// The numbers and enums of a pan event; its stack id only when `knownStack` is false (an id the engine holds
+    /// was checked when the stack was created).
+    public static func checkPan(_ pan: PanEvent, knownStack: Bool = false) -> ErrorDetail? {
+        if !knownStack, let error = checkStackId(pan.stackId) { return error }
         if !(pan.phase.isKnown && pan.phase != .panPhaseUnspecified) {
             return invalid("phase \(pan.phase.rawValue) is unknown; use PAN_BEGAN, PAN_CHANGED, PAN_ENDED or PAN_CANCELLED")
         }

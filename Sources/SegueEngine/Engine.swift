@@ -37,6 +37,8 @@ public final class Engine {
     private var pendingReplies: [(envelope: [[UInt8]], reply: Ledger.PendingReply)] = []
     private var syncedPosition: UInt64
     private var lastSyncUs: Int64
+    /// Where the interval policy's syncs run, off the engine thread.
+    private let backgroundSync = BackgroundSync()
     /// The longest the loop sleeps, so that a stop request is seen promptly.
     private static let maxPollMs: Int64 = 100
 
@@ -126,16 +128,22 @@ public final class Engine {
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
         let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
         var nextStatsUs = statsIntervalUs > 0 ? clock.nowUs() + statsIntervalUs : Int64.max
+        // Whether the previous turn took inputs. Then this one reads the sockets straight away and polls only once
+        // a turn finds them empty: inputs that arrived during a turn are taken without a zmq_poll (several system
+        // calls) and, often, without the thread going to sleep and being woken again.
+        var busy = false
         while !shouldStop() {
             if reloadRequested() { reloadAuthorizedKeys() }
-            let timeout = pollTimeoutMs(now: clock.nowUs())
-            do {
-                _ = try poller.poll(timeoutMs: timeout)
-            } catch {
-                throw EngineError("poll failed: \(error.message)")
+            if !busy {
+                let timeout = pollTimeoutMs(now: clock.nowUs())
+                do {
+                    _ = try poller.poll(timeoutMs: timeout)
+                } catch {
+                    throw EngineError("poll failed: \(error.message)")
+                }
             }
             let now = clock.nowUs()
-            if let authenticator, let authenticatorIndex, poller.isReadable(authenticatorIndex) {
+            if let authenticator, let authenticatorIndex, busy || poller.isReadable(authenticatorIndex) {
                 do {
                     try authenticator.answerPending()
                 } catch {
@@ -147,8 +155,10 @@ public final class Engine {
             ledger.beginBatch(now: now)
             if !inFlightEnded { ledger.endTransitionsInFlight(now: now) }
             ledger.advance(to: now)
-            if poller.isReadable(ingestIndex) { try drainIngest(now: now) }
-            if poller.isReadable(controlIndex) { try drainControl(now: now) }
+            let received = ledger.stats.inputsReceived
+            if busy || poller.isReadable(ingestIndex) { try drainIngest(now: now) }
+            if busy || poller.isReadable(controlIndex) { try drainControl(now: now) }
+            busy = ledger.stats.inputsReceived != received
             if try finishTurn(now: now, repliesFrom: repliesBefore) { inFlightEnded = true }
             if now >= nextStatsUs {
                 nextStatsUs = now + statsIntervalUs
@@ -179,7 +189,10 @@ public final class Engine {
         if let deadline = ledger.nextDeadline() {
             timeout = min(timeout, max(0, (deadline - now + 999) / 1000))
         }
-        if case .interval(let ms) = configuration.fsync, syncedPosition < ledger.logHead {
+        if backgroundSync.isRunning {
+            // Its end releases replies (and lets the next sync start): look again soon, not at the next input.
+            timeout = min(timeout, 1)
+        } else if case .interval(let ms) = configuration.fsync, syncedPosition < ledger.logHead {
             timeout = min(timeout, max(0, (lastSyncUs + Int64(ms) * 1000 - now + 999) / 1000))
         }
         return Int(timeout)
@@ -235,7 +248,16 @@ public final class Engine {
             case .always:
                 if syncedPosition < head { try syncLog(now: now, head: head) }
             case .interval(let ms):
-                if syncedPosition < head && now - lastSyncUs >= Int64(ms) * 1000 { try syncLog(now: now, head: head) }
+                try collectBackgroundSync()
+                if syncedPosition < head && !backgroundSync.isRunning && now - lastSyncUs >= Int64(ms) * 1000 {
+                    lastSyncUs = now
+                    if let pending = try ledger.prepareSync() {
+                        backgroundSync.start(pending)
+                    } else {
+                        // Nothing unsynced in the log: a segment roll already synced the head.
+                        syncedPosition = head
+                    }
+                }
             case .never:
                 syncedPosition = head
             }
@@ -254,6 +276,14 @@ public final class Engine {
         ledger.drainOutcome(publish)
         sendDurableReplies()
         return refusal == nil
+    }
+
+    /// Takes the result of a finished background sync (or, `waiting`, of the running one once it finishes): its
+    /// position is durable, or the log is unusable.
+    private func collectBackgroundSync(waiting: Bool = false) throws(LedgerError) {
+        guard let result = waiting ? backgroundSync.wait() : backgroundSync.collect() else { return }
+        try ledger.finishSync(result.failure, microseconds: result.microseconds)
+        syncedPosition = max(syncedPosition, result.position)
     }
 
     private func syncLog(now: Int64, head: UInt64) throws(LedgerError) {
@@ -309,12 +339,11 @@ public final class Engine {
     private func shutdown() throws(EngineError) {
         defer { close() }
         let head = ledger.logHead
-        if syncedPosition < head {
-            do {
-                try syncLog(now: clock.nowUs(), head: head)
-            } catch {
-                throw EngineError(error.message)
-            }
+        do {
+            try collectBackgroundSync(waiting: true)
+            if syncedPosition < head { try syncLog(now: clock.nowUs(), head: head) }
+        } catch {
+            throw EngineError(error.message)
         }
         sendDurableReplies()
         // A snapshot at the head, so that the next start replays nothing.

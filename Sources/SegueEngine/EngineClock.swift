@@ -24,7 +24,7 @@ public struct MonotonicEpochClock: EngineClock {
         anchorUs + (Self.read(CLOCK_MONOTONIC) - monotonicAnchorUs)
     }
 
-    private static func read(_ clock: clockid_t) -> Int64 {
+    static func read(_ clock: clockid_t) -> Int64 {
         var spec = timespec()
         clock_gettime(clock, &spec)
         return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000

@@ -17,8 +17,16 @@ extension Ledger {
 
     /// A snapshot being written off the owner's thread; `result` is set once, when the file is on disk or failed.
     final class SnapshotWrite: Sendable {
+        enum Outcome: Sendable {
+            /// On disk, and older snapshots pruned (or why pruning failed).
+            case written(SnapshotStore.File, pruneFailure: LogError?)
+            case failed(LogError)
+            /// The log could not be synced first: the log is unusable.
+            case logSyncFailed(LogError)
+        }
+
         let position: UInt64
-        let result = Mutex<Result<SnapshotStore.File, LogError>?>(nil)
+        let result = Mutex<Outcome?>(nil)
 
         init(position: UInt64) {
             self.position = position
@@ -176,7 +184,7 @@ extension Ledger {
     /// Starts a periodic snapshot when `snapshotEvery` events have been appended since the last one, and finishes
     /// one the background queue has written. Called by `commit`, when the core and the log agree on the head.
     func snapshotIfDue() throws(LedgerError) {
-        collectSnapshot()
+        try collectSnapshot()
         guard snapshotEvery > 0, pendingSnapshot == nil,
               log.headPosition >= max(lastSnapshotPosition, lastSnapshotAttempt) + snapshotEvery
         else { return }
@@ -192,36 +200,58 @@ extension Ledger {
     public func writeSnapshot() throws(LedgerError) -> SnapshotStore.File? {
         precondition(committedEventsMatchOutcome, "commit() before writeSnapshot()")
         snapshotQueue.sync {}
-        collectSnapshot()
+        try collectSnapshot()
         guard log.headPosition > lastSnapshotPosition else { return nil }
         return try takeSnapshot(inBackground: false)
     }
 
     /// Syncs the log (a snapshot must never cover events a crash could still take away), then encodes the state at
     /// the head and writes it, here or on the background queue. In the background the queue gets a copy of the
-    /// core: copy-on-write makes that cheap, and encoding thousands of stacks takes milliseconds the loop keeps.
+    /// core (copy-on-write makes that cheap) and does all the waiting for the disk: the log's sync, the snapshot's
+    /// fsyncs and deleting the older snapshots, which would otherwise stall the loop for milliseconds.
     @discardableResult
     private func takeSnapshot(inBackground: Bool) throws(LedgerError) -> SnapshotStore.File? {
+        let position = core.headPosition
+        let store = snapshots
+        if inBackground {
+            let logSync: PendingSync
+            do {
+                logSync = try log.detachedSync()
+            } catch {
+                throw LedgerError("cannot sync the log before a snapshot: \(error)")
+            }
+            lastSnapshotAttempt = position
+            let write = SnapshotWrite(position: position)
+            pendingSnapshot = write
+            let state = core.snapshotSource
+            snapshotQueue.async {
+                let outcome: SnapshotWrite.Outcome
+                if let failure = logSync.perform() {
+                    outcome = .logSyncFailed(failure)
+                } else {
+                    do throws(LogError) {
+                        let file = try store.write(position: position, payload: state.snapshot().encoded())
+                        var pruneFailure: LogError?
+                        do throws(LogError) {
+                            _ = try store.prune(keeping: Self.keptSnapshots)
+                        } catch {
+                            pruneFailure = error
+                        }
+                        outcome = .written(file, pruneFailure: pruneFailure)
+                    } catch {
+                        outcome = .failed(error)
+                    }
+                }
+                write.result.withLock { $0 = outcome }
+            }
+            return nil
+        }
         do {
             try log.sync()
         } catch {
             throw LedgerError("cannot sync the log before a snapshot: \(error)")
         }
-        let position = core.headPosition
         lastSnapshotAttempt = position
-        let store = snapshots
-        if inBackground {
-            let write = SnapshotWrite(position: position)
-            pendingSnapshot = write
-            let state = core
-            snapshotQueue.async {
-                let result = Result { () throws(LogError) in
-                    try store.write(position: position, payload: state.snapshot().encoded())
-                }
-                write.result.withLock { $0 = result }
-            }
-            return nil
-        }
         do {
             let file = try store.write(position: position, payload: core.snapshot().encoded())
             didWriteSnapshot(file)
@@ -234,23 +264,27 @@ extension Ledger {
     }
 
     /// Finishes a background snapshot that is done; leaves one still being written alone.
-    private func collectSnapshot() {
+    /// - Throws: `LedgerError` when the log's sync before it failed: the log is unusable.
+    private func collectSnapshot() throws(LedgerError) {
         guard let pending = pendingSnapshot, let result = pending.result.withLock({ $0 }) else { return }
         pendingSnapshot = nil
         switch result {
-        case .success(let file):
-            didWriteSnapshot(file)
-        case .failure(let error):
+        case .written(let file, let pruneFailure):
+            didWriteSnapshot(file, pruned: pruneFailure.map { .failure($0) } ?? .success(()))
+        case .failed(let error):
             report("level=warn msg=\"snapshot not written\" position=\(pending.position) "
                 + "error=\(LogfmtLogger.quote(error.description))")
+        case .logSyncFailed(let error):
+            throw LedgerError("cannot sync the log before a snapshot: \(log.syncFailed(error))")
         }
     }
 
-    /// After a snapshot is on disk: older snapshots go, then segments the kept ones cover.
-    private func didWriteSnapshot(_ file: SnapshotStore.File) {
+    /// After a snapshot is on disk: older snapshots go (unless the background queue pruned them already), then
+    /// segments the kept ones cover.
+    private func didWriteSnapshot(_ file: SnapshotStore.File, pruned: Result<Void, LogError>? = nil) {
         lastSnapshotPosition = max(lastSnapshotPosition, file.position)
         do {
-            try snapshots.prune(keeping: Self.keptSnapshots)
+            if let pruned { try pruned.get() } else { try snapshots.prune(keeping: Self.keptSnapshots) }
             try applyRetention()
         } catch {
             report("level=warn msg=\"snapshot housekeeping failed\" error=\(LogfmtLogger.quote(error.description))")

@@ -168,6 +168,27 @@ public final class Ledger {
         stats.recordSync(microseconds: Double(elapsed() - start))
     }
 
+    /// Prepares the sync of everything appended so far for another thread (`SegmentLog.prepareSync()`); nil when
+    /// everything is synced. Report its result with `finishSync`.
+    public func prepareSync() throws(LedgerError) -> PendingSync? {
+        do {
+            return try log.prepareSync()
+        } catch {
+            throw LedgerError("cannot sync the log: \(error)")
+        }
+    }
+
+    /// Takes the result of a prepared sync and how long it took, for the stats.
+    /// - Throws: `LedgerError` when the sync failed: the log is then unusable.
+    public func finishSync(_ failure: LogError?, microseconds: Double) throws(LedgerError) {
+        do {
+            try log.finishSync(failure)
+        } catch {
+            throw LedgerError("cannot sync the log: \(error)")
+        }
+        stats.recordSync(microseconds: microseconds)
+    }
+
     /// Hands what was decided to `body`, with each event's record as logged (`records.withPayload(i)` is the
     /// encoding of `outcome.events[i]`), then starts a new pending outcome in the same storage.
     public func drainOutcome(_ body: (_ outcome: Outcome, _ records: LogBatch) -> Void) {

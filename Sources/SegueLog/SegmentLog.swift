@@ -49,6 +49,9 @@ public final class SegmentLog {
     private var readDescriptors: [(firstPosition: UInt64, fd: Int32)] = []
     /// Whether records have been written to the last segment since its last fdatasync.
     private var needsSync = false
+    /// Whether a sync made by `prepareSync()` has not been reported done (`finishSync`) yet: until then, whatever
+    /// must be on disk now (`sync()`, a roll) cannot count on it and syncs itself.
+    private var syncInFlight = false
     /// Set when an append or sync failed in a way that leaves the files' state unknown; refuses further writes.
     private var failure: LogError?
     private var isClosed = false
@@ -310,8 +313,53 @@ public final class SegmentLog {
     /// process can no longer tell what is on the disk. Restarting lets recovery find out.
     public func sync() throws(LogError) {
         try checkWritable()
-        guard needsSync else { return }
+        guard needsSync || syncInFlight else { return }
         try syncLastSegment()
+    }
+
+    /// Prepares the fdatasync `sync()` would do, for another thread to run (`PendingSync.perform()`), so that the
+    /// owner's thread does not wait for the disk. The owner reports the result with `finishSync`; only then are the
+    /// records up to `PendingSync.position` known to be durable. One at a time.
+    /// - Returns: nil when nothing was appended since the last sync.
+    public func prepareSync() throws(LogError) -> PendingSync? {
+        try checkWritable()
+        guard needsSync else { return nil }
+        let sync = try syncOfLastSegment()
+        needsSync = false
+        syncInFlight = true
+        return sync
+    }
+
+    /// An fdatasync of everything appended so far, for another thread, that the log does not count as its own: for
+    /// ordering another write after the records (a snapshot must not reach the disk before the events it covers).
+    /// The log's own syncs go on as if it did not exist. A failure must be reported with `syncFailed`.
+    public func detachedSync() throws(LogError) -> PendingSync {
+        try checkWritable()
+        return try syncOfLastSegment()
+    }
+
+    /// A sync of the last segment with a descriptor of its own, so that it stays valid whatever the log does
+    /// meanwhile (roll, close). Older segments were synced when the log moved past them.
+    private func syncOfLastSegment() throws(LogError) -> PendingSync {
+        let descriptor = dup(writeDescriptor)
+        let path = table[table.count - 1].path
+        guard descriptor >= 0 else {
+            throw LogError.system("cannot duplicate the descriptor of \(path) to sync it", path: path, code: errno)
+        }
+        return PendingSync(descriptor: descriptor, path: path, position: headPosition)
+    }
+
+    /// Makes the log `.unusable` after a `detachedSync()` failed, as a failed `sync()` does.
+    /// - Returns: the `.unusable` error to throw.
+    public func syncFailed(_ failure: LogError) -> LogError {
+        markUnusable(after: failure, path: failure.path ?? directory)
+    }
+
+    /// Takes the result of the sync `prepareSync()` made: nil when it succeeded.
+    /// - Throws: `.unusable` when it failed, as a failed `sync()` does.
+    public func finishSync(_ failure: LogError?) throws(LogError) {
+        syncInFlight = false
+        if let failure { throw markUnusable(after: failure, path: failure.path ?? directory) }
     }
 
     private func syncLastSegment() throws(LogError) {
@@ -319,19 +367,23 @@ public final class SegmentLog {
         do {
             try FileSystem.dataSync(writeDescriptor, path: path)
         } catch {
-            let unusable = LogError(.unusable, "fdatasync of \(path) failed, so it is unknown which appended records "
-                + "reached the disk; restart so recovery rereads the log", path: path, errno: error.errno)
-            failure = unusable
-            throw unusable
+            throw markUnusable(after: error, path: path)
         }
         needsSync = false
+    }
+
+    private func markUnusable(after error: LogError, path: String) -> LogError {
+        let unusable = LogError(.unusable, "fdatasync of \(path) failed, so it is unknown which appended records "
+            + "reached the disk; restart so recovery rereads the log", path: path, errno: error.errno)
+        failure = unusable
+        return unusable
     }
 
     /// Starts a new, empty last segment at `headPosition + 1`.
     private func roll() throws(LogError) {
         // The old segment must be complete on disk before the new one can exist on disk, or a crash could leave a
         // torn record in a segment that is no longer the last.
-        if needsSync { try syncLastSegment() }
+        if needsSync || syncInFlight { try syncLastSegment() }
         let first = headPosition + 1
         let path = directory + "/" + Segment.fileName(for: first)
         let fd = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_EXCL, what: "new segment")

@@ -17,6 +17,8 @@ struct EngineRun {
         var rate: Double?
         var warmupSeconds: Double
         var measureSeconds: Double
+        /// The bench stacks' settle duration (`Tuning.settle_ms`), nil for the profile's own.
+        var settleMs: UInt32?
         var window = 10_000
         var seed: UInt64 = 0x5E6E_BE4C
     }
@@ -93,7 +95,7 @@ struct EngineRun {
         } catch {
             throw BenchError("cannot connect to the control socket: \(error)")
         }
-        try StackFleet.create(count: setup.stacks, settleMs: options.settleMs, ingest: daemon.endpoints.ingest,
+        try StackFleet.create(count: setup.stacks, settleMs: setup.settleMs, ingest: daemon.endpoints.ingest,
                               control: control, daemon: daemon)
         let idleUsage = daemon.usage
 
@@ -150,7 +152,7 @@ struct EngineRun {
         if let failure = produced.failure { throw BenchError("the producer failed: \(failure)") }
         if let failure = collected.failure { throw BenchError("the subscriber failed: \(failure)") }
         let seconds = MonotonicTime.seconds(from: start, to: end)
-        let joined = LatencyJoin.join(sends: produced.sends, receipts: collected.receipts)
+        let joined = LatencyJoin.join(sends: produced.sends.all, receipts: collected.receipts.all)
         let tracking = Double(framesAfter - framesBefore)
         let windowNs = Double(max(end - start, 1))
         var cpu: Double?

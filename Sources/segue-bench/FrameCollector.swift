@@ -9,7 +9,7 @@ struct FrameCollector: Sendable {
     /// What arrived.
     struct Report: Sendable {
         /// Arrival times of TRACKING frames from the start of the measured window on.
-        var receipts: [StampedKey] = []
+        var receipts = StampLog()
         var tracking = 0
         var settling = 0
         var done = 0
@@ -64,7 +64,7 @@ struct FrameCollector: Sendable {
                     return true
                 }
                 if kind == UInt8(ascii: "f") {
-                    guard let frame = try? Frame(decoding: parts[1]),
+                    guard let frame = try? FrameSummary(decoding: parts[1]),
                           let stack = BenchStacks.index(of: frame.stackId), stack < stacks
                     else {
                         report.undecodable += 1

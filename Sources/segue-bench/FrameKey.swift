@@ -28,6 +28,26 @@ struct StampedKey: Sendable {
     var ns: Int64
 }
 
+/// Time stamps a measuring thread appends, kept in fixed-size chunks: one growing array would now and then copy
+/// megabytes in the middle of a measurement, stalling the subscriber, and the frames queued meanwhile would be
+/// stamped late.
+struct StampLog: Sendable {
+    private static let chunkCapacity = 1 << 16
+    private var chunks: [[StampedKey]] = []
+
+    mutating func append(_ stamp: StampedKey) {
+        if chunks.last.map({ $0.count == Self.chunkCapacity }) ?? true {
+            var chunk: [StampedKey] = []
+            chunk.reserveCapacity(Self.chunkCapacity)
+            chunks.append(chunk)
+        }
+        chunks[chunks.count - 1].append(stamp)
+    }
+
+    /// Every stamp, in the order appended.
+    var all: [StampedKey] { chunks.flatMap { $0 } }
+}
+
 /// Pairs sends with receipts by key and records the differences.
 enum LatencyJoin {
     /// Sorts both sides and walks them together.

@@ -80,7 +80,7 @@ struct RelayRun {
             throw BenchError("\(setup.label): \(failure)")
         }
         let seconds = MonotonicTime.seconds(from: start, to: end)
-        let joined = LatencyJoin.join(sends: sent.sends, receipts: received.receipts)
+        let joined = LatencyJoin.join(sends: sent.sends.all, receipts: received.receipts.all)
         let dropped = received.firstCounter.map { sent.count - Int($0) + 1 - received.count } ?? sent.count
         return Result(setup: setup, seconds: seconds, messagesPerSecond: Double(after - before) / seconds,
                       latency: joined.histogram, dropped: max(0, dropped),
@@ -97,14 +97,14 @@ struct RelayRun {
     }
 
     private struct SendReport: Sendable {
-        var sends: [StampedKey] = []
+        var sends = StampLog()
         var count = 0
         var bytes = 0
         var failure: String?
     }
 
     private struct ReceiveReport: Sendable {
-        var receipts: [StampedKey] = []
+        var receipts = StampLog()
         var count = 0
         var firstCounter: UInt64?
         var failure: String?

@@ -90,7 +90,7 @@ struct Report {
     }
 
     private var runDetails: [String] {
-        var rows: [[String]] = [["run", "stacks", "fsync", "paced/s", "pans/s", "frames/s", "appended/s", "cores",
+        var rows: [[String]] = [["run", "stacks", "fsync", "settle", "paced/s", "pans/s", "frames/s", "appended/s", "cores",
                                  "bench", "us/pan", "p50 us", "p99 us", "lost", "rejected", "idle", "window",
                                  "fsync p99", "RSS MiB"]]
         let runs: [(String, EngineRun.Result?)] = [
@@ -99,7 +99,8 @@ struct Report {
         ]
         for case let (name, run?) in runs {
             rows.append([
-                name, String(run.setup.stacks), run.setup.fsync, Format.grouped(run.setup.rate),
+                name, String(run.setup.stacks), run.setup.fsync, run.setup.settleMs.map { "\($0) ms" } ?? "profile",
+                Format.grouped(run.setup.rate),
                 Format.grouped(run.pansPerSecond), Format.grouped(run.trackingPerSecond),
                 Format.grouped(run.appendedPerSecond), Format.fixed(run.daemonCores, 2),
                 Format.fixed(run.benchCores, 2),
@@ -112,10 +113,11 @@ struct Report {
             ])
         }
         if rows.count == 1 { return [] }
-        return ["engine runs (pans/s sent by the producer; frames/s = TRACKING frames received; cores = daemon CPU, "
-                + "bench = this program's; idle = producer had no stack ready; window = producer waited for frames in "
-                + "flight; fsync p99 in us; RSS at the end of the window):"]
-            + Self.align(rows, rightAligned: Set(1..<18).subtracting([2]))
+        return ["engine runs (settle = tuning.settle_ms of the stacks, profile = fluid's 500 ms; pans/s sent by the "
+                + "producer; frames/s = TRACKING frames received; cores = daemon CPU, bench = this program's; idle = "
+                + "producer had no stack ready; window = producer waited for frames in flight; fsync p99 in us; RSS at "
+                + "the end of the window):"]
+            + Self.align(rows, rightAligned: Set(1..<19).subtracting([2, 3]))
     }
 
     private var scalingTable: [String] {
@@ -134,8 +136,8 @@ struct Report {
                 Format.fixed(l?.cpuMicrosecondsPerPan, 1), Format.fixed(l?.residentMB ?? t?.residentMB, 1),
             ])
         }
-        return ["scaling with stacks (max = as fast as possible, fluid settles bound it when idle is high; paced = "
-                + "120 Hz per stack up to --rate):"]
+        return ["scaling with stacks (max = as fast as possible with 100 ms settles, which bound it when idle is high; "
+                + "paced = 120 Hz per stack up to --rate, fluid's settles):"]
             + Self.align(rows, rightAligned: Set(0..<10))
     }
 
@@ -192,8 +194,9 @@ struct Report {
             }
             if run.setup.rate == nil && run.producerIdle > 0.05 {
                 let idle = Format.fixed(run.producerIdle * 100, 0)
+                let settle = run.setup.settleMs.map { "\($0) ms" } ?? "500 ms in fluid"
                 notes.append("\(name): the producer had no stack ready \(idle)% of the window"
-                    + " (every stack waiting for its settle, 500 ms in fluid): the workload, not the engine, "
+                    + " (every stack waiting for its settle, \(settle)): the workload, not the engine, "
                     + "bounds this figure; --stacks or --settle-ms raise that ceiling")
             }
             if run.pacerRestarts > 0 {

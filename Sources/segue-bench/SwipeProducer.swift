@@ -25,7 +25,7 @@ struct SwipeProducer: Sendable {
     /// What the producer did, for the report.
     struct Report: Sendable {
         /// Send times of the pans that should yield TRACKING frames, sent inside the measured window.
-        var sends: [StampedKey] = []
+        var sends = StampLog()
         var pans = 0
         var pushes = 0
         var gestures = 0

@@ -44,7 +44,8 @@ func engineSetup(_ label: String, stacks: Int, fsync: String = "interval:10", ra
                  measure: Double = options.measureSeconds) -> EngineRun.Setup
 {
     EngineRun.Setup(label: label, stacks: stacks, fsync: fsync, rate: rate, warmupSeconds: options.warmupSeconds,
-                    measureSeconds: measure)
+                    measureSeconds: measure,
+                    settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil))
 }
 
 func describe(_ run: EngineRun.Result) -> String {

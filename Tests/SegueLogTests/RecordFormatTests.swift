@@ -37,4 +37,28 @@ struct RecordFormatTests {
         batch.removeAll()
         #expect(batch.isEmpty && batch.byteCount == 0)
     }
+
+    @Test func batchGivesEachPayloadAndDropsRecordsFromAnIndex() {
+        var batch = LogBatch([Array("abc".utf8), Array("segue".utf8), [7]])
+        #expect(batch.withPayload(0) { Array($0) } == Array("abc".utf8))
+        #expect(batch.withPayload(1) { Array($0) } == Array("segue".utf8))
+        #expect(batch.withPayload(2) { Array($0) } == [7])
+        batch.removeRecords(from: 1)
+        #expect(batch.count == 1 && batch.bytes == Self.abcFramed)
+        batch.removeRecords(from: 5)
+        #expect(batch.count == 1)
+    }
+
+    @Test func appendingFromARecordWritesOnlyTheRecordsFromThere() throws {
+        let temporary = TemporaryDirectory()
+        let log = try SegmentLog(directory: temporary.path)
+        var batch = LogBatch([Array("abc".utf8)])
+        #expect(try log.append(batch, fromRecord: 0) == 1...1)
+        batch.append(Array("segue".utf8))
+        batch.append([9, 9])
+        #expect(try log.append(batch, fromRecord: 1) == 2...3)
+        #expect(try log.read(from: 1, maxCount: 10).map(\.payload) == [Array("abc".utf8), Array("segue".utf8), [9, 9]])
+        #expect(throws: LogError.self) { try log.append(batch, fromRecord: 3) }
+        #expect(log.headPosition == 3)
+    }
 }
