@@ -133,6 +133,11 @@ public final class ControlClient {
         return stats
     }
 
+    /// Asks the daemon to publish a probe on `pr/<token>/` (see `SubscriptionProbe`).
+    public func publishProbe(token: String) throws(ClientError) {
+        _ = try request(Request(body: .publishProbe(PublishProbe(token: token))), timeoutMs: timeoutMs)
+    }
+
     /// Waits up to `waitingMs` for one message and returns its last part (the payload after the envelope), or nil.
     private func receivePayload(waitingMs: Int) throws(ClientError) -> [UInt8]? {
         do throws(ZMQError) {

@@ -312,13 +312,18 @@ extension Reply: JSONRepresentable {
 
 extension Publication: JSONRepresentable {
     /// The message wrapped in a member named after its kind, so a stream of mixed publications stays readable:
-    /// `{"event":{…}}`, `{"frame":{…}}`, `{"rejection":{…}}`, `{"undecodable":{"topic":…,"reason":…}}`.
+    /// `{"event":{…}}`, `{"frame":{…}}`, `{"rejection":{…}}`, `{"probe":{"token":…}}`,
+    /// `{"undecodable":{"topic":…,"reason":…}}`.
     public var jsonObject: JSONObject {
         var object = JSONObject()
         switch self {
         case .event(let event): object.add("event", event.jsonObject)
         case .frame(let frame): object.add("frame", frame.jsonObject)
         case .rejection(let rejection): object.add("rejection", rejection.jsonObject)
+        case .probe(let probe):
+            var member = JSONObject()
+            member.add("token", probe.token)
+            object.add("probe", member)
         case .undecodable(let topic, let reason):
             var member = JSONObject()
             member.add("topic", topic)

@@ -8,6 +8,8 @@ public enum Publication: Sendable, Hashable {
     case frame(Frame)
     /// `er/<stack>/`: an ingest input the daemon could not apply.
     case rejection(Rejection)
+    /// `pr/<token>/`: a probe a client asked for (`ControlClient.publishProbe`).
+    case probe(PublishProbe)
     /// A message that could not be decoded: an unknown topic, a missing payload, or bytes that are not the
     /// topic's message type. Reported rather than thrown, so one bad message does not end a subscription.
     case undecodable(topic: String, reason: String)
@@ -22,8 +24,10 @@ public enum Publication: Sendable, Hashable {
                 self = .frame(try Frame(decoding: payload))
             } else if name.hasPrefix("er/") {
                 self = .rejection(try Rejection(decoding: payload))
+            } else if name.hasPrefix("pr/") {
+                self = .probe(try PublishProbe(decoding: payload))
             } else {
-                self = .undecodable(topic: name, reason: "unknown topic; expected ev/, fr/ or er/")
+                self = .undecodable(topic: name, reason: "unknown topic; expected ev/, fr/, er/ or pr/")
             }
         } catch {
             self = .undecodable(topic: name, reason: "payload does not decode: \(error)")
@@ -46,7 +50,7 @@ public enum Publication: Sendable, Hashable {
         case .event(let event): event.stackId
         case .frame(let frame): frame.stackId
         case .rejection(let rejection): rejection.stackId
-        case .undecodable: nil
+        case .probe, .undecodable: nil
         }
     }
 }

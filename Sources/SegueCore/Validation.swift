@@ -7,15 +7,16 @@ public enum Validation {
     static let maxDimension = 100_000.0
     static let maxMagnitude = 1e6
 
-    /// A stack id: 1-64 characters of A-Z a-z 0-9 . _ : -
-    public static func checkStackId(_ id: String) -> ErrorDetail? {
-        if id.isEmpty { return invalid("stack id is empty; use 1-64 characters of A-Z a-z 0-9 . _ : -") }
+    /// A stack id: 1-64 characters of A-Z a-z 0-9 . _ : - (and anything else that becomes part of a topic, named
+    /// by `field`).
+    public static func checkStackId(_ id: String, field: String = "stack id") -> ErrorDetail? {
+        if id.isEmpty { return invalid("\(field) is empty; use 1-64 characters of A-Z a-z 0-9 . _ : -") }
         let bytes = id.utf8
         if bytes.count > maxStackIdLength {
-            return invalid("stack id is \(bytes.count) bytes long; at most \(maxStackIdLength) are allowed")
+            return invalid("\(field) is \(bytes.count) bytes long; at most \(maxStackIdLength) are allowed")
         }
         for scalar in id.unicodeScalars where !isStackIdCharacter(scalar) {
-            return invalid("stack id '\(printable(id))' has '\(printable(String(scalar)))', allowed: A-Z a-z 0-9 . _ : -")
+            return invalid("\(field) '\(printable(id))' has '\(printable(String(scalar)))', allowed: A-Z a-z 0-9 . _ : -")
         }
         return nil
     }

@@ -69,7 +69,8 @@ public final class EmbeddedEngine {
     private func flush() throws(LedgerError) {
         let before = ledger.logHead
         if try ledger.commit() > before { try ledger.sync(elapsed: { 0 }) }
-        ledger.drainOutcome { outcome, _ in
+        // No events socket here: a probe has nobody to reach.
+        ledger.drainOutcome { outcome, _, _ in
             published += outcome.events.map(Publication.event)
             published += outcome.frames.map(Publication.frame)
             published += outcome.rejections.map(Publication.rejection)

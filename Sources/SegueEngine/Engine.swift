@@ -292,8 +292,8 @@ public final class Engine {
         lastSyncUs = now
     }
 
-    /// Publishes a batch's events (the bytes just logged, not encoded again), frames and rejections.
-    private func publish(_ outcome: Outcome, eventRecords: LogBatch) {
+    /// Publishes a batch's events (the bytes just logged, not encoded again), frames, rejections and probes.
+    private func publish(_ outcome: Outcome, eventRecords: LogBatch, probes: [PublishProbe]) {
         for (index, event) in outcome.events.enumerated() {
             Topic.event.write(event.stackId, into: &topicBuffer)
             eventRecords.withPayload(index) { send(topic: topicBuffer, payload: $0) }
@@ -309,6 +309,11 @@ public final class Engine {
             let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
             Topic.rejection.write(stackId, into: &topicBuffer)
             rejection.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
+        }
+        // Before the replies: a client that has its reply has had its probe sent.
+        for probe in probes {
+            Topic.probe.write(probe.token, into: &topicBuffer)
+            probe.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
     }
 

@@ -51,9 +51,15 @@ extension Ledger {
                 eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
                 logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
                 handshakesRefused: stats.handshakesRefused))
+        case .publishProbe(let probe):
+            if let error = Validation.checkStackId(probe.token, field: "probe token") {
+                reply.error = error
+            } else {
+                probes.append(probe)
+            }
         case .none:
-            reply.error = ErrorDetail(code: .invalidArgument,
-                                      message: "request has no body; set command, get_stack, read_events, list_stacks or get_stats")
+            reply.error = ErrorDetail(code: .invalidArgument, message: "request has no body; set command, get_stack, "
+                + "read_events, list_stacks, get_stats or publish_probe")
         }
         if reply.error != nil { stats.inputsRejected += 1 }
         return PendingReply(reply: reply, durableAt: durableAt)

@@ -101,6 +101,7 @@ extension Ledger {
         // Nothing the batch decided is published: its events were not logged, and its frames and rejections may
         // rest on them. One notice on er// tells producers that their inputs were dropped.
         outcome = Outcome()
+        probes.removeAll()
         outcome.rejections.append(Rejection(error: refusal, timeUs: core.clockUs))
         rollback.refusal = refusal
         if rollback.failing == nil {

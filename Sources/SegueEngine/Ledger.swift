@@ -37,6 +37,8 @@ public final class Ledger {
     /// How many of `outcome.events` are in the log, and their records as logged, reused from batch to batch.
     private var committedEvents = 0
     private var eventRecords = LogBatch()
+    /// Probes requested in this batch, to publish with its outcome (`Request.publish_probe`).
+    var probes: [PublishProbe] = []
 
     /// Largest batch `ReadEvents` returns, and how many records a one-stack read scans per request.
     static let defaultReadCount = 1000
@@ -190,13 +192,15 @@ public final class Ledger {
     }
 
     /// Hands what was decided to `body`, with each event's record as logged (`records.withPayload(i)` is the
-    /// encoding of `outcome.events[i]`), then starts a new pending outcome in the same storage.
-    public func drainOutcome(_ body: (_ outcome: Outcome, _ records: LogBatch) -> Void) {
+    /// encoding of `outcome.events[i]`) and the probes to publish, then starts a new pending outcome in the same
+    /// storage.
+    public func drainOutcome(_ body: (_ outcome: Outcome, _ records: LogBatch, _ probes: [PublishProbe]) -> Void) {
         precondition(committedEvents == outcome.events.count, "commit() before drainOutcome()")
-        body(outcome, eventRecords)
+        body(outcome, eventRecords, probes)
         stats.framesPublished += UInt64(outcome.frames.count)
         outcome.removeAll()
         eventRecords.removeAll()
+        probes.removeAll(keepingCapacity: true)
         committedEvents = 0
     }
 

@@ -15,7 +15,7 @@ struct FrameCollector: Sendable {
         var done = 0
         /// Frames missing from a transition's sequence: dropped by the publisher (PUB drops at its high-water mark).
         var lost = 0
-        /// Rejections by error code, the probe's excluded.
+        /// Rejections by error code.
         var rejections: [String: Int] = [:]
         /// The first rejection's message, to show what went wrong.
         var firstRejection: String?
@@ -48,6 +48,7 @@ struct FrameCollector: Sendable {
         try socket.setOption(.receiveTimeout, 50)
         try socket.subscribe("fr/")
         try socket.subscribe("er/")
+        try socket.subscribe("pr/\(RunShared.probeToken)/")
         try socket.connect(events)
 
         var lastTransition = [UInt64](repeating: 0, count: stacks)
@@ -102,16 +103,13 @@ struct FrameCollector: Sendable {
                         report.undecodable += 1
                         return true
                     }
-                    if rejection.gestureId == RunShared.probeGestureId {
-                        shared.live.store(true, ordering: .relaxed)
-                    } else {
-                        let code = rejection.error?.code.description ?? "UNKNOWN"
-                        report.rejections[code, default: 0] += 1
-                        if report.firstRejection == nil {
-                            report.firstRejection = "\(code) on \(rejection.stackId): "
-                                + (rejection.error?.message ?? "")
-                        }
+                    let code = rejection.error?.code.description ?? "UNKNOWN"
+                    report.rejections[code, default: 0] += 1
+                    if report.firstRejection == nil {
+                        report.firstRejection = "\(code) on \(rejection.stackId): " + (rejection.error?.message ?? "")
                     }
+                } else if kind == UInt8(ascii: "p") {
+                    shared.live.store(true, ordering: .relaxed)
                 } else {
                     report.undecodable += 1
                 }

@@ -7,7 +7,7 @@ final class RunShared: Sendable {
     let stopProducer = Atomic<Bool>(false)
     /// Main -> subscriber: the producer has stopped; drain what is in flight and end.
     let stopSubscriber = Atomic<Bool>(false)
-    /// Subscriber -> producer: the probe's rejection arrived, so the subscription is live.
+    /// Subscriber -> producer: the probe arrived on `pr/<probeToken>/`, so the subscription is live.
     let live = Atomic<Bool>(false)
     /// Main -> both: inside the measured window.
     let recording = Atomic<Bool>(false)
@@ -25,7 +25,7 @@ final class RunShared: Sendable {
         var finished: Bool
     }
 
-    /// The gesture id of the probe, a PAN_CHANGED of a gesture that never began: the daemon rejects it on
-    /// `er/<stack>/` without changing anything, which proves the subscription is live.
-    static let probeGestureId: UInt64 = 0xB0BE_0000_0000_0001
+    /// The token of the probes the producer asks the daemon to publish (`Request.publish_probe`) until the
+    /// subscriber sees one: then its subscriptions are live.
+    static let probeToken = "segue-bench"
 }

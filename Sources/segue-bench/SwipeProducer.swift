@@ -1,3 +1,4 @@
+import SegueClient
 import SegueWire
 import ZMQ
 
@@ -14,6 +15,8 @@ import ZMQ
 struct SwipeProducer: Sendable {
     struct Plan: Sendable {
         var ingest: String
+        /// The control endpoint, for the probes that prove the subscriber live.
+        var control: String
         var stacks: Int
         /// Pans per second, nil for as fast as possible.
         var rate: Double?
@@ -76,7 +79,7 @@ struct SwipeProducer: Sendable {
         // A short send timeout lets a producer blocked by a full queue notice the stop flag.
         try socket.setOption(.sendTimeout, 100)
         try socket.connect(plan.ingest)
-        try awaitLiveSubscription(socket)
+        try awaitLiveSubscription()
 
         var planner = GesturePlanner(seed: plan.seed)
         var drivers = [Driver](repeating: Driver(), count: plan.stacks)
@@ -202,19 +205,18 @@ struct SwipeProducer: Sendable {
         report.pacerRestarts = pacer?.restarts ?? 0
     }
 
-    /// Sends the probe every 20 ms until the subscriber has seen its rejection (at most 10 s).
-    private func awaitLiveSubscription(_ socket: ZMQSocket) throws {
-        let probe = Input(body: .pan(PanEvent(
-            stackId: BenchStacks.id(0), gestureId: RunShared.probeGestureId, phase: .panChanged,
-            location: Vec2(x: 1, y: 1), translation: Vec2(), timestampUs: 1))).encoded()
+    /// Asks the daemon for a probe every 20 ms until the subscriber has seen one (at most 10 s).
+    private func awaitLiveSubscription() throws {
+        let control = try ControlClient(endpoint: plan.control, timeoutMs: 5000)
+        defer { control.close() }
         let deadline = MonotonicTime.nowNs() + 10_000_000_000
         while !shared.live.load(ordering: .relaxed) {
             guard MonotonicTime.nowNs() < deadline else {
-                throw BenchError("the subscriber saw no rejection of the probe within 10 s: the daemon is not "
-                    + "publishing, or the bench is not connected to it")
+                throw BenchError("the subscriber saw no probe within 10 s: the daemon is not publishing, or the "
+                    + "bench is not connected to it")
             }
             if shared.stopProducer.load(ordering: .relaxed) { return }
-            _ = try socket.send(probe, more: false)
+            try control.publishProbe(token: RunShared.probeToken)
             for _ in 0..<20 where !shared.live.load(ordering: .relaxed) {
                 MonotonicTime.sleep(nanoseconds: 1_000_000)
             }

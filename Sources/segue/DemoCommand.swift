@@ -61,8 +61,7 @@ enum DemoCommand {
 
         let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
         let producer = try connection.producer()
-        try SwipeCommand.awaitLiveSubscription(stackId: stackId, subscriber: subscriber, producer: producer,
-                                               connection: connection)
+        try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId,
                              after: try control.stats().headPosition)
         let show = Display(live: live, watch: WatchState(stackId: stackId, state: try control.stack(stackId),
@@ -206,7 +205,7 @@ enum DemoCommand {
                 Console.line(TextFormat.line(event))
             case .rejection(let rejection):
                 Console.line(TextFormat.line(rejection))
-            case .frame, .undecodable:
+            case .frame, .probe, .undecodable:
                 break
             }
         }

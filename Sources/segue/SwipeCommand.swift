@@ -56,8 +56,7 @@ enum SwipeCommand {
         let state = try control.stack(stackId)
         let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "er/\(stackId)/"])
         let producer = try connection.producer()
-        try awaitLiveSubscription(stackId: stackId, subscriber: subscriber, producer: producer,
-                                  connection: connection)
+        try awaitLiveSubscription(subscriber, control: control, connection: connection)
         // Everything up to the head is history; the feed delivers only what happens from here on, gap-free.
         let head = try control.stats().headPosition
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
@@ -150,31 +149,18 @@ enum SwipeCommand {
         }
     }
 
-    /// Sends a probe that the daemon must reject (a `PAN_CHANGED` of a gesture that never began) until its
-    /// rejection arrives on `er/<stack>/`: then the subscription is live and nothing the swipe causes is missed.
-    /// The probe changes no state; the daemon only counts it as a rejected input.
-    static func awaitLiveSubscription(stackId: String, subscriber: Subscriber, producer: Producer,
-                                      connection: Connection) throws
+    /// Waits until the subscription is live (`SubscriptionProbe`), so that nothing the swipe causes is missed.
+    /// Whatever else arrives meanwhile is history the caller's feed reads from the log.
+    static func awaitLiveSubscription(_ subscriber: Subscriber, control: ControlClient, connection: Connection)
+        throws
     {
-        let probeId = UInt64.random(in: (1 << 60)...UInt64.max)
-        let probe = PanEvent(stackId: stackId, gestureId: probeId, phase: .panChanged, location: Vec2(),
-                             translation: Vec2(), timestampUs: 0)
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(connection.timeoutMs))
-        var nextProbe = ContinuousClock.now
-        while ContinuousClock.now < deadline {
-            if ContinuousClock.now >= nextProbe {
-                try producer.send(pan: probe)
-                nextProbe = ContinuousClock.now.advanced(by: .milliseconds(50))
-            }
-            // Whatever else arrives meanwhile is history the caller's feed reads from the log.
-            if case .rejection(let rejection)? = try subscriber.next(timeoutMs: 10), rejection.gestureId == probeId {
-                return
-            }
+        do {
+            try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: connection.timeoutMs)
+        } catch .timeout {
+            throw CLIFailure(code: .unavailable,
+                             message: "no publication from \(connection.endpoints.events) within \(connection.timeoutMs) "
+                                 + "ms; is segued running, and is --events its endpoint?")
         }
-        let events = connection.endpoints.events
-        throw CLIFailure(code: .unavailable,
-                         message: "no publication from \(events) within \(connection.timeoutMs) ms; "
-                             + "is segued running, and are --ingest and --events its endpoints?")
     }
 
     /// The producer clock: monotonic microseconds.

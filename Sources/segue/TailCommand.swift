@@ -67,6 +67,7 @@ enum TailCommand {
             case .event(let event): Console.line(TextFormat.line(event))
             case .frame(let frame): Console.line(TextFormat.line(frame))
             case .rejection(let rejection): Console.line(TextFormat.line(rejection))
+            case .probe(let probe): Console.line("probe \(probe.token)")
             case .undecodable(let topic, let reason): Console.error("segue: MALFORMED: \(topic): \(reason)")
             }
         }

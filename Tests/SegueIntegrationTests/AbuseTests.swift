@@ -140,8 +140,8 @@ import ZMQ
         _ = try control.command(Command(stackId: "anchor", op: .create(CreateStack(
             screens: ["Root"], config: StackConfig(size: Size(width: 400, height: 800))))))
 
-        let markers = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/half/", "ev/end/", "er/anchor/"])
-        try DaemonTests.awaitLive(markers, producer: try Producer(endpoint: daemon.endpoints.ingest), stack: "anchor")
+        let markers = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/half/", "ev/end/"])
+        try DaemonTests.awaitLive(markers, control: control)
 
         let context = try ZMQContext()
         defer { context.shutdown() }

@@ -61,6 +61,11 @@ struct CLITests {
 
         let state = try runSegue(["state", "demo", "--json"], daemon: daemon)
         #expect(try jsonObject(state.lines.first ?? "")["screens"] as? [String] == ["Home"])
+        // The swipes proved their subscriptions live with probes, not with inputs the daemon had to reject (which
+        // every `segue tail` would have shown).
+        let stats = try runSegue(["stats", "--json"], daemon: daemon)
+        // JSON leaves zero counters out.
+        #expect(try jsonObject(stats.lines.first ?? "")["inputsRejected"] == nil, "\(stats)")
     }
 
     @Test("swipe mirrors for right-to-left stacks and switches tabs")

@@ -13,16 +13,10 @@ import Testing
             config: StackConfig(size: Size(width: width, height: 800), profile: "classic")))))
     }
 
-    /// Sends a pan for a gesture that never began until its rejection arrives: then the subscription is live.
-    static func awaitLive(_ subscriber: Subscriber, producer: Producer, stack: String) throws {
-        let probe = PanEvent(stackId: stack, gestureId: 999, phase: .panChanged, timestampUs: 0)
-        for _ in 0..<200 {
-            try producer.send(pan: probe)
-            if case .rejection(let rejection)? = try subscriber.next(timeoutMs: 25), rejection.gestureId == 999 {
-                return
-            }
-        }
-        throw HarnessError("no rejection for the probe within 5 s")
+    /// Returns once the subscriber's subscriptions are live (`SubscriptionProbe`). What arrives meanwhile (the
+    /// effects of what the test did before) is dropped: the daemon published it before the probe.
+    static func awaitLive(_ subscriber: Subscriber, control: ControlClient) throws {
+        try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: 5000)
     }
 
     static func pan(_ phase: PanPhase, tx: Double, timeUs: Int64) -> PanEvent {
@@ -38,7 +32,7 @@ import Testing
         let subscriber = try Subscriber(endpoint: daemon.endpoints.events,
                                         prefixes: ["ev/demo/", "fr/demo/", "er/demo/"])
         try Self.createClassic(control)
-        try Self.awaitLive(subscriber, producer: producer, stack: "demo")
+        try Self.awaitLive(subscriber, control: control)
 
         try producer.send(pan: Self.pan(.panBegan, tx: 4, timeUs: 0))
         for step in 1...4 {
@@ -54,9 +48,8 @@ import Testing
             switch publication {
             case .event(let event): events.append(event)
             case .frame(let frame): frames.append(frame)
-            case .rejection(let rejection):
-                // Late answers to the liveness probe are expected; anything else is not.
-                if rejection.gestureId != 999 { Issue.record("unexpected rejection \(rejection)") }
+            case .rejection(let rejection): Issue.record("unexpected rejection \(rejection)")
+            case .probe: break  // a late answer to the liveness probe
             case .undecodable(let topic, let reason): Issue.record("undecodable \(topic): \(reason)")
             }
             if frames.last?.phase == .done { break }
@@ -87,6 +80,43 @@ import Testing
         #expect(done.to?.rect?.x == 0)
         let settling = frames.filter { $0.phase == .settling }
         #expect(settling.map(\.timeUs) == (1...6).map { finishedAt + Int64($0) * 1_000_000 / 60 })
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aProbeReachesOnlyItsOwnTopicAndChangesNothing() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let control = try ControlClient(endpoint: daemon.endpoints.control)
+        let mine = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["pr/mine/"])
+        // What `segue tail --frames` subscribes to: every topic but the probes'.
+        let tail = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/", "fr/", "er/"])
+        try Self.awaitLive(tail, control: control)
+        let head = try control.stats().headPosition
+        var arrived = false
+        for _ in 0..<100 where !arrived {
+            try control.publishProbe(token: "mine")
+            if case .probe(let probe)? = try mine.next(timeoutMs: 50) {
+                #expect(probe.token == "mine")
+                arrived = true
+            }
+        }
+        #expect(arrived, "no probe on pr/mine/")
+        // A stack created after the probes: the tail sees its event, and nothing of the probes before it.
+        try Self.createClassic(control, stack: "after")
+        let first = try tail.next(timeoutMs: 5000)
+        guard case .event(let event)? = first else {
+            Issue.record("expected the stack_created event, got \(String(describing: first))")
+            return
+        }
+        #expect(event.stackId == "after" && event.position == head + 1)
+        for token in ["", "a/b", String(repeating: "x", count: 65)] {
+            #expect {
+                try control.publishProbe(token: token)
+            } throws: { error in
+                guard case ClientError.errorReply(let detail) = error else { return false }
+                return detail.code == .invalidArgument && detail.message.hasPrefix("probe token")
+            }
+        }
         #expect(daemon.stop() == 0)
     }
 

@@ -75,7 +75,7 @@ import ZMQ
             // Its own context: closing it is this producer's death, with BEGAN and CHANGED sent and nothing after.
             let context = try ZMQContext()
             let dying = try Producer(endpoint: daemon.endpoints.ingest, context: context)
-            try DaemonTests.awaitLive(subscriber, producer: dying, stack: "orphan")
+            try DaemonTests.awaitLive(subscriber, control: control)
             for (phase, tx, timeUs) in [(PanPhase.panBegan, 5.0, Int64(0)), (.panChanged, 80.0, 16_000)] {
                 try dying.send(pan: PanEvent(stackId: "orphan", gestureId: 7, phase: phase,
                                              location: Vec2(x: 10 + tx, y: 300), translation: Vec2(x: tx, y: 0),
@@ -140,7 +140,7 @@ import ZMQ
         try Self.create(control, "busy")
         try Self.create(control, "quiet")
         let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/quiet/", "er/quiet/"])
-        try DaemonTests.awaitLive(subscriber, producer: try Producer(endpoint: daemon.endpoints.ingest), stack: "quiet")
+        try DaemonTests.awaitLive(subscriber, control: control)
 
         let flood = FloodSwitch()
         let finished = DispatchSemaphore(value: 0)

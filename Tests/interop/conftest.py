@@ -393,7 +393,8 @@ class Published:
 
 class Subscriber:
     """SUB to everything. Every message received is decoded strictly (Google's classes, no unknown fields),
-    checked against its topic, and kept in order. Probe rejections (from `prove_live`) are set aside."""
+    checked against its topic, and kept in order. Probe rejections (from `prove_live`) and published probes
+    (`Request.publish_probe`, on pr/<token>/) are set aside."""
 
     PROBE = "probe."
 
@@ -408,6 +409,7 @@ class Subscriber:
         self.messages: list[Published] = []
         self.probes_seen: set[str] = set()
         self.probe_count = itertools.count(1)
+        self.published_probes: list[str] = []
 
     def _receive(self, timeout: float) -> Published | None:
         if not self.sock.poll(int(max(timeout, 0) * 1000)):
@@ -415,7 +417,12 @@ class Subscriber:
         frames = self.sock.recv_multipart()
         assert len(frames) == 2, f"published message has {len(frames)} frames: {frames!r}"
         topic, payload = frames
-        assert topic.endswith(b"/") and topic[:3] in (b"ev/", b"fr/", b"er/"), f"unexpected topic {topic!r}"
+        assert topic.endswith(b"/") and topic[:3] in (b"ev/", b"fr/", b"er/", b"pr/"), f"unexpected topic {topic!r}"
+        if topic[:3] == b"pr/":
+            probe = parse_strict(self.pb.PublishProbe, payload)
+            assert topic == b"pr/" + probe.token.encode() + b"/", f"topic {topic!r} carries token {probe.token!r}"
+            self.published_probes.append(probe.token)
+            return None
         cls = {b"ev/": self.pb.Event, b"fr/": self.pb.Frame, b"er/": self.pb.Rejection}[topic[:3]]
         message = parse_strict(cls, payload)
         published = Published(topic, payload, message)
@@ -439,6 +446,15 @@ class Subscriber:
                 if probe in self.probes_seen:
                     return
         raise AssertionError(f"subscription not live within {timeout}s (no probe rejection came back)")
+
+    def wait_probe(self, token: str, timeout: float = WAIT) -> None:
+        """Receive until the probe published for `token` has arrived."""
+        deadline = time.monotonic() + timeout
+        while token not in self.published_probes:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no probe {token!r} on pr/{token}/ within {timeout}s")
+            self._receive(left)
 
     def sync(self, timeout: float = WAIT) -> None:
         """Everything sent over ingest before this call has been handled and published (single PUSH,

@@ -213,3 +213,18 @@ def test_queries(session: Session) -> None:
     assert stats.frames_published >= 1
     assert stats.inputs_received >= 1 and stats.inputs_rejected >= 1  # the SUB probes are rejected inputs
     assert stats.log_bytes > 0 and stats.uptime_us > 0
+
+
+def test_publish_probe_publishes_on_its_own_topic_and_changes_nothing(session: Session) -> None:
+    s, pb = session, session.pb
+    head = s.ctl.ok(get_stats=pb.GetStats()).stats.head_position
+    reply = s.ctl.ok(publish_probe=pb.PublishProbe(token="py.probe-1"))
+    assert reply.WhichOneof("body") is None
+    # The live subscriber (subscribed to everything) gets it: it was published before the reply.
+    s.sub.wait_probe("py.probe-1")
+    assert s.ctl.ok(get_stats=pb.GetStats()).stats.head_position == head
+    for token in ["", "a/b", "x" * 65]:
+        refused = s.ctl.call(publish_probe=pb.PublishProbe(token=token))
+        assert refused.error.code == pb.INVALID_ARGUMENT, f"{token!r}: {refused}"
+        assert refused.error.message.startswith("probe token"), refused.error.message
+    assert s.sub.published_probes == ["py.probe-1"]

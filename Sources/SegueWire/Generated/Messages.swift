@@ -2403,6 +2403,46 @@ public struct GetStats: ProtoMessage {
     }
 }
 
+/// Asks segued to publish this message on the events socket under the topic pr/<token>/, before it replies. ZeroMQ
+/// drops whatever a PUB socket sends before a subscription has reached it; a client that subscribed to its own
+/// pr/<token>/ and sees the probe arrive knows its subscriptions are live. Changes nothing, and no other topic carries
+/// it.
+///
+/// Proto message `segue.v1.PublishProbe`.
+public struct PublishProbe: ProtoMessage {
+    /// Field 1 `string token`: 1-64 characters of A-Z a-z 0-9 . _ : - (as a stack id).
+    public var token: String = ""
+
+    /// Creates a `PublishProbe` with every field at its default.
+    public init() {}
+
+    /// Creates a `PublishProbe` from field values; omitted fields keep their defaults.
+    public init(token: String = "") {
+        self.token = token
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !token.isEmpty {
+            writer.writeString(token, field: 1)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            token = try reader.readString(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
 /// Proto message `segue.v1.Request`.
 public struct Request: ProtoMessage {
     /// Field 1 `string request_id`.
@@ -2420,6 +2460,8 @@ public struct Request: ProtoMessage {
         case listStacks(ListStacks)
         /// Field 14 `GetStats get_stats`.
         case getStats(GetStats)
+        /// Field 15 `PublishProbe publish_probe`: answered by a Reply with no body.
+        case publishProbe(PublishProbe)
     }
 
     /// Oneof `body`: the member that is set, or nil when none is.
@@ -2450,6 +2492,8 @@ public struct Request: ProtoMessage {
             writer.writeMessage(value, field: 13)
         case .getStats(let value)?:
             writer.writeMessage(value, field: 14)
+        case .publishProbe(let value)?:
+            writer.writeMessage(value, field: 15)
         case nil:
             break
         }
@@ -2504,6 +2548,14 @@ public struct Request: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             body = .getStats(value)
+        case 15:
+            var value = PublishProbe()
+            if case .publishProbe(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .publishProbe(value)
         default:
             try reader.skip(wireType)
         }

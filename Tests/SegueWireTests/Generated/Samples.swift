@@ -389,6 +389,9 @@ enum Samples {
     /// Sample `GetStats`.
     static let getStats = GetStats()
 
+    /// Sample `PublishProbe`.
+    static let publishProbe = PublishProbe(token: "token-0-\u{E9}\u{1F680}")
+
     /// Sample `Request`.
     static let request = Request(requestId: "request_id-0-\u{E9}\u{1F680}", body: .command(Samples.command))
 
@@ -409,6 +412,12 @@ enum Samples {
 
     /// Sample `Request.get_stats`.
     static let requestGetStats = Request(requestId: "request_id-0-\u{E9}\u{1F680}", body: .getStats(Samples.getStats))
+
+    /// Sample `Request.publish_probe`.
+    static let requestPublishProbe = Request(
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        body: .publishProbe(Samples.publishProbe)
+    )
 
     /// Sample `CommandResult`.
     static let commandResult = CommandResult(
@@ -658,11 +667,13 @@ enum Samples {
         Sample("ReadEvents", readEvents),
         Sample("ListStacks", listStacks),
         Sample("GetStats", getStats),
+        Sample("PublishProbe", publishProbe),
         Sample("Request", request),
         Sample("Request.get_stack", requestGetStack),
         Sample("Request.read_events", requestReadEvents),
         Sample("Request.list_stacks", requestListStacks),
         Sample("Request.get_stats", requestGetStats),
+        Sample("Request.publish_probe", requestPublishProbe),
         Sample("CommandResult", commandResult),
         Sample("TransitionState", transitionState),
         Sample("StackState", stackState),
