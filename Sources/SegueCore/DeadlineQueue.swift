@@ -25,7 +25,9 @@ struct DeadlineQueue: Sendable {
 
     /// Makes sure the stack in `slot` is looked at no later than `deadline`; an entry already due earlier stays.
     mutating func schedule(_ slot: Int, stackId: String, at deadline: Int64) {
-        if slot >= scheduled.count { scheduled.append(contentsOf: repeatElement(nil, count: slot + 1 - scheduled.count)) }
+        if slot >= scheduled.count {
+            scheduled.append(contentsOf: repeatElement(nil, count: slot + 1 - scheduled.count))
+        }
         if let current = scheduled[slot], current.stackId == stackId, current.deadline <= deadline { return }
         scheduled[slot] = (deadline, stackId)
         push(Entry(deadline: deadline, slot: slot, stackId: stackId))

@@ -1,8 +1,8 @@
 import SegueWire
 
 /// What the engine remembers of a finger between pan events: not logged, because a restart cancels it anyway.
-struct GestureTracker: Sendable, Hashable {
-    struct Sample: Sendable, Hashable {
+struct GestureTracker: Sendable {
+    struct Sample: Sendable {
         var timestampUs: Int64
         var translation: Vec2
     }
@@ -31,7 +31,9 @@ struct GestureTracker: Sendable, Hashable {
     mutating func record(timestampUs: Int64, translation: Vec2) {
         lastTimestampUs = timestampUs
         samples.append(Sample(timestampUs: timestampUs, translation: translation))
-        let oldest = timestampUs - Self.velocityWindowUs
+        // Producer times are any Int64 a producer sends: near Int64.min the window reaches back to the start.
+        let (windowed, overflow) = timestampUs.subtractingReportingOverflow(Self.velocityWindowUs)
+        let oldest = overflow ? Int64.min : windowed
         while samples[windowStart].timestampUs < oldest { windowStart += 1 }
         if windowStart >= 64 {
             samples.removeFirst(windowStart)
@@ -66,7 +68,7 @@ struct GestureTracker: Sendable, Hashable {
 }
 
 /// A stack's gesture bookkeeping: the tracking finger, and gestures refused at BEGAN whose rest is ignored.
-struct GestureSlot: Sendable, Hashable {
+struct GestureSlot: Sendable {
     /// Refused gesture ids remembered per stack; older ones are forgotten (their later events get rejections).
     static let refusedCapacity = 16
 

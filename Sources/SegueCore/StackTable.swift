@@ -35,6 +35,7 @@ public struct StackTable: Sendable {
 
     /// Adds a stack whose id is not in the table yet; returns its slot.
     mutating func insert(_ model: StackModel) -> Int {
+        precondition(slotOf[model.id] == nil, "StackTable.insert: stack '\(model.id)' is in the table already")
         let slot = models.count
         slotOf[model.id] = slot
         models.append(model)

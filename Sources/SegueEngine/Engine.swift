@@ -6,9 +6,10 @@ import ZMQ
 
 /// The daemon's engine: one thread owns the three sockets, the state and the log.
 ///
-/// Each turn polls ingest and control until the next frame deadline, takes every input that is ready (a batch),
-/// decides it, appends the batch's events in one write, makes them durable per the fsync policy, and only then
-/// publishes events, frames and rejections and sends the control replies.
+/// Each turn waits for ingest and control until the next frame deadline (unless the previous turn took inputs),
+/// takes every input that is ready (a batch), decides it, appends the batch's events in one write, makes them
+/// durable per the fsync policy, and only then publishes events, frames and rejections and sends the control
+/// replies. The waiting for the disk that the interval policy and snapshots need is done by helper threads.
 public final class Engine {
     /// The endpoints as bound, with any `*` port resolved.
     public struct Endpoints: Sendable, Hashable {

@@ -206,9 +206,10 @@ extension Ledger {
     }
 
     /// Syncs the log (a snapshot must never cover events a crash could still take away), then encodes the state at
-    /// the head and writes it, here or on the background queue. In the background the queue gets a copy of the
-    /// core (copy-on-write makes that cheap) and does all the waiting for the disk: the log's sync, the snapshot's
-    /// fsyncs and deleting the older snapshots, which would otherwise stall the loop for milliseconds.
+    /// the head and writes it, here or on the background queue. In the background the queue gets the stacks, head
+    /// and clock (`EngineCore.snapshotSource`, shared copy-on-write) and does all the waiting for the disk: the
+    /// log's sync, the snapshot's fsyncs and deleting the older snapshots, which would otherwise stall the loop
+    /// for milliseconds.
     @discardableResult
     private func takeSnapshot(inBackground: Bool) throws(LedgerError) -> SnapshotStore.File? {
         let position = core.headPosition

@@ -52,6 +52,8 @@ public final class SegmentLog {
     /// Whether a sync made by `prepareSync()` has not been reported done (`finishSync`) yet: until then, whatever
     /// must be on disk now (`sync()`, a roll) cannot count on it and syncs itself.
     private var syncInFlight = false
+    /// Every fdatasync of the segments goes through it, the helpers' too.
+    let syncGate = SyncGate()
     /// Set when an append or sync failed in a way that leaves the files' state unknown; refuses further writes.
     private var failure: LogError?
     private var isClosed = false
@@ -259,8 +261,11 @@ public final class SegmentLog {
     @discardableResult
     public func append(_ batch: LogBatch, fromRecord first: Int) throws(LogError) -> ClosedRange<UInt64> {
         try checkWritable()
-        guard first >= 0 && first < batch.count else {
+        guard !batch.isEmpty else {
             throw LogError(.invalidArgument, "append of an empty batch to the log in \(directory)")
+        }
+        guard first >= 0 && first < batch.count else {
+            throw LogError(.invalidArgument, "append from record \(first) of a batch of \(batch.count) records")
         }
         let firstByte = batch.start(of: first)
         let byteCount = batch.byteCount - firstByte
@@ -323,6 +328,7 @@ public final class SegmentLog {
     /// - Returns: nil when nothing was appended since the last sync.
     public func prepareSync() throws(LogError) -> PendingSync? {
         try checkWritable()
+        precondition(!syncInFlight, "SegmentLog.prepareSync: the previous sync was not finished")
         guard needsSync else { return nil }
         let sync = try syncOfLastSegment()
         needsSync = false
@@ -341,12 +347,12 @@ public final class SegmentLog {
     /// A sync of the last segment with a descriptor of its own, so that it stays valid whatever the log does
     /// meanwhile (roll, close). Older segments were synced when the log moved past them.
     private func syncOfLastSegment() throws(LogError) -> PendingSync {
-        let descriptor = dup(writeDescriptor)
+        let descriptor = fcntl(writeDescriptor, F_DUPFD_CLOEXEC, Int32(0))
         let path = table[table.count - 1].path
         guard descriptor >= 0 else {
             throw LogError.system("cannot duplicate the descriptor of \(path) to sync it", path: path, code: errno)
         }
-        return PendingSync(descriptor: descriptor, path: path, position: headPosition)
+        return PendingSync(descriptor: descriptor, path: path, position: headPosition, gate: syncGate)
     }
 
     /// Makes the log `.unusable` after a `detachedSync()` failed, as a failed `sync()` does.
@@ -365,7 +371,7 @@ public final class SegmentLog {
     private func syncLastSegment() throws(LogError) {
         let path = table[table.count - 1].path
         do {
-            try FileSystem.dataSync(writeDescriptor, path: path)
+            try syncGate.dataSync(writeDescriptor, path: path)
         } catch {
             throw markUnusable(after: error, path: path)
         }

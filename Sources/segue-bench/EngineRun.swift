@@ -102,7 +102,8 @@ struct EngineRun {
         let shared = RunShared()
         let collector = FrameCollector(events: daemon.endpoints.events, stacks: setup.stacks, shared: shared)
         let producer = SwipeProducer(plan: SwipeProducer.Plan(
-            ingest: daemon.endpoints.ingest, control: daemon.endpoints.control, stacks: setup.stacks, rate: setup.rate, window: setup.window,
+            ingest: daemon.endpoints.ingest, control: daemon.endpoints.control,
+            stacks: setup.stacks, rate: setup.rate, window: setup.window,
             seed: setup.seed), shared: shared)
         let collecting = try BenchThread(name: "subscriber") { collector.run() }
         let producing: BenchThread<SwipeProducer.Report>

@@ -90,9 +90,9 @@ struct Report {
     }
 
     private var runDetails: [String] {
-        var rows: [[String]] = [["run", "stacks", "fsync", "settle", "paced/s", "pans/s", "frames/s", "appended/s", "cores",
-                                 "bench", "us/pan", "p50 us", "p99 us", "lost", "rejected", "idle", "window",
-                                 "fsync p99", "RSS MiB"]]
+        var rows: [[String]] = [["run", "stacks", "fsync", "settle", "paced/s", "pans/s", "frames/s", "appended/s",
+                                 "cores", "bench", "us/pan", "p50 us", "p99 us", "lost", "rejected", "idle",
+                                 "window", "fsync p99", "RSS MiB"]]
         let runs: [(String, EngineRun.Result?)] = [
             ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
             ("memory", results.memory),
@@ -136,8 +136,12 @@ struct Report {
                 Format.fixed(l?.cpuMicrosecondsPerPan, 1), Format.fixed(l?.residentMB ?? t?.residentMB, 1),
             ])
         }
-        return ["scaling with stacks (max = as fast as possible with 100 ms settles, which bound it when idle is high; "
-                + "paced = 120 Hz per stack up to --rate, fluid's settles):"]
+        // The settles each kind of run used, from the runs themselves (--settle-ms sets them all).
+        let settle = { (run: EngineRun.Result?) in run?.setup.settleMs.map { "\($0) ms" } ?? "fluid's 500 ms" }
+        let maxSettle = settle(results.scaling.lazy.compactMap(\.throughput).first)
+        let pacedSettle = settle(results.scaling.lazy.compactMap(\.latency).first)
+        return ["scaling with stacks (max = as fast as possible, \(maxSettle) settles, which bound it when idle is "
+                + "high; paced = 120 Hz per stack up to --rate, \(pacedSettle) settles):"]
             + Self.align(rows, rightAligned: Set(0..<10))
     }
 

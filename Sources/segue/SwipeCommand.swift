@@ -157,9 +157,10 @@ enum SwipeCommand {
         do {
             try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: connection.timeoutMs)
         } catch .timeout {
+            let events = connection.endpoints.events
             throw CLIFailure(code: .unavailable,
-                             message: "no publication from \(connection.endpoints.events) within \(connection.timeoutMs) "
-                                 + "ms; is segued running, and is --events its endpoint?")
+                             message: "no publication from \(events) within \(connection.timeoutMs) ms; is segued "
+                                 + "running, and is --events its endpoint?")
         }
     }
 

@@ -412,4 +412,24 @@ struct GestureRuleTests {
         #expect(rejection.error?.code == (pan.stackId == "ghost" ? .unknownStack : .invalidArgument))
         #expect(outcome.events.isEmpty && outcome.frames.isEmpty)
     }
+
+    @Test("producer times at the ends of Int64 are taken as they come, without overflowing",
+          arguments: [Int64.min, Int64.min + 50_000, Int64.max - 10])
+    func extremeProducerTimes(start: Int64) {
+        var h = CoreHarness()
+        h.create()
+        let gesture = h.newGesture()
+        h.pan(.panBegan, gesture: gesture, translation: Vec2(), location: Vec2(x: 10, y: 400),
+              velocity: Vec2(x: 300, y: 0), timestampUs: start)
+        // No velocity given: the tracker estimates it from the samples' times.
+        h.pan(.panChanged, gesture: gesture, translation: Vec2(x: 120, y: 0), location: Vec2(x: 130, y: 400),
+              timestampUs: start)
+        h.pan(.panChanged, gesture: gesture, translation: Vec2(x: 240, y: 0), location: Vec2(x: 250, y: 400),
+              timestampUs: start + 8)
+        h.pan(.panEnded, gesture: gesture, translation: Vec2(x: 240, y: 0), location: Vec2(x: 250, y: 400),
+              timestampUs: start + 8)
+        h.runUntilIdle()
+        #expect(h.rejections.isEmpty, "\(h.rejections)")
+        #expect(h.events.contains { if case .completed = $0.body { true } else { false } })
+    }
 }
