@@ -17,9 +17,12 @@ extension EngineCore {
                 complete(slot: slot, finished: false, doneAt: clockUs, now: now, into: &outcome)
             case .settling(let settling):
                 // DONE at the settle's end, or now if the restart cut it short: never before frames already
-                // drawn, and the same time an offline replay of the log gives it.
-                complete(slot: slot, finished: settling.targetFraction == 1,
-                         doneAt: min(settling.endUs, max(now, clockUs)), now: now, into: &outcome)
+                // drawn, and the same time an offline replay of the log gives it. Numbered after every settle
+                // frame due by then (the stopped engine may have drawn them), as the replay numbers it.
+                let doneAt = min(settling.endUs, max(now, clockUs))
+                stacks.models[slot].skipSettleFrames(through: doneAt)
+                complete(slot: slot, finished: settling.targetFraction == 1, doneAt: doneAt, now: now,
+                         into: &outcome)
             case .animating:
                 let cancelled = TransitionCancelled(transitionId: transition.id, progress: 0, velocity: 0,
                                                     reason: .engineRestarted, settleUs: 0)

@@ -3,10 +3,10 @@ import SegueWire
 extension EngineCore {
     /// The state as a `Snapshot` at `headPosition`: every stack as the log folds it, sorted by id.
     ///
-    /// What the log does not hold is left out: frame counters (frames are not logged) and the gesture bookkeeping
-    /// of fingers (a restart cancels them). So `EngineCore(snapshot:)` followed by `restore` of the later events
-    /// gives exactly the state a replay of the whole log gives, whether the snapshot came from a replayed core or
-    /// from the live one.
+    /// What the log does not hold is left out: the frames a settle in progress has drawn (frame counters are kept
+    /// as the events imply them) and the gesture bookkeeping of fingers (a restart cancels them). So
+    /// `EngineCore(snapshot:)` followed by `restore` of the later events gives exactly the state a replay of the
+    /// whole log gives, whether the snapshot came from a replayed core or from the live one.
     public func snapshot() -> Snapshot {
         snapshotSource.snapshot()
     }

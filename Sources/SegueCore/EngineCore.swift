@@ -29,8 +29,16 @@ public struct EngineCore: Sendable {
     /// Folds one event read back from the log into the state (recovery and offline replay).
     /// - Throws: `RestoreError` when the event does not follow the state: a position or version gap, an event for
     ///   a stack that does not exist, or the creation of one that does.
+    ///
+    /// Frames are not logged, but their numbering follows from the events: each `progressed` of a tracking
+    /// transition counts its TRACKING frame, and a caught settle the frames due before the catch. A settle in
+    /// progress is left at zero frames (see `TransitionModel.frameSequence`).
     public mutating func restore(_ event: Event) throws(RestoreError) {
-        fold(event, slot: try checkRestorable(event))
+        let slot = try checkRestorable(event)
+        fold(event, slot: slot)
+        if let slot, case .progressed = event.body, case .tracking? = stacks.models[slot].transition?.phase {
+            stacks.models[slot].transition?.frameSequence += 1
+        }
     }
 
     /// Throws unless `event` can follow the state as the next event of the log (what `restore` checks).

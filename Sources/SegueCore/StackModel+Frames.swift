@@ -14,6 +14,18 @@ extension StackModel {
             sequence: transition.frameSequence, position: lastPosition))
     }
 
+    /// Counts the settle frames due by `time` as published without drawing them: what a restart does before the
+    /// DONE frame of a settle the stopped engine was drawing, so that the DONE frame comes after every frame it
+    /// may have published, numbered as an offline replay numbers it.
+    mutating func skipSettleFrames(through time: Int64) {
+        guard case .settling(var settling)? = transition?.phase else { return }
+        let due = settling.framesDue(through: time, fps: fps)
+        guard due > settling.framesPublished else { return }
+        transition?.frameSequence += UInt64(due - settling.framesPublished)
+        settling.framesPublished = due
+        transition?.phase = .settling(settling)
+    }
+
     /// Publishes the settle frames due by `time` and not yet published: those scheduled at or before `time` and
     /// before the settle's end (the end gets the DONE frame instead).
     /// - Returns: the settle after publishing, or nil when the stack is not settling.

@@ -94,6 +94,12 @@ public struct StackModel: Sendable, Hashable {
                         durationUs: cancelled.settleUs)
         case .interrupted(let interrupted):
             guard var current = transition else { return }
+            if case .settling(let settling) = current.phase {
+                // The settle frames due before the catch belong to the transition's sequence whether they were
+                // drawn (the live engine) or not (a restore from the log): count the ones not drawn.
+                current.frameSequence += UInt64(settling.framesDue(through: event.timeUs, fps: fps)
+                    - settling.framesPublished)
+            }
             current.gestureId = interrupted.gestureId
             current.interactive = true
             // The finger now drives whatever was settling: a swipe toward back undoes an arriving screen (push,

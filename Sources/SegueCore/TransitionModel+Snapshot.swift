@@ -1,7 +1,8 @@
 import SegueWire
 
 extension TransitionModel {
-    /// This transition as a snapshot records it: everything its events folded, without the frame counters.
+    /// This transition as a snapshot records it: everything its events folded, and the frames they imply (not
+    /// those of a settle in progress, which only the live engine draws).
     func snapshot() -> TransitionSnapshot {
         let recordedPhase: TransitionSnapshot.Phase
         switch phase {
@@ -23,13 +24,16 @@ extension TransitionModel {
                 startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
                 targetFraction: settling.targetFraction, curve: curve))
         }
+        var implied = frameSequence
+        if case .settling(let settling) = phase { implied -= UInt64(settling.framesPublished) }
         return TransitionSnapshot(
             transitionId: id, operation: operation, fromScreen: fromScreen, toScreen: toScreen,
             interactive: interactive, gestureId: gestureId, requestId: requestId, gestureSign: gestureSign,
-            towardHigherIndex: towardHigherIndex, phase: recordedPhase)
+            towardHigherIndex: towardHigherIndex, phase: recordedPhase, frameSequence: implied)
     }
 
-    /// The transition a snapshot at `position` records, with its frame counters at zero as a replay leaves them.
+    /// The transition a snapshot at `position` records, with the frames its events imply, as a restore from the
+    /// log leaves them.
     /// - Throws: `EngineCore.RestoreError` at `position` when the phase or the settle curve is missing.
     init(snapshot: TransitionSnapshot, at position: UInt64) throws(EngineCore.RestoreError) {
         func problem(_ message: String) -> EngineCore.RestoreError {
@@ -66,6 +70,6 @@ extension TransitionModel {
             id: snapshot.transitionId, operation: snapshot.operation, fromScreen: snapshot.fromScreen,
             toScreen: snapshot.toScreen, interactive: snapshot.interactive, gestureId: snapshot.gestureId,
             requestId: snapshot.requestId, gestureSign: snapshot.gestureSign,
-            towardHigherIndex: snapshot.towardHigherIndex, phase: restoredPhase, frameSequence: 0)
+            towardHigherIndex: snapshot.towardHigherIndex, phase: restoredPhase, frameSequence: snapshot.frameSequence)
     }
 }

@@ -39,6 +39,18 @@ public struct TransitionModel: Sendable, Hashable {
 
         public var endUs: Int64 { startUs + durationUs }
 
+        /// How many settle frames are scheduled at or before `timeUs` (and before the end, which gets the DONE
+        /// frame instead) at `fps` frames per second.
+        func framesDue(through timeUs: Int64, fps: UInt32) -> Int64 {
+            let last = min(timeUs, endUs - 1)
+            guard last > startUs else { return 0 }
+            // Frame k is at startUs + k * 1_000_000 / fps (integer division, see EngineCore.settleFrameTime).
+            var k = (last - startUs) * Int64(fps) / 1_000_000
+            while k > 0 && EngineCore.settleFrameTime(self, k: k, fps: fps) > last { k -= 1 }
+            while EngineCore.settleFrameTime(self, k: k + 1, fps: fps) <= last { k += 1 }
+            return k
+        }
+
         /// Visual fraction at engine time `timeUs`.
         public func fraction(at timeUs: Int64) -> Double {
             let completion = curve.completion(elapsedUs: timeUs - startUs, durationUs: durationUs)
@@ -60,7 +72,9 @@ public struct TransitionModel: Sendable, Hashable {
     /// For tab switches: whether the new tab lies after the old one.
     public var towardHigherIndex: Bool
     public var phase: Phase
-    /// Frames published for this transition (the sequence of the latest).
+    /// Frames published for this transition (the sequence of the latest). A core restored from the log counts
+    /// the frames the log implies instead, except those of a settle in progress (`Settling.framesPublished` stays 0
+    /// there until they are drawn or skipped).
     public var frameSequence: UInt64
 
     /// The visual fraction now, for a catch or a state read.

@@ -3342,7 +3342,7 @@ public struct StackSnapshot: ProtoMessage {
     }
 }
 
-/// A transition in flight, as its events left it (frame counters are not logged, so not kept either).
+/// A transition in flight, as its events left it.
 ///
 /// Proto message `segue.v1.TransitionSnapshot`.
 public struct TransitionSnapshot: ProtoMessage {
@@ -3386,6 +3386,11 @@ public struct TransitionSnapshot: ProtoMessage {
     /// Oneof `phase`: the member that is set, or nil when none is.
     public var phase: Phase? = nil
 
+    /// Field 13 `uint64 frame_sequence`: Frames the transition's events imply so far (its TRACKING frames, and the
+    /// frames of settles that were caught), not counting those of the settle in progress: the frame sequence continues
+    /// from it after a restart.
+    public var frameSequence: UInt64 = 0
+
     /// Creates a `TransitionSnapshot` with every field at its default.
     public init() {}
 
@@ -3400,7 +3405,8 @@ public struct TransitionSnapshot: ProtoMessage {
         requestId: String = "",
         gestureSign: Double = 0,
         towardHigherIndex: Bool = false,
-        phase: Phase? = nil
+        phase: Phase? = nil,
+        frameSequence: UInt64 = 0
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -3412,6 +3418,7 @@ public struct TransitionSnapshot: ProtoMessage {
         self.gestureSign = gestureSign
         self.towardHigherIndex = towardHigherIndex
         self.phase = phase
+        self.frameSequence = frameSequence
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3452,6 +3459,9 @@ public struct TransitionSnapshot: ProtoMessage {
             writer.writeMessage(value, field: 12)
         case nil:
             break
+        }
+        if frameSequence != 0 {
+            writer.writeUInt64(frameSequence, field: 13)
         }
     }
 
@@ -3504,6 +3514,8 @@ public struct TransitionSnapshot: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             phase = .settling(value)
+        case 13:
+            frameSequence = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -541,7 +541,8 @@ enum Samples {
         requestId: "request_id-0-\u{E9}\u{1F680}",
         gestureSign: -8.5,
         towardHigherIndex: true,
-        phase: .animating(Samples.animatingSnapshot)
+        phase: .animating(Samples.animatingSnapshot),
+        frameSequence: 18446744073709551603
     )
 
     /// Sample `TransitionSnapshot.tracking`.
@@ -555,7 +556,8 @@ enum Samples {
         requestId: "request_id-0-\u{E9}\u{1F680}",
         gestureSign: -8.5,
         towardHigherIndex: true,
-        phase: .tracking(Samples.trackingSnapshot)
+        phase: .tracking(Samples.trackingSnapshot),
+        frameSequence: 18446744073709551603
     )
 
     /// Sample `TransitionSnapshot.settling`.
@@ -569,7 +571,8 @@ enum Samples {
         requestId: "request_id-0-\u{E9}\u{1F680}",
         gestureSign: -8.5,
         towardHigherIndex: true,
-        phase: .settling(Samples.settlingSnapshot)
+        phase: .settling(Samples.settlingSnapshot),
+        frameSequence: 18446744073709551603
     )
 
     /// Sample `AnimatingSnapshot`.
