@@ -34,11 +34,7 @@ public struct EngineCore: Sendable {
     /// transition counts its TRACKING frame, and a caught settle the frames due before the catch. A settle in
     /// progress is left at zero frames (see `TransitionModel.frameSequence`).
     public mutating func restore(_ event: Event) throws(RestoreError) {
-        let slot = try checkRestorable(event)
-        fold(event, slot: slot)
-        if let slot, case .progressed = event.body, case .tracking? = stacks.models[slot].transition?.phase {
-            stacks.models[slot].transition?.frameSequence += 1
-        }
+        fold(event, slot: try checkRestorable(event), countingFrames: true)
     }
 
     /// Throws unless `event` can follow the state as the next event of the log (what `restore` checks).
@@ -107,8 +103,9 @@ public struct EngineCore: Sendable {
         fold(event, slot: stacks.slot(of: event.stackId))
     }
 
-    /// `fold` for an event of the stack in `slot` (nil: no such stack yet).
-    mutating func fold(_ event: Event, slot: Int?) {
+    /// `fold` for an event of the stack in `slot` (nil: no such stack yet); `countingFrames` as in
+    /// `StackModel.apply`.
+    mutating func fold(_ event: Event, slot: Int?, countingFrames: Bool = false) {
         headPosition = event.position
         clockUs = max(clockUs, event.timeUs)
         if case .stackCreated(let created) = event.body {
@@ -125,7 +122,7 @@ public struct EngineCore: Sendable {
             if let moved = stacks.remove(at: slot) { deadlines.move(from: moved, to: slot) }
         case .progressed:
             // Only moves the timeout later: the queued entry stays and fires early (see DeadlineQueue).
-            stacks.models[slot].apply(event)
+            stacks.models[slot].apply(event, countingFrames: countingFrames)
         default:
             stacks.models[slot].apply(event)
             reschedule(slot)

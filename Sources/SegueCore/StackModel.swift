@@ -56,7 +56,9 @@ public struct StackModel: Sendable, Hashable {
     }
 
     /// Evolves the state by one of this stack's events (already validated by whoever appended it).
-    mutating func apply(_ event: Event) {
+    /// - Parameter countingFrames: count the TRACKING frame a `progressed` implies (a restore from the log; the live
+    ///   engine counts the frames it draws as it draws them).
+    mutating func apply(_ event: Event, countingFrames: Bool = false) {
         version = event.version
         lastPosition = event.position
         switch event.body {
@@ -86,6 +88,7 @@ public struct StackModel: Sendable, Hashable {
             tracking.fraction = Self.clampUnit(tracking.caughtFraction + current.gestureSign * towardBack / width)
             tracking.lastSampleUs = event.timeUs
             current.phase = .tracking(tracking)
+            if countingFrames { current.frameSequence += 1 }
             transition = current
         case .finished(let finished):
             startSettle(at: event.timeUs, finishing: true, velocity: finished.velocity, durationUs: finished.settleUs)
