@@ -50,6 +50,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
+        .testTarget(name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire"], swiftSettings: strictSettings),
         .testTarget(
             name: "SegueWireTests",
             dependencies: ["SegueWire"],
