@@ -61,6 +61,16 @@ public final class Subscriber {
         prefixes.append(prefix)
     }
 
+    /// Removes a topic prefix added before; what arrives for it from then on is dropped.
+    public func unsubscribe(_ prefix: String) throws(ClientError) {
+        do throws(ZMQError) {
+            try socket.unsubscribe(prefix)
+        } catch {
+            throw .zmq(error)
+        }
+        if let index = prefixes.firstIndex(of: prefix) { prefixes.remove(at: index) }
+    }
+
     /// The next publication, waiting up to `timeoutMs` (0: only what is already there; -1: forever).
     /// - Returns: nil when nothing arrived in time or a signal interrupted the wait (check your stop flag).
     public func next(timeoutMs: Int) throws(ClientError) -> Publication? {

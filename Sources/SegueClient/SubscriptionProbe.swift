@@ -28,7 +28,11 @@ public enum SubscriptionProbe {
             guard let publication = try subscriber.next(timeoutMs: min(10, max(deadline.remainingMs, 1))) else {
                 continue
             }
-            if case .probe(let probe) = publication, probe.token == token { return }
+            if case .probe(let probe) = publication, probe.token == token {
+                // Probes asked for before this one may still be on their way: the subscriber drops them now.
+                try subscriber.unsubscribe("pr/\(token)/")
+                return
+            }
             onOther(publication)
         }
         throw .timeout(endpoint: subscriber.endpoint, timeoutMs: timeoutMs)

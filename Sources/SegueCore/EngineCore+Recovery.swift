@@ -16,13 +16,12 @@ extension EngineCore {
                        into: &outcome)
                 complete(slot: slot, finished: false, doneAt: clockUs, now: now, into: &outcome)
             case .settling(let settling):
-                // DONE at the settle's end, or now if the restart cut it short: never before frames already
-                // drawn, and the same time an offline replay of the log gives it. Numbered after every settle
-                // frame due by then (the stopped engine may have drawn them), as the replay numbers it.
-                let doneAt = min(settling.endUs, max(now, clockUs))
-                stacks.models[slot].skipSettleFrames(through: doneAt)
-                complete(slot: slot, finished: settling.targetFraction == 1, doneAt: doneAt, now: now,
-                         into: &outcome)
+                // DONE at the settle's end, or now if the restart cut it short: the same time an offline replay
+                // of the log gives it. Numbered after every frame of the settle, which the stopped engine may have
+                // drawn (even past this engine's clock, had the wall clock stepped back), as the replay numbers it.
+                stacks.models[slot].skipSettleFrames(through: settling.endUs)
+                complete(slot: slot, finished: settling.targetFraction == 1,
+                         doneAt: min(settling.endUs, max(now, clockUs)), now: now, into: &outcome)
             case .animating:
                 let cancelled = TransitionCancelled(transitionId: transition.id, progress: 0, velocity: 0,
                                                     reason: .engineRestarted, settleUs: 0)

@@ -10,8 +10,9 @@ extension EngineCore {
     /// stack's events alone:
     /// - before an event at time t, the settle frames scheduled at or before t (and before the settle's end);
     /// - a `progressed` gives its TRACKING frame;
-    /// - a `completed` gives the DONE frame at the settle's end (or at t when a restart cut the settle short),
-    ///   carrying the `completed` event's position.
+    /// - a `completed` gives the DONE frame at the settle's end (or at t when a restart cut the settle short, then
+    ///   numbered after all the settle's frames, as the restart numbered it), carrying the `completed` event's
+    ///   position.
     ///
     /// Sequences continue per transition as they did live. Only the interleaving across stacks can differ from
     /// what was published: the live clock draws every stack's due frames at once, the replay draws a stack's when
@@ -25,6 +26,10 @@ extension EngineCore {
         }
         let settling = publishSettleFrames(slot: slot, through: event.timeUs, into: &outcome)
         var done: Frame?
+        if case .completed = event.body {
+            // A settle cut short by a restart: its DONE frame is numbered after all its frames, as the restart did.
+            if let settling { stacks.models[slot].skipSettleFrames(through: settling.endUs) }
+        }
         if case .completed(let completed) = event.body, let transition = stacks.models[slot].transition {
             let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
             done = Self.doneFrame(of: stacks.models[slot], transition: transition, finished: completed.finished,

@@ -100,8 +100,9 @@ public struct StackModel: Sendable, Hashable {
             if case .settling(let settling) = current.phase {
                 // The settle frames due before the catch belong to the transition's sequence whether they were
                 // drawn (the live engine) or not (a restore from the log): count the ones not drawn.
-                current.frameSequence += UInt64(settling.framesDue(through: event.timeUs, fps: fps)
-                    - settling.framesPublished)
+                // (None when frames were drawn past the catch's time, which a log edited by hand can make.)
+                current.frameSequence += UInt64(max(0, settling.framesDue(through: event.timeUs, fps: fps)
+                    - settling.framesPublished))
             }
             current.gestureId = interrupted.gestureId
             current.interactive = true

@@ -63,6 +63,8 @@ extension TransitionModel {
         case nil:
             throw problem("it has no phase")
         }
+        // A transition draws 240 frames a second at most: anything near the counter's end is not from segued.
+        guard snapshot.frameSequence < 1 << 48 else { throw problem("frame sequence \(snapshot.frameSequence)") }
         guard snapshot.gestureSign == 1 || snapshot.gestureSign == -1 else {
             throw problem("gesture sign \(snapshot.gestureSign); it is +1 or -1")
         }

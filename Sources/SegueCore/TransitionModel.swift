@@ -43,7 +43,7 @@ public struct TransitionModel: Sendable, Hashable {
         /// frame instead) at `fps` frames per second.
         func framesDue(through timeUs: Int64, fps: UInt32) -> Int64 {
             let last = min(timeUs, endUs - 1)
-            guard last > startUs else { return 0 }
+            guard last >= startUs else { return 0 }
             // Frame k is at startUs + k * 1_000_000 / fps (integer division, see EngineCore.settleFrameTime).
             var k = (last - startUs) * Int64(fps) / 1_000_000
             while k > 0 && EngineCore.settleFrameTime(self, k: k, fps: fps) > last { k -= 1 }

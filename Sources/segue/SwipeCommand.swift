@@ -156,7 +156,9 @@ enum SwipeCommand {
     {
         do {
             try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: connection.timeoutMs)
-        } catch .timeout {
+        } catch {
+            // Only the subscriber's timeout means nothing arrived; the control socket's speaks for itself.
+            guard case .timeout(let endpoint, _) = error, endpoint == subscriber.endpoint else { throw error }
             let events = connection.endpoints.events
             throw CLIFailure(code: .unavailable,
                              message: "no publication from \(events) within \(connection.timeoutMs) ms; is segued "

@@ -218,4 +218,27 @@ struct RestoreTests {
             #expect(frames.frames.last == done)
         }
     }
+
+    @Test("a log whose catch comes before frames already drawn replays without trapping")
+    func catchBeforeDrawnFramesReplays() throws {
+        var h = CoreHarness()
+        h.create(profile: "fluid")
+        h.swipe(to: 300, velocity: 0)
+        let finished = try #require(h.events.last { if case .finished = $0.body { true } else { false } })
+        var events = h.events.filter { $0.position <= finished.position }
+        // Hand-edited: an event 100 ms into the settle (the replay draws its frames up to it), then a catch at 20 ms.
+        let later = Event(position: finished.position + 1, stackId: "main", version: finished.version + 1,
+                          timeUs: finished.timeUs + 100_000, body: .screenOptionsSet(ScreenOptionsSet(screen: "Home")))
+        let caught = Event(position: finished.position + 2, stackId: "main", version: finished.version + 2,
+                           timeUs: finished.timeUs + 20_000,
+                           body: .interrupted(TransitionInterrupted(transitionId: 1, progress: 0.5, gestureId: 99)))
+        events += [later, caught]
+        var core = EngineCore()
+        var frames = Outcome()
+        for event in events { try core.replay(event, into: &frames) }
+        var restored = EngineCore()
+        for event in events { try restored.restore(event) }
+        #expect(core.stacks["main"]?.transition?.frameSequence == frames.frames.last?.sequence)
+        #expect(restored.stacks["main"]?.transition?.gestureId == 99)
+    }
 }
