@@ -216,7 +216,8 @@ import ZMQ
             }
             if batch.events.isEmpty { break }
         }
-        #expect(position == stats.headPosition + 1)
+        // At least up to the head read above: garbage still queued on a dealer may have appended more since.
+        #expect(position > stats.headPosition)
         #expect(daemon.stop() == 0, "stderr: \(daemon.stderr.suffix(2000))")
         let verify = try runSegue(["replay", daemon.dataDirectory.path, "--verify", "--quiet"], timeoutMs: 60_000)
         #expect(verify.status == 0, "\(verify)")
