@@ -5,11 +5,6 @@ import SegueCommandLine
 import SegueEngine
 import Synchronization
 
-/// Set from the signal handler; the engine loop checks it at least every 100 ms.
-let stopRequested = Atomic<Bool>(false)
-/// Set by SIGHUP: re-read the authorized keys.
-let reloadRequested = Atomic<Bool>(false)
-
 let spec = CommandSpec(
     name: "segued",
     summary: "The Segue daemon: reduces pan events and navigation commands into a durable log of transition events, and publishes them with the frames they imply.",
@@ -135,17 +130,7 @@ do {
     fail(error.message, status: 2)
 }
 
-signal(SIGPIPE, SIG_IGN)
-signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
-signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
-signal(SIGHUP) { _ in reloadRequested.store(true, ordering: .relaxed) }
-// A child inherits its parent's signal mask; a parent that blocks these must not make segued unstoppable.
-var stopSignals = sigset_t()
-sigemptyset(&stopSignals)
-sigaddset(&stopSignals, SIGINT)
-sigaddset(&stopSignals, SIGTERM)
-sigaddset(&stopSignals, SIGHUP)
-pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+DaemonSignals.install()
 
 let engine: Engine
 do {
