@@ -26,14 +26,14 @@ extension EngineCore {
         }
         let settling = publishSettleFrames(slot: slot, through: event.timeUs, into: &outcome)
         var done: Frame?
-        if case .completed = event.body {
+        if case .completed(let completed) = event.body {
             // A settle cut short by a restart: its DONE frame is numbered after all its frames, as the restart did.
             if let settling { stacks.models[slot].skipSettleFrames(through: settling.endUs) }
-        }
-        if case .completed(let completed) = event.body, let transition = stacks.models[slot].transition {
-            let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
-            done = Self.doneFrame(of: stacks.models[slot], transition: transition, finished: completed.finished,
-                                  timeUs: doneAt, position: event.position)
+            if let transition = stacks.models[slot].transition {
+                let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
+                done = Self.doneFrame(of: stacks.models[slot], transition: transition, finished: completed.finished,
+                                      timeUs: doneAt, position: event.position)
+            }
         }
         fold(event, slot: slot)
         if let done { outcome.frames.append(done) }

@@ -14,9 +14,9 @@ extension StackModel {
             sequence: transition.frameSequence, position: lastPosition))
     }
 
-    /// Counts the settle frames due by `time` as published without drawing them: what a restart does before the
-    /// DONE frame of a settle the stopped engine was drawing, so that the DONE frame comes after every frame it
-    /// may have published, numbered as an offline replay numbers it.
+    /// Counts the settle frames due by `time` as published without drawing them (none when more were drawn
+    /// already): a restore does it at a catch, and a restart before the DONE frame of a settle the stopped engine
+    /// was drawing, so that numbers go on as an offline replay numbers them.
     mutating func skipSettleFrames(through time: Int64) {
         guard case .settling(var settling)? = transition?.phase else { return }
         let due = settling.framesDue(through: time, fps: fps)

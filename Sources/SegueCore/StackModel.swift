@@ -96,14 +96,10 @@ public struct StackModel: Sendable, Hashable {
             startSettle(at: event.timeUs, finishing: false, velocity: cancelled.velocity,
                         durationUs: cancelled.settleUs)
         case .interrupted(let interrupted):
+            // The settle frames due before the catch belong to the transition's sequence whether they were drawn
+            // (the live engine) or not (a restore from the log): count the ones not drawn.
+            skipSettleFrames(through: event.timeUs)
             guard var current = transition else { return }
-            if case .settling(let settling) = current.phase {
-                // The settle frames due before the catch belong to the transition's sequence whether they were
-                // drawn (the live engine) or not (a restore from the log): count the ones not drawn.
-                // (None when frames were drawn past the catch's time, which a log edited by hand can make.)
-                current.frameSequence += UInt64(max(0, settling.framesDue(through: event.timeUs, fps: fps)
-                    - settling.framesPublished))
-            }
             current.gestureId = interrupted.gestureId
             current.interactive = true
             // The finger now drives whatever was settling: a swipe toward back undoes an arriving screen (push,

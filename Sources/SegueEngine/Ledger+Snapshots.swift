@@ -232,13 +232,7 @@ extension Ledger {
                 } else {
                     do throws(LogError) {
                         let file = try store.write(position: position, payload: state.snapshot().encoded())
-                        var pruneFailure: LogError?
-                        do throws(LogError) {
-                            _ = try store.prune(keeping: Self.keptSnapshots)
-                        } catch {
-                            pruneFailure = error
-                        }
-                        outcome = .written(file, pruneFailure: pruneFailure)
+                        outcome = .written(file, pruneFailure: Self.prune(store))
                     } catch {
                         outcome = .failed(error)
                     }
@@ -255,7 +249,7 @@ extension Ledger {
         lastSnapshotAttempt = position
         do {
             let file = try store.write(position: position, payload: core.snapshot().encoded())
-            didWriteSnapshot(file)
+            didWriteSnapshot(file, pruneFailure: Self.prune(store))
             return file
         } catch {
             report("level=warn msg=\"snapshot not written\" position=\(position) "
@@ -271,7 +265,7 @@ extension Ledger {
         pendingSnapshot = nil
         switch result {
         case .written(let file, let pruneFailure):
-            didWriteSnapshot(file, pruned: pruneFailure.map { .failure($0) } ?? .success(()))
+            didWriteSnapshot(file, pruneFailure: pruneFailure)
         case .failed(let error):
             report("level=warn msg=\"snapshot not written\" position=\(pending.position) "
                 + "error=\(LogfmtLogger.quote(error.description))")
@@ -280,12 +274,22 @@ extension Ledger {
         }
     }
 
-    /// After a snapshot is on disk: older snapshots go (unless the background queue pruned them already), then
-    /// segments the kept ones cover.
-    private func didWriteSnapshot(_ file: SnapshotStore.File, pruned: Result<Void, LogError>? = nil) {
+    /// Deletes the snapshots older than the kept ones, after a write; returns why it could not.
+    private static func prune(_ store: SnapshotStore) -> LogError? {
+        do throws(LogError) {
+            _ = try store.prune(keeping: keptSnapshots)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// After a snapshot is on disk and older ones were pruned (`pruneFailure`: why not): segments the kept ones
+    /// cover go.
+    private func didWriteSnapshot(_ file: SnapshotStore.File, pruneFailure: LogError?) {
         lastSnapshotPosition = max(lastSnapshotPosition, file.position)
-        do {
-            if let pruned { try pruned.get() } else { try snapshots.prune(keeping: Self.keptSnapshots) }
+        do throws(LogError) {
+            if let pruneFailure { throw pruneFailure }
             try applyRetention()
         } catch {
             report("level=warn msg=\"snapshot housekeeping failed\" error=\(LogfmtLogger.quote(error.description))")
