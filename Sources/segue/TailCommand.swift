@@ -4,10 +4,6 @@ import Glibc
 import SegueClient
 import SegueCommandLine
 import SegueWire
-import Synchronization
-
-/// Set from the SIGINT/SIGTERM handlers; `tail` checks it at least every 100 ms.
-let tailStopRequested = Atomic<Bool>(false)
 
 /// `segue tail [--stack S] [--from POS] [--frames] [--json]`: prints events as they happen, gap-free.
 enum TailCommand {
@@ -40,15 +36,7 @@ enum TailCommand {
         var prefixes = ["ev/" + suffix, "er/" + suffix]
         if arguments.flag("frames") { prefixes.append("fr/" + suffix) }
 
-        signal(SIGINT) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in tailStopRequested.store(true, ordering: .relaxed) }
-        // A process inherits its parent thread's signal mask; one spawned from a thread that blocks these
-        // (a thread pool, say) would otherwise never stop.
-        var stopSignals = sigset_t()
-        sigemptyset(&stopSignals)
-        sigaddset(&stopSignals, SIGINT)
-        sigaddset(&stopSignals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        StopSignals.install()
 
         // Subscribe before reading history, so nothing published meanwhile is lost (the feed drops duplicates).
         let subscriber = try connection.subscriber(prefixes: prefixes)
@@ -57,7 +45,7 @@ enum TailCommand {
         let head = from == nil ? try control.stats().headPosition : 0
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
         if let from { feed.catchUp(from: from) }
-        while !tailStopRequested.load(ordering: .relaxed) {
+        while !StopSignals.stopped {
             guard let publication = try feed.next(timeoutMs: 100) else { continue }
             if json {
                 Console.line(publication.json)

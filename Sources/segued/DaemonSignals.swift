@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SegueCommandLine
 import Synchronization
 
 /// Set from the SIGINT and SIGTERM handlers; the engine loop checks it at least every 100 ms.
@@ -14,18 +15,13 @@ let reloadRequested = Atomic<Bool>(false)
 /// daemon instead of stopping it.
 enum DaemonSignals {
     /// Makes SIGINT and SIGTERM set `stopRequested` and SIGHUP `reloadRequested` (nothing else happens in the
-    /// handlers: an atomic store is safe in any thread at any moment), ignores SIGPIPE, and unblocks the three: a
-    /// child inherits its parent's signal mask, and a parent that blocks them must not make segued unstoppable.
+    /// handlers: an atomic store is safe in any thread at any moment), ignores SIGPIPE, and unblocks the three (a
+    /// parent that blocks them must not make segued unstoppable).
     static func install() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
         signal(SIGHUP) { _ in reloadRequested.store(true, ordering: .relaxed) }
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGHUP)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        SignalMask.unblock(SIGINT, SIGTERM, SIGHUP)
     }
 }
