@@ -9,6 +9,10 @@ struct GestureTracker: Sendable {
 
     /// Velocity is estimated over this much producer time.
     static let velocityWindowUs: Int64 = 100_000
+    /// The most samples the window holds, whatever the timestamps: 100 ms of a 1000 Hz pointer, with room to spare.
+    /// Each estimate walks the window, so bounding it keeps a sample's cost constant even for a producer that
+    /// sends thousands of samples within 100 ms.
+    static let maxWindowSamples = 128
 
     var gestureId: UInt64
     var lastTimestampUs: Int64
@@ -27,14 +31,23 @@ struct GestureTracker: Sendable {
         samples = [Sample(timestampUs: timestampUs, translation: translation)]
     }
 
-    /// Records a sample and forgets those older than the velocity window.
+    /// Records a sample and forgets those older than the velocity window, or beyond its capacity.
+    ///
+    /// A sample at the same producer time as the newest one replaces it: the finger was where the later report
+    /// says, and a regression over one instant has no slope to add.
     mutating func record(timestampUs: Int64, translation: Vec2) {
         lastTimestampUs = timestampUs
+        if samples[samples.count - 1].timestampUs == timestampUs {
+            samples[samples.count - 1].translation = translation
+            return
+        }
         samples.append(Sample(timestampUs: timestampUs, translation: translation))
         // Producer times are any Int64 a producer sends: near Int64.min the window reaches back to the start.
         let (windowed, overflow) = timestampUs.subtractingReportingOverflow(Self.velocityWindowUs)
         let oldest = overflow ? Int64.min : windowed
-        while samples[windowStart].timestampUs < oldest { windowStart += 1 }
+        while samples[windowStart].timestampUs < oldest || samples.count - windowStart > Self.maxWindowSamples {
+            windowStart += 1
+        }
         if windowStart >= 64 {
             samples.removeFirst(windowStart)
             windowStart = 0

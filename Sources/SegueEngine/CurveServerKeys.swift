@@ -15,7 +15,19 @@ public struct CurveServerKeys: Sendable, Hashable {
         case .failure(let error): throw EngineError(error.message)
         }
         self.authorizedKeysPath = authorizedKeysPath
-        _ = try AuthorizedKeys.load(path: authorizedKeysPath)
+        _ = try loadAuthorizedKeys()
+    }
+
+    /// Reads the allowlist, refusing one that holds the server's own secret key (the secret key file given twice,
+    /// or pasted into the list).
+    /// - Throws: `EngineError` naming the file and the problem.
+    func loadAuthorizedKeys() throws(EngineError) -> AuthorizedKeys {
+        let keys = try AuthorizedKeys.load(path: authorizedKeysPath)
+        if let secret = Z85.decode(secretKey), keys.allows(secret) {
+            throw EngineError("\(authorizedKeysPath) holds the server's secret key: the allowlist takes clients' "
+                + "public keys (.pub files), and the secret key goes only to --curve-secret-key")
+        }
+        return keys
     }
 
     /// Makes `socket` a CURVE server that asks the ZAP handler about every client.

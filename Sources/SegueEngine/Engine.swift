@@ -62,7 +62,7 @@ public final class Engine {
             context = try ZMQContext()
             // The handler must be bound before a CURVE socket binds, or libzmq admits every client.
             if let curve = configuration.curve {
-                let keys = try AuthorizedKeys.load(path: curve.authorizedKeysPath)
+                let keys = try curve.loadAuthorizedKeys()
                 authenticator = try ZAPAuthenticator(context: context, authorized: keys, log: configuration.log)
             } else {
                 authenticator = nil
@@ -172,9 +172,10 @@ public final class Engine {
 
     /// Re-reads the authorized keys; a file that does not parse keeps the old list (and says why).
     private func reloadAuthorizedKeys() {
-        guard let authenticator, let path = configuration.curve?.authorizedKeysPath else { return }
+        guard let authenticator, let curve = configuration.curve else { return }
+        let path = curve.authorizedKeysPath
         do {
-            let keys = try AuthorizedKeys.load(path: path)
+            let keys = try curve.loadAuthorizedKeys()
             authenticator.replace(keys)
             configuration.log("level=info msg=\"authorized keys reloaded\" path=\(LogfmtLogger.quote(path)) "
                 + "keys=\(keys.keys.count)")

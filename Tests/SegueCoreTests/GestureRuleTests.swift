@@ -348,6 +348,31 @@ struct GestureRuleTests {
         #expect(close(velocity.x, 300, 1e-6) && close(velocity.y, 0, 1e-9))
     }
 
+    @Test("the velocity window stays bounded whatever the timestamps: equal times merge, a dense burst is capped")
+    func velocityWindowIsBounded() throws {
+        var sameTime = GestureTracker(gestureId: 1, timestampUs: 0, translation: Vec2())
+        for i in 1...20_000 { sameTime.record(timestampUs: 0, translation: Vec2(x: Double(i), y: 0)) }
+        #expect(sameTime.windowSamples.count == 1)
+        #expect(sameTime.windowSamples.last?.translation.x == 20_000)
+        #expect(sameTime.estimatedVelocity() == Vec2())
+
+        // 20000 samples 1 us apart all lie within 100 ms: only the newest ones are kept, and a line stays exact.
+        var dense = GestureTracker(gestureId: 2, timestampUs: 0, translation: Vec2())
+        for i in 1...20_000 { dense.record(timestampUs: Int64(i), translation: Vec2(x: 0.5 * Double(i), y: 0)) }
+        #expect(dense.windowSamples.count == GestureTracker.maxWindowSamples)
+        #expect(dense.windowSamples.first?.timestampUs == Int64(20_001 - GestureTracker.maxWindowSamples))
+        #expect(close(dense.estimatedVelocity().x, 500_000, 1e-3))
+
+        // Repeated times within a moving finger: each instant counts once, at its latest position.
+        var repeated = GestureTracker(gestureId: 3, timestampUs: 0, translation: Vec2())
+        for ms: Int64 in 1...10 {
+            repeated.record(timestampUs: ms * 1000, translation: Vec2(x: -7, y: 0))
+            repeated.record(timestampUs: ms * 1000, translation: Vec2(x: 0.3 * Double(ms), y: 0))
+        }
+        #expect(repeated.windowSamples.count == 11)
+        #expect(close(repeated.estimatedVelocity().x, 300, 1e-6))
+    }
+
     @Test("an estimated flick decides a fluid release")
     func estimatedFlickFinishes() throws {
         var h = CoreHarness()

@@ -24,6 +24,21 @@ import ZMQ
         }
     }
 
+    @Test func aSecretKeyFileIsNotAnAllowlist() throws {
+        let pair = try Curve.generateKeyPair()
+        // What `segue keygen --out NAME` writes to NAME.key.
+        let secretFile = "\(pair.secretKey)\n# public \(pair.publicKey)\n"
+        do {
+            _ = try AuthorizedKeys(parsing: secretFile, source: "alice.key")
+            Issue.record("a secret key file parsed as an allowlist")
+        } catch {
+            #expect(error.message.contains("alice.key line 1 is a secret key"), "\(error)")
+        }
+        // The public half alone, labelled the same way, is what an allowlist holds.
+        let listed = try AuthorizedKeys(parsing: "\(pair.publicKey) alice\n# public \(pair.publicKey)\n", source: "ok")
+        #expect(listed.keys.count == 1)
+    }
+
     @Test(arguments: [
         ("tcp://127.0.0.1:7701", true), ("tcp://127.9.9.9:*", true), ("tcp://localhost:1", true),
         ("tcp://[::1]:5", true), ("ipc:///tmp/x", true), ("inproc://a", true), ("tcp://0.0.0.0:7701", false),

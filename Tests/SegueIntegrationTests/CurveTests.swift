@@ -116,4 +116,20 @@ import Testing
         #expect(output.status == 2)
         #expect(output.stderr.contains("--insecure"))
     }
+
+    @Test(arguments: ["alice", "server"])
+    func aSecretKeyFileGivenAsTheAllowlistIsRefused(_ owner: String) throws {
+        let keys = try Keys()
+        let data = try ScratchDirectory(prefix: "segued-secret-allowlist")
+        let child = try ChildProcess(try BuildProducts.executable("segued"), [
+            "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
+            "--events", "tcp://127.0.0.1:*", "--curve-secret-key", keys.path("server") + ".key",
+            "--authorized-keys", keys.path(owner) + ".key",
+        ])
+        let output = try child.finish(timeoutMs: 10_000)
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains(keys.path(owner) + ".key") && output.stderr.contains("secret key"),
+                "\(output)")
+        #expect(!output.stdout.contains("segued ready"))
+    }
 }
