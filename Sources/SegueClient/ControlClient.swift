@@ -119,11 +119,26 @@ public final class ControlClient {
         return batch
     }
 
-    /// The ids of every stack, sorted.
+    /// The ids of every stack, in byte order, asked for a page at a time.
     public func listStacks() throws(ClientError) -> [String] {
-        let reply = try request(Request(body: .listStacks(ListStacks())), timeoutMs: timeoutMs)
+        var ids: [String] = []
+        var more = true
+        while more {
+            let page = try listStacks(after: ids.last ?? "")
+            ids += page.stackIds
+            // A page that made no progress (every id it had was deleted meanwhile) ends the listing too.
+            more = page.more && !page.stackIds.isEmpty
+        }
+        return ids
+    }
+
+    /// One page of stack ids in byte order: those after `after` (from the first when empty), at most `maxCount`
+    /// (0 lets the daemon choose). Ask again from the last id while `more` is true.
+    public func listStacks(after: String, maxCount: UInt32 = 0) throws(ClientError) -> StackList {
+        let reply = try request(Request(body: .listStacks(ListStacks(after: after, maxCount: maxCount))),
+                                timeoutMs: timeoutMs)
         guard case .stacks(let list) = reply.body else { throw unexpected(reply, "a stack list") }
-        return list.stackIds
+        return list
     }
 
     /// The daemon's counters.

@@ -288,6 +288,10 @@ extension Stats: JSONRepresentable {
         object.add("fsyncP99Us", fsyncP99Us)
         object.add("uptimeUs", uptimeUs)
         object.add("handshakesRefused", handshakesRefused)
+        object.add("framesSkipped", framesSkipped)
+        object.add("repliesDropped", repliesDropped)
+        object.add("messagesDropped", messagesDropped)
+        object.add("connectionsRefused", connectionsRefused)
         return object
     }
 }

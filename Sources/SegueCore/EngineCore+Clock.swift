@@ -3,12 +3,25 @@ import SegueWire
 extension EngineCore {
     /// Runs the clock to `now`: publishes the settle frames that have come due, completes settles that have
     /// ended, and cancels gestures that went silent. Call it before handling inputs that arrive at `now`.
+    ///
+    /// `framePacing` bounds the work: frames too late to draw are skipped, and a run draws at most so many; a
+    /// stack the run did not reach stays due, so `nextDeadline()` is then at or before `now`.
     public mutating func advance(to now: Int64, into outcome: inout Outcome) {
+        let framesBefore = outcome.frames.count
+        let lateBefore = lateFrameTime(now)
         // Earliest first, ties by stack id: completions across stacks are appended in the same order every run.
-        while let slot = deadlines.popDue(through: now) {
-            advanceStack(slot: slot, to: now, into: &outcome)
+        while outcome.frames.count - framesBefore < framePacing.maxFramesPerRun,
+              let slot = deadlines.popDue(through: now)
+        {
+            advanceStack(slot: slot, to: now, skippingFramesBefore: lateBefore, into: &outcome)
             reschedule(slot)
         }
+    }
+
+    /// Settle frames scheduled before this time are too late to draw at `now` (`FramePacing.lateFrameUs`).
+    func lateFrameTime(_ now: Int64) -> Int64 {
+        let (time, overflow) = now.subtractingReportingOverflow(framePacing.lateFrameUs)
+        return overflow ? Int64.min : time
     }
 
     /// The earliest time at which `advance(to:)` may have something to do, or nil when nothing is moving.
@@ -30,18 +43,28 @@ extension EngineCore {
         settling.startUs + k * 1_000_000 / Int64(fps)
     }
 
-    /// Runs one stack's clock to `now` (nothing when there is no such stack).
+    /// Runs one stack's clock to `now` before an input of that stack (nothing when there is no such stack).
     mutating func advanceStack(_ stackId: String, to now: Int64, into outcome: inout Outcome) {
         guard let slot = stacks.slot(of: stackId) else { return }
         advanceStack(slot: slot, to: now, into: &outcome)
     }
 
+    /// Runs the clock of the stack in `slot` to `now` before an input of that stack.
     mutating func advanceStack(slot: Int, to now: Int64, into outcome: inout Outcome) {
+        advanceStack(slot: slot, to: now, skippingFramesBefore: lateFrameTime(now), into: &outcome)
+    }
+
+    /// Runs the clock of the stack in `slot` to `now`; settle frames scheduled before `lateBefore` are skipped.
+    mutating func advanceStack(slot: Int, to now: Int64, skippingFramesBefore lateBefore: Int64,
+                               into outcome: inout Outcome)
+    {
         switch stacks.models[slot].clockWork(at: now) {
         case .gestureTimedOut:
             cancelGesture(slot: slot, reason: .gestureTimeout, now: now, into: &outcome)
         case .settling:
-            guard let settling = publishSettleFrames(slot: slot, through: now, into: &outcome) else { return }
+            guard let settling = publishSettleFrames(slot: slot, through: now, skippingBefore: lateBefore,
+                                                     into: &outcome)
+            else { return }
             if settling.endUs <= now {
                 complete(slot: slot, finished: settling.targetFraction == 1, doneAt: settling.endUs, now: now,
                          into: &outcome)
@@ -51,14 +74,17 @@ extension EngineCore {
         }
     }
 
-    /// Publishes the stack's settle frames that are due by `time` and not yet published. The live clock and the
-    /// offline replay both draw settle frames here, so they draw the same ones.
+    /// Publishes the stack's settle frames that are due by `time` and not yet published, skipping (and counting)
+    /// those scheduled before `lateBefore`. The live clock and the offline replay both draw settle frames here,
+    /// so they number them the same.
     /// - Returns: the settle after publishing, or nil when the stack is not settling.
     @discardableResult
-    mutating func publishSettleFrames(slot: Int, through time: Int64, into outcome: inout Outcome)
-        -> TransitionModel.Settling?
+    mutating func publishSettleFrames(slot: Int, through time: Int64, skippingBefore lateBefore: Int64 = .min,
+                                      into outcome: inout Outcome) -> TransitionModel.Settling?
     {
-        guard let settling = stacks.models[slot].publishSettleFrames(through: time, into: &outcome) else { return nil }
+        guard let settling = stacks.models[slot].publishSettleFrames(through: time, skippingBefore: lateBefore,
+                                                                      into: &outcome)
+        else { return nil }
         reschedule(slot)
         return settling
     }

@@ -10,7 +10,9 @@ extension EngineCore {
     {
         let requestId = command.requestId.isEmpty ? enclosingId : command.requestId
         let stackId = command.stackId
-        if let error = Validation.checkStackId(stackId) { return .refused(error) }
+        if let error = Validation.checkStackId(stackId) ?? Validation.checkRequestId(requestId) {
+            return .refused(error)
+        }
         guard let op = command.op else {
             return .refused(Validation.invalid("command has no operation; set one of create, push, pop, pop_to_root, present, dismiss, select_tab, resize, set_screen_options, delete"))
         }

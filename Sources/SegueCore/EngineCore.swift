@@ -12,6 +12,8 @@ public struct EngineCore: Sendable {
     /// Time of the newest event; event times never go below it.
     public internal(set) var clockUs: Int64 = 0
     public var limits: Limits
+    /// How much frame work the clock does when it falls behind; a live engine sets `.live`.
+    public var framePacing = FramePacing.everyFrame
     /// When each stack with a transition next needs the clock.
     var deadlines = DeadlineQueue()
 
@@ -134,6 +136,9 @@ public struct EngineCore: Sendable {
     func rejection(stackId: String, gestureId: UInt64 = 0, requestId: String = "", _ error: ErrorDetail, now: Int64)
         -> Rejection
     {
-        Rejection(stackId: stackId, gestureId: gestureId, requestId: requestId, error: error, timeUs: max(clockUs, now))
+        // Ids too long to be valid are not echoed: a rejection stays small whatever the input held.
+        Rejection(stackId: stackId.utf8.count <= Validation.maxStackIdLength ? stackId : "", gestureId: gestureId,
+                  requestId: requestId.utf8.count <= Validation.maxRequestIdBytes ? requestId : "", error: error,
+                  timeUs: max(clockUs, now))
     }
 }

@@ -6,6 +6,8 @@ public struct Outcome: Sendable {
     public var events: [Event] = []
     public var frames: [Frame] = []
     public var rejections: [Rejection] = []
+    /// Settle frames the live clock did not draw because a newer frame of the same settle was already due.
+    public var skippedFrames = 0
 
     public init() {}
 
@@ -17,6 +19,7 @@ public struct Outcome: Sendable {
         events.removeAll(keepingCapacity: true)
         frames.removeAll(keepingCapacity: true)
         rejections.removeAll(keepingCapacity: true)
+        skippedFrames = 0
     }
 }
 
@@ -24,17 +27,4 @@ public struct Outcome: Sendable {
 public enum CommandOutcome: Sendable, Hashable {
     case applied(CommandResult)
     case refused(ErrorDetail)
-}
-
-/// Caps that keep one client from exhausting the engine's memory.
-public struct Limits: Sendable, Hashable {
-    public var maxStacks: Int
-    public var maxScreensPerStack: Int
-    public var maxPresentedDepth: Int
-
-    public init(maxStacks: Int = 100_000, maxScreensPerStack: Int = 1000, maxPresentedDepth: Int = 32) {
-        self.maxStacks = maxStacks
-        self.maxScreensPerStack = maxScreensPerStack
-        self.maxPresentedDepth = maxPresentedDepth
-    }
 }

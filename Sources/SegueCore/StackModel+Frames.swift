@@ -18,18 +18,31 @@ extension StackModel {
     /// already): a restore does it at a catch, and a restart before the DONE frame of a settle the stopped engine
     /// was drawing, so that numbers go on as an offline replay numbers them.
     mutating func skipSettleFrames(through time: Int64) {
-        guard case .settling(var settling)? = transition?.phase else { return }
-        let due = settling.framesDue(through: time, fps: fps)
-        guard due > settling.framesPublished else { return }
-        transition?.frameSequence += UInt64(due - settling.framesPublished)
-        settling.framesPublished = due
+        guard case .settling(let settling)? = transition?.phase else { return }
+        skipSettleFrames(upTo: settling.framesDue(through: time, fps: fps))
+    }
+
+    /// Counts the settle frames up to number `k` as published without drawing them (none when more were drawn).
+    private mutating func skipSettleFrames(upTo k: Int64) {
+        guard case .settling(var settling)? = transition?.phase, k > settling.framesPublished else { return }
+        transition?.frameSequence += UInt64(k - settling.framesPublished)
+        settling.framesPublished = k
         transition?.phase = .settling(settling)
     }
 
     /// Publishes the settle frames due by `time` and not yet published: those scheduled at or before `time` and
-    /// before the settle's end (the end gets the DONE frame instead).
+    /// before the settle's end (the end gets the DONE frame instead). Those scheduled before `lateBefore` are
+    /// counted in `outcome.skippedFrames` and numbered, but not drawn (`FramePacing`).
     /// - Returns: the settle after publishing, or nil when the stack is not settling.
-    mutating func publishSettleFrames(through time: Int64, into outcome: inout Outcome) -> TransitionModel.Settling? {
+    mutating func publishSettleFrames(through time: Int64, skippingBefore lateBefore: Int64,
+                                      into outcome: inout Outcome) -> TransitionModel.Settling?
+    {
+        guard case .settling(let due)? = transition?.phase else { return nil }
+        if lateBefore > due.startUs {
+            let late = due.framesDue(through: min(time, lateBefore - 1), fps: fps)
+            outcome.skippedFrames += Int(max(0, late - due.framesPublished))
+            skipSettleFrames(upTo: late)
+        }
         guard case .settling(var settling)? = transition?.phase else { return nil }
         let fps = self.fps
         var k = settling.framesPublished + 1

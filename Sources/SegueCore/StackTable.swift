@@ -10,6 +10,9 @@ public struct StackTable: Sendable {
     var models: [StackModel] = []
     /// Each stack's finger bookkeeping (not logged: a restart cancels fingers), by the same slot.
     var gestures: [GestureSlot] = []
+    /// Changes whenever a stack is added or removed: what is derived from the set of ids (a sorted list, say)
+    /// is current while this stays the same.
+    public private(set) var membershipGeneration: UInt64 = 0
 
     public init() {}
 
@@ -37,6 +40,7 @@ public struct StackTable: Sendable {
     mutating func insert(_ model: StackModel) -> Int {
         precondition(slotOf[model.id] == nil, "StackTable.insert: stack '\(model.id)' is in the table already")
         let slot = models.count
+        membershipGeneration &+= 1
         slotOf[model.id] = slot
         models.append(model)
         gestures.append(GestureSlot())
@@ -46,6 +50,7 @@ public struct StackTable: Sendable {
     /// Removes the stack in `slot`. The last stack moves into the hole: its old slot is returned, so that
     /// whatever else is kept by slot can follow it (nil when the removed stack was the last).
     mutating func remove(at slot: Int) -> Int? {
+        membershipGeneration &+= 1
         slotOf[models[slot].id] = nil
         let last = models.count - 1
         if slot != last {

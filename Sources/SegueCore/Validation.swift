@@ -4,6 +4,9 @@ import SegueWire
 public enum Validation {
     static let maxStackIdLength = 64
     static let maxScreenIdBytes = 128
+    /// Request ids are copied into every event a command causes: unbounded, they would make events as large as
+    /// a message may be (128 bytes holds any UUID or trace id).
+    static let maxRequestIdBytes = 128
     static let maxDimension = 100_000.0
     static let maxMagnitude = 1e6
 
@@ -31,6 +34,12 @@ public enum Validation {
             return invalid("\(field) '\(printable(id))' has a control character; screen ids may not contain any")
         }
         return nil
+    }
+
+    /// A request id: at most 128 bytes (empty is allowed: the enclosing request's id, or none).
+    public static func checkRequestId(_ id: String) -> ErrorDetail? {
+        guard id.utf8.count > maxRequestIdBytes else { return nil }
+        return invalid("request_id '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxRequestIdBytes) are allowed")
     }
 
     /// A container size: 0 < width, height <= 100000.

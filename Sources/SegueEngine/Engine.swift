@@ -35,7 +35,9 @@ public final class Engine {
     private var topicBuffer: [UInt8] = []
     private var payloadBuffer: [UInt8] = []
     /// Replies waiting for their events to be durable, in arrival order.
-    private var pendingReplies: [(envelope: [[UInt8]], reply: Ledger.PendingReply)] = []
+    private var pendingReplies: [OutgoingReply] = []
+    /// Control clients not reading their replies, whose requests are refused unserved until they read again.
+    private var unreadPeers = UnreadPeers()
     private var syncedPosition: UInt64
     private var lastSyncUs: Int64
     /// Where the interval policy's syncs run, off the engine thread.
@@ -76,7 +78,12 @@ public final class Engine {
             try ingestSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
             try controlSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
             try ingestSocket.setOption(.receiveHighWaterMark, 100_000)
-            try eventsSocket.setOption(.sendHighWaterMark, configuration.publishHighWaterMark)
+            // libzmq counts what it queues for a peer in messages; these counts keep it within the byte budgets.
+            try eventsSocket.setOption(.sendHighWaterMark, configuration.publishQueueMessages)
+            try controlSocket.setOption(.sendHighWaterMark, configuration.replyQueueMessages)
+            // A reply that does not fit in its client's queue must be known, not dropped silently: that client is
+            // not reading (`UnreadPeers`).
+            try controlSocket.setOption(.routerMandatory, true)
             try eventsSocket.setOption(.linger, 0)
             try ingestSocket.setOption(.linger, 0)
             try controlSocket.setOption(.linger, 1000)
@@ -201,15 +208,17 @@ public final class Engine {
     }
 
     private func drainIngest(now: Int64) throws(EngineError) {
-        for _ in 0..<configuration.maxBatch {
+        for _ in 0..<configuration.maxBatch where ledger.batchBytes < configuration.maxBatchBytes {
             let received: Bool?
             do {
                 received = try ingestSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
-                    // One Input per message; extra parts mean a producer that does not speak the contract.
+                    // One Input per message; extra parts mean a producer that does not speak the contract, and
+                    // are not looked at (libzmq has taken the whole message in already; nothing limits its parts).
                     if parts.count == 1 {
                         ledger.ingest(parts[0], now: now)
                     } else {
-                        [UInt8]().withUnsafeBytes { ledger.ingest($0, now: now) }
+                        ledger.stats.messagesDropped += 1
+                        ledger.refuseIngest(parts: parts.count, now: now)
                     }
                     return true
                 }
@@ -220,16 +229,38 @@ public final class Engine {
         }
     }
 
+    /// The most parts before a control request's payload, and the most bytes in each: a routing id is at most 255
+    /// bytes (ZMTP 3), and a REQ client's envelope is its id and an empty delimiter; a proxy adds an id or two.
+    static let maxEnvelopeParts = 8
+    static let maxEnvelopePartBytes = 255
+
     private func drainControl(now: Int64) throws(EngineError) {
         let uptime = now - startUs
-        for _ in 0..<configuration.maxBatch {
+        // Reads can make large replies (up to 4 MiB each): past this many bytes in one turn, the rest waits for the
+        // next one, so that a client asking for much delays the others by a turn at most.
+        var replyBytes = 0
+        for _ in 0..<configuration.maxBatch
+        where replyBytes < configuration.maxReplyBytesPerTurn && ledger.batchBytes < configuration.maxBatchBytes {
             let received: Bool?
             do {
                 received = try controlSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
-                    // Everything before the payload is the envelope (routing id, and a REQ's empty delimiter).
-                    guard parts.count >= 2, let payload = parts.last else { return true }
+                    // Everything before the payload is the envelope (the routing id, any proxy's, a REQ's empty
+                    // delimiter). An envelope past the limits is not echoed back: it is dropped unread.
+                    guard let payload = parts.last, parts.count >= 2, parts.count <= Self.maxEnvelopeParts + 1,
+                          parts.dropLast().allSatisfy({ $0.count <= Self.maxEnvelopePartBytes })
+                    else {
+                        ledger.stats.messagesDropped += 1
+                        return true
+                    }
                     let envelope = parts.dropLast().map { [UInt8]($0) }
-                    pendingReplies.append((envelope, ledger.request(payload, now: now, uptimeUs: uptime)))
+                    if unreadPeers.contains(envelope[0]) {
+                        refuseUnread(envelope: envelope, payload: payload)
+                        return true
+                    }
+                    let pending = ledger.request(payload, now: now, uptimeUs: uptime)
+                    let reply = OutgoingReply(envelope: envelope, pending: pending)
+                    replyBytes += reply.payload.count
+                    pendingReplies.append(reply)
                     return true
                 }
             } catch {
@@ -237,6 +268,18 @@ public final class Engine {
             }
             if received == nil { return }
         }
+    }
+
+    /// Answers a request from a client that is not reading its replies without serving it; once such an answer
+    /// fits in its queue, the client is reading again and is served as before.
+    private func refuseUnread(envelope: [[UInt8]], payload: UnsafeRawBufferPointer) {
+        ledger.stats.inputsReceived += 1
+        ledger.stats.inputsRejected += 1
+        let requestId = (try? Request(decoding: payload))?.requestId ?? ""
+        let reply = Reply(requestId: requestId, error: ErrorDetail(
+            code: .resourceExhausted, message: "this client's earlier replies are not being read and its queue is "
+                + "full: read them, then ask again (request not served)"))
+        if sendReply(envelope: envelope, payload: reply.encoded()) { unreadPeers.remove(envelope[0]) }
     }
 
     /// Appends the turn's events, syncs per policy, publishes, and answers the replies that are durable.
@@ -269,11 +312,7 @@ public final class Engine {
         let refusal = ledger.takeBatchRefusal()
         if let refusal {
             // Whatever the batch's requests were told rests on state that was undone: each gets the refusal.
-            for index in first..<pendingReplies.count {
-                let requestId = pendingReplies[index].reply.reply.requestId
-                pendingReplies[index].reply = Ledger.PendingReply(reply: Reply(requestId: requestId, error: refusal),
-                                                                  durableAt: 0)
-            }
+            for index in first..<pendingReplies.count { pendingReplies[index].refuse(refusal) }
         }
         ledger.drainOutcome(publish)
         sendDurableReplies()
@@ -330,16 +369,31 @@ public final class Engine {
 
     private func sendDurableReplies() {
         guard !pendingReplies.isEmpty else { return }
-        var kept: [(envelope: [[UInt8]], reply: Ledger.PendingReply)] = []
+        var kept: [OutgoingReply] = []
         for pending in pendingReplies {
-            if pending.reply.durableAt <= syncedPosition {
-                // A vanished client's reply is dropped by the ROUTER; it never blocks the loop.
-                _ = try? controlSocket.send(pending.envelope + [pending.reply.reply.encoded()], dontWait: true)
+            if pending.durableAt <= syncedPosition {
+                if !sendReply(envelope: pending.envelope, payload: pending.payload) {
+                    ledger.stats.repliesDropped += 1
+                    unreadPeers.insert(pending.envelope[0])
+                } else if unreadPeers.count > 0 {
+                    unreadPeers.remove(pending.envelope[0])
+                }
             } else {
                 kept.append(pending)
             }
         }
         pendingReplies = kept
+    }
+
+    /// Sends one reply without waiting.
+    /// - Returns: false when the client's queue is full; true when the reply was queued, or when the client has
+    ///   gone (the ROUTER has no route to it: nothing is waiting for the reply).
+    private func sendReply(envelope: [[UInt8]], payload: [UInt8]) -> Bool {
+        do {
+            return try controlSocket.send(envelope + [payload], dontWait: true)
+        } catch {
+            return true
+        }
     }
 
     /// The end of `run`: sync what is unsynced, answer what waits, snapshot the state, release everything.

@@ -15,10 +15,23 @@ public struct EngineConfiguration: Sendable {
     public var retainBytes: UInt64 = 0
     public var maxMessageBytes = 65_536
     public var limits = Limits()
+    /// How much settle-frame work one turn does when the engine falls behind (`FramePacing`).
+    public var framePacing = FramePacing.live
     /// Inputs taken from each socket per loop turn at most, so that one busy socket cannot starve the other.
     public var maxBatch = 4096
-    /// Events the publisher may queue per subscriber before dropping (the subscriber recovers from the log).
+    /// The most messages the publisher queues for one subscriber, however small they are.
     public var publishHighWaterMark = 100_000
+    /// `--publish-queue-bytes`: the most bytes the publisher queues for one subscriber that is not reading; past
+    /// it, that subscriber misses messages (and recovers them from the log).
+    public var publishQueueBytes = 256 << 20
+    /// `--reply-queue-bytes`: the most bytes of replies queued for one control client that is not reading; past
+    /// it, its replies are dropped and its requests refused unserved until it reads (`UnreadPeers`).
+    public var replyQueueBytes = 128 << 20
+    /// Bytes of replies one turn prepares at most before leaving the remaining requests for the next turn.
+    public var maxReplyBytesPerTurn = 16 << 20
+    /// Bytes of events one turn decides at most before leaving the remaining inputs for the next turn (a small
+    /// command can make an event of many kilobytes: a `completed` lists the whole stack).
+    public var maxBatchBytes = 8 << 20
     /// CURVE on all three sockets with a ZAP allowlist; nil = plaintext (loopback only, unless insecure).
     public var curve: CurveServerKeys?
     /// Where the engine reports what an operator should know (logfmt lines); silent by default.
@@ -28,4 +41,24 @@ public struct EngineConfiguration: Sendable {
     public var statsIntervalMs = 0
 
     public init() {}
+
+    /// The publisher's high-water mark, in messages as libzmq counts them: as many of the largest message the
+    /// limits allow as fit in `publishQueueBytes` (so the bytes a subscriber's queue holds never pass it), at most
+    /// `publishHighWaterMark`.
+    public var publishQueueMessages: Int {
+        Self.messages(fitting: publishQueueBytes, of: limits.largestPublishedMessageBytes, atMost: publishHighWaterMark)
+    }
+
+    /// The control socket's high-water mark per client, in messages: as many of the largest reply as fit in
+    /// `replyQueueBytes`, at most 1000. The largest reply is a read's batch (`Ledger.maxReadBytes`) plus one event
+    /// over, or a stack's state, both under two of the largest events.
+    public var replyQueueMessages: Int {
+        let largestReply = Ledger.maxReadBytes + 2 * limits.largestPublishedMessageBytes
+        return Self.messages(fitting: replyQueueBytes, of: largestReply, atMost: 1000)
+    }
+
+    /// How many messages of `size` bytes fit in `budget`, between 16 and `ceiling`.
+    static func messages(fitting budget: Int, of size: Int, atMost ceiling: Int) -> Int {
+        min(ceiling, max(16, budget / max(size, 1)))
+    }
 }

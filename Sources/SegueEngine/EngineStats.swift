@@ -6,6 +6,14 @@ public struct EngineStats: Sendable {
     public var framesPublished: UInt64 = 0
     /// CURVE handshakes the ZAP allowlist refused.
     public var handshakesRefused: UInt64 = 0
+    /// Settle frames not drawn because a later frame of the same settle was due (`FramePacing`).
+    public var framesSkipped: UInt64 = 0
+    /// Control replies dropped because their client's queue was full.
+    public var repliesDropped: UInt64 = 0
+    /// Messages dropped unread for having more frames or bytes than a socket takes.
+    public var messagesDropped: UInt64 = 0
+    /// Connections closed at once because their socket already had its maximum.
+    public var connectionsRefused: UInt64 = 0
     /// Durations of the latest syncs, in microseconds (a ring, for the p99).
     private var fsyncSamples: [Double] = []
     private var nextSample = 0

@@ -42,15 +42,17 @@ extension Ledger {
             case .success(let batch): reply.body = .events(batch)
             case .failure(let refusal): reply.error = refusal.error
             }
-        case .listStacks:
-            reply.body = .stacks(StackList(stackIds: core.stacks.keys.sorted()))
+        case .listStacks(let list):
+            reply.body = .stacks(listStacks(list))
         case .getStats:
             reply.body = .stats(Stats(
                 headPosition: core.headPosition, stacks: UInt64(core.stacks.count),
                 inputsReceived: stats.inputsReceived, inputsRejected: stats.inputsRejected,
                 eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
                 logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
-                handshakesRefused: stats.handshakesRefused))
+                handshakesRefused: stats.handshakesRefused, framesSkipped: stats.framesSkipped,
+                repliesDropped: stats.repliesDropped, messagesDropped: stats.messagesDropped,
+                connectionsRefused: stats.connectionsRefused))
         case .publishProbe(let probe):
             if let error = Validation.checkStackId(probe.token, field: "probe token") {
                 reply.error = error
@@ -63,6 +65,32 @@ extension Ledger {
         }
         if reply.error != nil { stats.inputsRejected += 1 }
         return PendingReply(reply: reply, durableAt: durableAt)
+    }
+
+    /// One page of the stack ids in byte order, after `list.after`.
+    func listStacks(_ list: ListStacks) -> StackList {
+        let generation = core.stacks.membershipGeneration
+        if sortedStackIds?.generation != generation {
+            // Sorted once per change of the set of stacks, not per request: 100,000 ids take milliseconds to sort.
+            sortedStackIds = (generation, core.stacks.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
+        let ids = sortedStackIds?.ids ?? []
+        var low = 0
+        var high = ids.count
+        if !list.after.isEmpty {
+            while low < high {
+                let middle = (low + high) / 2
+                if list.after.utf8.lexicographicallyPrecedes(ids[middle].utf8) { high = middle } else { low = middle + 1 }
+            }
+        }
+        let wanted = list.maxCount == 0 ? Self.defaultListCount : min(Int(list.maxCount), Self.maxListCount)
+        var end = low
+        var bytes = 0
+        while end < ids.count && end - low < wanted && bytes < Self.maxReadBytes {
+            bytes += ids[end].utf8.count + 2
+            end += 1
+        }
+        return StackList(stackIds: Array(ids[low..<end]), more: end < ids.count)
     }
 
     struct ReadRefusal: Error {

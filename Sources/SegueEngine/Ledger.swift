@@ -34,17 +34,27 @@ public final class Ledger {
     public let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
     /// The state before the current batch while the disk is short of space (Ledger+Rollback.swift).
     var rollback = RollbackGuard()
-    /// How many of `outcome.events` are in the log, and their records as logged, reused from batch to batch.
+    /// How many of `outcome.events` are encoded into `eventRecords` and how many of those are in the log; the
+    /// records are reused from batch to batch.
+    private var encodedEvents = 0
     private var committedEvents = 0
     private var eventRecords = LogBatch()
     /// Probes requested in this batch, to publish with its outcome (`Request.publish_probe`).
     var probes: [PublishProbe] = []
 
+    /// Every stack id in byte order, as of a `StackTable.membershipGeneration` (`ListStacks` pages through it).
+    var sortedStackIds: (generation: UInt64, ids: [String])?
+    /// Ids one `ListStacks` page holds by default and at most; a page also stops past `maxReadBytes` of ids.
+    static let defaultListCount = 1000
+    static let maxListCount = 10_000
+
     /// Largest batch `ReadEvents` returns, and how many records a one-stack read scans per request.
     static let defaultReadCount = 1000
     static let maxReadCount = 10_000
     static let maxReadScan = 65_536
-    static let maxReadBytes = 4 << 20
+    /// A read's batch stops once its events pass this many bytes (it always holds at least one): it bounds the
+    /// largest reply, and with it what a client that does not read can make the daemon hold (`replyQueueMessages`).
+    static let maxReadBytes = 64 << 10
 
     /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state: from the newest
     /// valid snapshot and the log after it, or from the whole log. Reports what it did through
@@ -82,6 +92,7 @@ public final class Ledger {
             throw error
         }
         core = recovery.core
+        core.framePacing = configuration.framePacing
         lastSnapshotPosition = recovery.snapshotPosition
         lastSnapshotAttempt = recovery.snapshotPosition
         recovered = (recovery.snapshotPosition, recovery.replayedEvents)
@@ -96,6 +107,22 @@ public final class Ledger {
 
     /// Newest position in the log.
     public var logHead: UInt64 { log.headPosition }
+
+    /// The bytes of the events decided in this batch so far: its owner stops taking inputs past a budget, so that
+    /// small commands that make large events cannot make one batch, and the memory it takes, grow without bound.
+    public var batchBytes: Int {
+        encodeDecidedEvents()
+        return eventRecords.byteCount
+    }
+
+    /// Encodes the events decided since the last call into `eventRecords`, as they will be logged.
+    private func encodeDecidedEvents() {
+        guard encodedEvents < outcome.events.count else { return }
+        for event in outcome.events[encodedEvents...] {
+            eventRecords.appendRecord { event.encode(into: &$0) }
+        }
+        encodedEvents = outcome.events.count
+    }
 
     /// Whether every decided event is in the log, so that the core's state is the state at the log's head.
     var committedEventsMatchOutcome: Bool { committedEvents == outcome.events.count }
@@ -128,6 +155,16 @@ public final class Ledger {
         stats.inputsRejected += UInt64(outcome.rejections.count - rejectionsBefore)
     }
 
+    /// Refuses an ingest message of more than one part without looking at it: a MALFORMED rejection on `er//`.
+    public func refuseIngest(parts: Int, now: Int64) {
+        stats.inputsReceived += 1
+        stats.inputsRejected += 1
+        outcome.rejections.append(Rejection(
+            error: ErrorDetail(code: .malformed, message: "an ingest message has \(parts) parts; send each "
+                + "segue.v1.Input as a message of one part"),
+            timeUs: max(now, core.clockUs)))
+    }
+
     /// Appends the pending events to the log in one write. Not durable until `sync()`, except when a periodic
     /// snapshot falls due: the log is then synced and the snapshot taken of the state at the new head.
     ///
@@ -139,15 +176,13 @@ public final class Ledger {
     public func commit() throws(LedgerError) -> UInt64 {
         let pending = outcome.events.count - committedEvents
         guard pending > 0 else { return log.headPosition }
-        let bytesBefore = eventRecords.byteCount
-        for event in outcome.events[committedEvents...] {
-            eventRecords.appendRecord { event.encode(into: &$0) }
-        }
-        let appendedBytes = eventRecords.byteCount - bytesBefore
+        encodeDecidedEvents()
+        let appendedBytes = eventRecords.byteCount(from: committedEvents)
         do {
             try log.append(eventRecords, fromRecord: committedEvents)
         } catch {
             eventRecords.removeRecords(from: committedEvents)
+            encodedEvents = committedEvents
             // Disk full and the like: with the state before the batch kept, the batch is undone and refused.
             if committedEvents == 0 && undoBatch(after: error) { return log.headPosition }
             throw LedgerError("cannot append to the log: \(error)")
@@ -198,9 +233,11 @@ public final class Ledger {
         precondition(committedEvents == outcome.events.count, "commit() before drainOutcome()")
         body(outcome, eventRecords, probes)
         stats.framesPublished += UInt64(outcome.frames.count)
+        stats.framesSkipped += UInt64(outcome.skippedFrames)
         outcome.removeAll()
         eventRecords.removeAll()
         probes.removeAll(keepingCapacity: true)
+        encodedEvents = 0
         committedEvents = 0
     }
 

@@ -24,6 +24,9 @@ public struct LogBatch: Sendable {
     /// The framed size, headers included: what the append will add to the log.
     public var byteCount: Int { bytes.count }
 
+    /// The framed size of the records from index `first` on.
+    public func byteCount(from first: Int) -> Int { bytes.count - start(of: first) }
+
     /// Empties the batch, keeping its memory for the next one.
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)

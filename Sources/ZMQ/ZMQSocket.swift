@@ -218,6 +218,7 @@ public final class ZMQSocket {
         } while buffers.messages[count - 1].hasMore
         buffers.parts.removeAll(keepingCapacity: true)
         for index in 0..<count { buffers.parts.append(buffers.messages[index].bytes) }
+        defer { buffers.releaseUncommonParts() }
         return try body(buffers.parts)
     }
 

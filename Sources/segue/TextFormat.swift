@@ -115,18 +115,23 @@ enum TextFormat {
 
     /// The daemon's counters, one per line.
     static func lines(_ stats: Stats) -> [String] {
-        [
-            "head position     \(stats.headPosition)",
-            "stacks            \(stats.stacks)",
-            "inputs received   \(stats.inputsReceived)",
-            "inputs rejected   \(stats.inputsRejected)",
-            "events appended   \(stats.eventsAppended)",
-            "frames published  \(stats.framesPublished)",
-            "log bytes         \(stats.logBytes)",
-            "fsync p99         \(fixed(stats.fsyncP99Us, 1)) us",
-            "uptime            \(fixed(Double(stats.uptimeUs) / 1_000_000, 1)) s",
-            "handshakes denied \(stats.handshakesRefused)",
+        let rows: [(String, String)] = [
+            ("head position", "\(stats.headPosition)"),
+            ("stacks", "\(stats.stacks)"),
+            ("inputs received", "\(stats.inputsReceived)"),
+            ("inputs rejected", "\(stats.inputsRejected)"),
+            ("events appended", "\(stats.eventsAppended)"),
+            ("frames published", "\(stats.framesPublished)"),
+            ("frames skipped", "\(stats.framesSkipped)"),
+            ("log bytes", "\(stats.logBytes)"),
+            ("fsync p99", "\(fixed(stats.fsyncP99Us, 1)) us"),
+            ("uptime", "\(fixed(Double(stats.uptimeUs) / 1_000_000, 1)) s"),
+            ("handshakes denied", "\(stats.handshakesRefused)"),
+            ("connections refused", "\(stats.connectionsRefused)"),
+            ("messages dropped", "\(stats.messagesDropped)"),
+            ("replies dropped", "\(stats.repliesDropped)"),
         ]
+        return rows.map { label, value in label + String(repeating: " ", count: 20 - label.count) + value }
     }
 
     /// Where a stack stands, for `completed: stack is now …`: `Home > Detail`, `tab 1 (B)`, with any presented

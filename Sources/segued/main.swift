@@ -23,6 +23,10 @@ let spec = CommandSpec(
         .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
         .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 1000)"),
         .init("max-presented", "N", help: "most screens presented over one stack at a time (default 32)"),
+        .init("publish-queue-bytes", "N",
+              help: "about the most bytes queued for a subscriber that is not reading (default 67108864)"),
+        .init("reply-queue-bytes", "N",
+              help: "about the most reply bytes queued for a control client that is not reading (default 33554432)"),
         .init("curve-secret-key", "FILE",
               help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
         .init("authorized-keys", "FILE",
@@ -87,6 +91,13 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     }
     if let count = try arguments.integer("max-presented", in: 1...10_000) {
         configuration.limits.maxPresentedDepth = Int(count)
+    }
+    // What a peer that does not read can make the daemon hold (docs/security.md, "Limits").
+    if let bytes = try arguments.integer("publish-queue-bytes", in: (1 << 20)...(1 << 40)) {
+        configuration.publishQueueBytes = Int(bytes)
+    }
+    if let bytes = try arguments.integer("reply-queue-bytes", in: (1 << 20)...(1 << 40)) {
+        configuration.replyQueueBytes = Int(bytes)
     }
     switch (arguments.string("curve-secret-key"), arguments.string("authorized-keys")) {
     case (let secret?, let allowed?):

@@ -191,4 +191,180 @@ import ZMQ
         flood.stop.store(true, ordering: .relaxed)
         #expect(daemon.stop() == 0)
     }
+
+    /// A stack of 100 screens (the default limit) whose names are 60 bytes long, made with small commands; every
+    /// `completed` event of its transitions lists them all, about 6 KB. `churn` pops and pushes its top screen that
+    /// many times: three such events each.
+    static func createWideStack(_ producer: Producer, _ stack: String, churn: Int) throws {
+        let names = (0..<100).map { String(format: "screen-%05d-", $0) + String(repeating: "w", count: 47) }
+        try producer.send(command: Command(stackId: stack, op: .create(CreateStack(
+            screens: names, config: StackConfig(size: Size(width: 400, height: 800))))))
+        for _ in 0..<churn {
+            try producer.send(command: Command(stackId: stack, op: .pop(Pop(immediate: true))))
+            try producer.send(command: Command(stackId: stack, op: .push(Push(screen: names[99], immediate: true))))
+        }
+    }
+
+    @Test func aClientThatNeverReadsItsRepliesIsShedNotBuffered() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--fsync", "never", "--reply-queue-bytes", "2097152"])
+        defer { daemon.kill() }
+        let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
+        let producer = try Producer(endpoint: daemon.endpoints.ingest, sendTimeoutMs: 10_000)
+        // About 18 MB of history: every read from position 1 is answered with a full batch.
+        try Self.createWideStack(producer, "wide", churn: 500)
+        let head = try Self.awaitHead(control, 1 + 500 * 6).headPosition
+        #expect(head == 1 + 500 * 6)
+        let baseline = try AbuseTests.residentKiB(daemon.pid)
+
+        let context = try ZMQContext()
+        defer { context.shutdown() }
+        let greedy = try context.makeSocket(.dealer)
+        defer { greedy.close(linger: 0) }
+        // It takes one message into its own queue and a few KiB into its socket: the rest waits in the daemon.
+        try greedy.setOption(.receiveHighWaterMark, 1)
+        try greedy.setOption(.receiveBufferSize, 4096)
+        try greedy.setOption(.sendTimeout, 10_000)
+        try greedy.connect(daemon.endpoints.control)
+        let reads = 5000
+        for index in 0..<reads {
+            let read = Request(requestId: "greedy-\(index)", body: .readEvents(ReadEvents(fromPosition: 1)))
+            #expect(try greedy.send([[], read.encoded()]))
+        }
+        // Meanwhile another client is answered, and the daemon holds far less than the replies asked for.
+        var stats = try control.stats()
+        let peak = try OverloadTests.peakResident(daemon, limitKiB: 1 << 20, within: 60) {
+            stats = try control.stats()
+            return stats.inputsReceived >= UInt64(head + 1) + UInt64(reads)
+        }
+        print("PeerTests: resident \(baseline / 1024) -> \(peak / 1024) MiB at most while a client asked for "
+            + "\(reads) reads; \(stats.repliesDropped) replies dropped, \(stats.inputsRejected) refused")
+        #expect(peak - baseline < 64 * 1024, "resident grew from \(baseline) to \(peak) KiB")
+        #expect(stats.repliesDropped > 0 && stats.inputsRejected > UInt64(reads / 2), "\(stats)")
+        #expect(try control.command(Command(stackId: "after", op: .create(CreateStack(
+            screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1)))))).version == 1)
+
+        // Once it reads what it has, it is served again: the next request is refused unserved or served, and the
+        // one after is served.
+        try greedy.setOption(.receiveTimeout, 200)
+        while try greedy.receive() != nil {}
+        var served = false
+        for attempt in 0..<2 where !served {
+            let read = Request(requestId: "again-\(attempt)", body: .readEvents(ReadEvents(fromPosition: 1, maxCount: 1)))
+            #expect(try greedy.send([[], read.encoded()]))
+            try greedy.setOption(.receiveTimeout, 10_000)
+            let parts = try #require(try greedy.receive())
+            let reply = try Reply(decoding: parts[parts.count - 1])
+            #expect(reply.requestId == read.requestId)
+            if case .events(let batch)? = reply.body {
+                #expect(batch.events.count == 1)
+                served = true
+            } else {
+                #expect(reply.error?.code == .resourceExhausted, "\(reply)")
+            }
+        }
+        #expect(served)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func stacksAreListedAPageAtATime() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--fsync", "never"])
+        defer { daemon.kill() }
+        let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
+        let producer = try Producer(endpoint: daemon.endpoints.ingest, sendTimeoutMs: 10_000)
+        let ids = (0..<2500).map { "stack-\($0)" }
+        for id in ids.shuffled() {
+            try producer.send(command: Command(stackId: id, op: .create(CreateStack(
+                screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))
+        }
+        _ = try Self.awaitHead(control, UInt64(ids.count))
+        let sorted = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+
+        let first = try control.listStacks(after: "")
+        #expect(first.stackIds == Array(sorted.prefix(1000)) && first.more)
+        let second = try control.listStacks(after: first.stackIds.last!, maxCount: 1400)
+        #expect(second.stackIds == Array(sorted[1000..<2400]) && second.more)
+        let last = try control.listStacks(after: second.stackIds.last!, maxCount: 1_000_000)
+        #expect(last.stackIds == Array(sorted[2400...]) && !last.more)
+        // An id that is not there is a place in the order like any other.
+        #expect(try control.listStacks(after: "stack-1~", maxCount: 2).stackIds == ["stack-2", "stack-20"])
+        #expect(try control.listStacks() == sorted)
+
+        let json = try runSegue(["stacks", "--json"], daemon: daemon)
+        #expect(json.status == 0)
+        #expect(json.stdout.contains("\"stack-999\"") && json.stdout.contains("\"stack-0\""))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aMessageOfTooManyPartsIsDroppedUnreadNotEchoed() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let control = try ControlClient(endpoint: daemon.endpoints.control)
+        let rejections = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["er//"])
+        try DaemonTests.awaitLive(rejections, control: control)
+        let context = try ZMQContext()
+        defer { context.shutdown() }
+        // 500 parts of 60 KiB, each under --max-message-bytes: 30 MB that libzmq takes in whole.
+        let bulk = [[UInt8]](repeating: [UInt8](repeating: 0x41, count: 60 << 10), count: 500)
+        let dealer = try context.makeSocket(.dealer)
+        defer { dealer.close(linger: 0) }
+        try dealer.connect(daemon.endpoints.control)
+        let stats = Request(requestId: "after-bulk", body: .getStats(GetStats()))
+        #expect(try dealer.send(bulk + [stats.encoded()]))
+        #expect(try dealer.send([[], stats.encoded()]))
+        try dealer.setOption(.receiveTimeout, 10_000)
+        // The first answer on this connection is the stats request's, not an echo of the 30 MB envelope.
+        let parts = try #require(try dealer.receive())
+        #expect(parts.count == 2 && parts[0].isEmpty, "\(parts.count) parts")
+        #expect(try Reply(decoding: parts[parts.count - 1]).requestId == "after-bulk")
+
+        let push = try context.makeSocket(.push)
+        defer { push.close(linger: 0) }
+        try push.connect(daemon.endpoints.ingest)
+        #expect(try push.send(bulk))
+        var rejection: Rejection?
+        let deadline = Date().addingTimeInterval(10)
+        while rejection == nil && Date() < deadline {
+            if case .rejection(let body)? = try rejections.next(timeoutMs: 100) { rejection = body }
+        }
+        #expect(rejection?.error?.code == .malformed)
+        #expect(rejection?.error?.message.contains("500 parts") == true, "\(String(describing: rejection))")
+        let counters = try control.stats()
+        #expect(counters.messagesDropped == 2, "\(counters)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aSubscriberThatNeverReadsLargeEventsCostsABoundedQueue() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--fsync", "never", "--publish-queue-bytes", "8388608"])
+        defer { daemon.kill() }
+        let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
+        let producer = try Producer(endpoint: daemon.endpoints.ingest, sendTimeoutMs: 10_000)
+        try Self.createWideStack(producer, "wide", churn: 0)
+
+        let context = try ZMQContext()
+        defer { context.shutdown() }
+        let stalled = try context.makeSocket(.sub)
+        defer { stalled.close(linger: 0) }
+        try stalled.setOption(.receiveHighWaterMark, 1)
+        try stalled.setOption(.receiveBufferSize, 4096)
+        try stalled.subscribe("ev/")
+        try stalled.connect(daemon.endpoints.events)
+        var live = false
+        for _ in 0..<200 where !live {
+            try producer.send(command: Command(stackId: "wide", op: .resize(Resize(size: Size(width: 401, height: 800)))))
+            try stalled.setOption(.receiveTimeout, 25)
+            live = try stalled.receive() != nil
+        }
+        #expect(live, "the subscriber never received anything")
+        let before = try AbuseTests.residentKiB(daemon.pid)
+
+        // 20000 pops and pushes: 20000 completed events of about 6 KB, 120 MB the subscriber never reads.
+        let base = try control.stats().headPosition
+        try Self.createWideStack(producer, "wide-2", churn: 10_000)
+        _ = try Self.awaitHead(control, base + 1 + 10_000 * 6, within: 120)
+        let after = try AbuseTests.residentKiB(daemon.pid)
+        print("PeerTests: resident \(before / 1024) -> \(after / 1024) MiB after 120 MB published to a stalled "
+            + "subscriber")
+        #expect(after - before < 48 * 1024, "resident grew from \(before) to \(after) KiB")
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -51,7 +51,7 @@ import Testing
     @Test func retentionDeletesOldSegmentsAndReadsBelowAnswerPositionRemoved() throws {
         let data = try ScratchDirectory(prefix: "segued-retention")
         let daemon = try DaemonProcess.start(dataDirectory: data.url, extraArguments: [
-            "--snapshot-every", "30", "--segment-bytes", "4096", "--retain-bytes", "8192"])
+            "--snapshot-every", "30", "--segment-bytes", "4096", "--retain-bytes", "8192", "--max-screens", "200"])
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         try Self.createAndPush(control, stack: "long", pushes: 120)

@@ -2367,13 +2367,35 @@ public struct ReadEvents: ProtoMessage {
     }
 }
 
+/// Stack ids in byte order, a page at a time: ask again with `after` set to the last id of the previous page for as
+/// long as the reply says there are more.
+///
 /// Proto message `segue.v1.ListStacks`.
 public struct ListStacks: ProtoMessage {
+    /// Field 1 `string after`: only ids that sort after this one; empty = from the first.
+    public var after: String = ""
+
+    /// Field 2 `uint32 max_count`: 0 = engine default (1000); capped by the engine (10000).
+    public var maxCount: UInt32 = 0
+
     /// Creates a `ListStacks` with every field at its default.
     public init() {}
 
+    /// Creates a `ListStacks` from field values; omitted fields keep their defaults.
+    public init(after: String = "", maxCount: UInt32 = 0) {
+        self.after = after
+        self.maxCount = maxCount
+    }
+
     /// Appends this message's fields (no length prefix) in field-number order.
-    public func encode(to writer: inout ProtoWriter) {}
+    public func encode(to writer: inout ProtoWriter) {
+        if !after.isEmpty {
+            writer.writeString(after, field: 1)
+        }
+        if maxCount != 0 {
+            writer.writeUInt32(maxCount, field: 2)
+        }
+    }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
     public mutating func decodeField(
@@ -2381,7 +2403,14 @@ public struct ListStacks: ProtoMessage {
         wireType: WireType,
         from reader: inout ProtoReader
     ) throws(WireDecodingError) {
-        try reader.skip(wireType)
+        switch number {
+        case 1:
+            after = try reader.readString(wireType)
+        case 2:
+            maxCount = try reader.readUInt32(wireType)
+        default:
+            try reader.skip(wireType)
+        }
     }
 }
 
@@ -2877,18 +2906,25 @@ public struct StackList: ProtoMessage {
     /// Field 1 `repeated string stack_ids`.
     public var stackIds: [String] = []
 
+    /// Field 2 `bool more`: ids follow the last of this page: list again with after = that id.
+    public var more: Bool = false
+
     /// Creates a `StackList` with every field at its default.
     public init() {}
 
     /// Creates a `StackList` from field values; omitted fields keep their defaults.
-    public init(stackIds: [String] = []) {
+    public init(stackIds: [String] = [], more: Bool = false) {
         self.stackIds = stackIds
+        self.more = more
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
     public func encode(to writer: inout ProtoWriter) {
         for value in stackIds {
             writer.writeString(value, field: 1)
+        }
+        if more {
+            writer.writeBool(more, field: 2)
         }
     }
 
@@ -2901,6 +2937,8 @@ public struct StackList: ProtoMessage {
         switch number {
         case 1:
             stackIds.append(try reader.readString(wireType))
+        case 2:
+            more = try reader.readBool(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -2939,6 +2977,18 @@ public struct Stats: ProtoMessage {
     /// Field 10 `uint64 handshakes_refused`: CURVE clients the ZAP allowlist turned away.
     public var handshakesRefused: UInt64 = 0
 
+    /// Field 11 `uint64 frames_skipped`: settle frames not drawn: the engine reached them when a later one was due.
+    public var framesSkipped: UInt64 = 0
+
+    /// Field 12 `uint64 replies_dropped`: control replies dropped: their client's queue was full (it was not reading).
+    public var repliesDropped: UInt64 = 0
+
+    /// Field 13 `uint64 messages_dropped`: messages dropped unread: more frames or bytes than the sockets take.
+    public var messagesDropped: UInt64 = 0
+
+    /// Field 14 `uint64 connections_refused`: connections closed at once: their socket had --max-connections already.
+    public var connectionsRefused: UInt64 = 0
+
     /// Creates a `Stats` with every field at its default.
     public init() {}
 
@@ -2953,7 +3003,11 @@ public struct Stats: ProtoMessage {
         logBytes: UInt64 = 0,
         fsyncP99Us: Double = 0,
         uptimeUs: Int64 = 0,
-        handshakesRefused: UInt64 = 0
+        handshakesRefused: UInt64 = 0,
+        framesSkipped: UInt64 = 0,
+        repliesDropped: UInt64 = 0,
+        messagesDropped: UInt64 = 0,
+        connectionsRefused: UInt64 = 0
     ) {
         self.headPosition = headPosition
         self.stacks = stacks
@@ -2965,6 +3019,10 @@ public struct Stats: ProtoMessage {
         self.fsyncP99Us = fsyncP99Us
         self.uptimeUs = uptimeUs
         self.handshakesRefused = handshakesRefused
+        self.framesSkipped = framesSkipped
+        self.repliesDropped = repliesDropped
+        self.messagesDropped = messagesDropped
+        self.connectionsRefused = connectionsRefused
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -2999,6 +3057,18 @@ public struct Stats: ProtoMessage {
         if handshakesRefused != 0 {
             writer.writeUInt64(handshakesRefused, field: 10)
         }
+        if framesSkipped != 0 {
+            writer.writeUInt64(framesSkipped, field: 11)
+        }
+        if repliesDropped != 0 {
+            writer.writeUInt64(repliesDropped, field: 12)
+        }
+        if messagesDropped != 0 {
+            writer.writeUInt64(messagesDropped, field: 13)
+        }
+        if connectionsRefused != 0 {
+            writer.writeUInt64(connectionsRefused, field: 14)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3028,6 +3098,14 @@ public struct Stats: ProtoMessage {
             uptimeUs = try reader.readInt64(wireType)
         case 10:
             handshakesRefused = try reader.readUInt64(wireType)
+        case 11:
+            framesSkipped = try reader.readUInt64(wireType)
+        case 12:
+            repliesDropped = try reader.readUInt64(wireType)
+        case 13:
+            messagesDropped = try reader.readUInt64(wireType)
+        case 14:
+            connectionsRefused = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

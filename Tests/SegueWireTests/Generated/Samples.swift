@@ -384,7 +384,7 @@ enum Samples {
     )
 
     /// Sample `ListStacks`.
-    static let listStacks = ListStacks()
+    static let listStacks = ListStacks(after: "after-0-\u{E9}\u{1F680}", maxCount: 258)
 
     /// Sample `GetStats`.
     static let getStats = GetStats()
@@ -457,7 +457,10 @@ enum Samples {
     )
 
     /// Sample `StackList`.
-    static let stackList = StackList(stackIds: ["stack_ids-0-\u{E9}\u{1F680}", "stack_ids-1-\u{E9}\u{1F680}"])
+    static let stackList = StackList(
+        stackIds: ["stack_ids-0-\u{E9}\u{1F680}", "stack_ids-1-\u{E9}\u{1F680}"],
+        more: true
+    )
 
     /// Sample `Stats`.
     static let stats = Stats(
@@ -470,7 +473,11 @@ enum Samples {
         logBytes: 18446744073709551609,
         fsyncP99Us: -8.5,
         uptimeUs: 9000000063,
-        handshakesRefused: 3000
+        handshakesRefused: 3000,
+        framesSkipped: 18446744073709551605,
+        repliesDropped: 3600,
+        messagesDropped: 18446744073709551603,
+        connectionsRefused: 4200
     )
 
     /// Sample `Reply`.
