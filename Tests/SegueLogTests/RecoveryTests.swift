@@ -83,7 +83,133 @@ struct RecoveryTests {
         // Read-only inspection still opens it, and says where the damage is.
         let inspected = try SegmentLog(readingDirectory: temporary.path)
         #expect(inspected.recovery.truncatedAtPosition == 3)
-        #expect(try inspected.validRecordAfterDamagedTail() == UInt64(ends[2]))
+        #expect(inspected.headPosition == 2)
+        let damage = try #require(inspected.recovery.damage.first)
+        #expect(damage.position == 3 && damage.path == path && damage.offset == UInt64(ends[1]))
+        #expect(damage.message.contains("a valid record follows at byte \(ends[2])"))
+    }
+
+    /// Ways a disk or a bad copy damages the length field of a record in the middle of the last segment.
+    enum LengthDamage: String, CaseIterable, Sendable {
+        /// A bit of the length's third byte: the length no longer fits in the file ("short payload").
+        case flippedHighBit
+        /// A bit of the length's first byte: the length still fits, so the checksum fails.
+        case flippedLowBit
+        /// The four bytes of the length zeroed ("zero length").
+        case zeroedLength
+        /// A whole 4 KiB page of the file zeroed, from byte 4096.
+        case zeroedPage
+    }
+
+    /// A log of 400 records in one segment with `damage` done to record 31 (or to the record the zeroed page
+    /// begins in): the damaged record's position and byte offset, and the damaged file's bytes.
+    static func damageLength(_ directory: String, _ damage: LengthDamage) throws
+        -> (position: UInt64, offset: Int, bytes: [UInt8])
+    {
+        let ends = try writeLog(directory, count: 400)
+        let path = directory + "/" + firstSegment
+        var bytes = Files.bytes(path)
+        var position: UInt64 = 31
+        switch damage {
+        case .flippedHighBit: bytes[ends[29] + 2] ^= 0x01
+        case .flippedLowBit: bytes[ends[29]] ^= 0x40
+        case .zeroedLength: bytes.replaceSubrange(ends[29]..<ends[29] + 4, with: [0, 0, 0, 0])
+        case .zeroedPage:
+            bytes.replaceSubrange(4096..<8192, with: [UInt8](repeating: 0, count: 4096))
+            position = UInt64(ends.firstIndex { $0 > 4096 }! + 1)
+        }
+        #expect(bytes.count > 8192 + 1000, "valid records must follow the damage")
+        Files.write(bytes, to: path)
+        return (position, ends[Int(position) - 2], bytes)
+    }
+
+    @Test(arguments: LengthDamage.allCases)
+    func damagedLengthFollowedByValidRecordsIsRefused(damage: LengthDamage) throws {
+        let temporary = TemporaryDirectory()
+        let (position, offset, bytes) = try Self.damageLength(temporary.path, damage)
+        let path = temporary.child(Self.firstSegment)
+        do {
+            _ = try SegmentLog(directory: temporary.path)
+            Issue.record("\(damage): a log with valid records after a damaged length opened")
+        } catch {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains(path) && error.message.contains("byte \(offset) ")
+                && error.message.contains("position \(position))"), "\(damage): \(error)")
+        }
+        #expect(Files.bytes(path) == bytes, "\(damage): the segment was changed")
+    }
+
+    @Test(arguments: LengthDamage.allCases)
+    func damagedLengthIsCutWhenTheLossIsAcceptedAndTheBytesAreKept(damage: LengthDamage) throws {
+        let temporary = TemporaryDirectory()
+        let (position, offset, bytes) = try Self.damageLength(temporary.path, damage)
+        let path = temporary.child(Self.firstSegment)
+        let log = try SegmentLog(directory: temporary.path, acceptLoss: true)
+        #expect(log.headPosition == position - 1)
+        #expect(try log.read(from: 1, maxCount: 1000).map(\.payload) == (1..<position).map(payload))
+        #expect(Files.bytes(path) == Array(bytes[..<offset]))
+        let kept = temporary.child("damaged/\(Self.firstSegment).cut-\(offset)")
+        #expect(Files.bytes(kept) == Array(bytes[offset...]), "\(damage)")
+        #expect(log.recovery.truncatedAtPosition == position && log.recovery.truncatedAtOffset == UInt64(offset))
+        let accepted = try #require(log.recovery.damage.first)
+        #expect(log.recovery.damage.count == 1)
+        #expect(accepted.position == position && accepted.keptIn == [kept])
+        #expect(accepted.description.contains("kept in \(kept)"))
+        // The log goes on from the cut, and opens cleanly from then on.
+        #expect(try log.append([payload(position)]) == position...position)
+        log.close()
+        let reopened = try SegmentLog(directory: temporary.path)
+        #expect(reopened.headPosition == position && reopened.recovery == .clean)
+    }
+
+    @Test func damageInACompletedSegmentIsCutWhenAcceptedAndLaterSegmentsAreMovedAside() throws {
+        let temporary = TemporaryDirectory()
+        _ = try Self.writeLog(temporary.path, count: 30, segmentBytes: 100)
+        let names = Files.list(temporary.path).filter { $0.hasSuffix(".seg") }
+        #expect(names.count >= 4)
+        let second = temporary.child(names[1])
+        Files.flipByte(second, at: RecordFormat.headerBytes + 1)
+        let damagedBytes = Files.bytes(second)
+        let secondFirst = try #require(Segment.position(fromFileName: names[1]))
+        #expect { try SegmentLog(directory: temporary.path, segmentBytes: 100) } throws: {
+            ($0 as? LogError)?.message.contains("\(second) is damaged at byte 0 (position \(secondFirst))") == true
+        }
+
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
+        #expect(log.headPosition == secondFirst - 1)
+        #expect(log.segments.map(\.path) == [temporary.child(names[0]), second])
+        #expect(Files.size(second) == 0)
+        let damaged = temporary.child("damaged")
+        #expect(Files.bytes(damaged + "/\(names[1]).cut-0") == damagedBytes)
+        #expect(Files.list(damaged) == [names[1] + ".cut-0"] + names[2...].map { $0 + ".moved" })
+        #expect(log.recovery.damage.first?.keptIn.count == names.count - 1)
+        #expect(try log.append([payload(secondFirst)]) == secondFirst...secondFirst)
+    }
+
+    @Test func aGapIsAcceptedByMovingTheLaterSegmentsAside() throws {
+        let temporary = TemporaryDirectory()
+        _ = try Self.writeLog(temporary.path, count: 30, segmentBytes: 100)
+        let names = Files.list(temporary.path).filter { $0.hasSuffix(".seg") }
+        #expect(try FileSystem.unlink(temporary.child(names[1])))
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
+        #expect(log.segments.map(\.path) == [temporary.child(names[0])])
+        #expect(log.recovery.damage.first?.message.contains("are missing") == true)
+        #expect(Files.list(temporary.child("damaged")) == names[2...].map { $0 + ".moved" })
+    }
+
+    @Test func anUnexpectedSegmentNameIsMovedAsideWhenAccepted() throws {
+        let temporary = TemporaryDirectory()
+        _ = try Self.writeLog(temporary.path, count: 3)
+        Files.write([1, 2, 3], to: temporary.child("1.seg"))
+        let log = try SegmentLog(directory: temporary.path, acceptLoss: true)
+        #expect(log.headPosition == 3)
+        #expect(Files.list(temporary.child("damaged")) == ["1.seg.moved"])
+        // Accepted damage is kept under a new name each time, never replaced.
+        log.close()
+        Files.write([4, 5], to: temporary.child("1.seg"))
+        _ = try SegmentLog(directory: temporary.path, acceptLoss: true)
+        #expect(Files.list(temporary.child("damaged")) == ["1.seg.moved", "1.seg.moved.2"])
+        #expect(Files.bytes(temporary.child("damaged/1.seg.moved")) == [1, 2, 3])
     }
 
     @Test func garbageAfterValidRecordsIsCut() throws {
