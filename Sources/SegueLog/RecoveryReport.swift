@@ -29,6 +29,9 @@ public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// with `init(readingDirectory:)`, what a writer would refuse to open. Empty for a log that is intact or was
     /// only torn.
     public var damage: [LogDamage]
+    /// Whether the log had no manifest (a log written before there were manifests) and opening wrote one from the
+    /// segments it found. Always false for a read-only log.
+    public var manifestCreated = false
 
     /// A report of an intact log.
     public static let clean = RecoveryReport(

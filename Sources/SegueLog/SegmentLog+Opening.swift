@@ -30,16 +30,38 @@ extension SegmentLog {
         var keepsCut = false
     }
 
-    /// Lists, opens and scans the segments of `directory`, then repairs what a crash explains (a torn tail of the
-    /// last segment) and refuses what it does not, unless `acceptLoss` (see `init(directory:)`). A read-only
-    /// opening changes nothing: it describes the torn tail and the damage of the last segment in the report, and
-    /// throws for damage elsewhere.
+    /// Lists, opens and scans the segments of `directory` and checks them against its manifest, then repairs what
+    /// a crash explains (a torn tail of the last segment, a manifest a step behind) and refuses what it does not,
+    /// unless `acceptLoss` (see `init(directory:)`). A read-only opening changes nothing: it describes the torn
+    /// tail, damage to the last segment and missing segments in the report, and throws for damage elsewhere.
     static func openSegments(in directory: String, maxRecordBytes: Int, readOnly: Bool, acceptLoss: Bool)
         throws(LogError) -> Opened
     {
+        if !readOnly, try FileSystem.unlink(directory + "/" + LogManifest.temporaryName) {
+            // A crash during a manifest write leaves its temporary file; the manifest itself is whole.
+            try FileSystem.syncDirectory(directory)
+        }
+        let listing = try list(directory, readOnly: readOnly)
+        let manifestPath = directory + "/" + LogManifest.fileName
         var findings: [Finding] = []
+        // The oldest segment is judged by the manifest read after the listing, the newest by the one read before
+        // (see `list`); a writer reads it once.
+        var oldestRule: LogManifest?
+        var newestRule: LogManifest?
+        switch (listing.before, listing.after) {
+        case (.valid(let before), .valid(let after)):
+            oldestRule = after
+            newestRule = before
+        case (.damaged(let reason), _), (_, .damaged(let reason)):
+            let finding = Finding(damage: LogDamage(
+                position: nil, path: manifestPath, message: "the log manifest \(manifestPath) is damaged: \(reason), "
+                    + "so it cannot tell which segments should be here"), moves: [manifestPath])
+            findings.append(finding)
+        default:
+            break
+        }
         var found: [(position: UInt64, name: String)] = []
-        for name in try FileSystem.list(directory) where Segment.looksLikeSegment(name) {
+        for name in listing.names where Segment.looksLikeSegment(name) {
             guard let position = Segment.position(fromFileName: name), position > 0 else {
                 let path = directory + "/" + name
                 let finding = Finding(damage: LogDamage(
@@ -53,10 +75,30 @@ extension SegmentLog {
             found.append((position, name))
         }
         found.sort { $0.position < $1.position }
+        let segmentPath = { (position: UInt64) in directory + "/" + Segment.fileName(for: position) }
+        if let rule = oldestRule ?? newestRule, found.isEmpty {
+            findings.append(Finding(damage: LogDamage(
+                position: rule.oldestPosition, path: segmentPath(rule.newestSegment),
+                message: "every segment is missing: the log manifest \(manifestPath) names the segments from "
+                    + "position \(rule.oldestPosition) to \(segmentPath(rule.newestSegment))")))
+        }
+        if let rule = oldestRule, let oldest = found.first, oldest.position > rule.oldestPosition {
+            findings.append(Finding(damage: LogDamage(
+                position: rule.oldestPosition, path: segmentPath(rule.oldestPosition),
+                message: "positions \(rule.oldestPosition)...\(oldest.position - 1) are missing: the log manifest "
+                    + "\(manifestPath) says the oldest segment kept starts at position \(rule.oldestPosition), but "
+                    + "the oldest one here is \(segmentPath(oldest.position))")))
+        }
+        // Segments newer than the manifest names are a roll it did not record yet; older ones mean the newest went.
+        let newestMissing = newestRule.map { rule in found.last.map { $0.position < rule.newestSegment } ?? false }
+            ?? false
         if found.isEmpty && readOnly {
-            // Nothing was ever appended: an empty log, as a writer would create it, without creating anything.
-            return Opened(table: [Segment(path: directory + "/" + Segment.fileName(for: 1), firstPosition: 1)],
-                          lastDescriptor: -1, report: .clean)
+            // Nothing was ever appended (or every segment is missing): an empty log, as a writer would create it,
+            // without creating anything.
+            var report = RecoveryReport.clean
+            report.damage = findings.map(\.damage)
+            return Opened(table: [Segment(path: segmentPath(1), firstPosition: 1)], lastDescriptor: -1,
+                          report: report)
         }
 
         var table: [Segment] = []
@@ -85,7 +127,7 @@ extension SegmentLog {
             let offset = segment.size
             let position = segment.endPosition
             let damage = LogDamage(position: position, path: path, offset: UInt64(offset), message: "")
-            if later.isEmpty {
+            if later.isEmpty && !newestMissing {
                 // A torn write leaves nothing valid after the damage; a valid record after it means a record that
                 // was whole has changed since, and cutting there would lose the good ones.
                 let next = try firstValidRecord(after: offset, fd: fd, path: path, size: fileSize)
@@ -102,7 +144,8 @@ extension SegmentLog {
                 var finding = Finding(damage: damage, moves: later, keepsCut: true)
                 finding.damage.message = "segment \(path) is damaged at byte \(offset) (position \(position)): "
                     + "\(reason.rawValue). Only the last segment can be torn by a crash, so this is damage to a "
-                    + "completed segment, and the \(later.count) segment(s) after it cannot follow a cut"
+                    + "completed segment"
+                    + (later.isEmpty ? "" : ", and the \(later.count) segment(s) after it cannot follow a cut")
                 if readOnly { throw refusal([finding]) }
                 findings.append(finding)
                 cut = Cut(path: path, offset: offset, fileSize: fileSize, position: position, reason: reason,
@@ -111,20 +154,55 @@ extension SegmentLog {
             }
         }
 
+        if let rule = newestRule, newestMissing, let last = table.last {
+            findings.append(Finding(damage: LogDamage(
+                position: last.endPosition, path: segmentPath(rule.newestSegment),
+                message: "segments from position \(last.endPosition) on are missing: the log manifest "
+                    + "\(manifestPath) names \(segmentPath(rule.newestSegment)) as the newest segment, but the newest "
+                    + "one here is \(segmentPath(found[found.count - 1].position))")))
+        }
+
         if !findings.isEmpty && !readOnly && !acceptLoss { throw refusal(findings) }
+        var report = RecoveryReport.clean
         if !readOnly {
             try repair(directory: directory, findings: &findings, cut: cut, table: &table)
+            let kept = LogManifest(oldestPosition: table[0].firstPosition,
+                                   newestSegment: table[table.count - 1].firstPosition)
+            if listing.before != .valid(kept) {
+                try kept.write(in: directory)
+                report.manifestCreated = listing.before == .missing && !found.isEmpty
+            }
         }
         let last = table[table.count - 1]
         let lastDescriptor = try FileSystem.open(last.path, flags: readOnly ? O_RDONLY : O_RDWR, what: "segment")
-        var report = RecoveryReport.clean
         if let cut {
-            report = RecoveryReport(
-                truncatedBytes: UInt64(cut.fileSize - cut.offset), truncatedAtPosition: cut.position,
-                truncatedAtOffset: UInt64(cut.offset), segmentPath: cut.path, reason: cut.reason)
+            report.truncatedBytes = UInt64(cut.fileSize - cut.offset)
+            report.truncatedAtPosition = cut.position
+            report.truncatedAtOffset = UInt64(cut.offset)
+            report.segmentPath = cut.path
+            report.reason = cut.reason
         }
         report.damage = findings.map(\.damage)
         return Opened(table: table, lastDescriptor: lastDescriptor, report: report)
+    }
+
+    /// The directory's file names, with its manifest as read before and after listing them.
+    ///
+    /// A reader beside a running writer needs both: retention writes the manifest before it deletes the oldest
+    /// segments, so the manifest read after the listing never names an oldest segment that was deleted before it;
+    /// a roll writes it after it creates the newest segment, so the one read before never names a newest segment
+    /// the listing missed. While the manifest changes under it, the reader lists again, up to three times.
+    private static func list(_ directory: String, readOnly: Bool) throws(LogError)
+        -> (names: [String], before: LogManifest.Reading, after: LogManifest.Reading)
+    {
+        var attempts = 0
+        while true {
+            let before = try LogManifest.read(in: directory)
+            let names = try FileSystem.list(directory)
+            let after = readOnly ? try LogManifest.read(in: directory) : before
+            attempts += 1
+            if before == after || attempts == 3 { return (names, before, after) }
+        }
     }
 
     /// Makes the files what the (accepted) findings and the cut leave: moves files aside, keeps damaged bytes,

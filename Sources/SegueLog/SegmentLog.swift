@@ -4,7 +4,8 @@ import Glibc
 ///
 /// Records are framed as `RecordFormat` describes and stored in `DIR/<first position, 20 digits>.seg`. Positions are
 /// implied by order: the first record ever appended is 1, and each segment's name says where it starts. The log
-/// does not interpret payloads.
+/// does not interpret payloads. `DIR/MANIFEST` records the oldest and the newest segment (`LogManifest`), so that a
+/// segment deleted by anything but retention is found missing.
 ///
 /// Crash safety rests on one invariant: only the last segment can be torn. `append` writes to the last segment
 /// only, and before a new segment is created the previous one is made durable; so on open a damaged tail of the
@@ -330,6 +331,9 @@ public final class SegmentLog {
         let fd = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_EXCL, what: "new segment")
         do {
             try FileSystem.syncDirectory(directory)
+            // Named as the newest only once it is durable: a crash in between leaves a segment newer than the
+            // manifest says, which opening accepts, never a manifest naming a segment that is not there.
+            try LogManifest(oldestPosition: firstPosition, newestSegment: first).write(in: directory)
         } catch {
             FileSystem.close(fd)
             _ = try? FileSystem.unlink(path)
@@ -492,8 +496,9 @@ public final class SegmentLog {
     /// Deletes whole segments whose every record is below `position`, oldest first, never the last segment, and
     /// moves `firstPosition` to the oldest segment kept. Reads below it then throw `.positionRemoved`.
     ///
-    /// Each deletion is made durable (directory fsync) before the next, so a crash can only leave a prefix of the
-    /// old segments, never a gap.
+    /// The manifest is updated to the new oldest position first, and each deletion is made durable (directory
+    /// fsync) before the next, so a crash can only leave a prefix of the old segments, never a gap, and never fewer
+    /// segments than the manifest names.
     ///
     /// - Returns: how many segments were deleted.
     @discardableResult
@@ -505,8 +510,15 @@ public final class SegmentLog {
         guard activeWalks == 0 else {
             throw LogError(.invalidArgument, "deleteSegments called while forEach is reading the log in \(directory)")
         }
+        var doomed = 0
+        while doomed < table.count - 1 && table[doomed].endPosition <= position { doomed += 1 }
+        guard doomed > 0 else { return 0 }
+        // What is kept is on record before anything goes.
+        let kept = LogManifest(oldestPosition: table[doomed].firstPosition,
+                               newestSegment: table[table.count - 1].firstPosition)
+        try kept.write(in: directory)
         var deleted = 0
-        while table.count > 1 && table[0].endPosition <= position {
+        while deleted < doomed {
             let segment = table[0]
             if let cached = readDescriptors.firstIndex(where: { $0.firstPosition == segment.firstPosition }) {
                 FileSystem.close(readDescriptors.remove(at: cached).fd)

@@ -240,7 +240,8 @@ import Testing
             #expect(try engine.ledger.writeSnapshot() == nil)
             engine.close()
             // The log loses its tail (a torn last record), so the snapshot describes a position it no longer has.
-            let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log").sorted()
+            let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+                .filter { $0.hasSuffix(".seg") }.sorted()
             let last = directory + "/log/" + segments.last!
             let size = try #require(try FileManager.default.attributesOfItem(atPath: last)[.size] as? Int)
             try FileHandle(forWritingTo: URL(fileURLWithPath: last)).truncate(atOffset: UInt64(size - 3))
@@ -302,7 +303,8 @@ import Testing
             let kept = try SnapshotStore(directory: directory + "/snapshots").list()
             #expect(kept.count == 2)
             #expect(first <= kept[1].position + 1)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/log").count == log.segments.count)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+                .filter { $0.hasSuffix(".seg") }.count == log.segments.count)
 
             let below = try engine.request(Request(requestId: "old", body: .readEvents(ReadEvents(fromPosition: 1))))
             #expect(below.error?.code == .positionRemoved)

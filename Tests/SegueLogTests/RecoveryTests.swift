@@ -212,6 +212,154 @@ struct RecoveryTests {
         #expect(Files.bytes(temporary.child("damaged/1.seg.moved")) == [1, 2, 3])
     }
 
+    /// A log of 30 records in segments of 100 bytes, and the names of its segment files, oldest first.
+    static func writeSegments(_ directory: String) throws -> [String] {
+        _ = try writeLog(directory, count: 30, segmentBytes: 100)
+        let names = Files.list(directory).filter { $0.hasSuffix(".seg") }
+        #expect(names.count >= 4)
+        return names
+    }
+
+    static func manifest(_ directory: String) throws -> LogManifest? {
+        guard case .valid(let manifest) = try LogManifest.read(in: directory) else { return nil }
+        return manifest
+    }
+
+    @Test func deletedFirstSegmentIsRefusedUnlessTheLossIsAccepted() throws {
+        let temporary = TemporaryDirectory()
+        let segments = try Self.writeSegments(temporary.path)
+        #expect(try FileSystem.unlink(temporary.child(segments[0])))
+        let second = try #require(Segment.position(fromFileName: segments[1]))
+        #expect { try SegmentLog(directory: temporary.path, segmentBytes: 100) } throws: {
+            guard let error = $0 as? LogError else { return false }
+            return error.kind == .corrupt && error.message.contains("positions 1...\(second - 1) ")
+                && error.message.contains(temporary.child(segments[1]))
+        }
+        // Read-only, the damage is described and the rest of the log read.
+        let inspected = try SegmentLog(readingDirectory: temporary.path)
+        #expect(inspected.recovery.damage.map(\.position) == [1])
+        #expect(inspected.firstPosition == second && inspected.headPosition == 30)
+        inspected.close()
+
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
+        #expect(log.firstPosition == second && log.headPosition == 30)
+        #expect(log.recovery.damage.count == 1 && log.recovery.damage[0].keptIn.isEmpty)
+        #expect(try Self.manifest(temporary.path) == LogManifest(
+            oldestPosition: second, newestSegment: log.segments.last!.firstPosition))
+        log.close()
+        #expect(try SegmentLog(directory: temporary.path, segmentBytes: 100).recovery == .clean)
+    }
+
+    @Test func deletedLastSegmentIsRefusedUnlessTheLossIsAccepted() throws {
+        let temporary = TemporaryDirectory()
+        let segments = try Self.writeSegments(temporary.path)
+        #expect(try FileSystem.unlink(temporary.child(segments.last!)))
+        let last = try #require(Segment.position(fromFileName: segments.last!))
+        #expect { try SegmentLog(directory: temporary.path, segmentBytes: 100) } throws: {
+            guard let error = $0 as? LogError else { return false }
+            return error.kind == .corrupt && error.message.contains(segments.last!)
+                && error.message.contains("from position \(last) on")
+        }
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
+        #expect(log.headPosition == last - 1)
+        #expect(log.recovery.damage.map(\.position) == [last])
+        #expect(try log.append([payload(last)]) == last...last)
+        log.close()
+        #expect(try SegmentLog(directory: temporary.path, segmentBytes: 100).recovery == .clean)
+    }
+
+    @Test func aTornTailOfASegmentThatIsNoLongerTheNewestIsDamage() throws {
+        let temporary = TemporaryDirectory()
+        let segments = try Self.writeSegments(temporary.path)
+        #expect(try FileSystem.unlink(temporary.child(segments.last!)))
+        let previous = temporary.child(segments[segments.count - 2])
+        Files.truncate(previous, to: Files.size(previous) - 2)
+        #expect { try SegmentLog(directory: temporary.path, segmentBytes: 100) } throws: {
+            ($0 as? LogError)?.message.contains("damage to a completed segment") == true
+        }
+    }
+
+    @Test func everySegmentMissingIsRefused() throws {
+        let temporary = TemporaryDirectory()
+        for name in try Self.writeSegments(temporary.path) { #expect(try FileSystem.unlink(temporary.child(name))) }
+        #expect { try SegmentLog(directory: temporary.path, segmentBytes: 100) } throws: {
+            ($0 as? LogError)?.message.contains("every segment is missing") == true
+        }
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
+        #expect(log.headPosition == 0 && log.segments.count == 1)
+    }
+
+    @Test func aCrashBetweenTheManifestAndTheSegmentsIsNotDamage() throws {
+        let temporary = TemporaryDirectory()
+        let segments = try Self.writeSegments(temporary.path)
+        let positions = segments.map { Segment.position(fromFileName: $0)! }
+        // A roll created the newest segment, and the crash came before the manifest named it.
+        try LogManifest(oldestPosition: 1, newestSegment: positions[positions.count - 2]).write(in: temporary.path)
+        do {
+            let log = try SegmentLog(directory: temporary.path, segmentBytes: 100)
+            #expect(log.recovery == .clean && log.headPosition == 30)
+        }
+        #expect(try Self.manifest(temporary.path)?.newestSegment == positions.last!)
+        // Retention recorded the oldest segment it keeps, and the crash came after it deleted only the first one.
+        try LogManifest(oldestPosition: positions[2], newestSegment: positions.last!).write(in: temporary.path)
+        #expect(try FileSystem.unlink(temporary.child(segments[0])))
+        do {
+            let log = try SegmentLog(directory: temporary.path, segmentBytes: 100)
+            #expect(log.recovery == .clean && log.firstPosition == positions[1])
+        }
+        #expect(try Self.manifest(temporary.path)?.oldestPosition == positions[1])
+        // A manifest write cut short leaves its temporary file, which is removed.
+        Files.write([1, 2, 3], to: temporary.child(LogManifest.temporaryName))
+        _ = try SegmentLog(directory: temporary.path, segmentBytes: 100)
+        #expect(!Files.list(temporary.path).contains(LogManifest.temporaryName))
+    }
+
+    @Test func rollsAndRetentionKeepTheManifestCurrent() throws {
+        let temporary = TemporaryDirectory()
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100)
+        #expect(try Self.manifest(temporary.path) == LogManifest(oldestPosition: 1, newestSegment: 1))
+        for position in UInt64(1)...30 { try log.append([payload(position)]) }
+        #expect(try Self.manifest(temporary.path)?.newestSegment == log.segments.last!.firstPosition)
+        try log.deleteSegments(before: 15)
+        #expect(try Self.manifest(temporary.path) == LogManifest(
+            oldestPosition: log.firstPosition, newestSegment: log.segments.last!.firstPosition))
+        // Text for people, with a checksum of the lines before it.
+        let lines = String(decoding: Files.bytes(temporary.child("MANIFEST")), as: UTF8.self).split(separator: "\n")
+        #expect(lines.prefix(3) == ["segue-log-manifest 1", "oldest \(log.firstPosition)",
+                                    "newest \(log.segments.last!.firstPosition)"])
+        #expect(lines.count == 4 && lines[3].hasPrefix("crc32c "))
+        #expect(UInt32(lines[3].dropFirst(7), radix: 16)
+            == CRC32C.checksum(Array((lines[0...2].joined(separator: "\n") + "\n").utf8)))
+    }
+
+    @Test func aLogWithoutAManifestGetsOne() throws {
+        let temporary = TemporaryDirectory()
+        let segments = try Self.writeSegments(temporary.path)
+        _ = try FileSystem.unlink(temporary.child("MANIFEST"))
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100)
+        #expect(log.headPosition == 30)
+        #expect(log.recovery.manifestCreated && log.recovery.damage.isEmpty)
+        #expect(try Self.manifest(temporary.path) == LogManifest(
+            oldestPosition: 1, newestSegment: Segment.position(fromFileName: segments.last!)!))
+        // A fresh log gets one too, without a report.
+        let fresh = try SegmentLog(directory: temporary.child("fresh"))
+        #expect(!fresh.recovery.manifestCreated)
+        #expect(try Self.manifest(temporary.child("fresh")) == LogManifest(oldestPosition: 1, newestSegment: 1))
+    }
+
+    @Test func aDamagedManifestIsRefusedUnlessTheLossIsAccepted() throws {
+        let temporary = TemporaryDirectory()
+        _ = try Self.writeSegments(temporary.path)
+        let path = temporary.child("MANIFEST")
+        Files.flipByte(path, at: 22)
+        #expect { try SegmentLog(directory: temporary.path, segmentBytes: 100) } throws: {
+            ($0 as? LogError)?.message.contains("\(path) is damaged: its checksum does not match") == true
+        }
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
+        #expect(log.recovery.damage.first?.keptIn == [temporary.child("damaged/MANIFEST.moved")])
+        #expect(try Self.manifest(temporary.path) != nil)
+    }
+
     @Test func garbageAfterValidRecordsIsCut() throws {
         let cases: [(garbage: [UInt8], reason: RecoveryReport.Reason)] = [
             ([UInt8](repeating: 0xFF, count: 13), .absurdLength),
