@@ -30,13 +30,14 @@ extension SegmentLog {
         var keepsCut = false
     }
 
-    /// Lists, opens and scans the segments of `directory` and checks them against its manifest, then repairs what
-    /// a crash explains (a torn tail of the last segment, a manifest a step behind) and refuses what it does not,
-    /// unless `acceptLoss` (see `init(directory:)`). A read-only opening changes nothing: it describes the torn
-    /// tail, damage to the last segment and missing segments in the report, and throws for damage elsewhere.
-    static func openSegments(in directory: String, maxRecordBytes: Int, readOnly: Bool, acceptLoss: Bool)
-        throws(LogError) -> Opened
-    {
+    /// Lists, opens and scans the segments of `directory` and checks them against its manifest and `durable`, then
+    /// repairs what a crash explains (a torn tail of the last segment, a manifest a step behind) and refuses what
+    /// it does not, unless `acceptLoss` (see `init(directory:)`). A read-only opening changes nothing: it describes
+    /// the torn tail, damage to the last segment and missing segments in the report, and throws for damage
+    /// elsewhere.
+    static func openSegments(
+        in directory: String, maxRecordBytes: Int, readOnly: Bool, acceptLoss: Bool, durable: DurablePosition?
+    ) throws(LogError) -> Opened {
         if !readOnly, try FileSystem.unlink(directory + "/" + LogManifest.temporaryName) {
             // A crash during a manifest write leaves its temporary file; the manifest itself is whole.
             try FileSystem.syncDirectory(directory)
@@ -160,6 +161,22 @@ extension SegmentLog {
                 message: "segments from position \(last.endPosition) on are missing: the log manifest "
                     + "\(manifestPath) names \(segmentPath(rule.newestSegment)) as the newest segment, but the newest "
                     + "one here is \(segmentPath(found[found.count - 1].position))")))
+        }
+        if let durable, durable.position >= table.last?.endPosition ?? 1 {
+            let end = table.last?.endPosition ?? 1
+            var finding = Finding(damage: LogDamage(position: end, path: table.last?.path ?? segmentPath(1),
+                                                    message: ""))
+            var tail = ""
+            if let torn = cut, !torn.isDamage {
+                // Bytes the log held durably cannot be a torn write: they are kept, not just cut.
+                cut?.isDamage = true
+                finding.keepsCut = true
+                tail = " (before the \(torn.fileSize - torn.offset) bytes from byte \(torn.offset) of \(torn.path), "
+                    + "which are not a whole record: \(torn.reason.rawValue))"
+            }
+            finding.damage.message = "positions \(end)...\(durable.position) are missing: the log ends at position "
+                + "\(end - 1)\(tail), but \(durable.evidence)"
+            findings.append(finding)
         }
 
         if !findings.isEmpty && !readOnly && !acceptLoss { throw refusal(findings) }

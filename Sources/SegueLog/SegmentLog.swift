@@ -31,6 +31,11 @@ public final class SegmentLog {
     /// Equals `headPosition + 1` when every record has been deleted (or none appended).
     public private(set) var firstPosition: UInt64
 
+    /// The log's manifest file (`LogManifest`).
+    public var manifestPath: String {
+        directory + "/" + LogManifest.fileName
+    }
+
     /// The total size of all segment files in bytes.
     public var byteSize: UInt64 {
         table.reduce(0) { $0 + UInt64($1.size) }
@@ -87,9 +92,11 @@ public final class SegmentLog {
     ///     `recovery.damage`. Nothing is deleted: the log is cut at the first damage, and the bytes cut (copied to
     ///     `DIR/damaged/<segment>.cut-<byte>`) and the segments after them (moved to `DIR/damaged/<segment>.moved`)
     ///     are kept for a look.
+    ///   - durablePosition: a position the log held durably, by evidence from outside it (the newest snapshot's):
+    ///     a log that does not reach it, even once a torn tail is cut, has lost events, which is damage too.
     /// - Throws: `LogError` `.corrupt` for damage, unless `acceptLoss`; `.io` when a file cannot be read or written.
     public init(directory: String, segmentBytes: Int = 64 << 20, maxRecordBytes: Int = 16 << 20,
-                acceptLoss: Bool = false) throws(LogError)
+                acceptLoss: Bool = false, durablePosition: DurablePosition? = nil) throws(LogError)
     {
         guard segmentBytes > 0 else {
             throw LogError(.invalidArgument, "segment size must be positive, not \(segmentBytes)")
@@ -105,7 +112,7 @@ public final class SegmentLog {
         isReadOnly = false
         try FileSystem.makeDirectory(directory, mode: 0o700)
         let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: false,
-                                           acceptLoss: acceptLoss)
+                                           acceptLoss: acceptLoss, durable: durablePosition)
         self.table = opened.table
         self.writeDescriptor = opened.lastDescriptor
         self.recovery = opened.report
@@ -135,7 +142,7 @@ public final class SegmentLog {
         self.maxRecordBytes = maxRecordBytes
         isReadOnly = true
         let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: true,
-                                           acceptLoss: false)
+                                           acceptLoss: false, durable: nil)
         self.table = opened.table
         self.writeDescriptor = opened.lastDescriptor
         self.recovery = opened.report
