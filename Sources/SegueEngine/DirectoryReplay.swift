@@ -12,6 +12,8 @@ import SegueWire
 /// reported (`tornTail`) rather than cut, and snapshots are read without a store. What it checks, each a `Problem`
 /// naming the position:
 /// - every record's checksum (when opening), and that every record decodes as an `Event`;
+/// - the damage a daemon would refuse to start on (`LogDamage`): a damaged end of the last segment with a valid
+///   record after it at any byte offset, segments missing by the log's manifest;
 /// - positions: each event's `position` is its record's, from the oldest kept position to the head, no gaps;
 /// - versions per stack without gaps, a `stack_created` at version 1, no event for a stack that does not exist
 ///   (the checks of `EngineCore.restore`), and times that never decrease;
