@@ -96,10 +96,9 @@ extension SegmentLog {
         if found.isEmpty && readOnly {
             // Nothing was ever appended (or every segment is missing): an empty log, as a writer would create it,
             // without creating anything.
-            var report = RecoveryReport.clean
-            report.damage = findings.map(\.damage)
             return Opened(table: [Segment(path: segmentPath(1), firstPosition: 1)], lastDescriptor: -1,
-                          report: report)
+                          report: RecoveryReport(truncatedBytes: 0, truncatedAtPosition: nil, truncatedAtOffset: nil,
+                                                 segmentPath: nil, reason: nil, damage: findings.map(\.damage)))
         }
 
         var table: [Segment] = []
@@ -180,26 +179,23 @@ extension SegmentLog {
         }
 
         if !findings.isEmpty && !readOnly && !acceptLoss { throw refusal(findings) }
-        var report = RecoveryReport.clean
+        var manifestCreated = false
         if !readOnly {
             try repair(directory: directory, findings: &findings, cut: cut, table: &table)
             let kept = LogManifest(oldestPosition: table[0].firstPosition,
                                    newestSegment: table[table.count - 1].firstPosition)
             if listing.before != .valid(kept) {
                 try kept.write(in: directory)
-                report.manifestCreated = listing.before == .missing && !found.isEmpty
+                manifestCreated = listing.before == .missing && !found.isEmpty
             }
         }
         let last = table[table.count - 1]
         let lastDescriptor = try FileSystem.open(last.path, flags: readOnly ? O_RDONLY : O_RDWR, what: "segment")
-        if let cut {
-            report.truncatedBytes = UInt64(cut.fileSize - cut.offset)
-            report.truncatedAtPosition = cut.position
-            report.truncatedAtOffset = UInt64(cut.offset)
-            report.segmentPath = cut.path
-            report.reason = cut.reason
-        }
-        report.damage = findings.map(\.damage)
+        var report = RecoveryReport(
+            truncatedBytes: cut.map { UInt64($0.fileSize - $0.offset) } ?? 0, truncatedAtPosition: cut?.position,
+            truncatedAtOffset: cut.map { UInt64($0.offset) }, segmentPath: cut?.path, reason: cut?.reason,
+            damage: findings.map(\.damage))
+        report.manifestCreated = manifestCreated
         return Opened(table: table, lastDescriptor: lastDescriptor, report: report)
     }
 
