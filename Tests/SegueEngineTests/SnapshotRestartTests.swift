@@ -267,11 +267,20 @@ import Testing
         }
     }
 
+    /// The files of a data directory's log, with their sizes.
+    static func logFiles(_ directory: String) throws -> [String: Int] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+        return try Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, try FileManager.default.attributesOfItem(atPath: directory + "/log/" + name)[.size] as? Int ?? -1)
+        })
+    }
+
     @Test(arguments: TailLoss.allCases)
     func aSnapshotPastTheLogsHeadRefusesToStart(loss: TailLoss) throws {
         try withTemporaryDirectory { root in
             let directory = root + "/data"
             let (snapshot, head) = try Self.snapshotPastTheHead(directory, loss)
+            let files = try Self.logFiles(directory)
             let lines = LogLines()
             #expect {
                 _ = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0, log: lines))
@@ -285,6 +294,7 @@ import Testing
                     && message.contains("segue replay \(directory) --verify")
             }
             // Nothing was cut, renamed or set aside.
+            #expect(try Self.logFiles(directory) == files)
             #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: snapshot.position)])
             #expect(!lines.all.contains { $0.contains("snapshot skipped") })
         }
