@@ -12,6 +12,8 @@ import SegueWire
 /// reported (`tornTail`) rather than cut, and snapshots are read without a store. What it checks, each a `Problem`
 /// naming the position:
 /// - every record's checksum (when opening), and that every record decodes as an `Event`;
+/// - the damage a daemon would refuse to start on (`LogDamage`): a damaged end of the last segment with a valid
+///   record after it at any byte offset, segments missing by the log's manifest;
 /// - positions: each event's `position` is its record's, from the oldest kept position to the head, no gaps;
 /// - versions per stack without gaps, a `stack_created` at version 1, no event for a stack that does not exist
 ///   (the checks of `EngineCore.restore`), and times that never decrease;
@@ -90,8 +92,12 @@ public final class DirectoryReplay {
     /// would cut (or a record being written right now), or nil when the log ends cleanly.
     public var tornTail: RecoveryReport? { log.recovery.didTruncate ? log.recovery : nil }
 
-    /// Whether `run` found the damaged tail to be corruption rather than a torn write (a problem is recorded).
-    public private(set) var tailIsCorrupt = false
+    /// Whether the damaged tail is corruption rather than a torn write, because a valid record follows it (`run`
+    /// records it as a problem).
+    public var tailIsCorrupt: Bool {
+        guard let torn = tornTail else { return false }
+        return log.recovery.damage.contains { $0.path == torn.segmentPath && $0.offset == torn.truncatedAtOffset }
+    }
 
     /// Whether every check so far held.
     public var isConsistent: Bool { problems.isEmpty }
@@ -102,7 +108,7 @@ public final class DirectoryReplay {
     /// Reading stops early only when the log itself cannot be read; a problem with one event is recorded and the
     /// rest is still read (folding stops at the first event the state refuses, since later ones cannot be judged).
     public func run(frames: Bool = false, _ visit: (Item) -> Void = { _ in }) {
-        checkTail()
+        reportDamage()
         let start = log.firstPosition
         var folding = prepareStart(logStart: start)
         var lastTimeUs = Int64.min
@@ -152,19 +158,11 @@ public final class DirectoryReplay {
         }
     }
 
-    /// A damaged tail is a torn write when nothing valid follows it; a valid record after it is corruption that
-    /// recovery would turn into lost events.
-    private func checkTail() {
-        guard let torn = tornTail, let reason = torn.reason else { return }
-        do {
-            guard let next = try log.validRecordAfterDamagedTail() else { return }
-            tailIsCorrupt = true
-            report(torn.truncatedAtPosition, "the record at byte \(torn.truncatedAtOffset ?? 0) of "
-                + "\(torn.segmentPath ?? "the last segment") is damaged (\(reason.rawValue)) but a valid record "
-                + "follows at byte \(next): this is corruption, not a torn write, and segued would cut "
-                + "\(torn.truncatedBytes) bytes with the records in them")
-        } catch {
-            report(torn.truncatedAtPosition, "cannot read the damaged tail: \(error)")
+    /// Damage the log's opening found and a daemon would refuse to start on: a damaged tail with a valid record
+    /// after it.
+    private func reportDamage() {
+        for damage in log.recovery.damage {
+            report(damage.position, damage.message)
         }
     }
 

@@ -13,6 +13,10 @@ public struct EngineConfiguration: Sendable {
     /// `--retain-bytes`: after a snapshot, whole segments covered by the snapshots kept are deleted, oldest first,
     /// while the log is larger than this. 0 keeps every segment.
     public var retainBytes: UInt64 = 0
+    /// `--accept-log-loss`: start even though the log is damaged or missing events, giving them up (see
+    /// `SegmentLog.init(directory:acceptLoss:)`); each loss is logged as `level=warn msg="log loss accepted"`.
+    /// Without it such a log refuses to start.
+    public var acceptLogLoss = false
     public var maxMessageBytes = 65_536
     public var limits = Limits()
     /// How much settle-frame work one turn does when the engine falls behind (`FramePacing`).

@@ -1,4 +1,5 @@
 import Dispatch
+import SegueCommandLine
 import SegueCore
 import SegueLog
 import SegueWire
@@ -58,26 +59,43 @@ public final class Ledger {
 
     /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state: from the newest
     /// valid snapshot and the log after it, or from the whole log. Reports what it did through
-    /// `configuration.log` (`level=info msg=recovered snapshot=P replayed=N`), and each snapshot it skipped.
-    /// - Throws: `LedgerError` when the directory is locked or unreadable, or the log does not replay.
+    /// `configuration.log` (`level=info msg=recovered snapshot=P replayed=N`), each snapshot it skipped, each loss
+    /// of events it accepted (`configuration.acceptLogLoss`) and a log manifest it created.
+    /// - Throws: `LedgerError` when the directory is locked or unreadable, the log is damaged or misses events
+    ///   (unless `acceptLogLoss`), or the log does not replay.
     public init(configuration: EngineConfiguration) throws(LedgerError) {
         do {
             directory = try DataDirectory(path: configuration.dataDirectory)
         } catch {
             throw LedgerError("\(error)")
         }
+        // The snapshots come first: the newest one says how far the log must reach.
+        let durable: DurablePosition?
         do {
-            log = try SegmentLog(directory: directory.logPath, segmentBytes: configuration.segmentBytes)
+            snapshots = try SnapshotStore(directory: directory.snapshotsPath)
+            durable = try snapshots.list().first.map { newest in
+                DurablePosition(position: newest.position, evidence: "snapshot \(newest.path) covers position "
+                    + "\(newest.position), and a snapshot is written only once the events it covers are on disk")
+            }
         } catch {
             directory.close()
             throw LedgerError("\(error)")
         }
         do {
-            snapshots = try SnapshotStore(directory: directory.snapshotsPath)
+            log = try SegmentLog(directory: directory.logPath, segmentBytes: configuration.segmentBytes,
+                                 acceptLoss: configuration.acceptLogLoss, durablePosition: durable)
         } catch {
-            log.close()
             directory.close()
-            throw LedgerError("\(error)")
+            // Damage: say how to look at it, and how to accept the loss.
+            throw LedgerError(error.kind == .corrupt
+                ? "\(error). \(Self.lossAdvice(dataDirectory: directory.path))" : "\(error)")
+        }
+        for damage in log.recovery.damage {
+            configuration.log("level=warn msg=\"log loss accepted\" detail=\(LogfmtLogger.quote(damage.description))")
+        }
+        if log.recovery.manifestCreated {
+            configuration.log("level=info msg=\"log manifest created\" path=\(LogfmtLogger.quote(log.manifestPath)) "
+                + "first=\(log.firstPosition) segments=\(log.segments.count)")
         }
         snapshotEvery = UInt64(max(configuration.snapshotEvery, 0))
         retainBytes = configuration.retainBytes
@@ -98,6 +116,13 @@ public final class Ledger {
         recovered = (recovery.snapshotPosition, recovery.replayedEvents)
         report("level=info msg=recovered snapshot=\(recovery.snapshotPosition) replayed=\(recovery.replayedEvents) "
             + "head=\(core.headPosition)")
+    }
+
+    /// What to do about a log that is damaged or misses events, for the message refusing to start.
+    static func lossAdvice(dataDirectory: String) -> String {
+        "`segue replay \(dataDirectory) --verify` shows the damage. To give up what is named here and start anyway, "
+            + "restart with --accept-log-loss: it keeps what it takes out of the log in \(dataDirectory)/log/damaged "
+            + "and sets snapshots past the log's end aside as .bad"
     }
 
     /// What recovery found at the log's tail (a torn record cut off, say), for the operator.

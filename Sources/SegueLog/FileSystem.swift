@@ -166,6 +166,19 @@ enum FileSystem {
         throw LogError.system("cannot delete \(path)", path: path, code: code)
     }
 
+    /// Renames `path` to `target`, replacing any file there; durable once both directories are fsynced.
+    static func rename(_ path: String, to target: String) throws(LogError) {
+        if Glibc.rename(path, target) != 0 {
+            throw LogError.system("cannot rename \(path) to \(target)", path: path, code: errno)
+        }
+    }
+
+    /// Whether something exists at `path` (a dangling symbolic link counts).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// The directory holding `path` ("." for a bare name, "/" for a top-level one).
     static func parentDirectory(of path: String) -> String {
         let trimmed = trimTrailingSlashes(path)

@@ -1,4 +1,5 @@
-/// What opening a `SegmentLog` had to repair: the torn or corrupt tail of the last segment it cut off, if any.
+/// What opening a `SegmentLog` had to repair: the tail it cut off the last segment (a torn write, or damage it was
+/// told to accept), if any, and the damage it accepted.
 public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// Why the tail was cut.
     public enum Reason: String, Sendable, Hashable {
@@ -24,6 +25,13 @@ public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
     public var segmentPath: String?
     /// Why it was cut, or nil when nothing was removed.
     public var reason: Reason?
+    /// Damage no crash explains: what was given up when the log was opened accepting the loss, or, for a log opened
+    /// with `init(readingDirectory:)`, what a writer would refuse to open. Empty for a log that is intact or was
+    /// only torn.
+    public var damage: [LogDamage]
+    /// Whether the log had no manifest (a log written before there were manifests) and opening wrote one from the
+    /// segments it found. Always false for a read-only log.
+    public var manifestCreated = false
 
     /// A report of an intact log.
     public static let clean = RecoveryReport(
@@ -32,13 +40,14 @@ public struct RecoveryReport: Sendable, Hashable, CustomStringConvertible {
     /// A report; normally made by `SegmentLog`.
     public init(
         truncatedBytes: UInt64, truncatedAtPosition: UInt64?, truncatedAtOffset: UInt64?, segmentPath: String?,
-        reason: Reason?
+        reason: Reason?, damage: [LogDamage] = []
     ) {
         self.truncatedBytes = truncatedBytes
         self.truncatedAtPosition = truncatedAtPosition
         self.truncatedAtOffset = truncatedAtOffset
         self.segmentPath = segmentPath
         self.reason = reason
+        self.damage = damage
     }
 
     /// Whether anything was cut.

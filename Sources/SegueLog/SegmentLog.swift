@@ -4,11 +4,13 @@ import Glibc
 ///
 /// Records are framed as `RecordFormat` describes and stored in `DIR/<first position, 20 digits>.seg`. Positions are
 /// implied by order: the first record ever appended is 1, and each segment's name says where it starts. The log
-/// does not interpret payloads.
+/// does not interpret payloads. `DIR/MANIFEST` records the oldest and the newest segment (`LogManifest`), so that a
+/// segment deleted by anything but retention is found missing.
 ///
 /// Crash safety rests on one invariant: only the last segment can be torn. `append` writes to the last segment
 /// only, and before a new segment is created the previous one is made durable; so on open a damaged tail of the
-/// last segment is the residue of a crash and is cut off, while damage anywhere else is reported as an error.
+/// last segment with nothing valid after it is the residue of a crash and is cut off, while damage anywhere else
+/// (`LogDamage`) refuses to open unless the loss is accepted.
 ///
 /// Owned by one thread: the class is deliberately not `Sendable`.
 public final class SegmentLog {
@@ -18,7 +20,8 @@ public final class SegmentLog {
     public let segmentBytes: Int
     /// The largest payload `append` accepts.
     public let maxRecordBytes: Int
-    /// What opening the log repaired; for a log opened with `init(readingDirectory:)`, what it would repair.
+    /// What opening the log repaired and the damage it accepted; for a log opened with `init(readingDirectory:)`,
+    /// what it would repair, and the damage it would refuse.
     public let recovery: RecoveryReport
     /// Whether the log was opened with `init(readingDirectory:)`: appends, syncs and deletions are refused.
     public let isReadOnly: Bool
@@ -27,6 +30,11 @@ public final class SegmentLog {
     /// The oldest position still kept: 1 until retention deletes segments, then the first kept one's start.
     /// Equals `headPosition + 1` when every record has been deleted (or none appended).
     public private(set) var firstPosition: UInt64
+
+    /// The log's manifest file (`LogManifest`).
+    public var manifestPath: String {
+        directory + "/" + LogManifest.fileName
+    }
 
     /// The total size of all segment files in bytes.
     public var byteSize: UInt64 {
@@ -66,19 +74,30 @@ public final class SegmentLog {
     private static let cachedReadDescriptors = 4
     /// Chunk sizes for reads: a request batch is small, a replay is long.
     private static let readChunkBytes = 64 << 10
-    private static let scanChunkBytes = 1 << 20
+    static let scanChunkBytes = 1 << 20
 
     /// Opens the log in `directory` (creating it, mode 0700, if needed), checking every record.
     ///
     /// Every segment is read and every record's checksum verified; an in-memory sparse index is built as it goes.
-    /// A torn or corrupt tail of the last segment is cut off at the last good record (ftruncate + fsync) and
-    /// described in `recovery`. Anything else wrong refuses to open: a bad record in an older segment, a gap or
-    /// overlap between segments, or a `.seg` file whose name is not a position.
+    /// A torn tail of the last segment (bytes that are not a whole, valid record, with no valid record at any
+    /// offset after them) is cut off at the last good record (ftruncate + fsync) and described in `recovery`.
+    /// Anything else wrong is damage no crash explains, and refuses to open: a bad record with a valid one after it,
+    /// a bad record in an older segment, a gap or overlap between segments, or a `.seg` file whose name is not a
+    /// position.
     ///
     /// - Parameters:
     ///   - segmentBytes: the size past which `append` starts a new segment.
     ///   - maxRecordBytes: the largest payload `append` accepts (at most `RecordFormat.hardLimitBytes`).
-    public init(directory: String, segmentBytes: Int = 64 << 20, maxRecordBytes: Int = 16 << 20) throws(LogError) {
+    ///   - acceptLoss: open a damaged log anyway, giving up what the damage holds, each loss described in
+    ///     `recovery.damage`. Nothing is deleted: the log is cut at the first damage, and the bytes cut (copied to
+    ///     `DIR/damaged/<segment>.cut-<byte>`) and the segments after them (moved to `DIR/damaged/<segment>.moved`)
+    ///     are kept for a look.
+    ///   - durablePosition: a position the log held durably, by evidence from outside it (the newest snapshot's):
+    ///     a log that does not reach it, even once a torn tail is cut, has lost events, which is damage too.
+    /// - Throws: `LogError` `.corrupt` for damage, unless `acceptLoss`; `.io` when a file cannot be read or written.
+    public init(directory: String, segmentBytes: Int = 64 << 20, maxRecordBytes: Int = 16 << 20,
+                acceptLoss: Bool = false, durablePosition: DurablePosition? = nil) throws(LogError)
+    {
         guard segmentBytes > 0 else {
             throw LogError(.invalidArgument, "segment size must be positive, not \(segmentBytes)")
         }
@@ -92,7 +111,8 @@ public final class SegmentLog {
         self.maxRecordBytes = maxRecordBytes
         isReadOnly = false
         try FileSystem.makeDirectory(directory, mode: 0o700)
-        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: false)
+        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: false,
+                                           acceptLoss: acceptLoss, durable: durablePosition)
         self.table = opened.table
         self.writeDescriptor = opened.lastDescriptor
         self.recovery = opened.report
@@ -103,12 +123,14 @@ public final class SegmentLog {
     /// Opens the log in `directory` for reading only, whether or not a daemon is appending to it: it creates,
     /// truncates and deletes nothing, and takes no lock.
     ///
-    /// Every record is checked as `init(directory:)` checks it. A torn or corrupt tail of the last segment is left
-    /// in place and described in `recovery` (what a writer opening the log would cut); reads end before it. A
-    /// record a running daemon is writing at that moment looks the same. Appends, syncs and `deleteSegments` throw.
+    /// Every record is checked as `init(directory:)` checks it. A torn or damaged tail of the last segment is left
+    /// in place and described in `recovery` (what a writer opening the log would cut), and when a valid record
+    /// follows it, so is the damage (`recovery.damage`, which a writer would refuse); reads end before it. A record
+    /// a running daemon is writing at that moment looks torn. Appends, syncs and `deleteSegments` throw.
     ///
     /// - Throws: `LogError` when the directory cannot be listed or a segment opened, and for the damage
-    ///   `init(directory:)` refuses (a bad record in an older segment, a gap between segments, an odd `.seg` name).
+    ///   `init(directory:)` refuses elsewhere (a bad record in an older segment, a gap between segments, an odd
+    ///   `.seg` name).
     public init(readingDirectory directory: String, maxRecordBytes: Int = 16 << 20) throws(LogError) {
         guard maxRecordBytes > 0 && maxRecordBytes <= RecordFormat.hardLimitBytes else {
             throw LogError(.invalidArgument, "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
@@ -119,92 +141,13 @@ public final class SegmentLog {
         segmentBytes = Int.max
         self.maxRecordBytes = maxRecordBytes
         isReadOnly = true
-        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: true)
+        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: true,
+                                           acceptLoss: false, durable: nil)
         self.table = opened.table
         self.writeDescriptor = opened.lastDescriptor
         self.recovery = opened.report
         self.firstPosition = opened.table[0].firstPosition
         self.headPosition = opened.table[opened.table.count - 1].endPosition - 1
-    }
-
-    /// Lists, opens and scans the segments of `directory`: the table, the last segment's descriptor (-1 for a
-    /// read-only log without segments) and what was (or, read-only, would be) cut from the last segment's tail.
-    private static func openSegments(in directory: String, maxRecordBytes: Int, readOnly: Bool)
-        throws(LogError) -> (table: [Segment], lastDescriptor: Int32, report: RecoveryReport)
-    {
-        var found: [(position: UInt64, name: String)] = []
-        for name in try FileSystem.list(directory) where Segment.looksLikeSegment(name) {
-            guard let position = Segment.position(fromFileName: name), position > 0 else {
-                throw LogError(.corrupt, "unexpected file \(directory)/\(name) in the log directory: segment files are "
-                    + "named by their first position, 20 digits from 00000000000000000001, then .seg",
-                    path: directory + "/" + name)
-            }
-            found.append((position, name))
-        }
-        found.sort { $0.position < $1.position }
-        if found.isEmpty && readOnly {
-            // Nothing was ever appended: an empty log, as a writer would create it, without creating anything.
-            return ([Segment(path: directory + "/" + Segment.fileName(for: 1), firstPosition: 1)], -1, .clean)
-        }
-        if found.isEmpty {
-            // A fresh log: create the first segment now so that there is always a last segment to append to.
-            let name = Segment.fileName(for: 1)
-            let fd = try FileSystem.open(directory + "/" + name, flags: O_RDWR | O_CREAT | O_EXCL, what: "segment")
-            FileSystem.close(fd)
-            try FileSystem.syncDirectory(directory)
-            found.append((1, name))
-        }
-
-        var table: [Segment] = []
-        var report = RecoveryReport.clean
-        var lastDescriptor: Int32 = -1
-        let reader = SegmentReader(chunkBytes: Self.scanChunkBytes)
-        do throws(LogError) {
-            for (i, entry) in found.enumerated() {
-                let path = directory + "/" + entry.name
-                if let previous = table.last, previous.endPosition != entry.position {
-                    throw Self.gapError(previous: previous, nextPath: path, nextPosition: entry.position)
-                }
-                let isLast = i == found.count - 1
-                let fd = try FileSystem.open(path, flags: isLast && !readOnly ? O_RDWR : O_RDONLY, what: "segment")
-                if isLast { lastDescriptor = fd }
-                defer { if !isLast { FileSystem.close(fd) } }
-                let fileSize = try FileSystem.size(fd, path: path)
-                var segment = Segment(path: path, firstPosition: entry.position)
-                reader.target(fd: fd, path: path, limit: fileSize)
-                if let reason = try Self.scan(&segment, with: reader, maxRecordBytes: maxRecordBytes) {
-                    guard isLast else {
-                        throw LogError(.corrupt, "segment \(path) is corrupt at byte \(segment.size) (position "
-                            + "\(segment.endPosition)): \(reason.rawValue). Only the last segment can be torn by a "
-                            + "crash, so this is damage to a completed segment; refusing to start. Move this "
-                            + "segment and all later ones out of \(directory) to start from the records before it.",
-                            path: path)
-                    }
-                    if !readOnly {
-                        // A torn write leaves nothing valid after it; a valid record after the damage means a
-                        // record that was whole has changed since, and cutting there would lose the good ones.
-                        if let next = try Self.validRecord(afterDamageAt: segment.size, fd: fd, path: path) {
-                            throw LogError(.corrupt, "segment \(path) is damaged at byte \(segment.size) (position "
-                                + "\(segment.endPosition)): \(reason.rawValue), but a valid record follows at byte "
-                                + "\(next): this is corruption, not a torn write, and recovery would discard good "
-                                + "records; refusing to start. `segue replay` on the data directory shows the "
-                                + "damage; to give up everything from position \(segment.endPosition) on, cut the "
-                                + "segment at byte \(segment.size) (truncate -s \(segment.size) \(path)).", path: path)
-                        }
-                        try FileSystem.truncate(fd, to: segment.size, path: path)
-                        try FileSystem.fullSync(fd, path: path)
-                    }
-                    report = RecoveryReport(
-                        truncatedBytes: UInt64(fileSize - segment.size), truncatedAtPosition: segment.endPosition,
-                        truncatedAtOffset: UInt64(segment.size), segmentPath: path, reason: reason)
-                }
-                table.append(segment)
-            }
-        } catch {
-            if lastDescriptor >= 0 { FileSystem.close(lastDescriptor) }
-            throw error
-        }
-        return (table, lastDescriptor, report)
     }
 
     deinit {
@@ -395,6 +338,9 @@ public final class SegmentLog {
         let fd = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_EXCL, what: "new segment")
         do {
             try FileSystem.syncDirectory(directory)
+            // Named as the newest only once it is durable: a crash in between leaves a segment newer than the
+            // manifest says, which opening accepts, never a manifest naming a segment that is not there.
+            try LogManifest(oldestPosition: firstPosition, newestSegment: first).write(in: directory)
         } catch {
             FileSystem.close(fd)
             _ = try? FileSystem.unlink(path)
@@ -557,8 +503,9 @@ public final class SegmentLog {
     /// Deletes whole segments whose every record is below `position`, oldest first, never the last segment, and
     /// moves `firstPosition` to the oldest segment kept. Reads below it then throw `.positionRemoved`.
     ///
-    /// Each deletion is made durable (directory fsync) before the next, so a crash can only leave a prefix of the
-    /// old segments, never a gap.
+    /// The manifest is updated to the new oldest position first, and each deletion is made durable (directory
+    /// fsync) before the next, so a crash can only leave a prefix of the old segments, never a gap, and never fewer
+    /// segments than the manifest names.
     ///
     /// - Returns: how many segments were deleted.
     @discardableResult
@@ -570,8 +517,15 @@ public final class SegmentLog {
         guard activeWalks == 0 else {
             throw LogError(.invalidArgument, "deleteSegments called while forEach is reading the log in \(directory)")
         }
+        var doomed = 0
+        while doomed < table.count - 1 && table[doomed].endPosition <= position { doomed += 1 }
+        guard doomed > 0 else { return 0 }
+        // What is kept is on record before anything goes.
+        let kept = LogManifest(oldestPosition: table[doomed].firstPosition,
+                               newestSegment: table[table.count - 1].firstPosition)
+        try kept.write(in: directory)
         var deleted = 0
-        while table.count > 1 && table[0].endPosition <= position {
+        while deleted < doomed {
             let segment = table[0]
             if let cached = readDescriptors.firstIndex(where: { $0.firstPosition == segment.firstPosition }) {
                 FileSystem.close(readDescriptors.remove(at: cached).fd)
@@ -583,37 +537,6 @@ public final class SegmentLog {
             try FileSystem.syncDirectory(directory)
         }
         return deleted
-    }
-
-    // MARK: Opening
-
-    /// Reads records into `segment` until the readable bytes end (nil) or a record is bad (its reason); the
-    /// segment's size is then the end of the last good record.
-    private static func scan(
-        _ segment: inout Segment, with reader: SegmentReader, maxRecordBytes: Int
-    ) throws(LogError) -> RecoveryReport.Reason? {
-        while true {
-            switch try reader.next(at: segment.size, maxRecordBytes: maxRecordBytes, verify: true) {
-            case .record(let length, _):
-                segment.didAppend(at: segment.size, length: length)
-            case .end:
-                return nil
-            case .problem(let reason):
-                return reason
-            }
-        }
-    }
-
-    /// The error for segments whose names and contents disagree about positions.
-    private static func gapError(previous: Segment, nextPath: String, nextPosition: UInt64) -> LogError {
-        let detail: String
-        if nextPosition > previous.endPosition {
-            detail = "positions \(previous.endPosition)...\(nextPosition - 1) are missing"
-        } else {
-            detail = "it overlaps the \(previous.recordCount) records of \(previous.path)"
-        }
-        return LogError(.corrupt, "segment \(nextPath) starts at position \(nextPosition) but \(previous.path) "
-            + "ends at position \(previous.endPosition - 1): \(detail); refusing to start", path: nextPath)
     }
 }
 

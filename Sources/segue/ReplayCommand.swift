@@ -14,7 +14,8 @@ enum ReplayCommand {
         name: "segue replay",
         summary: "Read a data directory offline and print every event of its log (the lines of `segue tail`), then "
             + "a summary line. Safe beside a running segued: it takes no lock and changes nothing; a torn last "
-            + "record is reported, not cut. --verify checks every checksum, that positions run without gaps from "
+            + "record is reported, not cut. --verify checks every checksum, that no valid record follows a damaged "
+            + "one, that no segment the log's manifest names is missing, that positions run without gaps from "
             + "the oldest kept one to the head, versions per stack without gaps, times never decreasing, that the "
             + "state accepts every event, and that each snapshot equals the state replayed to its position; it "
             + "exits 1 naming the first position that is wrong.",

@@ -19,6 +19,8 @@ let spec = CommandSpec(
         .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
         .init("retain-bytes", "N",
               help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default 0: never)"),
+        .init("accept-log-loss",
+              help: "start even though the log is damaged or missing events, giving them up (kept in DIR/log/damaged)"),
         .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
         .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
         .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 1000)"),
@@ -79,6 +81,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     if let bytes = try arguments.integer("retain-bytes", in: 0...(1 << 50)) {
         configuration.retainBytes = UInt64(bytes)
     }
+    configuration.acceptLogLoss = arguments.flag("accept-log-loss")
     if let bytes = try arguments.integer("max-message-bytes", in: 1024...(64 << 20)) {
         configuration.maxMessageBytes = Int(bytes)
     }

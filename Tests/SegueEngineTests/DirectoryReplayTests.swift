@@ -194,6 +194,38 @@ import Testing
         }
     }
 
+    @Test func segmentsMissingFromTheLogAreNamed() throws {
+        try withTemporaryDirectory { directory in
+            var configuration = Self.configuration(directory)
+            configuration.segmentBytes = 4096
+            let engine = try EmbeddedEngine(configuration: configuration)
+            try Self.command(engine, "s", .create(CreateStack(screens: ["Home"], config: StackConfig(size: Self.size))))
+            for round in 0..<60 {
+                try Self.command(engine, "s", .push(Push(screen: "P\(round)", immediate: true)))
+                try Self.command(engine, "s", .pop(Pop(immediate: true)))
+            }
+            try engine.ledger.writeSnapshot()
+            engine.close()
+            let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+                .filter { $0.hasSuffix(".seg") }.sorted()
+            #expect(segments.count >= 4)
+            // Deleted by hand, not by retention: the first and the last.
+            try FileManager.default.removeItem(atPath: directory + "/log/" + segments[0])
+            try FileManager.default.removeItem(atPath: directory + "/log/" + segments.last!)
+            let second = try #require(UInt64(segments[1].prefix(20)))
+            let last = try #require(UInt64(segments.last!.prefix(20)))
+
+            let replay = try DirectoryReplay(dataDirectory: directory)
+            replay.run()
+            #expect(replay.problems.contains {
+                $0.position == 1 && $0.message.contains("positions 1...\(second - 1) ")
+            }, "\(replay.problems)")
+            #expect(replay.problems.contains {
+                $0.position == last && $0.message.contains(segments.last!)
+            }, "\(replay.problems)")
+        }
+    }
+
     @Test func replayingBesideARunningEngineChangesNothing() throws {
         try withTemporaryDirectory { directory in
             let engine = try EmbeddedEngine(configuration: Self.configuration(directory))

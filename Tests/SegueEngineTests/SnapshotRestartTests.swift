@@ -228,38 +228,106 @@ import Testing
         }
     }
 
-    @Test func aSnapshotPastTheLogsHeadIsSetAside() throws {
-        try withTemporaryDirectory { root in
-            let directory = root + "/data"
-            let engine = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0),
-                                            clock: ManualClock(startUs: Self.startUs))
-            try Self.runWorkload(engine, seed: 13, steps: 120, leaveInFlight: false)
-            let written = try #require(try engine.ledger.writeSnapshot())
-            #expect(written.position == engine.ledger.logHead)
-            // Nothing new since: no second snapshot.
-            #expect(try engine.ledger.writeSnapshot() == nil)
-            engine.close()
-            // The log loses its tail (a torn last record), so the snapshot describes a position it no longer has.
-            let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log").sorted()
-            let last = directory + "/log/" + segments.last!
+    /// How the tests below take events away from the end of a log that a snapshot covers.
+    enum TailLoss: String, CaseIterable, Sendable {
+        /// The last record loses its last 3 bytes: what a torn write leaves.
+        case tornLastRecord
+        /// The last segment is emptied (truncated to 0 bytes).
+        case emptiedLastSegment
+        /// The last segment is deleted.
+        case deletedLastSegment
+    }
+
+    /// A log in several segments with a snapshot at its head, then `loss` done to its end: the snapshot's file and
+    /// the position the log's head falls back to.
+    static func snapshotPastTheHead(_ directory: String, _ loss: TailLoss) throws
+        -> (snapshot: SnapshotStore.File, head: UInt64)
+    {
+        let engine = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0,
+                                                                          segmentBytes: 2048),
+                                        clock: ManualClock(startUs: Self.startUs))
+        try Self.runWorkload(engine, seed: 13, steps: 120, leaveInFlight: false)
+        let written = try #require(try engine.ledger.writeSnapshot())
+        #expect(written.position == engine.ledger.logHead)
+        let segments = engine.ledger.log.segments
+        engine.close()
+        #expect(segments.count >= 2 && segments.last!.recordCount > 0)
+        let last = segments.last!.path
+        switch loss {
+        case .tornLastRecord:
             let size = try #require(try FileManager.default.attributesOfItem(atPath: last)[.size] as? Int)
             try FileHandle(forWritingTo: URL(fileURLWithPath: last)).truncate(atOffset: UInt64(size - 3))
-            try Self.copyWithoutSnapshots(directory, to: root + "/replay")
+            return (written, written.position - 1)
+        case .emptiedLastSegment:
+            try FileHandle(forWritingTo: URL(fileURLWithPath: last)).truncate(atOffset: 0)
+            return (written, segments.last!.firstPosition - 1)
+        case .deletedLastSegment:
+            try FileManager.default.removeItem(atPath: last)
+            return (written, segments.last!.firstPosition - 1)
+        }
+    }
 
+    /// The files of a data directory's log, with their sizes.
+    static func logFiles(_ directory: String) throws -> [String: Int] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+        return try Dictionary(uniqueKeysWithValues: names.map { name in
+            (name, try FileManager.default.attributesOfItem(atPath: directory + "/log/" + name)[.size] as? Int ?? -1)
+        })
+    }
+
+    @Test(arguments: TailLoss.allCases)
+    func aSnapshotPastTheLogsHeadRefusesToStart(loss: TailLoss) throws {
+        try withTemporaryDirectory { root in
+            let directory = root + "/data"
+            let (snapshot, head) = try Self.snapshotPastTheHead(directory, loss)
+            let files = try Self.logFiles(directory)
             let lines = LogLines()
-            let reopened = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0,
-                                                                                log: lines),
-                                              clock: Self.restartClock())
+            #expect {
+                _ = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0, log: lines))
+            } throws: { error in
+                let message = "\(error)"
+                let named = loss == .deletedLastSegment
+                    ? message.contains("from position \(head + 1) on")
+                    : message.contains("positions \(head + 1)...\(snapshot.position) ")
+                        && message.contains(snapshot.path)
+                return named && message.contains("--accept-log-loss")
+                    && message.contains("segue replay \(directory) --verify")
+            }
+            // Nothing was cut, renamed or set aside.
+            #expect(try Self.logFiles(directory) == files)
+            #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: snapshot.position)])
+            #expect(!lines.all.contains { $0.contains("snapshot skipped") })
+        }
+    }
+
+    @Test(arguments: TailLoss.allCases)
+    func aSnapshotPastTheLogsHeadIsSetAsideWhenTheLossIsAccepted(loss: TailLoss) throws {
+        try withTemporaryDirectory { root in
+            let directory = root + "/data"
+            let (snapshot, head) = try Self.snapshotPastTheHead(directory, loss)
+            try Self.copyWithoutSnapshots(directory, to: root + "/replay")
+            let lines = LogLines()
+            var configuration = Self.configuration(directory, snapshotEvery: 0, log: lines)
+            configuration.acceptLogLoss = true
+            let reopened = try EmbeddedEngine(configuration: configuration, clock: Self.restartClock())
             defer { reopened.close() }
-            let fromLog = try EmbeddedEngine(configuration: Self.configuration(root + "/replay", snapshotEvery: 0),
-                                             clock: Self.restartClock())
+            var replayConfiguration = Self.configuration(root + "/replay", snapshotEvery: 0)
+            replayConfiguration.acceptLogLoss = true
+            let fromLog = try EmbeddedEngine(configuration: replayConfiguration, clock: Self.restartClock())
             defer { fromLog.close() }
+
             #expect(reopened.ledger.recovered.snapshotPosition == 0)
-            // The torn record is cut, the rest replayed.
-            #expect(reopened.ledger.recovered.replayedEvents == written.position - 1)
-            let warning = try #require(lines.all.first { $0.contains("snapshot skipped") })
-            #expect(warning.contains(written.path) && warning.contains("the log's tail was lost"))
-            #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: written.position) + ".bad"])
+            #expect(reopened.ledger.recovered.replayedEvents == head)
+            #expect(lines.all.contains {
+                $0.hasPrefix("level=warn msg=\"log loss accepted\"")
+                    && $0.contains("positions \(head + 1)...\(snapshot.position) are missing")
+            }, "\(lines.all)")
+            let skipped = try #require(lines.all.first { $0.contains("snapshot skipped") })
+            #expect(skipped.contains(snapshot.path) && skipped.contains("the log's tail was lost"))
+            #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: snapshot.position) + ".bad"])
+            // What a snapshot covered was on disk, so even a torn last record is kept rather than just cut.
+            let kept = (try? FileManager.default.contentsOfDirectory(atPath: directory + "/log/damaged")) ?? []
+            #expect(kept.count == (loss == .tornLastRecord ? 1 : 0), "\(kept)")
             Self.expectSameRestart(reopened, fromLog)
         }
     }
@@ -302,7 +370,8 @@ import Testing
             let kept = try SnapshotStore(directory: directory + "/snapshots").list()
             #expect(kept.count == 2)
             #expect(first <= kept[1].position + 1)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/log").count == log.segments.count)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+                .filter { $0.hasSuffix(".seg") }.count == log.segments.count)
 
             let below = try engine.request(Request(requestId: "old", body: .readEvents(ReadEvents(fromPosition: 1))))
             #expect(below.error?.code == .positionRemoved)

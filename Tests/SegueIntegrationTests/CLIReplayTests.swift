@@ -58,7 +58,7 @@ import Testing
         try Data(bytes).write(to: segment)
         let verify = try runSegue(["replay", data.path, "--verify", "--quiet"])
         #expect(verify.status == 1, "\(verify)")
-        #expect(verify.stderr.contains("position 1: the record at byte 0"), "\(verify.stderr)")
+        #expect(verify.stderr.contains("position 1: segment \(segment.path) is damaged at byte 0 "), "\(verify.stderr)")
         #expect(verify.stderr.contains("corruption, not a torn write"))
         #expect(verify.lines.last?.hasSuffix("ok=false") == true)
         // Without --verify the problems are reported but the listing succeeds.

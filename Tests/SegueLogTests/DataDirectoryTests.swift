@@ -68,7 +68,7 @@ struct DataDirectoryTests {
         let log = try SegmentLog(directory: directory.logPath)
         try log.append([[1, 2, 3]])
         try log.sync()
-        #expect(Files.list(directory.logPath) == ["00000000000000000001.seg"])
+        #expect(Files.list(directory.logPath) == ["00000000000000000001.seg", "MANIFEST"])
         log.close()
         directory.close()
     }

@@ -15,7 +15,7 @@ struct RetentionTests {
         #expect(kept[0].lastPosition! >= 50)
         #expect(log.firstPosition == kept[0].firstPosition)
         #expect(log.firstPosition <= 50)
-        #expect(Files.list(temporary.path).count == kept.count)
+        #expect(Files.list(temporary.path).filter { $0.hasSuffix(".seg") }.count == kept.count)
         #expect(try log.read(from: log.firstPosition, maxCount: 1).first?.payload == payload(log.firstPosition))
         #expect { try log.read(from: log.firstPosition - 1, maxCount: 1) } throws: {
             ($0 as? LogError)?.kind == .positionRemoved

@@ -34,7 +34,7 @@ struct SegmentLogTests {
         #expect(log.byteSize == 0)
         #expect(!log.recovery.didTruncate)
         #expect(try log.read(from: 1, maxCount: 10).isEmpty)
-        #expect(Files.list(temporary.child("log")) == ["00000000000000000001.seg"])
+        #expect(Files.list(temporary.child("log")) == ["00000000000000000001.seg", "MANIFEST"])
     }
 
     @Test func roundTripAndReopen() throws {
@@ -92,7 +92,8 @@ struct SegmentLogTests {
         let log = try SegmentLog(directory: temporary.path, segmentBytes: 100)
         try Self.fill(log, through: 60)
         let segments = log.segments
-        #expect(Files.list(temporary.path) == segments.map { String($0.path.split(separator: "/").last!) })
+        let names = segments.map { String($0.path.split(separator: "/").last!) }
+        #expect(Files.list(temporary.path) == names + ["MANIFEST"])
         var expectedFirst: UInt64 = 1
         for segment in segments {
             let digits = String(segment.firstPosition)
