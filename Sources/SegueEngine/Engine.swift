@@ -38,12 +38,19 @@ public final class Engine {
     private var pendingReplies: [OutgoingReply] = []
     /// Control clients not reading their replies, whose requests are refused unserved until they read again.
     private var unreadPeers = UnreadPeers()
+    /// One per socket: its connections kept under `configuration.maxConnections`.
+    private let connectionLimiters: [ConnectionLimiter]
+    /// When the limiters last took their events while the loop was too busy to poll, and last checked their counts.
+    private var connectionsTakenUs: Int64 = 0
+    private var connectionsCheckedUs: Int64 = 0
     private var syncedPosition: UInt64
     private var lastSyncUs: Int64
     /// Where the interval policy's syncs run, off the engine thread.
     private let backgroundSync = BackgroundSync()
     /// The longest the loop sleeps, so that a stop request is seen promptly.
     private static let maxPollMs: Int64 = 100
+    /// How long a connection may take to complete its handshake (ZMQ_HANDSHAKE_IVL; libzmq's default is 30 s).
+    static let handshakeMs = 10_000
 
     /// Opens the data directory, rebuilds the state and binds the sockets.
     /// - Throws: `EngineError` naming what failed: the lock, the log, or a bind.
@@ -87,10 +94,22 @@ public final class Engine {
             try eventsSocket.setOption(.linger, 0)
             try ingestSocket.setOption(.linger, 0)
             try controlSocket.setOption(.linger, 1000)
+            var limiters: [ConnectionLimiter] = []
+            for (socket, name) in [(ingestSocket, "ingest"), (controlSocket, "control"), (eventsSocket, "events")] {
+                // A connection that has not completed its handshake (a CURVE one included) within 10 s is dropped,
+                // so that idle connections do not hold their places for long.
+                try socket.setOption(.handshakeInterval, Self.handshakeMs)
+                limiters.append(try ConnectionLimiter(socket: socket, name: name,
+                                                      maxConnections: configuration.maxConnections))
+            }
+            connectionLimiters = limiters
             endpoints = Endpoints(
                 ingest: try Self.bind(ingestSocket, configuration.ingestEndpoint, "ingest"),
                 control: try Self.bind(controlSocket, configuration.controlEndpoint, "control"),
                 events: try Self.bind(eventsSocket, configuration.eventsEndpoint, "events"))
+            for (limiter, endpoint) in zip(limiters, [endpoints.ingest, endpoints.control, endpoints.events]) {
+                limiter.bound(to: endpoint)
+            }
         } catch let error as EngineError {
             ledger.close()
             throw error
@@ -133,6 +152,7 @@ public final class Engine {
         let ingestIndex = poller.add(ingestSocket)
         let controlIndex = poller.add(controlSocket)
         let authenticatorIndex = authenticator.map { poller.add($0.socket) }
+        let limiterIndices = connectionLimiters.map { poller.add($0.events) }
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
         let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
         var nextStatsUs = statsIntervalUs > 0 ? clock.nowUs() + statsIntervalUs : Int64.max
@@ -159,6 +179,11 @@ public final class Engine {
                 }
                 ledger.stats.handshakesRefused = authenticator.refusedCount
             }
+            // New connections are counted at once when the loop polls, and at least every millisecond while it is
+            // too busy to: a flood of inputs must not let a flood of connections through.
+            if busy ? now - connectionsTakenUs >= 1000 : limiterIndices.contains(where: poller.isReadable) {
+                takeConnectionEvents(now: now)
+            }
             let repliesBefore = pendingReplies.count
             ledger.beginBatch(now: now)
             if !inFlightEnded { ledger.endTransitionsInFlight(now: now) }
@@ -175,6 +200,18 @@ public final class Engine {
             }
         }
         try shutdown()
+    }
+
+    /// Lets each socket's limiter count its new and ended connections (shutting down those over the maximum), and
+    /// once a second forget connections that ended unannounced.
+    private func takeConnectionEvents(now: Int64) {
+        connectionsTakenUs = now
+        for limiter in connectionLimiters { limiter.takeEvents() }
+        if now - connectionsCheckedUs >= 1_000_000 {
+            connectionsCheckedUs = now
+            for limiter in connectionLimiters { limiter.forgetEnded() }
+        }
+        ledger.stats.connectionsRefused = connectionLimiters.reduce(0) { $0 + $1.refused }
     }
 
     /// Re-reads the authorized keys; a file that does not parse keeps the old list (and says why).
@@ -421,6 +458,7 @@ public final class Engine {
     public func close() {
         if closed { return }
         closed = true
+        for limiter in connectionLimiters { limiter.close() }
         ingestSocket.close()
         eventsSocket.close()
         controlSocket.close()

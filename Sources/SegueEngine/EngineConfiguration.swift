@@ -18,6 +18,9 @@ public struct EngineConfiguration: Sendable {
     /// Without it such a log refuses to start.
     public var acceptLogLoss = false
     public var maxMessageBytes = 65_536
+    /// `--max-connections`: the most connections each socket holds; past it a new one is shut down at once
+    /// (`ConnectionLimiter`). segued lowers the default to what the descriptor limit allows (`DescriptorLimit`).
+    public var maxConnections = DescriptorLimit.defaultConnectionsPerSocket
     public var limits = Limits()
     /// How much settle-frame work one turn does when the engine falls behind (`FramePacing`).
     public var framePacing = FramePacing.live

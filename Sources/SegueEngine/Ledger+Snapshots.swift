@@ -219,7 +219,14 @@ extension Ledger {
             do {
                 logSync = try log.detachedSync()
             } catch {
-                throw LedgerError("cannot sync the log before a snapshot: \(error)")
+                // Without a descriptor to spare the snapshot waits for the next one; the log holds everything.
+                if error.kind == .unusable || error.kind == .closed {
+                    throw LedgerError("cannot sync the log before a snapshot: \(error)")
+                }
+                lastSnapshotAttempt = position
+                report("level=warn msg=\"snapshot not written\" position=\(position) "
+                    + "error=\(LogfmtLogger.quote(error.description))")
+                return nil
             }
             lastSnapshotAttempt = position
             let write = SnapshotWrite(position: position)

@@ -40,6 +40,8 @@ public final class Ledger {
     private var encodedEvents = 0
     private var committedEvents = 0
     private var eventRecords = LogBatch()
+    /// The roll failure last reported, so that it is said once (`reportRollFailure`).
+    private var reportedRollFailure: String?
     /// Probes requested in this batch, to publish with its outcome (`Request.publish_probe`).
     var probes: [PublishProbe] = []
 
@@ -214,9 +216,23 @@ public final class Ledger {
         }
         committedEvents = outcome.events.count
         stats.eventsAppended += UInt64(pending)
+        reportRollFailure()
         noteAppended(bytes: appendedBytes)
         try snapshotIfDue()
         return log.headPosition
+    }
+
+    /// Says once when the log could not start a new segment and goes on in the current one, and once when it can.
+    private func reportRollFailure() {
+        let failure = log.rollFailure?.description
+        guard failure != reportedRollFailure else { return }
+        if let failure {
+            report("level=warn msg=\"cannot start a new log segment; appending to the current one\" "
+                + "error=\(LogfmtLogger.quote(failure))")
+        } else {
+            report("level=info msg=\"new log segments are started again\"")
+        }
+        reportedRollFailure = failure
     }
 
     /// Makes every appended event durable (fdatasync), timing it for the stats.
@@ -236,7 +252,10 @@ public final class Ledger {
         do {
             return try log.prepareSync()
         } catch {
-            throw LedgerError("cannot sync the log: \(error)")
+            // A helper thread needs a descriptor of its own; without one to spare, this thread syncs.
+            guard error.kind == .io else { throw LedgerError("cannot sync the log: \(error)") }
+            try sync(elapsed: { 0 })
+            return nil
         }
     }
 

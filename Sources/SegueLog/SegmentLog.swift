@@ -25,6 +25,9 @@ public final class SegmentLog {
     public let recovery: RecoveryReport
     /// Whether the log was opened with `init(readingDirectory:)`: appends, syncs and deletions are refused.
     public let isReadOnly: Bool
+    /// Why the latest attempt to start a new segment failed, while appends go on in the current one past its
+    /// size; nil once a new segment was started.
+    public private(set) var rollFailure: LogError?
     /// The position of the last record appended, 0 when nothing ever was.
     public private(set) var headPosition: UInt64
     /// The oldest position still kept: 1 until retention deletes segments, then the first kept one's start.
@@ -182,7 +185,8 @@ public final class SegmentLog {
     ///
     /// If the last segment is not empty and the batch would take it past `segmentBytes`, a new segment is started
     /// first (the old one is fdatasynced, the new file created and its directory fsynced). A batch therefore never
-    /// spans segments, and a segment exceeds `segmentBytes` only when one batch alone is bigger.
+    /// spans segments, and a segment exceeds `segmentBytes` only when one batch alone is bigger, or when the new
+    /// segment could not be created (`rollFailure` says why; the batch then goes into the current one).
     ///
     /// The records are not durable until `sync()`, but reads see them at once.
     ///
@@ -224,7 +228,15 @@ public final class SegmentLog {
             }
         }
         if table[table.count - 1].size > 0 && table[table.count - 1].size + byteCount > segmentBytes {
-            try roll()
+            do {
+                try roll()
+                rollFailure = nil
+            } catch {
+                // Only a failed sync leaves the log unknown; without a new file (no descriptor to spare, say) the
+                // batch goes into the current segment, which grows past its size until a later roll succeeds.
+                if error.kind == .unusable { throw error }
+                rollFailure = error
+            }
         }
         let last = table.count - 1
         let path = table[last].path

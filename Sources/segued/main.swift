@@ -23,12 +23,15 @@ let spec = CommandSpec(
               help: "start even though the log is damaged or missing events, giving them up (kept in DIR/log/damaged)"),
         .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
         .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
-        .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 1000)"),
+        .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 100)"),
         .init("max-presented", "N", help: "most screens presented over one stack at a time (default 32)"),
+        .init("max-connections", "N",
+              help: "most connections each socket holds; more are closed at once (default 1024, or what the "
+                  + "descriptor limit allows)"),
         .init("publish-queue-bytes", "N",
-              help: "about the most bytes queued for a subscriber that is not reading (default 67108864)"),
+              help: "most bytes queued for a subscriber that is not reading (default 268435456)"),
         .init("reply-queue-bytes", "N",
-              help: "about the most reply bytes queued for a control client that is not reading (default 33554432)"),
+              help: "most reply bytes queued for a control client that is not reading (default 134217728)"),
         .init("curve-secret-key", "FILE",
               help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
         .init("authorized-keys", "FILE",
@@ -95,6 +98,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     if let count = try arguments.integer("max-presented", in: 1...10_000) {
         configuration.limits.maxPresentedDepth = Int(count)
     }
+    try limitConnections(&configuration, arguments)
     // What a peer that does not read can make the daemon hold (docs/security.md, "Limits").
     if let bytes = try arguments.integer("publish-queue-bytes", in: (1 << 20)...(1 << 40)) {
         configuration.publishQueueBytes = Int(bytes)
@@ -129,6 +133,28 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     return configuration
 }
 
+/// Raises the descriptor limit to its hard limit and sets `--max-connections` (or its default) within what it
+/// allows, keeping `DescriptorLimit.reserved` descriptors for the log and libzmq.
+func limitConnections(_ configuration: inout EngineConfiguration, _ arguments: ParsedArguments) throws(UsageError) {
+    let limit = DescriptorLimit.raiseToHard() ?? 1024
+    let room = DescriptorLimit.connectionsPerSocket(limit: limit)
+    let minimum = DescriptorLimit.minimumConnectionsPerSocket
+    guard room >= minimum else {
+        throw UsageError("segued: the descriptor limit (ulimit -n) is \(limit); segued needs at least "
+            + "\(DescriptorLimit.reserved + 3 * minimum): \(DescriptorLimit.reserved) for the log and ZeroMQ, and "
+            + "\(minimum) connections for each socket")
+    }
+    if let count = try arguments.integer("max-connections", in: Int64(minimum)...(1 << 20)) {
+        guard count <= room else {
+            throw UsageError("segued: --max-connections \(count) needs \(Int(count) * 3 + DescriptorLimit.reserved) "
+                + "descriptors, more than the limit of \(limit) (ulimit -n): raise the limit or ask for at most \(room)")
+        }
+        configuration.maxConnections = Int(count)
+    } else {
+        configuration.maxConnections = min(DescriptorLimit.defaultConnectionsPerSocket, room)
+    }
+}
+
 let parsed: ParsedArguments
 let log: LogfmtLogger
 let engineConfiguration: EngineConfiguration
@@ -160,6 +186,7 @@ let summary = engine.summary
 log.log(.info, "started", [
     ("data", engineConfiguration.dataDirectory), ("head", "\(summary.headPosition)"), ("stacks", "\(summary.stacks)"),
     ("fsync", "\(engineConfiguration.fsync)"), ("curve", engineConfiguration.curve == nil ? "off" : "on"),
+    ("max_connections", "\(engineConfiguration.maxConnections)"),
 ])
 let endpoints = engine.endpoints
 Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")

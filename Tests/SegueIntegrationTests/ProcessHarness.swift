@@ -281,15 +281,20 @@ final class DaemonProcess {
     /// Starts `segued --data DIR` on wildcard loopback ports with `extraArguments`, and waits (up to
     /// `readyTimeoutMs`) for its `segued ready ingest=… control=… events=…` line.
     /// - Throws: `HarnessError` with the daemon's stderr if it exits or stays silent.
-    static func start(dataDirectory: URL? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 15000)
-        throws -> DaemonProcess
+    /// - Parameter launcher: a command that runs segued (its path and arguments appended) in its stead, such as
+    ///   `["/usr/bin/prlimit", "--nofile=700:700"]`; it must exec segued, so that the pid is the daemon's.
+    static func start(dataDirectory: URL? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 15000,
+                      launcher: [String] = []) throws -> DaemonProcess
     {
         let scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-test") : nil
         let data = dataDirectory ?? scratch!.url
         let wildcard = "tcp://127.0.0.1:*"
+        let segued = try BuildProducts.executable("segued")
         let arguments = ["--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard]
             + extraArguments
-        let process = try ChildProcess(try BuildProducts.executable("segued"), arguments)
+        let process = launcher.isEmpty
+            ? try ChildProcess(segued, arguments)
+            : try ChildProcess(URL(fileURLWithPath: launcher[0]), launcher.dropFirst() + [segued.path] + arguments)
         guard let line = process.readLine(timeoutMs: readyTimeoutMs) else {
             process.kill()
             throw HarnessError("segued printed no ready line within \(readyTimeoutMs) ms; stderr: \(process.stderr)")

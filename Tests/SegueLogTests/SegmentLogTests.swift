@@ -123,6 +123,28 @@ struct SegmentLogTests {
         #expect(try log.read(from: 1, maxCount: 10).map(\.position) == [1, 2, 3, 4, 5, 6])
     }
 
+    @Test func aSegmentThatCannotBeCreatedLeavesAppendsInTheCurrentOne() throws {
+        let temporary = TemporaryDirectory()
+        let log = try SegmentLog(directory: temporary.path, segmentBytes: 40)
+        try log.append([[UInt8](repeating: 1, count: 10)])
+        try log.append([[UInt8](repeating: 2, count: 10)])
+        // Something is already where the next segment's file would go, as if no descriptor or no room were left.
+        let blocker = temporary.child("00000000000000000003.seg")
+        #expect(mkdir(blocker, 0o700) == 0)
+        #expect(try log.append([[UInt8](repeating: 3, count: 10)]) == 3...3)
+        #expect(log.rollFailure?.description.contains("00000000000000000003.seg") == true)
+        #expect(log.segments.map(\.firstPosition) == [1])
+        #expect(try log.read(from: 1, maxCount: 10).map(\.position) == [1, 2, 3])
+        // Once the way is clear, the next append starts the new segment.
+        #expect(rmdir(blocker) == 0)
+        #expect(try log.append([[4]]) == 4...4)
+        #expect(log.rollFailure == nil)
+        #expect(log.segments.map(\.firstPosition) == [1, 4])
+        try log.sync()
+        log.close()
+        #expect(try SegmentLog(directory: temporary.path, segmentBytes: 40).headPosition == 4)
+    }
+
     @Test func maxBytesStopsABatchButAlwaysReturnsOneRecord() throws {
         let temporary = TemporaryDirectory()
         let log = try SegmentLog(directory: temporary.path)

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ZMQ
+
+/// Keeps the connections of one listening socket under a maximum, by libzmq's socket monitor.
+///
+/// libzmq accepts every connection it is offered and has no limit of its own. Each connection holds a descriptor,
+/// and idle connections that never complete a handshake would use up the process's descriptors, the log's and the
+/// snapshots' included. The monitor reports each accepted connection with its descriptor; past the maximum the
+/// connection is shut down at once with shutdown(2), not closed: the descriptor stays libzmq's, which sees the
+/// connection end and releases it. The count follows the monitor's accepted and disconnected events; a few ends
+/// report no event (a ROUTER refusing a duplicate routing id), so now and then the descriptors counted are checked
+/// and those that are no longer connections of this socket are forgotten.
+///
+/// Owned by the engine's thread, like the socket it watches.
+final class ConnectionLimiter {
+    /// The socket's name, for its inproc monitor address.
+    let name: String
+    let maxConnections: Int
+    /// Where the monitor's events arrive, for the engine to poll.
+    let events: ZMQSocket
+    /// Connections shut down for being past the maximum.
+    private(set) var refused: UInt64 = 0
+    /// The descriptors of the connections the socket holds.
+    private var live: Set<Int32> = []
+    /// The listener's port (TCP) or path (IPC), to tell its connections from anything else on a descriptor number.
+    private var localPort: UInt16?
+    private var localPath: String?
+
+    /// Starts monitoring `socket`; call before it binds, so that no accepted connection goes unseen.
+    init(socket: ZMQSocket, name: String, maxConnections: Int) throws(ZMQError) {
+        self.name = name
+        self.maxConnections = maxConnections
+        let endpoint = "inproc://segue-connections-\(name)"
+        try socket.startMonitor(endpoint, events: MonitorEvent.accepted | MonitorEvent.disconnected)
+        events = try socket.context.makeSocket(.pair)
+        // A lost event would leave the count wrong for good: the monitor's queue to this socket has no limit (it
+        // is read every turn, and holds two small parts per connection).
+        try events.setOption(.receiveHighWaterMark, 0)
+        try events.setOption(.linger, 0)
+        try events.connect(endpoint)
+    }
+
+    /// Notes where the socket listens (`lastEndpoint` after bind).
+    func bound(to endpoint: String) {
+        if endpoint.hasPrefix("ipc://") {
+            localPath = String(endpoint.dropFirst("ipc://".count))
+        } else if let colon = endpoint.lastIndex(of: ":") {
+            localPort = UInt16(endpoint[endpoint.index(after: colon)...])
+        }
+    }
+
+    /// Takes the monitor's pending events, shutting down connections past the maximum.
+    func takeEvents() {
+        while let parts = try? events.receive(dontWait: true) {
+            guard let event = MonitorEvent(parts: parts) else { continue }
+            switch event.event {
+            case MonitorEvent.accepted:
+                live.insert(event.value)
+                if live.count > maxConnections && isConnection(event.value) {
+                    shutdown(event.value, Int32(SHUT_RDWR))
+                    refused += 1
+                }
+            case MonitorEvent.disconnected:
+                live.remove(event.value)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Forgets descriptors that are no longer connections of this socket (ended without an event).
+    func forgetEnded() {
+        live = live.filter(isConnection)
+    }
+
+    /// The number of connections counted.
+    var count: Int { live.count }
+
+    /// Whether `fd` is a connected socket whose local end is this socket's listening address.
+    private func isConnection(_ fd: Int32) -> Bool {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { return false }
+        var peer = sockaddr_storage()
+        var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let connected = withUnsafeMutablePointer(to: &peer) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &peerLength) }
+        }
+        guard connected == 0 else { return false }
+        switch Int32(address.ss_family) {
+        case AF_INET:
+            let port = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+            }
+            return port == localPort
+        case AF_INET6:
+            let port = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
+            }
+            return port == localPort
+        case AF_UNIX:
+            let path = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr_un.self, capacity: 1) { un in
+                    withUnsafeBytes(of: un.pointee.sun_path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                }
+            }
+            return path == localPath
+        default:
+            return false
+        }
+    }
+
+    func close() {
+        events.close(linger: 0)
+    }
+}

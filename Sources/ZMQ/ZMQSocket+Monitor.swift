@@ -1,0 +1,37 @@
+import CZeroMQ
+
+extension ZMQSocket {
+    /// Starts reporting this socket's connection events on a PAIR socket bound at `endpoint` (an `inproc://`
+    /// address), for another socket to connect to and read as ``MonitorEvent``s (`zmq_socket_monitor`).
+    ///
+    /// libzmq drops events while no reader is connected: connect the reader before the events of interest happen
+    /// (before `bind`, for a listener's accepted connections).
+    /// - Parameter events: a mask of `ZMQ_EVENT_*` values, such as `MonitorEvent.accepted`.
+    public func startMonitor(_ endpoint: String, events: Int32) throws(ZMQError) {
+        let handle = try liveHandle("socket monitor", endpoint: endpoint)
+        _ = try retryingInterrupts("socket monitor", endpoint: endpoint) { zmq_socket_monitor(handle, endpoint, events) }
+    }
+}
+
+/// One event of ``ZMQSocket/startMonitor(_:events:)``: the event (a `ZMQ_EVENT_*` value), its value (the connection's
+/// file descriptor for connection events, an errno for failures) and the endpoint it concerns.
+public struct MonitorEvent: Sendable, Hashable {
+    /// `ZMQ_EVENT_ACCEPTED`: a listener accepted a connection; the value is its descriptor.
+    public static let accepted = ZMQ_EVENT_ACCEPTED
+    /// `ZMQ_EVENT_DISCONNECTED`: a connection ended; the value is its descriptor.
+    public static let disconnected = ZMQ_EVENT_DISCONNECTED
+
+    public var event: Int32
+    public var value: Int32
+    public var endpoint: String
+
+    /// Parses the two parts libzmq 4 sends: 2 bytes of event and 4 of value (native byte order), then the
+    /// endpoint. Nil when the parts are not of that shape.
+    public init?(parts: [[UInt8]]) {
+        guard parts.count == 2, parts[0].count == 6 else { return nil }
+        let header = parts[0]
+        event = Int32(header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 0, as: UInt16.self) })
+        value = header.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 2, as: Int32.self) }
+        endpoint = String(decoding: parts[1], as: UTF8.self)
+    }
+}
