@@ -131,14 +131,13 @@ public struct EngineCore: Sendable {
         }
     }
 
-
     /// A rejection for the events socket.
     func rejection(stackId: String, gestureId: UInt64 = 0, requestId: String = "", _ error: ErrorDetail, now: Int64)
         -> Rejection
     {
         // Ids too long to be valid are not echoed: a rejection stays small whatever the input held.
         Rejection(stackId: stackId.utf8.count <= Validation.maxStackIdLength ? stackId : "", gestureId: gestureId,
-                  requestId: requestId.utf8.count <= Validation.maxRequestIdBytes ? requestId : "", error: error,
+                  requestId: Validation.checkRequestId(requestId) == nil ? requestId : "", error: error,
                   timeUs: max(clockUs, now))
     }
 }

@@ -5,7 +5,7 @@ public struct Limits: Sendable, Hashable {
     public var maxPresentedDepth: Int
 
     /// The defaults bound a stack's screens to 100: deep enough for any app's navigation, and what keeps the
-    /// largest event (a `completed` lists the whole stack) near 17 KB, which bounds what a subscriber that stops
+    /// largest event (a `completed` lists the whole stack) under 21 KB, which bounds what a subscriber that stops
     /// reading can make the daemon hold.
     public init(maxStacks: Int = 100_000, maxScreensPerStack: Int = 100, maxPresentedDepth: Int = 32) {
         self.maxStacks = maxStacks

@@ -6,7 +6,7 @@ public struct Outcome: Sendable {
     public var events: [Event] = []
     public var frames: [Frame] = []
     public var rejections: [Rejection] = []
-    /// Settle frames the live clock did not draw because a newer frame of the same settle was already due.
+    /// Settle frames the live clock did not draw because they were more than `FramePacing.lateFrameUs` late.
     public var skippedFrames = 0
 
     public init() {}

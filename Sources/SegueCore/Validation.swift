@@ -36,10 +36,17 @@ public enum Validation {
         return nil
     }
 
-    /// A request id: at most 128 bytes (empty is allowed: the enclosing request's id, or none).
+    /// A request id: at most 128 bytes without control characters (empty is allowed: the enclosing request's id,
+    /// or none). Without control characters (NUL among them) an id cannot hold the bytes of a log record's header,
+    /// which recovery could otherwise find inside a torn event (`SegmentLog.validRecords`).
     public static func checkRequestId(_ id: String) -> ErrorDetail? {
-        guard id.utf8.count > maxRequestIdBytes else { return nil }
-        return invalid("request_id '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxRequestIdBytes) are allowed")
+        if id.utf8.count > maxRequestIdBytes {
+            return invalid("request_id '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxRequestIdBytes) are allowed")
+        }
+        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return invalid("request_id '\(printable(id))' has a control character; request ids may not contain any")
+        }
+        return nil
     }
 
     /// A container size: 0 < width, height <= 100000.

@@ -10,13 +10,21 @@ import ZMQ
 /// snapshots' included. The monitor reports each accepted connection with its descriptor; past the maximum the
 /// connection is shut down at once with shutdown(2), not closed: the descriptor stays libzmq's, which sees the
 /// connection end and releases it. The count follows the monitor's accepted and disconnected events; a few ends
-/// report no event (a ROUTER refusing a duplicate routing id), so now and then the descriptors counted are checked
-/// and those that are no longer connections of this socket are forgotten.
+/// report no event (a ROUTER refusing a duplicate routing id), so once a second, and before refusing a connection,
+/// the descriptors counted are checked and those that are no longer connections of this socket are forgotten.
+///
+/// Descriptor numbers are reused: when the engine reads an accepted event late, the number may already belong to a
+/// newer connection of the same socket, and that one is shut down instead. It was accepted later, so it is over the
+/// maximum too, unless a connection ended in between.
 ///
 /// Owned by the engine's thread, like the socket it watches.
 final class ConnectionLimiter {
     /// The socket's name, for its inproc monitor address.
     let name: String
+    /// The socket watched.
+    private let socket: ZMQSocket
+    /// When the counted descriptors were last checked (`forgetEnded`).
+    private var checkedUs: Int64 = 0
     let maxConnections: Int
     /// Where the monitor's events arrive, for the engine to poll.
     let events: ZMQSocket
@@ -31,6 +39,7 @@ final class ConnectionLimiter {
     /// Starts monitoring `socket`; call before it binds, so that no accepted connection goes unseen.
     init(socket: ZMQSocket, name: String, maxConnections: Int) throws(ZMQError) {
         self.name = name
+        self.socket = socket
         self.maxConnections = maxConnections
         let endpoint = "inproc://segue-connections-\(name)"
         try socket.startMonitor(endpoint, events: MonitorEvent.accepted | MonitorEvent.disconnected)
@@ -51,13 +60,17 @@ final class ConnectionLimiter {
         }
     }
 
-    /// Takes the monitor's pending events, shutting down connections past the maximum.
-    func takeEvents() {
+    /// Takes the monitor's pending events at `now`, shutting down connections past the maximum, and once a second
+    /// forgets connections that ended unannounced.
+    func takeEvents(now: Int64) {
+        if now - checkedUs >= 1_000_000 { forgetEnded(now: now) }
         while let parts = try? events.receive(dontWait: true) {
             guard let event = MonitorEvent(parts: parts) else { continue }
             switch event.event {
             case MonitorEvent.accepted:
                 live.insert(event.value)
+                // A full count may hold connections that ended unannounced: look, at most every 100 ms.
+                if live.count > maxConnections && now - checkedUs >= 100_000 { forgetEnded(now: now) }
                 if live.count > maxConnections && isConnection(event.value) {
                     shutdown(event.value, Int32(SHUT_RDWR))
                     refused += 1
@@ -71,7 +84,8 @@ final class ConnectionLimiter {
     }
 
     /// Forgets descriptors that are no longer connections of this socket (ended without an event).
-    func forgetEnded() {
+    private func forgetEnded(now: Int64) {
+        checkedUs = now
         live = live.filter(isConnection)
     }
 
@@ -104,9 +118,15 @@ final class ConnectionLimiter {
             }
             return port == localPort
         case AF_UNIX:
+            // An abstract address (libzmq's ipc://@name) starts with a NUL and runs to the address's length.
+            let pathBytes = Int(length) - MemoryLayout<sa_family_t>.size
             let path = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr_un.self, capacity: 1) { un in
-                    withUnsafeBytes(of: un.pointee.sun_path) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                    withUnsafeBytes(of: un.pointee.sun_path) { bytes in
+                        bytes.first == 0
+                            ? "@" + String(decoding: bytes[1..<max(1, min(pathBytes, bytes.count))], as: UTF8.self)
+                            : String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                    }
                 }
             }
             return path == localPath
@@ -115,7 +135,9 @@ final class ConnectionLimiter {
         }
     }
 
+    /// Stops the monitor, then closes its reader (in that order: libzmq sends monitor events without a timeout).
     func close() {
+        socket.stopMonitor()
         events.close(linger: 0)
     }
 }

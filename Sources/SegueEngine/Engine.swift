@@ -40,9 +40,8 @@ public final class Engine {
     private var unreadPeers = UnreadPeers()
     /// One per socket: its connections kept under `configuration.maxConnections`.
     private let connectionLimiters: [ConnectionLimiter]
-    /// When the limiters last took their events while the loop was too busy to poll, and last checked their counts.
+    /// When the limiters last took their events.
     private var connectionsTakenUs: Int64 = 0
-    private var connectionsCheckedUs: Int64 = 0
     private var syncedPosition: UInt64
     private var lastSyncUs: Int64
     /// Where the interval policy's syncs run, off the engine thread.
@@ -51,6 +50,12 @@ public final class Engine {
     private static let maxPollMs: Int64 = 100
     /// How long a connection may take to complete its handshake (ZMQ_HANDSHAKE_IVL; libzmq's default is 30 s).
     static let handshakeMs = 10_000
+    /// Heartbeats: a PING every 10 s; a connection silent for 30 s after one is dropped.
+    static let heartbeatMs = 10_000
+    static let heartbeatTimeoutMs = 30_000
+    /// The largest message a subscriber may send: a subscription is one byte and a topic prefix (68 bytes for the
+    /// longest topic); a CURVE handshake's INITIATE, with the client's metadata, a few hundred.
+    static let maxSubscriberMessageBytes = 4096
 
     /// Opens the data directory, rebuilds the state and binds the sockets.
     /// - Throws: `EngineError` naming what failed: the lock, the log, or a bind.
@@ -84,7 +89,11 @@ public final class Engine {
             }
             try ingestSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
             try controlSocket.setOption(.maxMessageSize, Int64(configuration.maxMessageBytes))
-            try ingestSocket.setOption(.receiveHighWaterMark, 100_000)
+            // Subscribers send only subscriptions (and, with CURVE, the handshake's few hundred bytes).
+            try eventsSocket.setOption(.maxMessageSize, Int64(Self.maxSubscriberMessageBytes))
+            // What one connection's unread inputs may take, counted at the largest message allowed.
+            try ingestSocket.setOption(.receiveHighWaterMark, configuration.ingestQueueMessages)
+            try controlSocket.setOption(.receiveHighWaterMark, configuration.requestQueueMessages)
             // libzmq counts what it queues for a peer in messages; these counts keep it within the byte budgets.
             try eventsSocket.setOption(.sendHighWaterMark, configuration.publishQueueMessages)
             try controlSocket.setOption(.sendHighWaterMark, configuration.replyQueueMessages)
@@ -97,8 +106,11 @@ public final class Engine {
             var limiters: [ConnectionLimiter] = []
             for (socket, name) in [(ingestSocket, "ingest"), (controlSocket, "control"), (eventsSocket, "events")] {
                 // A connection that has not completed its handshake (a CURVE one included) within 10 s is dropped,
-                // so that idle connections do not hold their places for long.
+                // and one whose peer does not answer a ZMTP heartbeat (libzmq answers them by itself) within 30 s:
+                // a peer that vanished without closing does not hold its place for long.
                 try socket.setOption(.handshakeInterval, Self.handshakeMs)
+                try socket.setOption(.heartbeatInterval, Self.heartbeatMs)
+                try socket.setOption(.heartbeatTimeout, Self.heartbeatTimeoutMs)
                 limiters.append(try ConnectionLimiter(socket: socket, name: name,
                                                       maxConnections: configuration.maxConnections))
             }
@@ -179,11 +191,9 @@ public final class Engine {
                 }
                 ledger.stats.handshakesRefused = authenticator.refusedCount
             }
-            // New connections are counted at once when the loop polls, and at least every millisecond while it is
-            // too busy to: a flood of inputs must not let a flood of connections through.
-            if busy ? now - connectionsTakenUs >= 1000 : limiterIndices.contains(where: poller.isReadable) {
-                takeConnectionEvents(now: now)
-            }
+            // New connections are counted at once when the loop polls; while it is too busy to poll, once a turn
+            // and every `connectionCheckStride` inputs within a turn.
+            if busy || limiterIndices.contains(where: poller.isReadable) { takeConnectionEvents(now: now) }
             let repliesBefore = pendingReplies.count
             ledger.beginBatch(now: now)
             if !inFlightEnded { ledger.endTransitionsInFlight(now: now) }
@@ -202,15 +212,16 @@ public final class Engine {
         try shutdown()
     }
 
-    /// Lets each socket's limiter count its new and ended connections (shutting down those over the maximum), and
-    /// once a second forget connections that ended unannounced.
+    /// Takes the connection events again within a long turn, at most once a millisecond.
+    private func takeConnectionEventsIfDue() {
+        let now = clock.nowUs()
+        if now - connectionsTakenUs >= 1000 { takeConnectionEvents(now: now) }
+    }
+
+    /// Lets each socket's limiter count its new and ended connections (shutting down those over the maximum).
     private func takeConnectionEvents(now: Int64) {
         connectionsTakenUs = now
-        for limiter in connectionLimiters { limiter.takeEvents() }
-        if now - connectionsCheckedUs >= 1_000_000 {
-            connectionsCheckedUs = now
-            for limiter in connectionLimiters { limiter.forgetEnded() }
-        }
+        for limiter in connectionLimiters { limiter.takeEvents(now: now) }
         ledger.stats.connectionsRefused = connectionLimiters.reduce(0) { $0 + $1.refused }
     }
 
@@ -245,7 +256,8 @@ public final class Engine {
     }
 
     private func drainIngest(now: Int64) throws(EngineError) {
-        for _ in 0..<configuration.maxBatch where ledger.batchBytes < configuration.maxBatchBytes {
+        var taken = 0
+        while taken < configuration.maxBatch && ledger.decidedBytes() < configuration.maxBatchBytes {
             let received: Bool?
             do {
                 received = try ingestSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
@@ -254,7 +266,6 @@ public final class Engine {
                     if parts.count == 1 {
                         ledger.ingest(parts[0], now: now)
                     } else {
-                        ledger.stats.messagesDropped += 1
                         ledger.refuseIngest(parts: parts.count, now: now)
                     }
                     return true
@@ -263,6 +274,8 @@ public final class Engine {
                 throw EngineError("ingest receive failed: \(error)")
             }
             if received == nil { return }
+            taken += 1
+            if taken % Self.connectionCheckStride == 0 { takeConnectionEventsIfDue() }
         }
     }
 
@@ -270,14 +283,21 @@ public final class Engine {
     /// bytes (ZMTP 3), and a REQ client's envelope is its id and an empty delimiter; a proxy adds an id or two.
     static let maxEnvelopeParts = 8
     static let maxEnvelopePartBytes = 255
+    /// How many inputs a drain takes between two looks at the connection monitors: a long turn must not let a
+    /// flood of connections through.
+    static let connectionCheckStride = 512
 
+    /// Takes control requests until the socket is empty or the turn has done its share: `maxBatch` requests,
+    /// `maxReplyBytesPerTurn` of replies, a read's worth of records scanned (`Ledger.maxReadScan`), or events past
+    /// ingest's share. The rest waits for the next turn, so a client asking for much delays the others by a turn at
+    /// most; ingest filling its share does not keep control from its own.
     private func drainControl(now: Int64) throws(EngineError) {
         let uptime = now - startUs
-        // Reads can make large replies (up to 4 MiB each): past this many bytes in one turn, the rest waits for the
-        // next one, so that a client asking for much delays the others by a turn at most.
         var replyBytes = 0
-        for _ in 0..<configuration.maxBatch
-        where replyBytes < configuration.maxReplyBytesPerTurn && ledger.batchBytes < configuration.maxBatchBytes {
+        var taken = 0
+        while taken < configuration.maxBatch && replyBytes < configuration.maxReplyBytesPerTurn
+            && ledger.batchReadScans < Ledger.maxReadScan && ledger.decidedBytes() < 2 * configuration.maxBatchBytes
+        {
             let received: Bool?
             do {
                 received = try controlSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
@@ -304,6 +324,8 @@ public final class Engine {
                 throw EngineError("control receive failed: \(error)")
             }
             if received == nil { return }
+            taken += 1
+            if taken % Self.connectionCheckStride == 0 { takeConnectionEventsIfDue() }
         }
     }
 
@@ -312,7 +334,8 @@ public final class Engine {
     private func refuseUnread(envelope: [[UInt8]], payload: UnsafeRawBufferPointer) {
         ledger.stats.inputsReceived += 1
         ledger.stats.inputsRejected += 1
-        let requestId = (try? Request(decoding: payload))?.requestId ?? ""
+        var requestId = (try? Request(decoding: payload))?.requestId ?? ""
+        if Validation.checkRequestId(requestId) != nil { requestId = "" }
         let reply = Reply(requestId: requestId, error: ErrorDetail(
             code: .resourceExhausted, message: "this client's earlier replies are not being read and its queue is "
                 + "full: read them, then ask again (request not served)"))
@@ -333,7 +356,7 @@ public final class Engine {
                 try collectBackgroundSync()
                 if syncedPosition < head && !backgroundSync.isRunning && now - lastSyncUs >= Int64(ms) * 1000 {
                     lastSyncUs = now
-                    if let pending = try ledger.prepareSync() {
+                    if let pending = try ledger.prepareSync(elapsed: { clock.nowUs() }) {
                         backgroundSync.start(pending)
                     } else {
                         // Nothing unsynced in the log: a segment roll already synced the head.

@@ -60,12 +60,49 @@ public struct EngineConfiguration: Sendable {
     /// `replyQueueBytes`, at most 1000. The largest reply is a read's batch (`Ledger.maxReadBytes`) plus one event
     /// over, or a stack's state, both under two of the largest events.
     public var replyQueueMessages: Int {
-        let largestReply = Ledger.maxReadBytes + 2 * limits.largestPublishedMessageBytes
-        return Self.messages(fitting: replyQueueBytes, of: largestReply, atMost: 1000)
+        Self.messages(fitting: replyQueueBytes, of: largestReplyBytes, atMost: 1000)
     }
 
-    /// How many messages of `size` bytes fit in `budget`, between 16 and `ceiling`.
+    /// An upper bound on a reply's size (request ids are at most 128 bytes, and long ones are not echoed).
+    public var largestReplyBytes: Int { Ledger.maxReadBytes + 2 * limits.largestPublishedMessageBytes }
+
+    /// Why the queue limits cannot be kept with these limits, or nil: each queue holds at least 16 messages, so a
+    /// byte limit under 16 of the largest message would be passed.
+    public var queueLimitProblem: String? {
+        let largestEvent = limits.largestPublishedMessageBytes
+        if publishQueueBytes < Self.minimumQueueMessages * largestEvent {
+            return "--publish-queue-bytes \(publishQueueBytes) holds fewer than \(Self.minimumQueueMessages) of the "
+                + "largest event the limits allow (\(largestEvent) bytes): give at least "
+                + "\(Self.minimumQueueMessages * largestEvent), or lower --max-screens or --max-presented"
+        }
+        if replyQueueBytes < Self.minimumQueueMessages * largestReplyBytes {
+            return "--reply-queue-bytes \(replyQueueBytes) holds fewer than \(Self.minimumQueueMessages) of the "
+                + "largest reply the limits allow (\(largestReplyBytes) bytes): give at least "
+                + "\(Self.minimumQueueMessages * largestReplyBytes), or lower --max-screens or --max-presented"
+        }
+        return nil
+    }
+
+    /// The fewest messages any queue holds, whatever its byte limit.
+    static let minimumQueueMessages = 16
+
+    /// The ingest socket's queue per producer, in messages: 64 MiB of the largest input allowed, at most 100000
+    /// (1024 at the default `maxMessageBytes`). A producer past it waits: its PUSH blocks.
+    public var ingestQueueMessages: Int {
+        Self.messages(fitting: Self.inboundQueueBytes, of: maxMessageBytes, atMost: 100_000)
+    }
+
+    /// The control socket's queue of requests per client, in messages: 16 MiB of the largest request, at most
+    /// 1000 (256 at the default `maxMessageBytes`). A client past it waits.
+    public var requestQueueMessages: Int {
+        Self.messages(fitting: Self.inboundQueueBytes / 4, of: maxMessageBytes, atMost: 1000)
+    }
+
+    /// What one connection's unread inputs may take at most (ingest; a quarter of it for control requests).
+    static let inboundQueueBytes = 64 << 20
+
+    /// How many messages of `size` bytes fit in `budget`, between `minimumQueueMessages` and `ceiling`.
     static func messages(fitting budget: Int, of size: Int, atMost ceiling: Int) -> Int {
-        min(ceiling, max(16, budget / max(size, 1)))
+        min(ceiling, max(minimumQueueMessages, budget / max(size, 1)))
     }
 }

@@ -6,7 +6,7 @@ public struct EngineStats: Sendable {
     public var framesPublished: UInt64 = 0
     /// CURVE handshakes the ZAP allowlist refused.
     public var handshakesRefused: UInt64 = 0
-    /// Settle frames not drawn because a later frame of the same settle was due (`FramePacing`).
+    /// Settle frames not drawn because they were too late when the engine got to them (`FramePacing`).
     public var framesSkipped: UInt64 = 0
     /// Control replies dropped because their client's queue was full.
     public var repliesDropped: UInt64 = 0

@@ -20,6 +20,11 @@ extension Ledger {
             return PendingReply(reply: Reply(error: ErrorDetail(
                 code: .malformed, message: "request does not decode as segue.v1.Request: \(error)")), durableAt: 0)
         }
+        if let error = Validation.checkRequestId(request.requestId) {
+            // Not echoed: a reply stays within the size the reply queue is counted for.
+            stats.inputsRejected += 1
+            return PendingReply(reply: Reply(error: error), durableAt: 0)
+        }
         var reply = Reply(requestId: request.requestId)
         var durableAt: UInt64 = 0
         switch request.body {
@@ -117,10 +122,12 @@ extension Ledger {
         while batch.events.count < wanted && position <= log.headPosition && scanned < Self.maxReadScan
             && bytes < Self.maxReadBytes
         {
+            // A read of every stack takes what it returns; a one-stack read scans others' records too, in chunks.
             let chunk = read.stackId.isEmpty ? wanted - batch.events.count : min(4096, Self.maxReadScan - scanned)
+            let chunkBytes = read.stackId.isEmpty ? Self.maxReadBytes - bytes : 1 << 20
             let records: [LogRecord]
             do {
-                records = try log.read(from: position, maxCount: chunk)
+                records = try log.read(from: position, maxCount: chunk, maxBytes: chunkBytes)
             } catch {
                 return .failure(ReadRefusal(error: ErrorDetail(code: .unavailable, message: "cannot read the log: \(error)")))
             }
@@ -137,6 +144,7 @@ extension Ledger {
             }
         }
         batch.nextPosition = position
+        batchReadScans += scanned
         return .success(batch)
     }
 }

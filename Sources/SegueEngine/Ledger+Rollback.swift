@@ -92,8 +92,16 @@ extension Ledger {
         guard let saved = rollback.saved, error.kind != .unusable, error.kind != .closed else { return false }
         let cause = error.errnoText ?? error.message
         let received = stats.inputsReceived - saved.stats.inputsReceived
+        let transport = stats
         core = saved.core
         stats = saved.stats
+        // The sockets' counters are not the batch's: what they counted happened whatever became of it.
+        stats.handshakesRefused = transport.handshakesRefused
+        stats.repliesDropped = transport.repliesDropped
+        stats.messagesDropped = transport.messagesDropped
+        stats.connectionsRefused = transport.connectionsRefused
+        // Its stack ids may have been listed, and the set's generation counter went back with the state.
+        sortedStackIds = nil
         // Every input of the batch was received and none was applied: count them as rejected.
         stats.inputsReceived += received
         stats.inputsRejected += received

@@ -135,12 +135,16 @@ public final class Ledger {
     /// Newest position in the log.
     public var logHead: UInt64 { log.headPosition }
 
-    /// The bytes of the events decided in this batch so far: its owner stops taking inputs past a budget, so that
-    /// small commands that make large events cannot make one batch, and the memory it takes, grow without bound.
-    public var batchBytes: Int {
+    /// Encodes the events decided in this batch so far and returns their bytes: its owner stops taking inputs past
+    /// a budget, so that small commands that make large events cannot make one batch, and the memory it takes,
+    /// grow without bound. (Encoding now costs nothing more: `commit` would encode them anyway.)
+    public func decidedBytes() -> Int {
         encodeDecidedEvents()
         return eventRecords.byteCount
     }
+
+    /// Log records read requests of this batch have scanned; its owner stops taking requests past a read's worth.
+    public internal(set) var batchReadScans = 0
 
     /// Encodes the events decided since the last call into `eventRecords`, as they will be logged.
     private func encodeDecidedEvents() {
@@ -169,27 +173,32 @@ public final class Ledger {
 
     /// Decides one ingest message; undecodable bytes become a MALFORMED rejection on `er//`.
     public func ingest(_ bytes: UnsafeRawBufferPointer, now: Int64) {
+        let input: Input
+        do {
+            input = try Input(decoding: bytes)
+        } catch {
+            refuseMalformed("input does not decode as segue.v1.Input: \(error)", now: now)
+            return
+        }
         stats.inputsReceived += 1
         let rejectionsBefore = outcome.rejections.count
-        do {
-            let input = try Input(decoding: bytes)
-            core.apply(input, now: now, into: &outcome)
-        } catch {
-            outcome.rejections.append(Rejection(
-                error: ErrorDetail(code: .malformed, message: "input does not decode as segue.v1.Input: \(error)"),
-                timeUs: max(now, core.clockUs)))
-        }
+        core.apply(input, now: now, into: &outcome)
         stats.inputsRejected += UInt64(outcome.rejections.count - rejectionsBefore)
     }
 
-    /// Refuses an ingest message of more than one part without looking at it: a MALFORMED rejection on `er//`.
+    /// Refuses an ingest message of more than one part without looking at it (counted as a dropped message too).
     public func refuseIngest(parts: Int, now: Int64) {
+        stats.messagesDropped += 1
+        refuseMalformed("an ingest message has \(parts) parts; send each segue.v1.Input as a message of one part",
+                        now: now)
+    }
+
+    /// Counts an ingest message refused before it was decoded, with a MALFORMED rejection on `er//`.
+    private func refuseMalformed(_ message: String, now: Int64) {
         stats.inputsReceived += 1
         stats.inputsRejected += 1
-        outcome.rejections.append(Rejection(
-            error: ErrorDetail(code: .malformed, message: "an ingest message has \(parts) parts; send each "
-                + "segue.v1.Input as a message of one part"),
-            timeUs: max(now, core.clockUs)))
+        outcome.rejections.append(Rejection(error: ErrorDetail(code: .malformed, message: message),
+                                            timeUs: max(now, core.clockUs)))
     }
 
     /// Appends the pending events to the log in one write. Not durable until `sync()`, except when a periodic
@@ -248,13 +257,15 @@ public final class Ledger {
 
     /// Prepares the sync of everything appended so far for another thread (`SegmentLog.prepareSync()`); nil when
     /// everything is synced. Report its result with `finishSync`.
-    public func prepareSync() throws(LedgerError) -> PendingSync? {
+    /// - Parameter elapsed: the clock that times the sync this thread makes when no descriptor is left for a
+    ///   helper thread's.
+    public func prepareSync(elapsed: () -> Int64) throws(LedgerError) -> PendingSync? {
         do {
             return try log.prepareSync()
         } catch {
             // A helper thread needs a descriptor of its own; without one to spare, this thread syncs.
             guard error.kind == .io else { throw LedgerError("cannot sync the log: \(error)") }
-            try sync(elapsed: { 0 })
+            try sync(elapsed: elapsed)
             return nil
         }
     }
@@ -281,6 +292,7 @@ public final class Ledger {
         outcome.removeAll()
         eventRecords.removeAll()
         probes.removeAll(keepingCapacity: true)
+        batchReadScans = 0
         encodedEvents = 0
         committedEvents = 0
     }

@@ -130,14 +130,23 @@ extension SegmentLog {
             if later.isEmpty && !newestMissing {
                 // A torn write leaves nothing valid after the damage; a valid record after it means a record that
                 // was whole has changed since, and cutting there would lose the good ones.
-                let next = try firstValidRecord(after: offset, fd: fd, path: path, size: fileSize)
+                let scan = try validRecords(after: offset, fd: fd, path: path, size: fileSize,
+                                            maxRecordBytes: maxRecordBytes)
                 cut = Cut(path: path, offset: offset, fileSize: fileSize, position: position, reason: reason,
-                          isDamage: next != nil)
-                if let next {
-                    var finding = Finding(damage: damage, keepsCut: true)
-                    finding.damage.message = "segment \(path) is damaged at byte \(offset) (position \(position)): "
-                        + "\(reason.rawValue), but a valid record follows at byte \(next): this is corruption, not "
-                        + "a torn write, and cutting the segment there would discard the valid records after it"
+                          isDamage: scan != .torn)
+                var finding = Finding(damage: damage, keepsCut: true)
+                let head = "segment \(path) is damaged at byte \(offset) (position \(position)): \(reason.rawValue), "
+                switch scan {
+                case .torn:
+                    break
+                case .validRecords(let next):
+                    finding.damage.message = head + "but a valid record follows at byte \(next): this is corruption, "
+                        + "not a torn write, and cutting the segment there would discard the valid records after it"
+                    findings.append(finding)
+                case .undecided(let reached):
+                    finding.damage.message = head + "and its \(fileSize - offset) bytes after the damage look like "
+                        + "records up to byte \(reached) and beyond, more than the scan checks: it cannot tell a torn "
+                        + "write from damage, and cutting could discard valid records"
                     findings.append(finding)
                 }
             } else {

@@ -56,6 +56,12 @@ public final class SegmentLog {
     private var table: [Segment]
     /// The last segment, opened for reading and writing.
     private var writeDescriptor: Int32
+    /// The log's directory, kept open by a writer so that making a new segment's name durable needs no descriptor
+    /// of its own (-1 when read-only).
+    private var directoryDescriptor: Int32 = -1
+    /// After a failed roll, the size the last segment must reach before the next attempt: a roll syncs the segment
+    /// first, and trying again at every append would sync at every append.
+    private var rollRetrySize = 0
     /// Read-only descriptors of older segments, most recently used first.
     private var readDescriptors: [(firstPosition: UInt64, fd: Int32)] = []
     /// Whether records have been written to the last segment since its last fdatasync.
@@ -121,6 +127,12 @@ public final class SegmentLog {
         self.recovery = opened.report
         self.firstPosition = opened.table[0].firstPosition
         self.headPosition = opened.table[opened.table.count - 1].endPosition - 1
+        do {
+            directoryDescriptor = try FileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY, what: "log directory")
+        } catch {
+            FileSystem.close(writeDescriptor)
+            throw error
+        }
     }
 
     /// Opens the log in `directory` for reading only, whether or not a daemon is appending to it: it creates,
@@ -165,6 +177,8 @@ public final class SegmentLog {
         isClosed = true
         if writeDescriptor >= 0 { FileSystem.close(writeDescriptor) }
         writeDescriptor = -1
+        if directoryDescriptor >= 0 { FileSystem.close(directoryDescriptor) }
+        directoryDescriptor = -1
         for entry in readDescriptors { FileSystem.close(entry.fd) }
         readDescriptors.removeAll()
     }
@@ -227,15 +241,18 @@ public final class SegmentLog {
                     + "limit of \(maxRecordBytes)")
             }
         }
-        if table[table.count - 1].size > 0 && table[table.count - 1].size + byteCount > segmentBytes {
+        let size = table[table.count - 1].size
+        if size > 0 && size + byteCount > segmentBytes && size >= rollRetrySize {
             do {
                 try roll()
                 rollFailure = nil
+                rollRetrySize = 0
             } catch {
                 // Only a failed sync leaves the log unknown; without a new file (no descriptor to spare, say) the
                 // batch goes into the current segment, which grows past its size until a later roll succeeds.
                 if error.kind == .unusable { throw error }
                 rollFailure = error
+                rollRetrySize = size + max(segmentBytes / 8, 64 << 10)
             }
         }
         let last = table.count - 1
@@ -349,20 +366,21 @@ public final class SegmentLog {
         let path = directory + "/" + Segment.fileName(for: first)
         let fd = try FileSystem.open(path, flags: O_RDWR | O_CREAT | O_EXCL, what: "new segment")
         do {
-            try FileSystem.syncDirectory(directory)
-            // Named as the newest only once it is durable: a crash in between leaves a segment newer than the
-            // manifest says, which opening accepts, never a manifest naming a segment that is not there.
-            try LogManifest(oldestPosition: firstPosition, newestSegment: first).write(in: directory)
+            try FileSystem.fullSync(directoryDescriptor, path: directory)
         } catch {
+            // Whether the new file's name reached the disk is unknown: appending to either segment now could put
+            // synced records where a crash loses them. An empty newest segment is what opening expects after this.
             FileSystem.close(fd)
-            _ = try? FileSystem.unlink(path)
-            throw error
+            throw markUnusable(after: error, path: directory)
         }
         // The old descriptor is still good for reading, and recent records are the likeliest to be read.
         readDescriptors.insert((table[table.count - 1].firstPosition, writeDescriptor), at: 0)
         trimReadDescriptors()
         writeDescriptor = fd
         table.append(Segment(path: path, firstPosition: first))
+        // Named as the newest only once durable. A manifest that cannot be written now is written at the next roll:
+        // a segment newer than the manifest names is what a crash between the two steps leaves, and opening takes it.
+        try? LogManifest(oldestPosition: firstPosition, newestSegment: first).write(in: directory)
     }
 
     private func checkWritable() throws(LogError) {

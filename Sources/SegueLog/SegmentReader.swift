@@ -70,6 +70,18 @@ final class SegmentReader {
         return .record(length: length, payload: payload)
     }
 
+    /// The payload length a header at `offset` gives, read without the payload, or nil when there is no whole header
+    /// there or its length is zero, above `maxRecordBytes` or past the readable bytes.
+    func plausibleLength(at offset: Int, maxRecordBytes: Int) throws(LogError) -> Int? {
+        guard limit - offset >= RecordFormat.headerBytes else { return nil }
+        try fill(offset, count: RecordFormat.headerBytes)
+        let length = RecordFormat.loadHeader(at: UnsafeRawPointer(buffer.baseAddress! + (offset - bufferOffset))).length
+        guard length > 0, length <= maxRecordBytes, RecordFormat.headerBytes + length <= limit - offset else {
+            return nil
+        }
+        return length
+    }
+
     /// Makes sure the buffer holds file bytes `offset ..< offset + count` (which lie within `limit`).
     private func fill(_ offset: Int, count: Int) throws(LogError) {
         if offset >= bufferOffset && offset + count <= bufferOffset + bufferCount { return }

@@ -13,6 +13,15 @@ extension ZMQSocket {
     }
 }
 
+extension ZMQSocket {
+    /// Stops the monitor ``startMonitor(_:events:)`` started; call before closing the socket reading its events,
+    /// or libzmq may block sending it one.
+    public func stopMonitor() {
+        guard let handle else { return }
+        _ = zmq_socket_monitor(handle, nil, 0)
+    }
+}
+
 /// One event of ``ZMQSocket/startMonitor(_:events:)``: the event (a `ZMQ_EVENT_*` value), its value (the connection's
 /// file descriptor for connection events, an errno for failures) and the endpoint it concerns.
 public struct MonitorEvent: Sendable, Hashable {

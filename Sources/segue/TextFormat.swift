@@ -126,7 +126,7 @@ enum TextFormat {
             ("log bytes", "\(stats.logBytes)"),
             ("fsync p99", "\(fixed(stats.fsyncP99Us, 1)) us"),
             ("uptime", "\(fixed(Double(stats.uptimeUs) / 1_000_000, 1)) s"),
-            ("handshakes denied", "\(stats.handshakesRefused)"),
+            ("handshakes refused", "\(stats.handshakesRefused)"),
             ("connections refused", "\(stats.connectionsRefused)"),
             ("messages dropped", "\(stats.messagesDropped)"),
             ("replies dropped", "\(stats.repliesDropped)"),

@@ -106,6 +106,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     if let bytes = try arguments.integer("reply-queue-bytes", in: (1 << 20)...(1 << 40)) {
         configuration.replyQueueBytes = Int(bytes)
     }
+    if let problem = configuration.queueLimitProblem { throw UsageError("segued: \(problem)") }
     switch (arguments.string("curve-secret-key"), arguments.string("authorized-keys")) {
     case (let secret?, let allowed?):
         do {

@@ -73,6 +73,12 @@ import Testing
         let output = try child.finish(timeoutMs: 10_000)
         #expect(output.status == 2)
         #expect(output.stderr.contains("--max-stacks"), "\(output)")
+        // A queue's byte limit must hold 16 of the largest message the limits allow.
+        let tooSmall = try ChildProcess(try BuildProducts.executable("segued"), [
+            "--data", data.path, "--max-screens", "1000", "--publish-queue-bytes", "1048576",
+        ]).finish(timeoutMs: 10_000)
+        #expect(tooSmall.status == 2)
+        #expect(tooSmall.stderr.contains("--publish-queue-bytes 1048576 holds fewer than 16"), "\(tooSmall)")
         let help = try ChildProcess(try BuildProducts.executable("segued"), ["--help"]).finish(timeoutMs: 10_000)
         for flag in ["--max-stacks", "--max-screens", "--max-presented"] {
             #expect(help.stdout.contains(flag), "\(flag) missing from --help")

@@ -43,11 +43,16 @@ import Testing
         // A subscriber reading one stack's frames, as a renderer would.
         let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["fr/s0/"])
         try DaemonTests.awaitLive(subscriber, control: control)
+        // However fast this machine draws, a 200 ms stall puts every settle more than 50 ms behind.
+        _ = try PeerTests.awaitHead(control, UInt64(3 * stacks))
+        kill(daemon.pid, SIGSTOP)
+        usleep(200_000)
+        kill(daemon.pid, SIGCONT)
         var framesSeen = 0
         let peak = try Self.peakResident(daemon, limitKiB: 1 << 20, within: 60) {
             while case .frame? = try subscriber.next(timeoutMs: 0) { framesSeen += 1 }
             let stats = try control.stats()
-            return stats.headPosition >= UInt64(3 * stacks) && stats.framesSkipped > 1000
+            return stats.framesSkipped > 1000
         }
         print("OverloadTests: resident peak \(peak / 1024) MiB, \(framesSeen) frames read")
         #expect(peak < 512 * 1024, "resident \(peak) KiB")
@@ -61,26 +66,28 @@ import Testing
 
 /// Descriptors running out: idle connections that never handshake must not take the log's descriptors away.
 @Suite struct DescriptorTests {
-    /// A TCP connection to `port` on loopback that sends nothing; -1 when it could not be made.
-    static func idleConnection(to endpoint: String) -> Int32 {
-        guard let colon = endpoint.lastIndex(of: ":"), let port = UInt16(endpoint[endpoint.index(after: colon)...])
-        else { return -1 }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return -1 }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        if connected != 0 {
-            close(fd)
-            return -1
-        }
-        return fd
+    /// A process holding `count` TCP connections to each endpoint that send nothing, until it is killed: a child of
+    /// its own, so that its descriptors are not the test runner's. Waits for its `connected N` line.
+    static func idleConnections(_ count: Int, to endpoints: [String]) throws -> (ChildProcess, Int) {
+        let ports = endpoints.compactMap { $0.split(separator: ":").last.map(String.init) }.joined(separator: ",")
+        let script = """
+            import socket, sys, time
+            held = []
+            for port in [\(ports)]:
+                for _ in range(\(count)):
+                    try:
+                        held.append(socket.create_connection(("127.0.0.1", port)))
+                    except OSError:
+                        pass
+            print("connected", len(held), flush=True)
+            time.sleep(3600)
+            """
+        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/prlimit"),
+                                     ["--nofile=4096:4096", "/usr/bin/python3", "-c", script])
+        guard let line = child.readLine(timeoutMs: 30_000), line.hasPrefix("connected "),
+              let made = Int(line.dropFirst("connected ".count))
+        else { throw HarnessError("the connection holder did not report: \(child.stderr)") }
+        return (child, made)
     }
 
     /// How many descriptors `pid` has open.
@@ -99,15 +106,11 @@ import Testing
             screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))
 
         // 900 idle connections, 300 to each socket: more than the whole descriptor limit.
-        var idle: [Int32] = []
-        defer { for fd in idle { close(fd) } }
-        for endpoint in [daemon.endpoints.ingest, daemon.endpoints.control, daemon.endpoints.events] {
-            for _ in 0..<300 {
-                let fd = Self.idleConnection(to: endpoint)
-                if fd >= 0 { idle.append(fd) }
-            }
-        }
-        #expect(idle.count == 900)
+        let (holder, made) = try Self.idleConnections(300, to: [
+            daemon.endpoints.ingest, daemon.endpoints.control, daemon.endpoints.events,
+        ])
+        defer { holder.kill() }
+        #expect(made == 900)
         // The client connected before them still gets answers, and the log goes on through snapshots.
         var stats = try control.stats()
         for index in 0..<50 {
@@ -123,8 +126,7 @@ import Testing
         #expect(!daemon.stderr.contains("level=error"), "\(daemon.stderr.suffix(2000))")
 
         // Once they are gone, new clients get in.
-        for fd in idle { close(fd) }
-        idle.removeAll()
+        holder.kill()
         let newcomer = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
         #expect(try newcomer.stats().headPosition == stats.headPosition)
         #expect(daemon.stop() == 0, "\(daemon.stderr.suffix(2000))")

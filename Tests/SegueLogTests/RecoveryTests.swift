@@ -360,6 +360,37 @@ struct RecoveryTests {
         #expect(try Self.manifest(temporary.path) != nil)
     }
 
+    @Test func aRecordInsideATornRecordIsNotTakenForDamage() throws {
+        // A torn last record whose payload holds the bytes of a whole record (clients choose an event's strings):
+        // the forged record is followed by the rest of that payload, not by a record or the end of the file.
+        let temporary = TemporaryDirectory()
+        let ends = try Self.writeLog(temporary.path, count: 3)
+        let forged = RecordFormat.encode(Array("looks like a record".utf8))
+        let torn = RecordFormat.encode([UInt8](repeating: 0x20, count: 40) + forged + [UInt8](repeating: 0x21, count: 40))
+        let path = temporary.child(Self.firstSegment)
+        Files.append(Array(torn.dropLast(3)), to: path)
+        let log = try SegmentLog(directory: temporary.path)
+        try Self.expectIntact(log, count: 3, path: path, size: ends[2])
+        #expect(log.recovery.reason == .shortPayload && log.recovery.damage.isEmpty)
+    }
+
+    @Test func aTailTooLikeRecordsToTellIsRefused() throws {
+        // 3 MiB whose every header says 1 MiB: structurally, candidates chain for a megabyte; checking them all would
+        // checksum terabytes, so the scan stops at its budget and refuses rather than cut what it could not judge.
+        let temporary = TemporaryDirectory()
+        _ = try Self.writeLog(temporary.path, count: 3)
+        let path = temporary.child(Self.firstSegment)
+        let before = Files.bytes(path)
+        Files.append(Array(repeating: [UInt8]([0x00, 0x00, 0x10, 0x00]), count: 3 << 18).flatMap { $0 }, to: path)
+        do {
+            _ = try SegmentLog(directory: temporary.path)
+            Issue.record("a tail that could not be judged was cut")
+        } catch {
+            #expect(error.kind == .corrupt && error.message.contains("cannot tell a torn write from damage"), "\(error)")
+        }
+        #expect(Array(Files.bytes(path).prefix(before.count)) == before)
+    }
+
     @Test func garbageAfterValidRecordsIsCut() throws {
         let cases: [(garbage: [UInt8], reason: RecoveryReport.Reason)] = [
             ([UInt8](repeating: 0xFF, count: 13), .absurdLength),

@@ -135,14 +135,17 @@ struct SegmentLogTests {
         #expect(log.rollFailure?.description.contains("00000000000000000003.seg") == true)
         #expect(log.segments.map(\.firstPosition) == [1])
         #expect(try log.read(from: 1, maxCount: 10).map(\.position) == [1, 2, 3])
-        // Once the way is clear, the next append starts the new segment.
+        // It is not tried again at every append (a roll syncs first): only once the segment grew by 64 KiB more.
         #expect(rmdir(blocker) == 0)
         #expect(try log.append([[4]]) == 4...4)
+        #expect(try log.append([[UInt8](repeating: 5, count: 70_000)]) == 5...5)
+        #expect(log.rollFailure != nil && log.segments.map(\.firstPosition) == [1])
+        #expect(try log.append([[6]]) == 6...6)
         #expect(log.rollFailure == nil)
-        #expect(log.segments.map(\.firstPosition) == [1, 4])
+        #expect(log.segments.map(\.firstPosition) == [1, 6])
         try log.sync()
         log.close()
-        #expect(try SegmentLog(directory: temporary.path, segmentBytes: 40).headPosition == 4)
+        #expect(try SegmentLog(directory: temporary.path, segmentBytes: 40).headPosition == 6)
     }
 
     @Test func maxBytesStopsABatchButAlwaysReturnsOneRecord() throws {

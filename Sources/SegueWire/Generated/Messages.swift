@@ -2977,7 +2977,7 @@ public struct Stats: ProtoMessage {
     /// Field 10 `uint64 handshakes_refused`: CURVE clients the ZAP allowlist turned away.
     public var handshakesRefused: UInt64 = 0
 
-    /// Field 11 `uint64 frames_skipped`: settle frames not drawn: the engine reached them when a later one was due.
+    /// Field 11 `uint64 frames_skipped`: settle frames not drawn: the engine reached them more than 50 ms late.
     public var framesSkipped: UInt64 = 0
 
     /// Field 12 `uint64 replies_dropped`: control replies dropped: their client's queue was full (it was not reading).
