@@ -28,6 +28,25 @@ import ZMQ
         return stats
     }
 
+    /// A subscriber to `prefix` with a receive queue of one message and a 4 KiB socket buffer, made live by
+    /// `publish` (called until one message arrives); it reads nothing after that.
+    static func stalledSubscriber(_ context: ZMQContext, _ daemon: DaemonProcess, prefix: String,
+                                  publish: () throws -> Void) throws -> ZMQSocket
+    {
+        let stalled = try context.makeSocket(.sub)
+        try stalled.setOption(.receiveHighWaterMark, 1)
+        try stalled.setOption(.receiveBufferSize, 4096)
+        try stalled.setOption(.receiveTimeout, 25)
+        try stalled.subscribe(prefix)
+        try stalled.connect(daemon.endpoints.events)
+        for _ in 0..<200 {
+            try publish()
+            if try stalled.receive() != nil { return stalled }
+        }
+        stalled.close(linger: 0)
+        throw HarnessError("the subscriber to '\(prefix)' never received anything")
+    }
+
     @Test func aSubscriberThatNeverReadsDoesNotHoldIngestBack() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -35,22 +54,13 @@ import ZMQ
         try Self.create(control, "burst")
         let producer = try Producer(endpoint: daemon.endpoints.ingest, sendTimeoutMs: 10_000)
 
-        // A subscriber to everything with a receive queue of one message, which reads only to know it is live.
+        // A subscriber to everything, which reads only to know it is live.
         let context = try ZMQContext()
         defer { context.shutdown() }
-        let stalled = try context.makeSocket(.sub)
-        defer { stalled.close(linger: 0) }
-        try stalled.setOption(.receiveHighWaterMark, 1)
-        try stalled.setOption(.receiveBufferSize, 4096)
-        try stalled.subscribe("")
-        try stalled.connect(daemon.endpoints.events)
-        var live = false
-        for _ in 0..<200 where !live {
+        let stalled = try Self.stalledSubscriber(context, daemon, prefix: "") {
             try producer.send(pan: PanEvent(stackId: "burst", gestureId: 999, phase: .panChanged))
-            try stalled.setOption(.receiveTimeout, 25)
-            live = try stalled.receive() != nil
         }
-        #expect(live, "the subscriber never received anything")
+        defer { stalled.close(linger: 0) }
 
         // Every resize appends an event (and publishes it): 20000 of them, none read by the subscriber.
         let burst = 20_000
@@ -346,19 +356,10 @@ import ZMQ
 
         let context = try ZMQContext()
         defer { context.shutdown() }
-        let stalled = try context.makeSocket(.sub)
-        defer { stalled.close(linger: 0) }
-        try stalled.setOption(.receiveHighWaterMark, 1)
-        try stalled.setOption(.receiveBufferSize, 4096)
-        try stalled.subscribe("ev/")
-        try stalled.connect(daemon.endpoints.events)
-        var live = false
-        for _ in 0..<200 where !live {
+        let stalled = try Self.stalledSubscriber(context, daemon, prefix: "ev/") {
             try producer.send(command: Command(stackId: "wide", op: .resize(Resize(size: Size(width: 401, height: 800)))))
-            try stalled.setOption(.receiveTimeout, 25)
-            live = try stalled.receive() != nil
         }
-        #expect(live, "the subscriber never received anything")
+        defer { stalled.close(linger: 0) }
         let before = try AbuseTests.residentKiB(daemon.pid)
 
         // 20000 pops and pushes: 20000 completed events of about 6 KB, 120 MB the subscriber never reads.
