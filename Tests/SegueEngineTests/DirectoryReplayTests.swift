@@ -159,16 +159,22 @@ import Testing
         }
     }
 
+    /// An engine on `directory` whose log holds a stack pushed and popped 60 times, in 4 KiB segments.
+    static func engineWithSeveralSegments(_ directory: String) throws -> EmbeddedEngine {
+        var configuration = Self.configuration(directory)
+        configuration.segmentBytes = 4096
+        let engine = try EmbeddedEngine(configuration: configuration)
+        try Self.command(engine, "s", .create(CreateStack(screens: ["Home"], config: StackConfig(size: Self.size))))
+        for round in 0..<60 {
+            try Self.command(engine, "s", .push(Push(screen: "P\(round)", immediate: true)))
+            try Self.command(engine, "s", .pop(Pop(immediate: true)))
+        }
+        return engine
+    }
+
     @Test func aLogWhoseBeginningWasRemovedNeedsASnapshot() throws {
         try withTemporaryDirectory { directory in
-            var configuration = Self.configuration(directory)
-            configuration.segmentBytes = 4096
-            let engine = try EmbeddedEngine(configuration: configuration)
-            try Self.command(engine, "s", .create(CreateStack(screens: ["Home"], config: StackConfig(size: Self.size))))
-            for round in 0..<60 {
-                try Self.command(engine, "s", .push(Push(screen: "P\(round)", immediate: true)))
-                try Self.command(engine, "s", .pop(Pop(immediate: true)))
-            }
+            let engine = try Self.engineWithSeveralSegments(directory)
             let snapshot = try #require(try engine.ledger.writeSnapshot())
             try Self.command(engine, "s", .push(Push(screen: "Last", immediate: true)))
             let state = engine.ledger.core.snapshot()
@@ -196,14 +202,7 @@ import Testing
 
     @Test func segmentsMissingFromTheLogAreNamed() throws {
         try withTemporaryDirectory { directory in
-            var configuration = Self.configuration(directory)
-            configuration.segmentBytes = 4096
-            let engine = try EmbeddedEngine(configuration: configuration)
-            try Self.command(engine, "s", .create(CreateStack(screens: ["Home"], config: StackConfig(size: Self.size))))
-            for round in 0..<60 {
-                try Self.command(engine, "s", .push(Push(screen: "P\(round)", immediate: true)))
-                try Self.command(engine, "s", .pop(Pop(immediate: true)))
-            }
+            let engine = try Self.engineWithSeveralSegments(directory)
             try engine.ledger.writeSnapshot()
             engine.close()
             let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")

@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct LogDamageTests {
     static let segment = "log/00000000000000000001.seg"
 
-    /// A data directory a daemon wrote 12 events to (a stack created, then pushes and pops without animation)
+    /// A data directory a daemon wrote 19 events to (a stack created, then pushes and pops without animation)
     /// and stopped cleanly, so that its shutdown snapshot covers them all.
     static func stoppedDirectory() throws -> ScratchDirectory {
         let data = try ScratchDirectory(prefix: "segue-damage")
