@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "SegueIntegrationTests",
             dependencies: ["SegueClient", "SegueWire", "SegueCore", "ZMQ"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ]

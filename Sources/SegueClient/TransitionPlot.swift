@@ -60,6 +60,15 @@ public struct TransitionPlot: Sendable, Hashable {
     /// Legend text for the from and to screens ("upper: Detail (from)").
     public var fromLabel: String
     public var toLabel: String
+    /// The coordinate of the screens the position chart shows: x, or y for screens that slide vertically.
+    public var axis: Axis
+    /// What time 0 is, for the time axis's title.
+    public var origin: String
+
+    public enum Axis: String, Sendable {
+        case x
+        case y
+    }
 
     /// - Parameters:
     ///   - heading: the line above this plot's charts.
@@ -70,10 +79,14 @@ public struct TransitionPlot: Sendable, Hashable {
     ///   - originUs: engine time shown as 0 ms; defaults to the first frame's time.
     ///   - fromLabel: legend text of the from screen.
     ///   - toLabel: legend text of the to screen.
+    ///   - axis: the screens' coordinate to chart.
+    ///   - origin: what happened at time 0 ("touch-down").
     public init(heading: String, frames: [Frame], decisionProgress: [Sample] = [], threshold: Double? = nil,
                 markers: [Marker] = [], originUs: Int64? = nil, fromLabel: String = "from screen",
-                toLabel: String = "to screen")
+                toLabel: String = "to screen", axis: Axis = .x, origin: String = "touch-down")
     {
+        self.axis = axis
+        self.origin = origin
         self.heading = heading
         self.frames = frames
         self.decisionProgress = decisionProgress
@@ -179,13 +192,18 @@ extension TransitionPlot {
         let titleX = panel.left - 44
         svg.element("text", ["x": n(titleX), "y": n(positionMiddle), "text-anchor": "middle",
                              "transform": "rotate(-90 \(n(titleX)) \(n(positionMiddle)))"],
-                    content: "screen x (pt)")
+                    content: "screen \(axis.rawValue) (pt)")
         svg.element("text", ["x": n(titleX), "y": n(progressMiddle), "text-anchor": "middle",
                              "transform": "rotate(-90 \(n(titleX)) \(n(progressMiddle)))"],
                     content: "progress")
         svg.element("text", ["x": n((panel.left + panel.right) / 2), "y": n(panel.timeTitleBaseline),
-                             "text-anchor": "middle"], content: "time since touch-down (ms)")
+                             "text-anchor": "middle"], content: "time since \(origin) (ms)")
         svg.close("g")
+    }
+
+    /// A screen's charted coordinate.
+    func coordinate(_ view: ViewFrame?) -> Double {
+        axis == .x ? view?.rect?.x ?? 0 : view?.rect?.y ?? 0
     }
 
     /// The lines and frame dots: screens in the position chart, progress and threshold in the progress chart.
@@ -202,9 +220,9 @@ extension TransitionPlot {
         let time = { (us: Int64) in panel.x(Double(us - originUs) / 1000, scales) }
         let series: [(name: String, color: String, points: [(Double, Double)])] = [
             ("screen-to", Style.toScreen,
-             frames.map { (time($0.timeUs), panel.positionY($0.to?.rect?.x ?? 0, scales)) }),
+             frames.map { (time($0.timeUs), panel.positionY(coordinate($0.to), scales)) }),
             ("screen-from", Style.fromScreen,
-             frames.map { (time($0.timeUs), panel.positionY($0.from?.rect?.x ?? 0, scales)) }),
+             frames.map { (time($0.timeUs), panel.positionY(coordinate($0.from), scales)) }),
             ("progress", Style.progress, frames.map { (time($0.timeUs), panel.progressY($0.progress, scales)) }),
         ]
         if !decisionProgress.isEmpty {
@@ -326,8 +344,8 @@ private struct Scales {
             let times = plot.frames.map(\.timeUs) + plot.markers.map(\.timeUs) + plot.decisionProgress.map(\.timeUs)
             for time in times { latest = max(latest, Double(time - plot.originUs) / 1000) }
             for frame in plot.frames {
-                xs.append(frame.from?.rect?.x ?? 0)
-                xs.append(frame.to?.rect?.x ?? 0)
+                xs.append(plot.coordinate(frame.from))
+                xs.append(plot.coordinate(frame.to))
                 progress.append(frame.progress)
             }
             progress += plot.decisionProgress.map(\.value)

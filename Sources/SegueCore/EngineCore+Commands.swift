@@ -112,6 +112,8 @@ extension EngineCore {
         // Store the effective values so that readers of the log need not know the defaults.
         if config.profile.isEmpty { config.profile = "fluid" }
         if config.fps == 0 { config.fps = 60 }
+        // The log keeps which semantics the stack runs, so that a newer engine replays it unchanged.
+        if config.profileRevision == 0 { config.profileRevision = ProfileCatalog.newestRevision }
         let created = StackCreated(screens: create.screens, tabs: create.tabs, selectedTab: create.selectedTab,
                                    config: config)
         append(.stackCreated(created), stackId: context.stackId, requestId: context.requestId, now: context.now,
@@ -271,7 +273,7 @@ extension EngineCore {
         append(.began(began), stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
         var settleUs: Int64 = 0
         if !immediate, let transition = stacks[context.stackId]?.transition {
-            settleUs = stack.profile.settleDurationUs(for: transition, from: 0, target: 1)
+            settleUs = stack.profile.settleDurationUs(for: transition, from: 0, target: 1, width: stack.width)
         }
         let finished = TransitionFinished(transitionId: transitionId, progress: 0, velocity: 0, reason: .programmatic,
                                           settleUs: settleUs)

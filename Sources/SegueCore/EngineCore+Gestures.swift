@@ -32,7 +32,7 @@ extension EngineCore {
         -> ErrorDetail?
     {
         let stack = stacks.models[slot]
-        let refusal = refusalOfBegan(pan, stack: stack, now: now)
+        let refusal = refusalOfBegan(pan, stack: stack, slot: slot, now: now)
         if let refusal {
             stacks.gestures[slot].refuse(pan.gestureId)
             return refusal
@@ -49,6 +49,12 @@ extension EngineCore {
         }
         stacks.gestures[slot].tracker = GestureTracker(
             gestureId: pan.gestureId, timestampUs: pan.timestampUs, translation: translation)
+        if case .uikitPop = stack.profile.finishRule {
+            let sign = stacks.models[slot].transition?.gestureSign ?? 1
+            stacks.gestures[slot].tracker?.uikit = UIKitPopStatistics(
+                time: Double(pan.timestampUs) / 1_000_000, translation: sign * stack.towardBack(translation),
+                velocity: sign * stack.towardBack(pan.velocity), width: stack.width)
+        }
         return nil
     }
 
@@ -76,10 +82,13 @@ extension EngineCore {
     }
 
     /// Why a BEGAN may not start (or catch) a transition, or nil when it may.
-    private func refusalOfBegan(_ pan: PanEvent, stack: StackModel, now: Int64) -> ErrorDetail? {
+    private func refusalOfBegan(_ pan: PanEvent, stack: StackModel, slot: Int, now: Int64) -> ErrorDetail? {
         let id = "stack '\(stack.id)'"
         if let transition = stack.transition {
             if case .tracking = transition.phase {
+                if stacks.gestures[slot].tracker == nil {
+                    return ErrorDetail(code: .transitionInProgress, message: "\(id): gesture \(transition.gestureId) was released away from back, which profile '\(stack.profile.name)' leaves undecided; the gesture timeout cancels it")
+                }
                 return ErrorDetail(code: .transitionInProgress,
                                    message: "\(id): gesture \(transition.gestureId) is already tracking")
             }
@@ -110,27 +119,41 @@ extension EngineCore {
         if options.backGestureDisabled {
             return rejected("screen '\(top)' has back_gesture_disabled")
         }
+        let profile = stack.profile
+        if !stack.presented.isEmpty && !profile.swipesDismiss {
+            return rejected("'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
+        }
         let startX = (pan.location?.x ?? 0) - (pan.translation?.x ?? 0)
         let startY = (pan.location?.y ?? 0) - (pan.translation?.y ?? 0)
-        let edgeWidth = stack.profile.edgeWidth
+        let edgeWidth = stack.edgeWidth
         if edgeWidth > 0 {
             let fromLeadingEdge = stack.config.rightToLeft ? stack.width - startX : startX
             if fromLeadingEdge > edgeWidth {
-                return rejected("edge_width: the swipe began \(fromLeadingEdge) pt from the leading edge; profile '\(stack.profile.name)' accepts at most \(edgeWidth) pt")
+                return rejected("edge_width: the swipe began \(fromLeadingEdge) pt from the leading edge; profile '\(profile.name)' accepts at most \(edgeWidth) pt")
             }
         }
         for rect in options.exclusionRects
         where startX >= rect.x && startX < rect.x + rect.width && startY >= rect.y && startY < rect.y + rect.height {
             return rejected("exclusion_rects: the swipe began at (\(startX), \(startY)), inside an exclusion rect of screen '\(top)'")
         }
-        if stack.profile.checksDirection {
-            let direction = Self.direction(of: pan)
+        if profile.awayFromBack == .ignored && stack.towardBack(pan.translation) < 0 {
+            return rejected("direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent")
+        }
+        let direction = Self.direction(of: pan)
+        switch profile.beganRule {
+        case .any:
+            break
+        case .pointsBack:
             let back = stack.towardBack(direction)
             if back <= 0 {
-                return rejected("direction: the swipe heads away from back (\(direction.x), \(direction.y)); profile '\(stack.profile.name)' needs it to point back")
+                return rejected("direction: the swipe heads away from back (\(direction.x), \(direction.y)); profile '\(profile.name)' needs it to point back")
             }
             if abs(direction.y) > back {
                 return rejected("direction: the swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
+            }
+        case .movesHorizontally:
+            if direction.x == 0 {
+                return rejected("direction: the swipe has no horizontal velocity (\(direction.x), \(direction.y)); profile '\(profile.name)' needs velocity x other than 0")
             }
         }
         return nil
@@ -146,7 +169,7 @@ extension EngineCore {
         let direction = Self.direction(of: pan)
         let back = stack.towardBack(direction)
         if back == 0 { return rejected("direction: the tab swipe has no horizontal direction yet") }
-        if stack.profile.checksDirection && abs(direction.y) > abs(back) {
+        if stack.profile.beganRule == .pointsBack && abs(direction.y) > abs(back) {
             return rejected("direction: the tab swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
         }
         let next = Int(stack.selectedTab) + (back < 0 ? 1 : -1)
@@ -174,15 +197,30 @@ extension EngineCore {
         }
         let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
         let translation = pan.translation ?? lastTranslation
+        let profile = stacks.models[slot].profile
+        if profile.awayFromBack == .ignored && stacks.models[slot].towardBack(translation) < 0 {
+            // The handler returns before anything: the screens stay, and a release decides nothing.
+            stacks.gestures[slot].tracker?.lastTimestampUs = pan.timestampUs
+            if releasing { stacks.gestures[slot].tracker = nil }
+            return nil
+        }
         stacks.gestures[slot].tracker?.record(timestampUs: pan.timestampUs, translation: translation)
         let velocity = pan.velocity ?? stacks.gestures[slot].tracker?.estimatedVelocity() ?? Vec2()
-        if !releasing || translation != lastTranslation {
+        if stacks.gestures[slot].tracker?.uikit != nil {
+            let stack = stacks.models[slot]
+            let sign = stack.transition?.gestureSign ?? 1
+            stacks.gestures[slot].tracker?.uikit?.record(
+                time: Double(pan.timestampUs) / 1_000_000, translation: sign * stack.towardBack(translation),
+                velocity: sign * stack.towardBack(velocity), width: stack.width)
+        }
+        if !releasing || (profile.releaseMovesScreens && translation != lastTranslation) {
             appendProgress(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
             stacks.gestures[slot].tracker?.lastTranslation = translation
         }
-        if releasing {
-            stacks.gestures[slot].tracker = nil
-            release(slot: slot, velocity: velocity, now: now, into: &outcome)
+        if !releasing {
+            stacks.gestures[slot].tracker?.moved = true
+        } else {
+            release(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
         }
         return nil
     }
@@ -194,12 +232,17 @@ extension EngineCore {
         case .ignored: return nil
         case .unknown(let error): return error
         case .tracking:
-            stacks.gestures[slot].tracker = nil
-            if stacks.models[slot].profile.decidesCancelledGesture {
-                release(slot: slot, velocity: Vec2(), now: now, into: &outcome)
-            } else {
+            let profile = stacks.models[slot].profile
+            guard profile.decidesCancelledGesture else {
                 cancelGesture(slot: slot, reason: .gestureCancelled, now: now, into: &outcome)
+                return nil
             }
+            let translation = pan.translation ?? stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
+            if profile.awayFromBack == .ignored && stacks.models[slot].towardBack(translation) < 0 {
+                stacks.gestures[slot].tracker = nil
+                return nil
+            }
+            release(slot: slot, translation: translation, velocity: Vec2(), now: now, into: &outcome)
             return nil
         }
     }
@@ -238,28 +281,43 @@ extension EngineCore {
             return
         }
         append(.progressed(progressed), slot: slot, requestId: "", now: now, into: &outcome)
-        guard case .tracking(let moved)? = stacks.models[slot].transition?.phase else { return }
-        stacks.models[slot].publishFrame(fraction: moved.fraction, phase: .tracking, timeUs: clockUs, into: &outcome)
+        stacks.models[slot].publishTrackingFrame(timeUs: clockUs, into: &outcome)
     }
 
-    /// Decides a release by the profile's rule and starts the settle.
-    private mutating func release(slot: Int, velocity: Vec2, now: Int64, into outcome: inout Outcome) {
+    /// Decides a release by the profile's rule and starts the settle; ends the gesture.
+    /// - Parameter translation: the releasing sample's, for profiles that decide from it.
+    private mutating func release(slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
+                                  into outcome: inout Outcome)
+    {
+        let tracker = stacks.gestures[slot].tracker
+        stacks.gestures[slot].tracker = nil
         let stack = stacks.models[slot]
+        let profile = stack.profile
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
         let v = transition.gestureSign * stack.towardBack(velocity)
-        let decision = ReleaseDecision.decide(profile: stack.profile, width: stack.width, progress: tracking.progress,
-                                              velocity: v)
+        let progress: Double
+        switch profile.decisionSample {
+        case .lastChanged:
+            progress = tracking.progress
+        case .release:
+            progress = stack.decisionProgress(caughtFraction: tracking.caughtFraction,
+                                              gestureSign: transition.gestureSign,
+                                              towardBack: stack.towardBack(translation))
+        }
+        let decision = ReleaseDecision.decide(
+            profile: profile, width: stack.width, progress: progress, velocity: v,
+            statistics: tracker?.moved == true ? tracker?.uikit : nil)
         let target: Double = decision.finish ? 1 : 0
-        let settleUs = stack.profile.settleDurationUs(for: transition, from: tracking.fraction, target: target)
-        let distance = stack.profile.progressDistance(width: stack.width)
-        let reason = decision.reason
+        let settleVelocity = decision.velocity / profile.progressDistance(width: stack.width)
+        let settleUs = profile.settleDurationUs(for: transition, from: tracking.fraction, target: target,
+                                                velocity: settleVelocity, width: stack.width)
         if decision.finish {
-            let finished = TransitionFinished(transitionId: transition.id, progress: tracking.progress,
-                                              velocity: v / distance, reason: reason, settleUs: settleUs)
+            let finished = TransitionFinished(transitionId: transition.id, progress: progress,
+                                              velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
             append(.finished(finished), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         } else {
-            let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress,
-                                                velocity: v / distance, reason: reason, settleUs: settleUs)
+            let cancelled = TransitionCancelled(transitionId: transition.id, progress: progress,
+                                                velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
             append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         }
         advanceStack(slot: slot, to: now, into: &outcome)
@@ -270,7 +328,8 @@ extension EngineCore {
         stacks.gestures[slot].tracker = nil
         let stack = stacks.models[slot]
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
-        let settleUs = stack.profile.settleDurationUs(for: transition, from: tracking.fraction, target: 0)
+        let settleUs = stack.profile.settleDurationUs(for: transition, from: tracking.fraction, target: 0,
+                                                      width: stack.width)
         let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress, velocity: 0,
                                             reason: reason, settleUs: settleUs)
         append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)

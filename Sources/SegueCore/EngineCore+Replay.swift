@@ -38,9 +38,8 @@ extension EngineCore {
         fold(event, slot: slot)
         if let done { outcome.frames.append(done) }
         // A deleted stack's slot now holds another stack (or none): only a progressed draws a frame after the fold.
-        if case .progressed = event.body, case .tracking(let tracking)? = stacks.models[slot].transition?.phase {
-            stacks.models[slot].publishFrame(fraction: tracking.fraction, phase: .tracking, timeUs: event.timeUs,
-                                             into: &outcome)
+        if case .progressed = event.body {
+            stacks.models[slot].publishTrackingFrame(timeUs: event.timeUs, into: &outcome)
         }
     }
 }

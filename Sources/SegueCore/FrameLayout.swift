@@ -4,42 +4,55 @@ import SegueWire
 public enum FrameLayout {
     /// The frame of `transition` at visual fraction `fraction` (0 = as before, 1 = done).
     ///
-    /// Pop and dismiss: the upper (from) screen at x = f W, the lower (to) at x = -parallax W (1 - f), dimmed by
-    /// dimming (1 - f). Push and present: the incoming (to) screen at x = (1 - f) W, the outgoing (from) at
-    /// x = -parallax W f. Tabs: both move a full width, the new tab from the side of its index. Right-to-left
-    /// stacks mirror x.
+    /// Pop and dismiss: the upper (from) screen moved by f toward its side (`Profile.Layout.Side`; the trailing
+    /// one, x = f W, unless the profile says otherwise), the lower (to) one by parallax (1 - f) the other way, dimmed
+    /// by dimming (1 - f) (eased where the layout has a dimming curve). Push and present: the incoming (to) screen
+    /// 1 - f from its side, the outgoing (from) one moved by parallax f the other way. Tabs: both move a full
+    /// width, the new tab from the side of its index. Right-to-left stacks mirror x.
     public static func frame(
         of stack: StackModel, transition: TransitionModel, fraction: Double, phase: FramePhase,
         timeUs: Int64, sequence: UInt64, position: UInt64
     ) -> Frame {
         let width = stack.width
         let height = stack.height
-        let profile = stack.profile
         let f = fraction
-        var fromX: Double
-        var toX: Double
-        var dimming: Double
-        var shadow: Double
+        var from = Vec2()
+        var to = Vec2()
+        var dimming = 0.0
+        var shadow = 0.0
         switch transition.operation {
         case .selectTab:
             let side: Double = transition.towardHigherIndex ? 1 : -1
-            fromX = -side * width * f
-            toX = side * width * (1 - f)
-            dimming = 0
-            shadow = 0
+            from.x = -side * width * f
+            to.x = side * width * (1 - f)
         default:
-            if transition.isBackward {
-                fromX = f * width
-                toX = -profile.parallax * width * (1 - f)
-                dimming = profile.dimming * (1 - f)
-                shadow = profile.shadow * (1 - f)
-            } else {
-                fromX = -profile.parallax * width * f
-                toX = (1 - f) * width
-                dimming = profile.dimming * f
-                shadow = profile.shadow * f
+            let layout = stack.profile.layout(for: transition.operation)
+            // The upper screen's direction of travel toward its side, per axis (one of them 0).
+            let (dx, dy): (Double, Double)
+            switch layout.side {
+            case .trailing: (dx, dy) = (1, 0)
+            case .leading: (dx, dy) = (-1, 0)
+            case .bottom: (dx, dy) = (0, 1)
             }
+            // How far the lower screen is covered: 1 - f under a leaving screen, f under an arriving one.
+            let covered = transition.isBackward ? 1 - f : f
+            // A command may move each screen along its own curve of the transition's time.
+            let easing = transition.interactive ? nil : layout.commandEasing
+            let upper = easing?.upper.value(at: f) ?? f
+            let lower = easing?.lower.value(at: f) ?? f
+            if transition.isBackward {
+                from = Vec2(x: dx * (upper * width), y: dy * (upper * height))
+                to = Vec2(x: dx * (-layout.parallax * width * (1 - lower)),
+                          y: dy * (-layout.parallax * height * (1 - lower)))
+            } else {
+                from = Vec2(x: dx * (-layout.parallax * width * lower), y: dy * (-layout.parallax * height * lower))
+                to = Vec2(x: dx * ((1 - upper) * width), y: dy * ((1 - upper) * height))
+            }
+            dimming = layout.dimming * (layout.dimmingCurve?.value(at: covered) ?? covered)
+            shadow = layout.shadow * covered
         }
+        var fromX = from.x
+        var toX = to.x
         if stack.config.rightToLeft {
             fromX = -fromX
             toX = -toX
@@ -47,15 +60,17 @@ public enum FrameLayout {
         // Adding zero turns -0.0 into 0.0, so still screens encode as an absent field, like other zeros.
         fromX += 0
         toX += 0
+        let fromY = from.y + 0
+        let toY = to.y + 0
         // A spring may overshoot; alphas stay in range whatever the fraction.
         dimming = min(max(dimming, 0), 1)
         shadow = min(max(shadow, 0), 1)
         return Frame(
             stackId: stack.id, transitionId: transition.id, sequence: sequence, timeUs: timeUs, progress: f,
             phase: phase,
-            from: ViewFrame(screen: transition.fromScreen, rect: Rect(x: fromX, y: 0, width: width, height: height),
+            from: ViewFrame(screen: transition.fromScreen, rect: Rect(x: fromX, y: fromY, width: width, height: height),
                             alpha: 1),
-            to: ViewFrame(screen: transition.toScreen, rect: Rect(x: toX, y: 0, width: width, height: height),
+            to: ViewFrame(screen: transition.toScreen, rect: Rect(x: toX, y: toY, width: width, height: height),
                           alpha: 1),
             dimming: dimming, shadow: shadow, position: position
         )

@@ -23,6 +23,10 @@ struct GestureTracker: Sendable {
     /// The translation of the latest logged progress, to know whether a release moved the finger further; zero
     /// until one is logged, as the transition stands where BEGAN took hold (a BEGAN's own translation is not logged).
     var lastTranslation: Vec2
+    /// Whether a CHANGED followed the BEGAN.
+    var moved = false
+    /// UIKit's running averages, for profiles that decide as UIKit does.
+    var uikit: UIKitPopStatistics?
 
     init(gestureId: UInt64, timestampUs: Int64, translation: Vec2) {
         self.gestureId = gestureId

@@ -1,9 +1,37 @@
 import SegueWire
 
-/// The constants that reproduce one reference behaviour of the back swipe and its settle.
+/// The rules and constants that reproduce one reference behaviour of the back swipe and its settle.
 ///
-/// A profile is chosen per stack by name; `Tuning` overrides any constant (see `resolved(for:)`).
+/// A profile is chosen per stack by name and revision (`ProfileCatalog`); `Tuning` overrides some constants (see
+/// `tuned(_:)`). Every value of the named profiles is cited in `ProfileCatalog` and docs/semantics.md.
 public struct Profile: Sendable, Hashable {
+    /// What a BEGAN must show, besides the edge and exclusion checks, for the swipe to start.
+    public enum BeganRule: Sendable, Hashable {
+        /// Anything starts it.
+        case any
+        /// The direction (velocity, else translation) points back, and more horizontally than vertically.
+        case pointsBack
+        /// The horizontal velocity (else translation) is not zero.
+        case movesHorizontally
+    }
+
+    /// What a sample whose translation points away from back (a negative percent) does.
+    public enum AwayFromBack: Sendable, Hashable {
+        /// It counts as no travel: progress is clamped at 0.
+        case clamped
+        /// The handler returns before using it: a BEGAN does not start, a CHANGED moves nothing, a release decides
+        /// nothing.
+        case ignored
+    }
+
+    /// Which sample a release is decided from.
+    public enum DecisionSample: Sendable, Hashable {
+        /// The ENDED (or CANCELLED) sample itself.
+        case release
+        /// The progress of the last CHANGED, as it left the screens.
+        case lastChanged
+    }
+
     /// How a release decides between finishing and cancelling.
     public enum FinishRule: Sendable, Hashable {
         /// Finish when the decision progress passes the threshold; velocity is ignored.
@@ -16,6 +44,10 @@ public struct Profile: Sendable, Hashable {
         /// A release at least as fast as the fling velocity (either way) is decided by its direction;
         /// a slower one by position.
         case flingDecides
+        /// UIKit's interactive pop (`UIKitPopStatistics`): the progress projected over the transition's duration by
+        /// the averaged velocity and acceleration passes the threshold; with fewer than three samples, any motion
+        /// toward back finishes.
+        case uikitPop(durationMs: Double)
     }
 
     /// The finish threshold, fixed or derived from the container width.
@@ -31,6 +63,15 @@ public struct Profile: Sendable, Hashable {
         case widths(Double)
     }
 
+    /// Where the screens sit while a finger tracks.
+    public enum Tracking: Sendable, Hashable {
+        /// Under the finger: the visual fraction is the finger's.
+        case finger
+        /// Percent-driven (UIKit's `UIPercentDrivenInteractiveTransition`): the finger's fraction is a time in the
+        /// animation, and the screens sit where its curve puts them then.
+        case timeline(CubicBezier)
+    }
+
     /// How long a settle takes and along which curve.
     public enum Settle: Sendable, Hashable {
         /// duration = remaining fraction x `ms`, along the curve.
@@ -39,111 +80,102 @@ public struct Profile: Sendable, Hashable {
         case fixed(ms: Double, curve: CubicBezier)
         /// A spring of fixed duration; `handOff` starts it at the finger's velocity, otherwise at `initialVelocity`.
         case spring(ms: Double, dampingRatio: Double, handOff: Bool, initialVelocity: Double)
+        /// The rest of a percent-driven animation of `ms` along `curve` (`UIPercentDrivenInteractiveTransition`):
+        /// its time runs on from the finger's fraction to the end, or back to 0, in remaining x `ms` (completion
+        /// speed 1) along `completionCurve`.
+        case timeline(ms: Double, curve: CubicBezier, completionCurve: CubicBezier)
+        /// floor(remaining fraction x `ms`) milliseconds, at most `cancelCapMs` when cancelling, along the curve.
+        case droppedSwipe(ms: Double, cancelCapMs: Double, curve: CubicBezier)
+        /// A spring of response `response` seconds that takes over the finger's velocity and lasts until the screen
+        /// comes to rest (within `SettleCurve.restDistance`).
+        case restingSpring(response: Double, dampingRatio: Double)
+        /// UIKit's completion of an interactive pop: the rest of an `ms` animation at a completion speed of
+        /// max(remaining fraction, ms |v| / W), that is min(ms, remaining points / |v|), along the curve.
+        case uikitCompletion(ms: Double, curve: CubicBezier)
     }
 
-    public var name: String
-    /// Points from the leading edge where a back swipe may begin; 0 = anywhere.
-    public var edgeWidth: Double
-    /// Whether a BEGAN must point back (and more horizontally than vertically).
-    public var checksDirection: Bool
-    /// Points of travel for progress 1; nil = the container width.
-    public var progressDistance: Double?
-    public var threshold: Threshold
-    public var finishRule: FinishRule
-    public var flingVelocity: Velocity
-    /// Settle after a gesture's release.
-    public var gestureSettle: Settle
-    /// Settles of animated commands, by operation; the gesture settle where absent.
-    public var presentSettle: Settle?
-    public var dismissSettle: Settle?
-    public var parallax: Double
-    public var dimming: Double
-    /// Edge shadow alpha of the upper screen at progress 0.
-    public var shadow: Double
-    /// Whether a BEGAN may catch a settling transition.
-    public var catchesSettle: Bool
-    /// Whether PAN_CANCELLED is decided as a release at zero velocity instead of cancelling.
-    public var decidesCancelledGesture: Bool
-    public var gestureTimeoutMs: UInt32
+    /// Where the screens of a transition enter and leave, and what the lower one does.
+    public struct Layout: Sendable, Hashable {
+        /// The side the upper screen leaves by (pop, dismiss) and arrives from (push, present).
+        public enum Side: Sendable, Hashable {
+            case trailing
+            case leading
+            case bottom
+        }
 
-    /// The names accepted in `StackConfig.profile`.
-    public static let knownNames = ["fluid", "classic", "fullscreen", "modal", "ios", "flutter"]
+        public var side: Side
+        /// Fraction of the container the lower screen is shifted, against the upper one's motion, at progress 0.
+        public var parallax: Double
+        /// Scrim alpha over the lower screen at progress 0.
+        public var dimming: Double
+        /// The curve the scrim follows over the lower screen's visibility; linear when nil.
+        public var dimmingCurve: CubicBezier?
+        /// Edge shadow alpha of the upper screen at progress 0.
+        public var shadow: Double
+        /// Curves over the transition's time for the upper and the lower screen when a command drives it (a finger
+        /// moves both linearly); nil: the settle's curve moves both.
+        public var commandEasing: CommandEasing?
 
-    /// The profile with that name ("" is the default, fluid); nil when unknown.
-    public static func named(_ name: String) -> Profile? {
-        switch name {
-        case "", "fluid": return .fluid
-        case "classic": return .classic
-        case "fullscreen": return .fullscreen
-        case "modal": return .modal
-        case "ios": return .ios
-        case "flutter": return .flutter
-        default: return nil
+        public init(side: Side = .trailing, parallax: Double = 0, dimming: Double = 0,
+                    dimmingCurve: CubicBezier? = nil, shadow: Double = 0, commandEasing: CommandEasing? = nil)
+        {
+            self.side = side
+            self.parallax = parallax
+            self.dimming = dimming
+            self.dimmingCurve = dimmingCurve
+            self.shadow = shadow
+            self.commandEasing = commandEasing
         }
     }
 
-    // 0.499 = 0.998 / (1 - 0.998) / 1000: the distance a scroll view decelerating at UIKit's normal rate
-    // (0.998 per ms) travels per pt/s of release velocity, in seconds.
-    static let uikitProjection = 0.499
+    /// The curves of the two screens of a commanded transition.
+    public struct CommandEasing: Sendable, Hashable {
+        public var upper: Easing
+        public var lower: Easing
 
-    /// This project's default: UIKit's projection rule, a critically damped spring that takes over the finger's
-    /// velocity, and catching, so that a flick always goes where the finger was heading.
-    public static let fluid = Profile(
-        name: "fluid", edgeWidth: 0, checksDirection: true, progressDistance: nil, threshold: .fraction(0.5),
-        finishRule: .projection(coefficient: uikitProjection), flingVelocity: .widths(1),
-        gestureSettle: .spring(ms: 500, dampingRatio: 1, handOff: true, initialVelocity: 0),
-        presentSettle: nil, dismissSettle: nil, parallax: 0.3, dimming: 0.1, shadow: 0.15,
-        catchesSettle: true, decidesCancelledGesture: false, gestureTimeoutMs: 1000
-    )
+        public init(upper: Easing, lower: Easing) {
+            self.upper = upper
+            self.lower = lower
+        }
+    }
 
-    /// Seeds 000-002: progress = translation / width, finish past half, settle over the remaining distance.
-    public static let classic = Profile(
-        name: "classic", edgeWidth: 0, checksDirection: false, progressDistance: nil, threshold: .fraction(0.5),
-        finishRule: .position, flingVelocity: .widths(1),
-        gestureSettle: .remaining(ms: 300, curve: .easeInOut),
-        presentSettle: nil, dismissSettle: nil, parallax: 0, dimming: 0, shadow: 0,
-        catchesSettle: false, decidesCancelledGesture: false, gestureTimeoutMs: 1000
-    )
-
-    /// Seed 003, a full-screen pop gesture: 200 pt of travel is full progress, and a light flick finishes.
-    public static let fullscreen = Profile(
-        name: "fullscreen", edgeWidth: 0, checksDirection: true, progressDistance: 200, threshold: .fraction(0.1),
-        finishRule: .thresholdOrFling, flingVelocity: .points(100),
-        gestureSettle: .spring(ms: 400, dampingRatio: 1, handOff: false, initialVelocity: 0),
-        presentSettle: nil, dismissSettle: nil, parallax: 0.25, dimming: 0, shadow: 0,
-        catchesSettle: false, decidesCancelledGesture: false, gestureTimeoutMs: 1000
-    )
-
-    /// Seed 004, modal presentation: a bouncy present and an eased dismiss.
-    public static let modal = Profile(
-        name: "modal", edgeWidth: 0, checksDirection: false, progressDistance: nil, threshold: .fraction(0.5),
-        finishRule: .position, flingVelocity: .widths(1),
-        gestureSettle: .fixed(ms: 200, curve: .easeInOut),
-        presentSettle: .spring(ms: 800, dampingRatio: 0.8, handOff: false, initialVelocity: 5),
-        dismissSettle: .fixed(ms: 400, curve: .easeInOut),
-        parallax: 0, dimming: 0, shadow: 0,
-        catchesSettle: false, decidesCancelledGesture: false, gestureTimeoutMs: 1000
-    )
-
-    /// UIKit's interactive pop: a 20 pt edge, and a finish threshold of 187.5 pt (half of a 375 pt screen).
-    public static let ios = Profile(
-        name: "ios", edgeWidth: 20, checksDirection: true, progressDistance: nil,
-        threshold: .points(187.5, cap: 0.5),
-        finishRule: .projection(coefficient: uikitProjection), flingVelocity: .widths(1),
-        gestureSettle: .spring(ms: 500, dampingRatio: 1, handOff: true, initialVelocity: 0),
-        presentSettle: nil, dismissSettle: nil, parallax: 0.3, dimming: 0.1, shadow: 0,
-        catchesSettle: true, decidesCancelledGesture: false, gestureTimeoutMs: 1000
-    )
-
-    /// Flutter's Cupertino back gesture (cupertino/route.dart): a fling of 1 width/s decides by direction,
-    /// 350 ms along Curves.fastLinearToSlowEaseIn, the lower screen a third of the way behind, scrim 0x18 (0.094).
-    public static let flutter = Profile(
-        name: "flutter", edgeWidth: 20, checksDirection: false, progressDistance: nil, threshold: .fraction(0.5),
-        finishRule: .flingDecides, flingVelocity: .widths(1),
-        gestureSettle: .fixed(ms: 350, curve: CubicBezier(0.18, 1, 0.04, 1)),
-        presentSettle: nil, dismissSettle: nil, parallax: 1.0 / 3.0, dimming: 0.094, shadow: 0,
-        catchesSettle: false, decidesCancelledGesture: true, gestureTimeoutMs: 1000
-    )
+    /// The name the stack was created with (an alias keeps its own name).
+    public var name: String
+    /// Points from the leading edge where a back swipe may begin; 0 = anywhere.
+    public var edgeWidth: Double
+    /// Whether the edge widens to the safe area's leading inset when that is larger.
+    public var edgeCoversSafeArea: Bool = false
+    public var beganRule: BeganRule
+    public var awayFromBack: AwayFromBack = .clamped
+    /// Whether a back swipe may dismiss a presented screen (false: presentations are fullscreen dialogs).
+    public var swipesDismiss: Bool = true
+    /// Points of travel for progress 1; nil = the container width.
+    public var progressDistance: Double?
+    public var threshold: Threshold
+    /// Whether progress exactly at the threshold finishes.
+    public var finishesAtThreshold: Bool = false
+    public var finishRule: FinishRule
+    public var flingVelocity: Velocity
+    public var decisionSample: DecisionSample = .release
+    /// Whether an ENDED that moved since the last CHANGED moves the screens before the decision.
+    public var releaseMovesScreens: Bool = true
+    public var tracking: Tracking = .finger
+    /// Settle after a gesture's release.
+    public var gestureSettle: Settle
+    /// Settles of animated commands: push, pop and tabs; present; dismiss. The gesture settle where absent.
+    public var navigationSettle: Settle?
+    public var presentSettle: Settle?
+    public var dismissSettle: Settle?
+    /// Push, pop, tabs, and presentations where `presentationLayout` is absent.
+    public var layout: Layout
+    public var presentationLayout: Layout?
+    /// Whether a BEGAN may catch a settling transition.
+    public var catchesSettle: Bool
+    /// Settle after the release of a caught transition; the gesture settle when absent.
+    public var caughtSettle: Settle? = nil
+    /// Whether PAN_CANCELLED is decided as a release at zero velocity instead of cancelling.
+    public var decidesCancelledGesture: Bool
+    public var gestureTimeoutMs: UInt32 = 1000
 
     /// This profile with a stack's `Tuning` applied; absent fields keep the profile's values.
     public func tuned(_ tuning: Tuning?) -> Profile {
@@ -153,10 +185,13 @@ public struct Profile: Sendable, Hashable {
         if let value = tuning.progressDistance { profile.progressDistance = value > 0 ? value : nil }
         if let value = tuning.finishThreshold { profile.threshold = .fraction(value) }
         if let value = tuning.flingVelocity { profile.flingVelocity = .widths(value) }
-        if let value = tuning.settleMs { profile.gestureSettle = profile.gestureSettle.withDuration(Double(value)) }
+        if let value = tuning.settleMs {
+            profile.gestureSettle = profile.gestureSettle.withDuration(Double(value))
+            profile.navigationSettle = profile.navigationSettle?.withDuration(Double(value))
+        }
         if let value = tuning.dampingRatio { profile.gestureSettle = profile.gestureSettle.withDamping(value) }
-        if let value = tuning.parallax { profile.parallax = value }
-        if let value = tuning.dimming { profile.dimming = value }
+        if let value = tuning.parallax { profile.layout.parallax = value }
+        if let value = tuning.dimming { profile.layout.dimming = value }
         if let value = tuning.gestureTimeoutMs { profile.gestureTimeoutMs = value }
         return profile
     }
@@ -181,6 +216,20 @@ public struct Profile: Sendable, Hashable {
         case .widths(let value): return value * width
         }
     }
+
+    /// Where the screens sit at the finger's fraction `finger` while tracking.
+    public func trackedFraction(_ finger: Double) -> Double {
+        switch tracking {
+        case .finger: return finger
+        case .timeline(let curve): return curve.value(at: finger)
+        }
+    }
+
+    /// The layout of an operation: presentations use their own where the profile has one.
+    public func layout(for operation: Operation) -> Layout {
+        if operation == .present || operation == .dismiss, let presentationLayout { return presentationLayout }
+        return layout
+    }
 }
 
 extension Profile.Settle {
@@ -189,6 +238,11 @@ extension Profile.Settle {
         case .remaining(_, let curve): return .remaining(ms: ms, curve: curve)
         case .fixed(_, let curve): return .fixed(ms: ms, curve: curve)
         case .spring(_, let z, let handOff, let v0): return .spring(ms: ms, dampingRatio: z, handOff: handOff, initialVelocity: v0)
+        case .timeline(_, let curve, let completion): return .timeline(ms: ms, curve: curve, completionCurve: completion)
+        case .droppedSwipe(_, let cap, let curve): return .droppedSwipe(ms: ms, cancelCapMs: cap, curve: curve)
+        // A response is the spring's period, not its length: the nearest reading of "settle_ms" is the response.
+        case .restingSpring(_, let z): return .restingSpring(response: ms / 1000, dampingRatio: z)
+        case .uikitCompletion(_, let curve): return .uikitCompletion(ms: ms, curve: curve)
         }
     }
 
@@ -196,6 +250,8 @@ extension Profile.Settle {
         switch self {
         case .spring(let ms, _, let handOff, let v0):
             return .spring(ms: ms, dampingRatio: dampingRatio, handOff: handOff, initialVelocity: v0)
+        case .restingSpring(let response, _):
+            return .restingSpring(response: response, dampingRatio: dampingRatio)
         default: return self
         }
     }

@@ -4,40 +4,65 @@ import SegueWire
 public struct ReleaseDecision: Sendable, Hashable {
     public var finish: Bool
     public var reason: Reason
+    /// The release velocity toward finishing that the settle continues, in points per second.
+    public var velocity: Double
+
+    public init(finish: Bool, reason: Reason, velocity: Double) {
+        self.finish = finish
+        self.reason = reason
+        self.velocity = velocity
+    }
 
     /// Applies a profile's finish rule.
     /// - Parameters:
     ///   - progress: decision progress p at release.
     ///   - velocity: release velocity toward finishing, in points per second.
-    public static func decide(profile: Profile, width: Double, progress p: Double, velocity v: Double)
-        -> ReleaseDecision
+    ///   - statistics: UIKit's averages of the gesture, for `.uikitPop`; nil when the finger never moved after BEGAN.
+    public static func decide(profile: Profile, width: Double, progress p: Double, velocity v: Double,
+                              statistics: UIKitPopStatistics? = nil) -> ReleaseDecision
     {
         let threshold = profile.finishThreshold(width: width)
         let distance = profile.progressDistance(width: width)
         let fling = profile.flingPointsPerSecond(width: width)
-        let byPosition = p > threshold
+        let byPosition = profile.finishesAtThreshold ? p >= threshold : p > threshold
+        func explained(_ finish: Bool, velocity: Double = v) -> ReleaseDecision {
+            ReleaseDecision(finish: finish, reason: reason(finish: finish, byPosition: byPosition, velocity: velocity),
+                            velocity: velocity)
+        }
         switch profile.finishRule {
         case .position:
-            return ReleaseDecision(finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold)
+            return ReleaseDecision(finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold,
+                                   velocity: v)
         case .projection(let coefficient):
-            return agreeing(finish: p + coefficient * v / distance > threshold, byPosition: byPosition)
+            return explained(p + coefficient * v / distance > threshold)
         case .thresholdOrFling:
-            return agreeing(finish: (byPosition && v > 0) || v > fling, byPosition: byPosition)
+            return explained((byPosition && v > 0) || v > fling)
         case .flingDecides:
             if abs(v) >= fling {
-                return ReleaseDecision(finish: v > 0, reason: v > 0 ? .flungForward : .flungBack)
+                return ReleaseDecision(finish: v > 0, reason: v > 0 ? .flungForward : .flungBack, velocity: v)
             }
-            return ReleaseDecision(finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold)
+            return ReleaseDecision(finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold,
+                                   velocity: v)
+        case .uikitPop(let durationMs):
+            // _UINavigationInteractiveTransitionBase.m lines 355-381: with three counted samples after a CHANGED,
+            // the projection over the transition's duration decides, and the newest sample's velocity carries the
+            // settle; otherwise any motion toward back finishes, at the recognizer's velocity.
+            guard let statistics, statistics.sampleCount >= 3 else {
+                return explained((statistics?.averageVelocity ?? 0) > 0)
+            }
+            let projected = statistics.projectedProgress(from: p, seconds: durationMs / 1000)
+            return explained(projected > threshold, velocity: statistics.previousVelocity * width)
         }
     }
 
-    /// PASSED_THRESHOLD or BELOW_THRESHOLD when the position alone agrees, else the fling that changed it.
-    private static func agreeing(finish: Bool, byPosition: Bool) -> ReleaseDecision {
+    /// PASSED_THRESHOLD or BELOW_THRESHOLD when the position alone agrees; otherwise what the velocity did:
+    /// FLUNG_FORWARD, FLUNG_BACK, or RELEASED_AT_REST for a finger that stopped short of what its rule needed.
+    private static func reason(finish: Bool, byPosition: Bool, velocity: Double) -> Reason {
         switch (finish, byPosition) {
-        case (true, true): return ReleaseDecision(finish: true, reason: .passedThreshold)
-        case (false, false): return ReleaseDecision(finish: false, reason: .belowThreshold)
-        case (true, false): return ReleaseDecision(finish: true, reason: .flungForward)
-        case (false, true): return ReleaseDecision(finish: false, reason: .flungBack)
+        case (true, true): return .passedThreshold
+        case (false, false): return .belowThreshold
+        case (true, false): return .flungForward
+        case (false, true): return velocity == 0 ? .releasedAtRest : .flungBack
         }
     }
 }

@@ -14,6 +14,13 @@ extension StackModel {
             sequence: transition.frameSequence, position: lastPosition))
     }
 
+    /// Adds the TRACKING frame of the tracking transition, the screens where the profile puts them for the finger.
+    mutating func publishTrackingFrame(timeUs: Int64, into outcome: inout Outcome) {
+        guard case .tracking(let tracking)? = transition?.phase else { return }
+        publishFrame(fraction: profile.trackedFraction(tracking.fraction), phase: .tracking, timeUs: timeUs,
+                     into: &outcome)
+    }
+
     /// Counts the settle frames due by `time` as published without drawing them (none when more were drawn
     /// already): a restore does it at a catch, and a restart before the DONE frame of a settle the stopped engine
     /// was drawing, so that numbers go on as an offline replay numbers them.

@@ -102,6 +102,7 @@ public struct StackModel: Sendable, Hashable {
             guard var current = transition else { return }
             current.gestureId = interrupted.gestureId
             current.interactive = true
+            current.caught = true
             // The finger now drives whatever was settling: a swipe toward back undoes an arriving screen (push,
             // present, a tab from the right) and advances a leaving one.
             if current.operation == .selectTab {
@@ -129,6 +130,13 @@ public struct StackModel: Sendable, Hashable {
         }
     }
 
+    /// Points from the leading edge where a back swipe may begin (0 = anywhere): the profile's, widened to the safe
+    /// area's leading inset where the profile says so.
+    var edgeWidth: Double {
+        guard profile.edgeCoversSafeArea, let insets = config.safeArea else { return profile.edgeWidth }
+        return max(profile.edgeWidth, config.rightToLeft ? insets.right : insets.left)
+    }
+
     /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
     func towardBack(_ translation: Vec2?) -> Double {
         let x = translation?.x ?? 0
@@ -147,48 +155,11 @@ public struct StackModel: Sendable, Hashable {
         guard var current = transition else { return }
         let from = current.fraction(at: timeUs)
         let target: Double = finishing ? 1 : 0
+        let settle = profile.settle(for: current)
         current.phase = .settling(.init(
             startUs: timeUs, durationUs: durationUs, fromFraction: from, targetFraction: target,
-            curve: settleCurve(for: current, from: from, target: target, velocity: velocity),
+            curve: profile.curve(of: settle, from: from, target: target, velocity: velocity, width: width),
             framesPublished: 0))
         transition = current
-    }
-
-    /// The curve a settle follows; derived from the event and the profile so that replay draws the same frames.
-    private func settleCurve(for transition: TransitionModel, from: Double, target: Double, velocity: Double)
-        -> SettleCurve
-    {
-        switch profile.settle(for: transition) {
-        case .remaining(_, let curve), .fixed(_, let curve):
-            return .bezier(curve)
-        case .spring(_, let dampingRatio, let handOff, let initialVelocity):
-            guard handOff else { return .spring(dampingRatio: dampingRatio, initialVelocity: initialVelocity) }
-            // velocity is progress per second toward finishing; hand the finger's speed to the spring as
-            // remaining distances per second toward the target.
-            let distance = profile.progressDistance(width: width)
-            let remainingPoints = abs(target - from) * width
-            guard remainingPoints > 0.5 else { return .spring(dampingRatio: dampingRatio, initialVelocity: 0) }
-            let towardTarget = (target > from ? 1.0 : -1.0) * velocity * distance
-            return .spring(dampingRatio: dampingRatio, initialVelocity: towardTarget / remainingPoints)
-        }
-    }
-}
-
-extension Profile {
-    /// The settle a transition uses: the modal profile has its own for animated present and dismiss.
-    func settle(for transition: TransitionModel) -> Settle {
-        if !transition.interactive {
-            if transition.operation == .present, let settle = presentSettle { return settle }
-            if transition.operation == .dismiss, let settle = dismissSettle { return settle }
-        }
-        return gestureSettle
-    }
-
-    /// The settle duration in microseconds from visual fraction `from` to `target`.
-    func settleDurationUs(for transition: TransitionModel, from: Double, target: Double) -> Int64 {
-        switch settle(for: transition) {
-        case .remaining(let ms, _): return Int64((abs(target - from) * ms * 1000).rounded())
-        case .fixed(let ms, _), .spring(let ms, _, _, _): return Int64((ms * 1000).rounded())
-        }
     }
 }

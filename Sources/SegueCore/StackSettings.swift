@@ -11,7 +11,8 @@ final class StackSettings: Sendable, Hashable {
 
     init(config: StackConfig) {
         self.config = config
-        profile = (Profile.named(config.profile) ?? .fluid).tuned(config.tuning)
+        profile = (ProfileCatalog.named(config.profile, revision: config.profileRevision) ?? ProfileCatalog.fluid)
+            .tuned(config.tuning)
     }
 
     static func == (lhs: StackSettings, rhs: StackSettings) -> Bool {

@@ -16,9 +16,14 @@ extension TransitionModel {
             let curve: SettlingSnapshot.Curve
             switch settling.curve {
             case .bezier(let bezier):
-                curve = .bezier(BezierCurve(x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2))
+                curve = .bezier(BezierCurve(bezier))
             case .spring(let dampingRatio, let initialVelocity):
                 curve = .spring(SpringCurve(dampingRatio: dampingRatio, initialVelocity: initialVelocity))
+            case .timeline(let view, let completion):
+                curve = .timeline(TimelineCurve(view: BezierCurve(view), completion: BezierCurve(completion)))
+            case .restingSpring(let response, let dampingRatio, let initialVelocity):
+                curve = .restingSpring(RestingSpringCurve(response: response, dampingRatio: dampingRatio,
+                                                          initialVelocity: initialVelocity))
             }
             recordedPhase = .settling(SettlingSnapshot(
                 startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
@@ -29,7 +34,7 @@ extension TransitionModel {
         return TransitionSnapshot(
             transitionId: id, operation: operation, fromScreen: fromScreen, toScreen: toScreen,
             interactive: interactive, gestureId: gestureId, requestId: requestId, gestureSign: gestureSign,
-            towardHigherIndex: towardHigherIndex, phase: recordedPhase, frameSequence: implied)
+            towardHigherIndex: towardHigherIndex, phase: recordedPhase, frameSequence: implied, caught: caught)
     }
 
     /// The transition a snapshot at `position` records, with the frames its events imply, as a restore from the
@@ -51,9 +56,15 @@ extension TransitionModel {
         case .settling(let settling):
             let curve: SettleCurve
             switch settling.curve {
-            case .bezier(let bezier): curve = .bezier(CubicBezier(bezier.x1, bezier.y1, bezier.x2, bezier.y2))
+            case .bezier(let bezier): curve = .bezier(CubicBezier(bezier))
             case .spring(let spring):
                 curve = .spring(dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
+            case .timeline(let timeline):
+                curve = .timeline(view: CubicBezier(timeline.view ?? BezierCurve()),
+                                  completion: CubicBezier(timeline.completion ?? BezierCurve()))
+            case .restingSpring(let spring):
+                curve = .restingSpring(response: spring.response, dampingRatio: spring.dampingRatio,
+                                       initialVelocity: spring.initialVelocity)
             case nil: throw problem("its settle has no curve")
             }
             guard settling.durationUs >= 0 else { throw problem("settle duration \(settling.durationUs) us") }
@@ -73,5 +84,18 @@ extension TransitionModel {
             toScreen: snapshot.toScreen, interactive: snapshot.interactive, gestureId: snapshot.gestureId,
             requestId: snapshot.requestId, gestureSign: snapshot.gestureSign,
             towardHigherIndex: snapshot.towardHigherIndex, phase: restoredPhase, frameSequence: snapshot.frameSequence)
+        caught = snapshot.caught
+    }
+}
+
+extension BezierCurve {
+    init(_ bezier: CubicBezier) {
+        self.init(x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2)
+    }
+}
+
+extension CubicBezier {
+    init(_ curve: BezierCurve) {
+        self.init(curve.x1, curve.y1, curve.x2, curve.y2)
     }
 }

@@ -16,7 +16,8 @@ public struct TransitionModel: Sendable, Hashable {
     public struct Tracking: Sendable, Hashable {
         /// Visual fraction where this gesture took hold (non-zero after catching a settle).
         public var caughtFraction: Double
-        /// Visual fraction f: how far the upper screen has moved, 0...1.
+        /// The finger's fraction f, 0...1: how far the upper screen has moved, or for a percent-driven profile the
+        /// time in the animation (`Profile.trackedFraction` gives where the screens sit).
         public var fraction: Double
         /// Decision progress p of the latest sample.
         public var progress: Double
@@ -30,6 +31,7 @@ public struct TransitionModel: Sendable, Hashable {
     public struct Settling: Sendable, Hashable {
         public var startUs: Int64
         public var durationUs: Int64
+        /// Visual fraction at the start, or for a timeline the animation's time there.
         public var fromFraction: Double
         /// 1 when finishing, 0 when cancelling.
         public var targetFraction: Double
@@ -54,7 +56,9 @@ public struct TransitionModel: Sendable, Hashable {
         /// Visual fraction at engine time `timeUs`.
         public func fraction(at timeUs: Int64) -> Double {
             let completion = curve.completion(elapsedUs: timeUs - startUs, durationUs: durationUs)
-            return fromFraction + (targetFraction - fromFraction) * completion
+            let travelled = fromFraction + (targetFraction - fromFraction) * completion
+            if case .timeline(let view, _) = curve { return view.value(at: travelled) }
+            return travelled
         }
     }
 
@@ -63,6 +67,8 @@ public struct TransitionModel: Sendable, Hashable {
     public var fromScreen: String
     public var toScreen: String
     public var interactive: Bool
+    /// Whether a gesture caught it while it settled.
+    public var caught: Bool = false
     public var gestureId: UInt64
     /// The request that began it, carried by every event it causes ("" for a gesture).
     public var requestId: String
@@ -77,7 +83,7 @@ public struct TransitionModel: Sendable, Hashable {
     /// there until they are drawn or skipped).
     public var frameSequence: UInt64
 
-    /// The visual fraction now, for a catch or a state read.
+    /// The fraction now, for a catch or a state read: while tracking the finger's (see `Tracking.fraction`).
     public func fraction(at timeUs: Int64) -> Double {
         switch phase {
         case .animating: return 0

@@ -82,14 +82,28 @@ public enum Validation {
         return nil
     }
 
-    /// A stack's configuration: size, known profile, fps 0-240, finite tuning.
+    /// A stack's configuration: size, profile known in its revision (0: the newest), fps 0-240, finite safe area
+    /// and tuning.
     public static func checkConfig(_ config: StackConfig?) -> ErrorDetail? {
         guard let config else { return invalid("config is missing; a stack needs config.size (width and height)") }
         if let error = checkSize(config.size, field: "config.size") { return error }
-        if Profile.named(config.profile) == nil {
-            return invalid("profile '\(printable(config.profile))' is unknown; known: \(Profile.knownNames.joined(separator: ", "))")
+        let newest = ProfileCatalog.newestRevision
+        if config.profileRevision > newest {
+            return invalid("profile_revision is \(config.profileRevision); this engine knows revisions 1-\(newest) (0: the newest)")
+        }
+        let revision = config.profileRevision == 0 ? newest : config.profileRevision
+        if ProfileCatalog.named(config.profile, revision: revision) == nil {
+            let known = ProfileCatalog.names(revision: revision).joined(separator: ", ")
+            return invalid("profile '\(printable(config.profile))' is unknown in revision \(revision); known: \(known)")
         }
         if config.fps > 240 { return invalid("fps is \(config.fps); use 1-240, or 0 for 60") }
+        if let insets = config.safeArea {
+            let sides = [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)]
+            for (side, value) in sides {
+                if let error = checkNumber(value, field: "safe_area.\(side)") { return error }
+                if value < 0 { return invalid("safe_area.\(side) is \(value); it may not be negative") }
+            }
+        }
         guard let tuning = config.tuning else { return nil }
         let values: [(String, Double?)] = [
             ("edge_width", tuning.edgeWidth), ("progress_distance", tuning.progressDistance),

@@ -23,8 +23,9 @@ enum PlotCommand {
             + "draws a transition a data directory recorded instead, its frames regenerated from the log (a "
             + "running daemon's directory is read without disturbing it).",
         options: [
-            .init("profile", "NAME", help: "the profile to simulate: \(Profile.knownNames.joined(separator: ", "))"),
-            .init("profiles", help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each"),
+            .init("profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))"),
+            .init("profiles", help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
+                + "and <profile>-present.svg for those with their own present and dismiss"),
             .init("to", "FRACTION", help: "how far the finger travels, in widths, 0 to 1 (default 0.6)"),
             .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
@@ -70,7 +71,7 @@ enum PlotCommand {
             return
         }
         guard let name = arguments.string("profile") else {
-            throw UsageError("segue plot: give --profile NAME (one of \(Profile.knownNames.joined(separator: ", "))) "
+            throw UsageError("segue plot: give --profile NAME (one of \(ProfileCatalog.names.joined(separator: ", "))) "
                 + "or --profiles (see --help)")
         }
         if arguments.string("out-dir") != nil {
@@ -131,9 +132,9 @@ enum PlotCommand {
     /// The name, if it is a built-in profile's.
     /// - Throws: `UsageError` listing the known profiles.
     static func knownProfile(_ name: String) throws(UsageError) -> String {
-        guard Profile.named(name) != nil, !name.isEmpty else {
+        guard ProfileCatalog.named(name) != nil, !name.isEmpty else {
             throw UsageError("segue plot: profile '\(name)' is unknown; known: "
-                + Profile.knownNames.joined(separator: ", "))
+                + ProfileCatalog.names.joined(separator: ", "))
         }
         return name
     }
@@ -162,7 +163,8 @@ enum PlotCommand {
             scenario.velocity = release.velocity
             return scenario
         }
-        let runs = [try configured(.standardFinish).run(), try configured(.standardCancel).run()]
+        let finish = PlotScenario.standardFinish(width: base.width, durationMs: base.durationMs)
+        let runs = [try configured(finish).run(), try configured(.standardCancel).run()]
         let profile = runs[0].profile
         let outcomes = runs.map { "\($0.releaseText) \u{2192} \($0.outcomeText)" }
         return TransitionPlot.svg(
@@ -188,12 +190,43 @@ enum PlotCommand {
             + "at \(TextFormat.short(scenario.rateHz)) Hz, \(ending)"
     }
 
+    /// A profile's animated present and dismiss side by side.
+    static func presentationSVG(profileName: String, base: PlotScenario) throws(CLIFailure) -> String {
+        func configured(_ kind: PlotScenario.Kind) -> PlotScenario {
+            var scenario = base
+            scenario.profileName = profileName
+            scenario.kind = kind
+            return scenario
+        }
+        let runs = [try configured(.present).run(), try configured(.dismiss).run()]
+        let profile = runs[0].profile
+        let present = profile.presentSettle ?? profile.navigationSettle ?? profile.gestureSettle
+        let dismiss = profile.dismissSettle ?? profile.navigationSettle ?? profile.gestureSettle
+        return TransitionPlot.svg(
+            title: "\(profile.name) (\(profile.sourceDescription)): present and dismiss",
+            subtitles: [
+                "present Sheet over Detail, then dismiss it, animated, on a \(TextFormat.short(base.width)) x "
+                    + "\(TextFormat.short(base.height)) pt stack at \(base.fps) fps",
+                "present: \(Profile.describe(present)); dismiss: \(Profile.describe(dismiss))",
+            ],
+            plots: [runs[0].plot(heading: "present \u{2192} completed"),
+                    runs[1].plot(heading: "dismiss \u{2192} completed")],
+            width: pairWidth)
+    }
+
+    /// Every profile's swipes, and the present and dismiss of those that animate them their own way.
     private static func writeProfiles(base: PlotScenario, directory: String) throws {
         try FileOutput.makeDirectories(directory)
-        for name in Profile.knownNames {
+        func write(_ name: String, _ svg: String) throws {
             let path = directory.hasSuffix("/") ? directory + name + ".svg" : directory + "/" + name + ".svg"
-            try FileOutput.write(try pairSVG(profileName: name, base: base), to: path)
+            try FileOutput.write(svg, to: path)
             Console.line("wrote \(path)")
+        }
+        for name in ProfileCatalog.names {
+            try write(name, try pairSVG(profileName: name, base: base))
+            if let profile = ProfileCatalog.named(name), profile.presentSettle != nil || profile.presentationLayout != nil {
+                try write(name + "-present", try presentationSVG(profileName: name, base: base))
+            }
         }
     }
 }

@@ -11,11 +11,23 @@ import SegueWire
 /// producer time are the same clock here; the engine clock is then run through every deadline until the
 /// transition has completed.
 struct PlotScenario: Sendable {
-    /// Standard releases for `segue plot --profiles`; both decide the same way in every built-in profile.
-    static let standardFinish = PlotScenario(profileName: "fluid", fraction: 0.6, velocity: 300)
+    /// Standard releases for `segue plot --profiles`; both decide the same way in every built-in profile. The
+    /// finish lets go at the finger's average speed (`standardFinish(width:durationMs:)`), not slowing down: UIKit
+    /// reads a finger braking at the release as a change of mind.
+    static func standardFinish(width: Double, durationMs: Int) -> PlotScenario {
+        PlotScenario(profileName: "fluid", fraction: 0.6, velocity: 0.6 * width * 1000 / Double(max(durationMs, 1)))
+    }
     static let standardCancel = PlotScenario(profileName: "fluid", fraction: 0.3, velocity: 0)
 
+    /// What moves the screens: a back swipe, or an animated present or dismiss of a screen "Sheet".
+    enum Kind: Sendable {
+        case swipe
+        case present
+        case dismiss
+    }
+
     var profileName: String
+    var kind = Kind.swipe
     var width: Double = 390
     var height: Double = 844
     var fraction: Double
@@ -45,7 +57,7 @@ struct PlotScenario: Sendable {
     /// Runs the swipe to completion.
     /// - Throws: `CLIFailure` with the engine's code and message when it refuses the stack or the gesture.
     func run() throws(CLIFailure) -> Run {
-        guard let profile = Profile.named(profileName) else {
+        guard let profile = ProfileCatalog.named(profileName) else {
             throw CLIFailure(code: .invalidArgument, message: "profile '\(profileName)' is unknown")
         }
         var core = EngineCore()
@@ -55,6 +67,9 @@ struct PlotScenario: Sendable {
         let create = Command(stackId: stackId, op: .create(CreateStack(screens: ["Home", "Detail"], config: config)))
         if case .refused(let error) = core.apply(create, requestId: "plot", now: Self.originUs, into: &collected) {
             throw CLIFailure(code: error.code, message: error.message)
+        }
+        if kind != .swipe {
+            return try runCommand(core: &core, collected: &collected, stackId: stackId, profile: profile)
         }
         let trace = SwipeTrace(
             stackId: stackId, gestureId: 1, width: width, fraction: fraction, releaseVelocity: velocity,
@@ -95,6 +110,41 @@ struct PlotScenario: Sendable {
         }
         return Run(scenario: self, profile: profile, frames: collected.frames, progress: progress,
                    decision: decision, completedFinished: completedFinished)
+    }
+
+    /// An animated present of "Sheet" over Detail, or its dismiss, run to completion.
+    private func runCommand(core: inout EngineCore, collected: inout Outcome, stackId: String, profile: Profile)
+        throws(CLIFailure) -> Run
+    {
+        func send(_ op: Command.Op) throws(CLIFailure) {
+            if case .refused(let error) = core.apply(Command(stackId: stackId, op: op), requestId: "plot",
+                                                      now: Self.originUs, into: &collected) {
+                throw CLIFailure(code: error.code, message: error.message)
+            }
+        }
+        if kind == .dismiss { try send(.present(Present(screen: "Sheet", immediate: true))) }
+        let start = collected.events.count
+        try send(kind == .present ? .present(Present(screen: "Sheet")) : .dismiss(Dismiss()))
+        var steps = 0
+        while let deadline = core.nextDeadline(), steps < 1_000_000 {
+            core.advance(to: deadline, into: &collected)
+            steps += 1
+        }
+        var decision: Event?
+        var transitionId: UInt64 = 0
+        var completedFinished: Bool?
+        for event in collected.events[start...] {
+            switch event.body {
+            case .finished(let finished): (decision, transitionId) = (event, finished.transitionId)
+            case .completed(let completed): completedFinished = completed.finished
+            default: break
+            }
+        }
+        guard let decision, let completedFinished else {
+            throw CLIFailure(code: .unavailable, message: "the simulated \(kind) did not complete a transition")
+        }
+        return Run(scenario: self, profile: profile, frames: collected.frames.filter { $0.transitionId == transitionId },
+                   progress: [], decision: decision, completedFinished: completedFinished)
     }
 
     /// Runs the engine clock to `now`, stopping at every deadline on the way.
@@ -140,10 +190,26 @@ extension PlotScenario.Run {
     /// The chart of this run, headed by `heading`.
     func plot(heading: String) -> TransitionPlot {
         let doneTime = frames.last?.timeUs ?? decision.timeUs
+        let doneLabel = "DONE at \(TextFormat.milliseconds(doneTime - PlotScenario.originUs)) ms"
+        if scenario.kind != .swipe {
+            // A presentation that slides vertically is charted by y.
+            let vertical = frames.contains { ($0.to?.rect?.y ?? 0) != 0 || ($0.from?.rect?.y ?? 0) != 0 }
+            let present = scenario.kind == .present
+            return TransitionPlot(
+                heading: heading, frames: frames,
+                markers: [
+                    TransitionPlot.Marker(timeUs: decision.timeUs, label: "\(present ? "present" : "dismiss") "
+                        + "Sheet, settle \(TextFormat.milliseconds(settleUs)) ms", kind: .release),
+                    TransitionPlot.Marker(timeUs: doneTime, label: doneLabel, kind: .done),
+                ],
+                originUs: PlotScenario.originUs,
+                fromLabel: present ? "lower: Detail (from)" : "upper: Sheet (from)",
+                toLabel: present ? "upper: Sheet (to)" : "lower: Detail (to)", axis: vertical ? .y : .x,
+                origin: "the command")
+        }
         let decided = completedFinished ? "finish" : "cancel"
         let settle = "settle \(TextFormat.milliseconds(settleUs)) ms"
         let releaseLabel = "\(scenario.cancel ? "PAN_CANCELLED" : "release"): \(decided), \(reason), \(settle)"
-        let doneLabel = "DONE at \(TextFormat.milliseconds(doneTime - PlotScenario.originUs)) ms"
         return TransitionPlot(
             heading: heading, frames: frames, decisionProgress: progress,
             threshold: profile.finishThreshold(width: scenario.width),

@@ -2,15 +2,18 @@ import SegueCore
 
 /// A profile's constants in words, for the subtitles of `segue plot`.
 extension Profile {
-    /// Where the profile's constants come from (design.md section 4).
+    /// Where the profile comes from (docs/semantics.md, "Sources").
     var sourceDescription: String {
-        switch name {
+        switch ProfileCatalog.aliases[name] ?? name {
         case "fluid": return "this project's default"
-        case "classic": return "seeds 000-002"
-        case "fullscreen": return "seed 003"
-        case "modal": return "seed 004"
-        case "ios": return "UIKit"
-        case "flutter": return "Flutter Cupertino"
+        case "percent-1s": return "000_f97c34e89b1bf4ea.txt"
+        case "percent-250ms": return "001_774936b8fb1b231f.txt"
+        case "slide-left": return "002_810f39d264b170eb.txt"
+        case "fullscreen": return "003_4a43ebb7871f4f2c.txt"
+        case "modal": return "004_52fd9526dceceade.txt, first dismiss"
+        case "modal-percent": return "004_52fd9526dceceade.txt, percent-driven dismiss"
+        case "ios": return "UIKit, iOS 26.1"
+        case "flutter": return "Flutter \(ProfileCatalog.flutterRelease) Cupertino"
         default: return "custom"
         }
     }
@@ -20,36 +23,62 @@ extension Profile {
         let threshold = TextFormat.short(finishThreshold(width: width))
         let distance = progressDistance.map { "D = \(TextFormat.short($0)) pt" } ?? "D = W"
         let fling = TextFormat.short(flingPointsPerSecond(width: width))
+        let passes = finishesAtThreshold ? ">=" : ">"
+        let sample = decisionSample == .lastChanged ? "the last CHANGED's " : ""
         switch finishRule {
         case .position:
-            return "finish when p > \(threshold) (\(distance))"
+            return "finish when \(sample)p \(passes) \(threshold) (\(distance))"
         case .projection(let coefficient):
             return "finish when p + \(TextFormat.short(coefficient)) v / D > \(threshold) (\(distance))"
         case .thresholdOrFling:
             return "finish when (p > \(threshold) and v > 0) or v > \(fling) pt/s (\(distance))"
         case .flingDecides:
-            return "|v| >= \(fling) pt/s decides by its sign, else finish when p > \(threshold) (\(distance))"
+            return "|v| >= \(fling) pt/s decides by its sign, else finish when \(sample)p \(passes) \(threshold)"
+        case .uikitPop(let durationMs):
+            let seconds = TextFormat.short(durationMs / 1000)
+            return "finish when p + a t^2/2 + v t > \(threshold) at t = \(seconds) s (UIKit's averages)"
         }
     }
 
     /// The gesture settle: `spring 500 ms, damping 1, velocity hand-off`.
     var settleDescription: String {
-        switch gestureSettle {
+        Self.describe(gestureSettle)
+    }
+
+    static func describe(_ settle: Settle) -> String {
+        switch settle {
         case .remaining(let ms, let curve):
-            return "remaining x \(TextFormat.short(ms)) ms, \(Self.describe(curve))"
+            return "remaining x \(TextFormat.short(ms)) ms, \(describe(curve))"
         case .fixed(let ms, let curve):
-            return "\(TextFormat.short(ms)) ms, \(Self.describe(curve))"
+            return "\(TextFormat.short(ms)) ms, \(describe(curve))"
         case .spring(let ms, let dampingRatio, let handOff, let initialVelocity):
             let start = handOff ? "velocity hand-off"
                 : initialVelocity == 0 ? "starts at rest" : "initial velocity \(TextFormat.short(initialVelocity))"
             return "spring \(TextFormat.short(ms)) ms, damping \(TextFormat.short(dampingRatio)), \(start)"
+        case .timeline(let ms, let curve, let completion):
+            return "percent-driven \(TextFormat.short(ms)) ms \(describe(curve)), completing \(describe(completion))"
+        case .droppedSwipe(let ms, let cap, let curve):
+            return "remaining x \(TextFormat.short(ms)) ms (cancel <= \(TextFormat.short(cap)) ms), \(describe(curve))"
+        case .restingSpring(let response, let dampingRatio):
+            return "spring response \(TextFormat.short(response)) s, damping \(TextFormat.short(dampingRatio)), "
+                + "velocity hand-off, until at rest"
+        case .uikitCompletion(let ms, let curve):
+            return "min(\(TextFormat.short(ms)) ms, remaining / |v|), \(describe(curve))"
         }
     }
 
     /// The lower screen: `parallax 0.3, dimming 0.1`, or `still`.
     var lowerScreenDescription: String {
-        if parallax == 0 && dimming == 0 { return "still" }
-        return "parallax \(TextFormat.short(parallax)), dimming \(TextFormat.short(dimming))"
+        var parts: [String] = []
+        if layout.side == .leading { parts.append("upper screen leaves to the left") }
+        if layout.parallax == 0 && layout.dimming == 0 {
+            parts.append("lower screen still")
+        } else {
+            let eased = layout.dimmingCurve == nil ? "" : " eased"
+            parts.append("lower screen parallax \(TextFormat.short(layout.parallax)), "
+                + "dimming \(TextFormat.short(layout.dimming))\(eased)")
+        }
+        return parts.joined(separator: "; ")
     }
 
     private static func describe(_ curve: CubicBezier) -> String {

@@ -109,17 +109,45 @@ struct CoreHarness {
                     tuning: tuning)
     }
 
+    /// Creates a stack. By default one of profile revision 0, as an engine before revisions logged it (its
+    /// `stack_created` is folded in as if read from such a log): the suites of the engine's mechanics use revision
+    /// 0's `classic` (the finger moves the screen; settle = remaining x 300 ms, ease-in-out), and so check that
+    /// those stacks keep working. `revision: newest` (or any other) creates the stack with the CreateStack command, as
+    /// does anything the engine would refuse.
     @discardableResult
     mutating func create(_ stack: String = "main", screens: [String] = ["Home", "Detail"], tabs: [String] = [],
                          selectedTab: UInt32 = 0, width: Double = 400, height: Double = 800,
-                         profile: String = "classic", rightToLeft: Bool = false, fps: UInt32 = 0,
-                         tuning: Tuning? = nil, requestId: String = "") -> CommandOutcome
+                         profile: String = "classic", revision: UInt32 = 0, rightToLeft: Bool = false,
+                         fps: UInt32 = 0, tuning: Tuning? = nil, safeArea: Insets? = nil,
+                         requestId: String = "") -> CommandOutcome
     {
-        let config = Self.config(width: width, height: height, profile: profile, rightToLeft: rightToLeft, fps: fps,
+        var config = Self.config(width: width, height: height, profile: profile, rightToLeft: rightToLeft, fps: fps,
                                  tuning: tuning)
-        return command(.create(CreateStack(screens: screens, tabs: tabs, selectedTab: selectedTab, config: config)),
-                       stack: stack, requestId: requestId)
+        config.safeArea = safeArea
+        config.profileRevision = revision
+        // A stack that exists, or a config the engine refuses, goes through the command to get its refusal.
+        guard revision == 0, core.stacks[stack] == nil, Validation.checkConfig(config) == nil else {
+            return command(.create(CreateStack(screens: screens, tabs: tabs, selectedTab: selectedTab,
+                                               config: config)),
+                           stack: stack, requestId: requestId)
+        }
+        runClock(to: now)
+        if config.fps == 0 { config.fps = 60 }
+        let created = Event(position: core.headPosition + 1, stackId: stack, version: 1, timeUs: now,
+                            requestId: requestId,
+                            body: .stackCreated(StackCreated(screens: screens, tabs: tabs, selectedTab: selectedTab,
+                                                             config: config)))
+        do {
+            try core.restore(created)
+        } catch {
+            preconditionFailure("a revision-0 stack_created did not fold: \(error)")
+        }
+        events.append(created)
+        return .applied(CommandResult(firstPosition: created.position, lastPosition: created.position, version: 1))
     }
+
+    /// The revision new stacks get.
+    static let newest = ProfileCatalog.newestRevision
 
     @discardableResult
     mutating func push(_ screen: String, stack: String = "main", immediate: Bool = false, requestId: String = "",
@@ -263,8 +291,18 @@ extension Frame {
     var toX: Double { to?.rect?.x ?? .nan }
 }
 
+extension Frame {
+    var fromY: Double { from?.rect?.y ?? .nan }
+    var toY: Double { to?.rect?.y ?? .nan }
+}
+
 /// CSS ease-in-out solved by plain bisection: an independent reference for `CubicBezier.easeInOut`.
 func referenceEaseInOut(_ t: Double) -> Double {
+    referenceCubic(t, 0.42, 0, 0.58, 1)
+}
+
+/// cubic-bezier(x1, y1, x2, y2) at time `t`, solved by plain bisection: an independent reference for `CubicBezier`.
+func referenceCubic(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
     func bezier(_ s: Double, _ c1: Double, _ c2: Double) -> Double {
         3 * (1 - s) * (1 - s) * s * c1 + 3 * (1 - s) * s * s * c2 + s * s * s
     }
@@ -273,9 +311,9 @@ func referenceEaseInOut(_ t: Double) -> Double {
     var low = 0.0, high = 1.0
     for _ in 0..<200 {
         let mid = (low + high) / 2
-        if bezier(mid, 0.42, 0.58) < t { low = mid } else { high = mid }
+        if bezier(mid, x1, x2) < t { low = mid } else { high = mid }
     }
-    return bezier((low + high) / 2, 0, 1)
+    return bezier((low + high) / 2, y1, y2)
 }
 
 /// Whether two doubles agree to `tolerance`.

@@ -24,18 +24,23 @@ struct ProfileTests {
     }
 
     static let decisions: [Decision] = [
-        // classic and modal: position only.
-        Decision(profile: "classic", width: 400, progress: 0.49, velocity: 5000, finish: false,
+        // The seed profiles of 000-002 and 004: position only, whatever the velocity.
+        Decision(profile: "percent-1s", width: 400, progress: 0.49, velocity: 5000, finish: false,
                  reason: .belowThreshold),
-        Decision(profile: "classic", width: 400, progress: 0.51, velocity: -5000, finish: true,
+        Decision(profile: "percent-250ms", width: 400, progress: 0.51, velocity: -5000, finish: true,
                  reason: .passedThreshold),
+        Decision(profile: "slide-left", width: 400, progress: 0.5, velocity: 5000, finish: false,
+                 reason: .belowThreshold),
         Decision(profile: "modal", width: 400, progress: 0.49, velocity: 5000, finish: false, reason: .belowThreshold),
-        Decision(profile: "modal", width: 400, progress: 0.51, velocity: -5000, finish: true, reason: .passedThreshold),
+        Decision(profile: "modal-percent", width: 400, progress: 0.51, velocity: -5000, finish: true,
+                 reason: .passedThreshold),
         // fullscreen: D = 200 pt, threshold 0.1, fling 100 pt/s; (p > 0.1 and v > 0) or v > 100.
         Decision(profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: 10, finish: true,
                  reason: .passedThreshold),
         Decision(profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: -5, finish: false,
                  reason: .flungBack),
+        Decision(profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: 0, finish: false,
+                 reason: .releasedAtRest),
         Decision(profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 150, finish: true,
                  reason: .flungForward),
         Decision(profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 100, finish: false,
@@ -43,7 +48,7 @@ struct ProfileTests {
         Decision(profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 101, finish: true,
                  reason: .flungForward),
         Decision(profile: "fullscreen", width: 400, progress: 0.9, velocity: -50, finish: false, reason: .flungBack),
-        // flutter: |v| >= 1 W/s decides by its sign; slower by position.
+        // flutter: |v| >= 1 W/s decides by its sign; slower by position, exactly half finishing.
         Decision(profile: "flutter", width: 400, progress: 0.2, velocity: 1.2 * 400, finish: true,
                  reason: .flungForward),
         Decision(profile: "flutter", width: 400, progress: 0.8, velocity: -1.2 * 400, finish: false,
@@ -52,6 +57,7 @@ struct ProfileTests {
         Decision(profile: "flutter", width: 400, progress: 0.1, velocity: 400, finish: true, reason: .flungForward),
         Decision(profile: "flutter", width: 400, progress: 0.6, velocity: -399, finish: true, reason: .passedThreshold),
         Decision(profile: "flutter", width: 400, progress: 0.4, velocity: 399, finish: false, reason: .belowThreshold),
+        Decision(profile: "flutter", width: 400, progress: 0.5, velocity: 0, finish: true, reason: .passedThreshold),
         // fluid: p + 0.499 v / D > 0.5; at p = 0.3 the boundary is v = 0.2 x 400 / 0.499 = 160.3 pt/s.
         Decision(profile: "fluid", width: 400, progress: 0.3, velocity: 160, finish: false, reason: .belowThreshold),
         Decision(profile: "fluid", width: 400, progress: 0.3, velocity: 161, finish: true, reason: .flungForward),
@@ -59,51 +65,57 @@ struct ProfileTests {
         Decision(profile: "fluid", width: 400, progress: 0.7, velocity: -161, finish: false, reason: .flungBack),
         Decision(profile: "fluid", width: 400, progress: 0.51, velocity: 0, finish: true, reason: .passedThreshold),
         Decision(profile: "fluid", width: 400, progress: 0.49, velocity: 0, finish: false, reason: .belowThreshold),
-        // ios: threshold min(187.5 / W, 0.5).
-        Decision(profile: "ios", width: 375, progress: 0.49, velocity: 0, finish: false, reason: .belowThreshold),
-        Decision(profile: "ios", width: 400, progress: 0.47, velocity: 0, finish: true, reason: .passedThreshold),
-        Decision(profile: "ios", width: 400, progress: 0.46, velocity: 0, finish: false, reason: .belowThreshold),
-        Decision(profile: "ios", width: 1000, progress: 0.18, velocity: 15, finish: false, reason: .belowThreshold),
-        Decision(profile: "ios", width: 1000, progress: 0.18, velocity: 16, finish: true, reason: .flungForward),
-        Decision(profile: "ios", width: 1000, progress: 0.2, velocity: -25, finish: true, reason: .passedThreshold),
-        Decision(profile: "ios", width: 1000, progress: 0.2, velocity: -26, finish: false, reason: .flungBack),
-        Decision(profile: "ios", width: 300, progress: 0.51, velocity: 0, finish: true, reason: .passedThreshold),
+        // ios without UIKit's averages (fewer than three samples): any motion toward back finishes.
+        Decision(profile: "ios", width: 400, progress: 0.9, velocity: 0, finish: false, reason: .releasedAtRest),
+        Decision(profile: "ios", width: 400, progress: 0.05, velocity: 0, finish: false, reason: .belowThreshold),
     ]
 
     @Test("ReleaseDecision.decide follows each profile's rule", arguments: decisions)
     func decide(decision: Decision) throws {
-        let profile = try #require(Profile.named(decision.profile))
+        let profile = try #require(ProfileCatalog.named(decision.profile))
         let result = ReleaseDecision.decide(profile: profile, width: decision.width, progress: decision.progress,
                                             velocity: decision.velocity)
-        #expect(result == ReleaseDecision(finish: decision.finish, reason: decision.reason))
+        #expect(result.finish == decision.finish)
+        #expect(result.reason == decision.reason)
     }
 
-    @Test("ios finish threshold = min(187.5 / W, 0.5)",
+    @Test("ios finish threshold = min(187.5 / W, 0.5) (_UINavigationInteractiveTransitionBase.m line 369)",
           arguments: [(375.0, 0.5), (300.0, 0.5), (400.0, 0.468_75), (750.0, 0.25), (1000.0, 0.1875)])
     func iosThreshold(width: Double, threshold: Double) {
-        #expect(close(Profile.ios.finishThreshold(width: width), threshold))
+        #expect(close(ProfileCatalog.ios.finishThreshold(width: width), threshold))
     }
 
-    @Test("every known name resolves, \"\" is fluid, others are nil")
-    func names() {
-        for name in Profile.knownNames { #expect(Profile.named(name)?.name == name) }
-        #expect(Profile.named("")?.name == "fluid")
-        #expect(Profile.named("Classic") == nil)
+    @Test("every name resolves to itself; classic is an alias; \"\" is fluid; unknown names and revisions are nil")
+    func names() throws {
+        for name in ProfileCatalog.names { #expect(ProfileCatalog.named(name)?.name == name) }
+        #expect(ProfileCatalog.named("")?.name == "fluid")
+        #expect(ProfileCatalog.named("Classic") == nil)
+        var alias = try #require(ProfileCatalog.named("classic"))
+        #expect(alias.name == "classic")
+        alias.name = "percent-250ms"
+        #expect(alias == ProfileCatalog.percent250ms)
+        #expect(ProfileCatalog.named("fluid", revision: ProfileCatalog.newestRevision + 1) == nil)
+        // Revision 0 knows the names of its time only.
+        #expect(ProfileCatalog.named("classic", revision: 0) == ProfileRevision0.classic)
+        #expect(ProfileCatalog.named("percent-1s", revision: 0) == nil)
+        #expect(ProfileCatalog.names(revision: 0) == ["fluid", "classic", "fullscreen", "modal", "ios", "flutter"])
     }
 
     @Test("tuning overrides a profile's constants")
     func tuning() {
-        let tuned = Profile.fluid.tuned(Tuning(edgeWidth: 30, progressDistance: 250, finishThreshold: 0.3,
-                                               flingVelocity: 2, settleMs: 250, dampingRatio: 0.7, parallax: 0.2,
-                                               dimming: 0.05, gestureTimeoutMs: 300))
+        let tuned = ProfileCatalog.fluid.tuned(Tuning(edgeWidth: 30, progressDistance: 250, finishThreshold: 0.3,
+                                                      flingVelocity: 2, settleMs: 250, dampingRatio: 0.7,
+                                                      parallax: 0.2, dimming: 0.05, gestureTimeoutMs: 300))
         #expect(tuned.edgeWidth == 30)
         #expect(tuned.progressDistance(width: 400) == 250)
         #expect(tuned.finishThreshold(width: 400) == 0.3)
         #expect(tuned.flingPointsPerSecond(width: 400) == 800)
         #expect(tuned.gestureSettle == .spring(ms: 250, dampingRatio: 0.7, handOff: true, initialVelocity: 0))
-        #expect(tuned.parallax == 0.2 && tuned.dimming == 0.05 && tuned.gestureTimeoutMs == 300)
-        #expect(Profile.fluid.tuned(Tuning(progressDistance: 0)).progressDistance(width: 400) == 400)
-        #expect(Profile.classic.tuned(nil) == Profile.classic)
+        #expect(tuned.layout.parallax == 0.2 && tuned.layout.dimming == 0.05 && tuned.gestureTimeoutMs == 300)
+        #expect(ProfileCatalog.fluid.tuned(Tuning(progressDistance: 0)).progressDistance(width: 400) == 400)
+        #expect(ProfileCatalog.percent1s.tuned(nil) == ProfileCatalog.percent1s)
+        #expect(ProfileCatalog.percent1s.tuned(Tuning(settleMs: 500)).gestureSettle
+            == .timeline(ms: 500, curve: .easeInOut, completionCurve: .easeInOut))
     }
 
     // MARK: end to end
@@ -128,14 +140,6 @@ struct ProfileTests {
               settleUs: 400_000),
         Swipe(profile: "fullscreen", translation: 5, velocity: 150, finish: true, reason: .flungForward,
               settleUs: 400_000),
-        Swipe(profile: "flutter", translation: 80, velocity: 480, finish: true, reason: .flungForward,
-              settleUs: 350_000),
-        Swipe(profile: "flutter", translation: 320, velocity: -480, finish: false, reason: .flungBack,
-              settleUs: 350_000),
-        Swipe(profile: "flutter", translation: 240, velocity: 0, end: .panCancelled, finish: true,
-              reason: .passedThreshold, settleUs: 350_000),
-        Swipe(profile: "flutter", translation: 160, velocity: 0, end: .panCancelled, finish: false,
-              reason: .belowThreshold, settleUs: 350_000),
         Swipe(profile: "fluid", translation: 120, velocity: 161, finish: true, reason: .flungForward,
               settleUs: 500_000),
         Swipe(profile: "fluid", translation: 120, velocity: 160, finish: false, reason: .belowThreshold,
@@ -144,24 +148,20 @@ struct ProfileTests {
               settleUs: 500_000),
         Swipe(profile: "fluid", translation: 280, velocity: 0, end: .panCancelled, finish: false,
               reason: .gestureCancelled, settleUs: 500_000),
-        Swipe(profile: "ios", translation: 188, velocity: 0, finish: true, reason: .passedThreshold,
-              settleUs: 500_000),
-        Swipe(profile: "ios", translation: 180, velocity: 16, finish: true, reason: .flungForward,
-              settleUs: 500_000),
-        Swipe(profile: "ios", translation: 180, velocity: 15, finish: false, reason: .belowThreshold,
-              settleUs: 500_000),
-        Swipe(profile: "ios", width: 375, translation: 180, velocity: 10, finish: false, reason: .belowThreshold,
-              settleUs: 500_000),
         Swipe(profile: "modal", translation: 220, velocity: -900, finish: true, reason: .passedThreshold,
               settleUs: 200_000),
+        Swipe(profile: "modal", translation: 240, velocity: 0, end: .panCancelled, finish: true,
+              reason: .passedThreshold, settleUs: 200_000),
+        Swipe(profile: "percent-1s", translation: 100, velocity: 0, finish: false, reason: .belowThreshold,
+              settleUs: 250_000),
         Swipe(profile: "classic", translation: 100, velocity: 0, finish: false, reason: .belowThreshold,
-              settleUs: 75_000),
+              settleUs: 62_500),
     ]
 
     @Test("a back swipe end to end: the profile's decision, reason, settle_us and completion", arguments: swipes)
     func swipe(swipe: Swipe) throws {
         var h = CoreHarness()
-        h.create(width: swipe.width, profile: swipe.profile)
+        h.create(width: swipe.width, profile: swipe.profile, revision: CoreHarness.newest)
         h.swipe(to: swipe.translation, velocity: swipe.velocity, end: swipe.end)
         #expect(h.rejections.isEmpty)
         let decided = try #require(h.events.last)
@@ -189,7 +189,7 @@ struct ProfileTests {
     @Test("fullscreen: decision progress uses D = 200 pt while the screen follows the finger (f = tx / W)")
     func fullscreenProgressVersusFraction() throws {
         var h = CoreHarness()
-        h.create(profile: "fullscreen")
+        h.create(profile: "fullscreen", revision: CoreHarness.newest)
         let gesture = h.began()
         h.changed(gesture, x: 100)
         #expect(h.progressed.last.map { close($0.progress, 0.5) } == true)
@@ -202,7 +202,7 @@ struct ProfileTests {
     @Test("modal: animated present is a spring of 800 ms, dismiss 400 ms, a gesture 200 ms")
     func modalSettles() throws {
         var h = CoreHarness()
-        h.create(profile: "modal")
+        h.create(profile: "modal", revision: CoreHarness.newest)
         h.present("Sheet")
         #expect(h.finished.last?.settleUs == 800_000)
         h.runUntilIdle()

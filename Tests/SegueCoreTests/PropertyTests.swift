@@ -6,7 +6,9 @@ import Testing
 /// checked against the invariants of the log and the frames.
 @Suite("properties")
 struct PropertyTests {
-    static let profiles = Profile.knownNames
+    /// Today's profiles, and those of revision 0 that old logs still hold.
+    static let profiles = (ProfileCatalog.names + ["classic"]).map { ($0, ProfileCatalog.newestRevision) }
+        + ProfileRevision0.names.map { ($0, UInt32(0)) }
     static let stackIds = ["s0", "s1", "s2"]
 
     /// A finger on a stack: its id, where it started and its current translation.
@@ -25,19 +27,19 @@ struct PropertyTests {
         var screenCounter = 0
 
         func createStack(_ id: String, _ h: inout CoreHarness, _ rng: inout SplitMix64) {
-            let profile = profiles.randomElement(using: &rng)!
+            let (profile, revision) = profiles.randomElement(using: &rng)!
             let width = [320.0, 375, 400, 768].randomElement(using: &rng)!
             let fps = [UInt32(0), 30, 60, 120, 7].randomElement(using: &rng)!
             let rightToLeft = Int.random(in: 0..<4, using: &rng) == 0
             if Bool.random(using: &rng) {
                 let count = Int.random(in: 1...4, using: &rng)
                 h.create(id, screens: (0..<count).map { "\(id)-n\($0)" }, width: width, profile: profile,
-                         rightToLeft: rightToLeft, fps: fps)
+                         revision: revision, rightToLeft: rightToLeft, fps: fps)
             } else {
                 let count = Int.random(in: 2...4, using: &rng)
                 h.create(id, screens: [], tabs: (0..<count).map { "\(id)-t\($0)" },
                          selectedTab: UInt32.random(in: 0..<UInt32(count), using: &rng), width: width,
-                         profile: profile, rightToLeft: rightToLeft, fps: fps)
+                         profile: profile, revision: revision, rightToLeft: rightToLeft, fps: fps)
             }
         }
 
@@ -260,14 +262,15 @@ struct PropertyTests {
             if info.operation == .selectTab || (completed.finished && (info.operation == .pop
                 || info.operation == .popToRoot || info.operation == .dismiss))
             {
-                check(abs(hidden?.rect?.x ?? 0) == width, "\(key) DONE hidden screen not a width away")
+                let away = abs(hidden?.rect?.x ?? 0) == width || abs(hidden?.rect?.y ?? 0) == (hidden?.rect?.height ?? 0)
+                check(away, "\(key) DONE hidden screen not a width (or a height) away")
             }
             // Non-spring settles move monotonically toward the target.
             let spring: Bool
             switch info.profile {
-            case "classic", "flutter": spring = false
-            case "modal": spring = info.operation == .present && !info.interactive
-            default: spring = true
+            case "fluid", "fullscreen", "ios": spring = true
+            case "modal", "modal-percent": spring = info.operation == .present && !info.interactive
+            default: spring = false
             }
             var segment: [Frame] = []
             for frame in list {
@@ -277,7 +280,7 @@ struct PropertyTests {
             if !spring && info.interrupts == 0 {
                 for (a, b) in zip(segment, segment.dropFirst()) {
                     check(target == 1 ? b.progress >= a.progress - 1e-12 : b.progress <= a.progress + 1e-12,
-                          "\(key) settle not monotone: \(a.progress) -> \(b.progress)")
+                          "\(key) (\(info.profile)) settle not monotone: \(a.progress) -> \(b.progress)")
                 }
             }
             // Settle frames are spaced 1 / fps from the release, strictly before the DONE.

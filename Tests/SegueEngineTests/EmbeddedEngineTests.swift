@@ -1,4 +1,5 @@
 import Foundation
+import SegueCore
 import SegueEngine
 import SegueWire
 import Testing
@@ -66,10 +67,11 @@ import Testing
                 Issue.record("no finished event")
                 return
             }
-            // Released at 280 of 400 pt: 0.7 of the width, 0.3 remaining x 300 ms = 90 ms.
+            // classic is the percent-driven pop of 001_774936b8fb1b231f.txt: released at 280 of 400 pt, 0.7 of
+            // the animation's time; its remaining 0.3 of 250 ms is 75 ms.
             #expect(finished.reason == .passedThreshold)
             #expect(abs(finished.progress - 0.7) < 1e-12)
-            #expect(finished.settleUs == 90_000)
+            #expect(finished.settleUs == 75_000)
             #expect(events[6].timeUs == releaseUs)
 
             let frames = Self.frames(engine)
@@ -77,19 +79,21 @@ import Testing
             let settling = frames.filter { $0.phase == .settling }
             let done = frames.filter { $0.phase == .done }
             #expect(tracking.count == 4)
-            #expect(tracking.map(\.progress) == [0.175, 0.35, 0.525, 0.7])
-            // 60 fps: k * 1e6 / 60 us after the release, strictly before the 90 ms end.
-            let expectedTimes = (1...5).map { releaseUs + Int64($0) * 1_000_000 / 60 }
+            // While tracking, the screen sits at the ease-in-out value of the finger's fraction.
+            #expect(tracking.map(\.progress) == [0.175, 0.35, 0.525, 0.7].map { CubicBezier.easeInOut.value(at: $0) })
+            // 60 fps: k * 1e6 / 60 us after the release, strictly before the 75 ms end.
+            let expectedTimes = (1...4).map { releaseUs + Int64($0) * 1_000_000 / 60 }
             #expect(settling.map(\.timeUs) == expectedTimes)
             #expect(frames.map(\.sequence) == Array(1...UInt64(frames.count)))
             #expect(done.count == 1)
-            #expect(done.first?.timeUs == releaseUs + 90_000)
+            #expect(done.first?.timeUs == releaseUs + 75_000)
             #expect(done.first?.from?.rect?.x == Self.width)
             #expect(done.first?.to?.rect?.x == 0)
             // Monotone toward the target along ease-in-out.
             let progress = settling.map(\.progress)
             #expect(zip(progress, progress.dropFirst()).allSatisfy { $0 < $1 })
-            #expect(progress.allSatisfy { $0 > 0.7 && $0 < 1 })
+            let released = CubicBezier.easeInOut.value(at: 0.7)
+            #expect(progress.allSatisfy { $0 > released && $0 < 1 })
         }
     }
 

@@ -4,7 +4,11 @@ import Testing
 /// `segue plot` as users run it: a simulated swipe drawn as SVG, no daemon involved.
 @Suite("segue plot")
 struct CLIPlotTests {
-    static let knownProfiles = ["fluid", "classic", "fullscreen", "modal", "ios", "flutter"]
+    static let knownProfiles = [
+        "fluid", "percent-1s", "percent-250ms", "slide-left", "fullscreen", "modal", "modal-percent", "ios", "flutter",
+    ]
+    /// The profiles with their own present and dismiss, drawn in <profile>-present.svg.
+    static let presentingProfiles = ["modal", "modal-percent", "flutter"]
 
     @Test("--profile writes a well-formed SVG with both screens, frame dots and the release")
     func singlePlot() throws {
@@ -73,15 +77,27 @@ struct CLIPlotTests {
             .contains("finished (PASSED_THRESHOLD)"))
     }
 
-    @Test("--profiles writes one SVG per profile, each a finish beside a cancel")
+    @Test("--profiles writes one SVG per profile, each a finish beside a cancel, and the present and dismiss of those that have their own")
     func everyProfile() throws {
         let scratch = try ScratchDirectory(prefix: "segue-plot")
         let directory = scratch.url.appendingPathComponent("img/profiles")
         let output = try runSegue(["plot", "--profiles", "--out-dir", directory.path])
         #expect(output.status == 0, "\(output)")
-        #expect(output.lines == Self.knownProfiles.map { "wrote \(directory.path)/\($0).svg" })
+        let names = Self.knownProfiles.flatMap { Self.presentingProfiles.contains($0) ? [$0, $0 + "-present"] : [$0] }
+        #expect(output.lines == names.map { "wrote \(directory.path)/\($0).svg" })
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(files == Self.knownProfiles.map { "\($0).svg" }.sorted())
+        #expect(files == names.map { "\($0).svg" }.sorted())
+        for profile in Self.presentingProfiles {
+            let text = try String(contentsOf: directory.appendingPathComponent("\(profile)-present.svg"), encoding: .utf8)
+            let svg = try ParsedSVG(text)
+            #expect(svg.elements("g", class: "plot").count == 2, "\(profile)")
+            let labels = svg.elements("text", class: "release-label").map(\.text)
+            #expect(labels.first?.hasPrefix("present Sheet") == true && labels.last?.hasPrefix("dismiss Sheet") == true,
+                    "\(profile): \(labels)")
+        }
+        // Flutter presents fullscreen dialogs from the bottom: that chart follows y.
+        let flutter = try String(contentsOf: directory.appendingPathComponent("flutter-present.svg"), encoding: .utf8)
+        #expect(flutter.contains("screen y (pt)") && !flutter.contains("screen x (pt)"))
         for profile in Self.knownProfiles {
             let text = try String(contentsOf: directory.appendingPathComponent("\(profile).svg"), encoding: .utf8)
             let svg = try ParsedSVG(text)

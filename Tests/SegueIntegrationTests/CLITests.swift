@@ -182,9 +182,4 @@ struct CLITests {
         #expect(tail.stop() == 0, "stderr: \(tail.stderr)")
         #expect(daemon.stop() == 0)
     }
-
-    private func jsonObject(_ line: String) throws -> [String: Any] {
-        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
-        return try #require(parsed as? [String: Any], "not a JSON object: \(line)")
-    }
 }

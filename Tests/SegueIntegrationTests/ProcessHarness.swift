@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 #endif
 import SegueClient
+import Testing
 
 /// A failure of a test helper, with enough context (stderr, the command) to diagnose it from the test report.
 struct HarnessError: Error, CustomStringConvertible {
@@ -353,4 +354,10 @@ func startSegue(_ arguments: [String], daemon: DaemonProcess? = nil, environment
 {
     let merged = (daemon?.environment ?? [:]).merging(environment) { $1 }
     return try ChildProcess(try BuildProducts.executable("segue"), arguments, environment: merged)
+}
+
+/// One line of `--json` output as an object.
+func jsonObject(_ line: String) throws -> [String: Any] {
+    let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8))
+    return try #require(parsed as? [String: Any], "not a JSON object: \(line)")
 }

@@ -11,7 +11,7 @@ struct EnumAndShapeTests {
         ])
         #expect(Reason.knownValues == [
             .reasonUnspecified, .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
-            .gestureCancelled, .gestureTimeout, .engineRestarted,
+            .gestureCancelled, .gestureTimeout, .engineRestarted, .releasedAtRest,
         ])
         #expect(FramePhase.knownValues == [.framePhaseUnspecified, .tracking, .settling, .done])
         #expect(ErrorCode.knownValues == [

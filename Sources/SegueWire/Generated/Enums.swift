@@ -234,6 +234,9 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// `ENGINE_RESTARTED` = 8: a gesture was in flight when the engine stopped.
     public static let engineRestarted = Reason(rawValue: 8)
 
+    /// `RELEASED_AT_REST` = 9: the finger stopped: a rule that needs motion toward finishing cancelled.
+    public static let releasedAtRest = Reason(rawValue: 9)
+
     /// Every value declared in the proto, in declaration order.
     public static let knownValues: [Reason] = [
         .reasonUnspecified,
@@ -245,17 +248,18 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         .gestureCancelled,
         .gestureTimeout,
         .engineRestarted,
+        .releasedAtRest,
     ]
 
     /// Whether the number is declared in the proto.
     public var isKnown: Bool {
         switch rawValue {
-        case 0, 1, 2, 3, 4, 5, 6, 7, 8: true
+        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9: true
         default: false
         }
     }
 
-    /// The proto name of the value, such as `"ENGINE_RESTARTED"`, or `Reason(<number>)` for a number not declared in
+    /// The proto name of the value, such as `"RELEASED_AT_REST"`, or `Reason(<number>)` for a number not declared in
     /// the proto.
     public var description: String {
         switch rawValue {
@@ -268,11 +272,12 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case 6: "GESTURE_CANCELLED"
         case 7: "GESTURE_TIMEOUT"
         case 8: "ENGINE_RESTARTED"
+        case 9: "RELEASED_AT_REST"
         default: "Reason(\(rawValue))"
         }
     }
 
-    /// Creates the value with the given proto name, such as `"ENGINE_RESTARTED"`; nil for a name not declared in the
+    /// Creates the value with the given proto name, such as `"RELEASED_AT_REST"`; nil for a name not declared in the
     /// proto.
     public init?(protoName: String) {
         switch protoName {
@@ -285,6 +290,7 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case "GESTURE_CANCELLED": self = .gestureCancelled
         case "GESTURE_TIMEOUT": self = .gestureTimeout
         case "ENGINE_RESTARTED": self = .engineRestarted
+        case "RELEASED_AT_REST": self = .releasedAtRest
         default: return nil
         }
     }

@@ -152,6 +152,70 @@ public struct Rect: ProtoMessage {
     }
 }
 
+/// Insets from each side of the container, in points (the safe area a platform reports).
+///
+/// Proto message `segue.v1.Insets`.
+public struct Insets: ProtoMessage {
+    /// Field 1 `double top`.
+    public var top: Double = 0
+
+    /// Field 2 `double left`.
+    public var left: Double = 0
+
+    /// Field 3 `double bottom`.
+    public var bottom: Double = 0
+
+    /// Field 4 `double right`.
+    public var right: Double = 0
+
+    /// Creates an `Insets` with every field at its default.
+    public init() {}
+
+    /// Creates an `Insets` from field values; omitted fields keep their defaults.
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if top.bitPattern != 0 {
+            writer.writeDouble(top, field: 1)
+        }
+        if left.bitPattern != 0 {
+            writer.writeDouble(left, field: 2)
+        }
+        if bottom.bitPattern != 0 {
+            writer.writeDouble(bottom, field: 3)
+        }
+        if right.bitPattern != 0 {
+            writer.writeDouble(right, field: 4)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            top = try reader.readDouble(wireType)
+        case 2:
+            left = try reader.readDouble(wireType)
+        case 3:
+            bottom = try reader.readDouble(wireType)
+        case 4:
+            right = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
 /// Overrides of a profile's constants; an absent field keeps the profile's value.
 ///
 /// Proto message `segue.v1.Tuning`.
@@ -168,7 +232,7 @@ public struct Tuning: ProtoMessage {
     /// Field 4 `optional double fling_velocity`: container widths per second that count as a fling.
     public var flingVelocity: Double? = nil
 
-    /// Field 5 `optional uint32 settle_ms`: duration of the settle animation (full distance).
+    /// Field 5 `optional uint32 settle_ms`: duration of the gesture settle (full distance) and of push/pop commands.
     public var settleMs: UInt32? = nil
 
     /// Field 6 `optional double damping_ratio`: spring damping ratio for spring settles.
@@ -276,10 +340,11 @@ public struct StackConfig: ProtoMessage {
     /// Field 1 `Size size`: container size; width and height > 0.
     public var size: Size? = nil
 
-    /// Field 2 `string profile`: "fluid" (default), "classic", "fullscreen", "modal", "ios", "flutter".
+    /// Field 2 `string profile`: "fluid" (default), "percent-1s", "percent-250ms", "slide-left", "fullscreen",.
     public var profile: String = ""
 
-    /// Field 3 `bool right_to_left`: back swipe from the right edge, mirrored layout.
+    /// Field 3 `bool right_to_left`: "modal", "modal-percent", "ios", "flutter"; "classic" = "percent-250ms" back swipe
+    /// from the right edge, mirrored layout.
     public var rightToLeft: Bool = false
 
     /// Field 4 `uint32 fps`: settle frame rate; 0 = 60; 1..240.
@@ -287,6 +352,14 @@ public struct StackConfig: ProtoMessage {
 
     /// Field 5 `Tuning tuning`.
     public var tuning: Tuning? = nil
+
+    /// Field 6 `uint32 profile_revision`: The revision of the profiles' semantics the stack runs (docs/semantics.md).
+    /// In CreateStack, 0 asks for the newest and the engine records the number it chose; in the log, 0 marks a stack
+    /// created before revisions.
+    public var profileRevision: UInt32 = 0
+
+    /// Field 7 `Insets safe_area`: the container's safe area; profiles that widen their edge to it read it.
+    public var safeArea: Insets? = nil
 
     /// Creates a `StackConfig` with every field at its default.
     public init() {}
@@ -297,13 +370,17 @@ public struct StackConfig: ProtoMessage {
         profile: String = "",
         rightToLeft: Bool = false,
         fps: UInt32 = 0,
-        tuning: Tuning? = nil
+        tuning: Tuning? = nil,
+        profileRevision: UInt32 = 0,
+        safeArea: Insets? = nil
     ) {
         self.size = size
         self.profile = profile
         self.rightToLeft = rightToLeft
         self.fps = fps
         self.tuning = tuning
+        self.profileRevision = profileRevision
+        self.safeArea = safeArea
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -322,6 +399,12 @@ public struct StackConfig: ProtoMessage {
         }
         if let value = tuning {
             writer.writeMessage(value, field: 5)
+        }
+        if profileRevision != 0 {
+            writer.writeUInt32(profileRevision, field: 6)
+        }
+        if let value = safeArea {
+            writer.writeMessage(value, field: 7)
         }
     }
 
@@ -342,6 +425,10 @@ public struct StackConfig: ProtoMessage {
             fps = try reader.readUInt32(wireType)
         case 5:
             try reader.readMessage(wireType, into: &tuning)
+        case 6:
+            profileRevision = try reader.readUInt32(wireType)
+        case 7:
+            try reader.readMessage(wireType, into: &safeArea)
         default:
             try reader.skip(wireType)
         }
@@ -3469,6 +3556,9 @@ public struct TransitionSnapshot: ProtoMessage {
     /// from it after a restart.
     public var frameSequence: UInt64 = 0
 
+    /// Field 14 `bool caught`: a gesture caught it while it settled.
+    public var caught: Bool = false
+
     /// Creates a `TransitionSnapshot` with every field at its default.
     public init() {}
 
@@ -3484,7 +3574,8 @@ public struct TransitionSnapshot: ProtoMessage {
         gestureSign: Double = 0,
         towardHigherIndex: Bool = false,
         phase: Phase? = nil,
-        frameSequence: UInt64 = 0
+        frameSequence: UInt64 = 0,
+        caught: Bool = false
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -3497,6 +3588,7 @@ public struct TransitionSnapshot: ProtoMessage {
         self.towardHigherIndex = towardHigherIndex
         self.phase = phase
         self.frameSequence = frameSequence
+        self.caught = caught
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3540,6 +3632,9 @@ public struct TransitionSnapshot: ProtoMessage {
         }
         if frameSequence != 0 {
             writer.writeUInt64(frameSequence, field: 13)
+        }
+        if caught {
+            writer.writeBool(caught, field: 14)
         }
     }
 
@@ -3594,6 +3689,8 @@ public struct TransitionSnapshot: ProtoMessage {
             phase = .settling(value)
         case 13:
             frameSequence = try reader.readUInt64(wireType)
+        case 14:
+            caught = try reader.readBool(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -3715,6 +3812,10 @@ public struct SettlingSnapshot: ProtoMessage {
         case bezier(BezierCurve)
         /// Field 6 `SpringCurve spring`.
         case spring(SpringCurve)
+        /// Field 7 `TimelineCurve timeline`.
+        case timeline(TimelineCurve)
+        /// Field 8 `RestingSpringCurve resting_spring`.
+        case restingSpring(RestingSpringCurve)
     }
 
     /// Oneof `curve`: the member that is set, or nil when none is.
@@ -3757,6 +3858,10 @@ public struct SettlingSnapshot: ProtoMessage {
             writer.writeMessage(value, field: 5)
         case .spring(let value)?:
             writer.writeMessage(value, field: 6)
+        case .timeline(let value)?:
+            writer.writeMessage(value, field: 7)
+        case .restingSpring(let value)?:
+            writer.writeMessage(value, field: 8)
         case nil:
             break
         }
@@ -3793,6 +3898,22 @@ public struct SettlingSnapshot: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             curve = .spring(value)
+        case 7:
+            var value = TimelineCurve()
+            if case .timeline(let existing)? = curve {
+                value = existing
+                curve = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            curve = .timeline(value)
+        case 8:
+            var value = RestingSpringCurve()
+            if case .restingSpring(let existing)? = curve {
+                value = existing
+                curve = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            curve = .restingSpring(value)
         default:
             try reader.skip(wireType)
         }
@@ -3898,6 +4019,106 @@ public struct SpringCurve: ProtoMessage {
         case 1:
             dampingRatio = try reader.readDouble(wireType)
         case 2:
+            initialVelocity = try reader.readDouble(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// A percent-driven settle: the animation's time runs from from_fraction to the target along `completion`, and the
+/// screens sit at `view`'s value of that time.
+///
+/// Proto message `segue.v1.TimelineCurve`.
+public struct TimelineCurve: ProtoMessage {
+    /// Field 1 `BezierCurve view`.
+    public var view: BezierCurve? = nil
+
+    /// Field 2 `BezierCurve completion`.
+    public var completion: BezierCurve? = nil
+
+    /// Creates a `TimelineCurve` with every field at its default.
+    public init() {}
+
+    /// Creates a `TimelineCurve` from field values; omitted fields keep their defaults.
+    public init(view: BezierCurve? = nil, completion: BezierCurve? = nil) {
+        self.view = view
+        self.completion = completion
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = view {
+            writer.writeMessage(value, field: 1)
+        }
+        if let value = completion {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, into: &view)
+        case 2:
+            try reader.readMessage(wireType, into: &completion)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.RestingSpringCurve`.
+public struct RestingSpringCurve: ProtoMessage {
+    /// Field 1 `double response`: seconds.
+    public var response: Double = 0
+
+    /// Field 2 `double damping_ratio`.
+    public var dampingRatio: Double = 0
+
+    /// Field 3 `double initial_velocity`: remaining distances per second toward the target.
+    public var initialVelocity: Double = 0
+
+    /// Creates a `RestingSpringCurve` with every field at its default.
+    public init() {}
+
+    /// Creates a `RestingSpringCurve` from field values; omitted fields keep their defaults.
+    public init(response: Double = 0, dampingRatio: Double = 0, initialVelocity: Double = 0) {
+        self.response = response
+        self.dampingRatio = dampingRatio
+        self.initialVelocity = initialVelocity
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if response.bitPattern != 0 {
+            writer.writeDouble(response, field: 1)
+        }
+        if dampingRatio.bitPattern != 0 {
+            writer.writeDouble(dampingRatio, field: 2)
+        }
+        if initialVelocity.bitPattern != 0 {
+            writer.writeDouble(initialVelocity, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            response = try reader.readDouble(wireType)
+        case 2:
+            dampingRatio = try reader.readDouble(wireType)
+        case 3:
             initialVelocity = try reader.readDouble(wireType)
         default:
             try reader.skip(wireType)

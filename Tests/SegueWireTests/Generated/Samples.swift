@@ -16,6 +16,9 @@ enum Samples {
     /// Sample `Rect`.
     static let rect = Rect(x: 1.5, y: -2.5, width: 3.5, height: -4.5)
 
+    /// Sample `Insets`.
+    static let insets = Insets(top: 1.5, left: -2.5, bottom: 3.5, right: -4.5)
+
     /// Sample `Tuning`.
     static let tuning = Tuning(
         edgeWidth: 1.5,
@@ -35,7 +38,9 @@ enum Samples {
         profile: "profile-0-\u{E9}\u{1F680}",
         rightToLeft: true,
         fps: 516,
-        tuning: Samples.tuning
+        tuning: Samples.tuning,
+        profileRevision: 774,
+        safeArea: Samples.insets
     )
 
     /// Sample `ScreenOptions`.
@@ -205,7 +210,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.engineRestarted,
+        reason: Reason.releasedAtRest,
         settleUs: 5000000035
     )
 
@@ -214,7 +219,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.engineRestarted,
+        reason: Reason.releasedAtRest,
         settleUs: 5000000035
     )
 
@@ -549,7 +554,8 @@ enum Samples {
         gestureSign: -8.5,
         towardHigherIndex: true,
         phase: .animating(Samples.animatingSnapshot),
-        frameSequence: 18446744073709551603
+        frameSequence: 18446744073709551603,
+        caught: true
     )
 
     /// Sample `TransitionSnapshot.tracking`.
@@ -564,7 +570,8 @@ enum Samples {
         gestureSign: -8.5,
         towardHigherIndex: true,
         phase: .tracking(Samples.trackingSnapshot),
-        frameSequence: 18446744073709551603
+        frameSequence: 18446744073709551603,
+        caught: true
     )
 
     /// Sample `TransitionSnapshot.settling`.
@@ -579,7 +586,8 @@ enum Samples {
         gestureSign: -8.5,
         towardHigherIndex: true,
         phase: .settling(Samples.settlingSnapshot),
-        frameSequence: 18446744073709551603
+        frameSequence: 18446744073709551603,
+        caught: true
     )
 
     /// Sample `AnimatingSnapshot`.
@@ -612,17 +620,42 @@ enum Samples {
         curve: .spring(Samples.springCurve)
     )
 
+    /// Sample `SettlingSnapshot.timeline`.
+    static let settlingSnapshotTimeline = SettlingSnapshot(
+        startUs: 1000000007,
+        durationUs: -2000000014,
+        fromFraction: 3.5,
+        targetFraction: -4.5,
+        curve: .timeline(Samples.timelineCurve)
+    )
+
+    /// Sample `SettlingSnapshot.resting_spring`.
+    static let settlingSnapshotRestingSpring = SettlingSnapshot(
+        startUs: 1000000007,
+        durationUs: -2000000014,
+        fromFraction: 3.5,
+        targetFraction: -4.5,
+        curve: .restingSpring(Samples.restingSpringCurve)
+    )
+
     /// Sample `BezierCurve`.
     static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5)
 
     /// Sample `SpringCurve`.
     static let springCurve = SpringCurve(dampingRatio: 1.5, initialVelocity: -2.5)
 
+    /// Sample `TimelineCurve`.
+    static let timelineCurve = TimelineCurve(view: Samples.bezierCurve, completion: Samples.bezierCurve)
+
+    /// Sample `RestingSpringCurve`.
+    static let restingSpringCurve = RestingSpringCurve(response: 1.5, dampingRatio: -2.5, initialVelocity: 3.5)
+
     /// Every sample with its name (`Message` or `Message.member`).
     static let all: [Sample] = [
         Sample("Vec2", vec2),
         Sample("Size", size),
         Sample("Rect", rect),
+        Sample("Insets", insets),
         Sample("Tuning", tuning),
         Sample("StackConfig", stackConfig),
         Sample("ScreenOptions", screenOptions),
@@ -704,7 +737,11 @@ enum Samples {
         Sample("TrackingSnapshot", trackingSnapshot),
         Sample("SettlingSnapshot", settlingSnapshot),
         Sample("SettlingSnapshot.spring", settlingSnapshotSpring),
+        Sample("SettlingSnapshot.timeline", settlingSnapshotTimeline),
+        Sample("SettlingSnapshot.resting_spring", settlingSnapshotRestingSpring),
         Sample("BezierCurve", bezierCurve),
         Sample("SpringCurve", springCurve),
+        Sample("TimelineCurve", timelineCurve),
+        Sample("RestingSpringCurve", restingSpringCurve),
     ]
 }
