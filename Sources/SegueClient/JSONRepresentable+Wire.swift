@@ -35,6 +35,18 @@ extension Rect: JSONRepresentable {
     }
 }
 
+extension Insets: JSONRepresentable {
+    /// `{"top":…,"left":…,"bottom":…,"right":…}`.
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("top", top)
+        object.add("left", left)
+        object.add("bottom", bottom)
+        object.add("right", right)
+        return object
+    }
+}
+
 extension Tuning: JSONRepresentable {
     /// The overrides that are present.
     public var jsonObject: JSONObject {
@@ -53,7 +65,7 @@ extension Tuning: JSONRepresentable {
 }
 
 extension StackConfig: JSONRepresentable {
-    /// Size, profile, direction, fps and tuning.
+    /// Size, profile, direction, fps, tuning, profile revision and safe area.
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("size", size?.jsonObject)
@@ -61,6 +73,8 @@ extension StackConfig: JSONRepresentable {
         object.add("rightToLeft", rightToLeft)
         object.add("fps", fps)
         object.add("tuning", tuning?.jsonObject)
+        object.add("profileRevision", profileRevision)
+        object.add("safeArea", safeArea?.jsonObject)
         return object
     }
 }

@@ -140,7 +140,7 @@ public enum ProfileCatalog {
     /// (`interactiveContentPopGestureRecognizer`; the 20 pt edge of `interactivePopGestureRecognizer` with
     /// `tuning.edge_width`); only CHANGED updates the percent (lines 554-570), and the release projects it with
     /// UIKit's averages (`UIKitPopStatistics`) against min(187.5 / W, 0.5), then completes at the finger's speed
-    /// along the default completion curve (lines 477-503). A caught transition settles on the
+    /// along the default completion curve (lines 477-504). A caught transition settles on the
     /// spring iOS 26 gives interrupted navigation transitions: damping 1, response 0.35 s.
     public static let ios = Profile(
         name: "ios", edgeWidth: 0, beganRule: .pointsBack, progressDistance: nil,

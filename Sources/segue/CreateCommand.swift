@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueCore
 import SegueWire
 
 /// `segue create STACK --screens A,B | --tabs A,B,C ...`: creates a stack.
@@ -17,7 +18,9 @@ enum CreateCommand {
             .init("selected", "N", help: "selected tab index (default 0)"),
             .init("width", "PT", help: "container width (default 390)"),
             .init("height", "PT", help: "container height (default 844)"),
-            .init("profile", "NAME", help: "fluid (default), classic, fullscreen, modal, ios or flutter"),
+            .init("profile", "NAME", help: ProfileCatalog.names.joined(separator: ", ")
+                + " (default fluid; classic = percent-250ms; docs/semantics.md)"),
+            .init("safe-area", "T,L,B,R", help: "the container's safe-area insets in points (flutter widens its edge to them)"),
             .init("rtl", help: "right-to-left: back swipes start at the right edge"),
             .init("fps", "N", help: "settle frames per second, 1-240 (default 60)"),
             .init("json", help: "print the command result as JSON"),
@@ -26,6 +29,7 @@ enum CreateCommand {
             "segue create demo --screens Home,Detail",
             "segue create shop --tabs Feed,Search,Cart --selected 1 --profile ios",
             "segue create wide --screens Home --width 1024 --height 768 --rtl --fps 120",
+            "segue create notch --screens Home,Detail --profile flutter --safe-area 59,44,34,0",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
@@ -42,8 +46,9 @@ enum CreateCommand {
         let width = try arguments.number("width", in: 1...100_000) ?? 390
         let height = try arguments.number("height", in: 1...100_000) ?? 844
         let fps = try arguments.integer("fps", in: 1...240) ?? 0
-        let config = StackConfig(size: Size(width: width, height: height), profile: arguments.string("profile") ?? "",
+        var config = StackConfig(size: Size(width: width, height: height), profile: arguments.string("profile") ?? "",
                                  rightToLeft: arguments.flag("rtl"), fps: UInt32(fps))
+        config.safeArea = try safeArea(arguments)
         let create = CreateStack(screens: screens, tabs: tabs, selectedTab: UInt32(selected), config: config)
         let connection = try Connection(arguments)
         let result = try connection.control().command(Command(stackId: stackId, op: .create(create)))
@@ -52,6 +57,20 @@ enum CreateCommand {
         } else {
             Console.line("created \(stackId) (version \(result.version))")
         }
+    }
+
+    /// `--safe-area TOP,LEFT,BOTTOM,RIGHT`: four points, none negative.
+    private static func safeArea(_ arguments: ParsedArguments) throws(UsageError) -> Insets? {
+        guard let text = arguments.string("safe-area") else { return nil }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Double(String($0.filter { $0 != " " }))
+        }
+        guard values.count == 4, let sides = values as? [Double],
+              sides.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100_000 })
+        else {
+            throw UsageError("segue create: --safe-area needs four points TOP,LEFT,BOTTOM,RIGHT (0-100000), not '\(text)'")
+        }
+        return Insets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
     }
 
     /// A comma-separated option as a list; empty items are a usage error.

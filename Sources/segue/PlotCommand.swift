@@ -173,8 +173,8 @@ enum PlotCommand {
                 "pop Detail \u{2192} Home on a \(TextFormat.short(base.width)) pt wide stack at \(base.fps) fps; "
                     + "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, "
                     + "then releases; the same two releases in every profile",
-                "rule: \(profile.ruleDescription(width: base.width)); settle: \(profile.settleDescription); "
-                    + "lower screen: \(profile.lowerScreenDescription)",
+                "rule: \(profile.ruleDescription(width: base.width))",
+                "settle: \(profile.settleDescription); lower screen: \(profile.lowerScreenDescription)",
             ],
             plots: zip(runs, outcomes).map { run, heading in run.plot(heading: heading) },
             width: pairWidth)

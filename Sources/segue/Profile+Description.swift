@@ -67,18 +67,16 @@ extension Profile {
         }
     }
 
-    /// The lower screen: `parallax 0.3, dimming 0.1`, or `still`.
+    /// The lower screen: `parallax 0.3, dimming 0.1`, or `still`; and the upper one's side when it is not the
+    /// trailing edge.
     var lowerScreenDescription: String {
-        var parts: [String] = []
-        if layout.side == .leading { parts.append("upper screen leaves to the left") }
-        if layout.parallax == 0 && layout.dimming == 0 {
-            parts.append("lower screen still")
-        } else {
+        var text = "still"
+        if layout.parallax != 0 || layout.dimming != 0 {
             let eased = layout.dimmingCurve == nil ? "" : " eased"
-            parts.append("lower screen parallax \(TextFormat.short(layout.parallax)), "
-                + "dimming \(TextFormat.short(layout.dimming))\(eased)")
+            text = "parallax \(TextFormat.short(layout.parallax)), dimming \(TextFormat.short(layout.dimming))\(eased)"
         }
-        return parts.joined(separator: "; ")
+        if layout.side == .leading { text += "; the upper screen leaves to the left" }
+        return text
     }
 
     private static func describe(_ curve: CubicBezier) -> String {

@@ -210,7 +210,7 @@ struct ReferenceMotionTests {
         }
     }
 
-    @Test("ios (_UINavigationInteractiveTransitionBase.m:485-503): a fast flick completes at the finger's speed, 156 pt at 3000 pt/s in 52 ms, along ease-in-out, and completes as it comes to rest")
+    @Test("ios (_UINavigationInteractiveTransitionBase.m:477-504): a fast flick completes at the finger's speed, 156 pt at 3000 pt/s in 52 ms, along ease-in-out, and completes as it comes to rest")
     func iosCompletionSpeed() throws {
         var h = CoreHarness()
         h.create(width: 390, profile: "ios", revision: CoreHarness.newest)

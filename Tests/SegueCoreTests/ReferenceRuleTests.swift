@@ -180,7 +180,7 @@ struct ReferenceRuleTests {
         Rule(source: "interactiveContentPopGestureRecognizer", rule: "heading back (leading to trailing) only",
              profile: "ios", steps: [.began(x: 300, heading: Vec2(x: -300, y: 0))],
              outcome: .refused(.gestureRejected)),
-        Rule(source: "_UINavigationInteractiveTransitionBase.m:376-377",
+        Rule(source: "_UINavigationInteractiveTransitionBase.m:379",
              rule: "without a CHANGED the percent is 0, and a release cancels", profile: "ios",
              steps: [.began(), .ended(300, velocity: 500)],
              outcome: .decided(finish: false, reason: .belowThreshold, progress: 0, settleUs: 0)),

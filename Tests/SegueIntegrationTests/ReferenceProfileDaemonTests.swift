@@ -71,4 +71,21 @@ import Testing
         }
         #expect(daemon.stop() == 0)
     }
+
+    @Test("create --safe-area gives the stack its insets; a malformed one is a usage error")
+    func safeArea() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let bad = try runSegue(["create", "s", "--screens", "Home,A", "--safe-area", "1,2,x,4"], daemon: daemon)
+        #expect(bad.status == 2 && bad.stderr.contains("--safe-area"), "\(bad)")
+        let negative = try runSegue(["create", "s", "--screens", "Home,A", "--safe-area", "0,-1,0,0"], daemon: daemon)
+        #expect(negative.status == 2, "\(negative)")
+        let created = try runSegue(["create", "s", "--screens", "Home,A", "--profile", "flutter", "--safe-area",
+                                    "59,44,34,0"], daemon: daemon)
+        #expect(created.status == 0, "\(created)")
+        let state = try jsonObject(try runSegue(["state", "s", "--json"], daemon: daemon).lines.first ?? "")
+        let insets = (state["config"] as? [String: Any])?["safeArea"] as? [String: Any]
+        #expect(insets?["left"] as? Double == 44 && insets?["top"] as? Double == 59, "\(state)")
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -580,7 +580,20 @@ def session(pb: Any, zctx: zmq.Context, daemon: Daemon) -> Iterator[Session]:
 # ---------------------------------------------------------------------------------------------------- checks
 
 WIDTH, HEIGHT = 390.0, 844.0
-CLASSIC_SETTLE_US = 300_000   # classic: remaining fraction x 300 ms
+CLASSIC_SETTLE_US = 250_000   # classic is percent-250ms (001_774936b8fb1b231f.txt): the rest of a 0.25 s animation
+
+
+def ease_in_out(t: float) -> float:
+    """cubic-bezier(0.42, 0, 0.58, 1) at time t, by bisection: where a percent-driven screen sits at percent t."""
+    def bezier(s: float, c1: float, c2: float) -> float:
+        return 3 * (1 - s) ** 2 * s * c1 + 3 * (1 - s) * s * s * c2 + s ** 3
+    if t <= 0 or t >= 1:
+        return min(max(t, 0.0), 1.0)
+    low, high = 0.0, 1.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if bezier(middle, 0.42, 0.58) < t else (low, middle)
+    return bezier((low + high) / 2, 0.0, 1.0)
 
 
 def approx(value: float, tol: float = 1e-9) -> Any:

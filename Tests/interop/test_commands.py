@@ -42,7 +42,7 @@ def test_animated_push_and_pop(session: Session) -> None:
     assert (began.began.operation, began.began.from_screen, began.began.to_screen, began.began.interactive) == (
         pb.PUSH, "Home", "Detail", False), f"began: {began.began}"
     assert finished.finished.reason == pb.PROGRAMMATIC
-    assert finished.finished.settle_us == CLASSIC_SETTLE_US, "a full-distance classic settle is 300 ms"
+    assert finished.finished.settle_us == CLASSIC_SETTLE_US, "a classic push takes the whole 250 ms"
     assert completed.completed.finished is True and list(completed.completed.screens) == ["Home", "Detail"]
     assert [e.request_id for e in events] == ["push-1"] * 3, "every event a command causes carries its request_id"
     assert (reply.command.first_position, reply.command.last_position, reply.command.version) == (
