@@ -88,7 +88,11 @@ public struct TransitionPlot: Sendable, Hashable {
         self.axis = axis
         self.origin = origin
         self.heading = heading
-        self.frames = frames
+        // A frame that is not finite (a tuning or size at the edge of the accepted) has no place on a chart.
+        self.frames = frames.filter { frame in
+            [frame.progress, frame.from?.rect?.x ?? 0, frame.from?.rect?.y ?? 0, frame.to?.rect?.x ?? 0,
+             frame.to?.rect?.y ?? 0].allSatisfy(\.isFinite)
+        }
         self.decisionProgress = decisionProgress
         self.threshold = threshold
         self.markers = markers

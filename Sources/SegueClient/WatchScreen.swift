@@ -264,8 +264,10 @@ public struct WatchScreen: Sendable, Hashable {
         let scale = Double(innerWidth) / container.width
         let (placements, dimming) = placements(width: container.width)
         func columns(_ placement: Placement) -> (start: Int, end: Int, visible: Range<Int>) {
-            let start = Int((placement.x * scale).rounded())
-            let end = Int(((placement.x + container.width) * scale).rounded())
+            // Far off-screen is off-screen: bounding x keeps the columns integers whatever a frame says.
+            let x = placement.x.isFinite ? min(max(placement.x, -2 * container.width), 2 * container.width) : 0
+            let start = Int((x * scale).rounded())
+            let end = Int(((x + container.width) * scale).rounded())
             return (start, end, max(start, 0)..<max(min(end, innerWidth), max(start, 0)))
         }
         let upperColumns = placements.last(where: \.isUpper).map { columns($0).visible } ?? 0..<0

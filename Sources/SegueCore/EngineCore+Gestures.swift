@@ -152,7 +152,8 @@ extension EngineCore {
                 return rejected("direction: the swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
             }
         case .movesHorizontally:
-            if direction.x == 0 {
+            // The article reads the recognizer's velocity: one that was sent counts, zero or not.
+            if (pan.velocity ?? direction).x == 0 {
                 return rejected("direction: the swipe has no horizontal velocity (\(direction.x), \(direction.y)); profile '\(profile.name)' needs velocity x other than 0")
             }
         }
@@ -197,8 +198,7 @@ extension EngineCore {
         }
         let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
         let translation = pan.translation ?? lastTranslation
-        let profile = stacks.models[slot].profile
-        if profile.awayFromBack == .ignored && stacks.models[slot].towardBack(translation) < 0 {
+        if stacks.models[slot].profile.awayFromBack == .ignored && stacks.models[slot].towardBack(translation) < 0 {
             // The handler returns before anything: the screens stay, and a release decides nothing.
             stacks.gestures[slot].tracker?.lastTimestampUs = pan.timestampUs
             if releasing { stacks.gestures[slot].tracker = nil }
@@ -213,7 +213,7 @@ extension EngineCore {
                 time: Double(pan.timestampUs) / 1_000_000, translation: sign * stack.towardBack(translation),
                 velocity: sign * stack.towardBack(velocity), width: stack.width)
         }
-        if !releasing || (profile.releaseMovesScreens && translation != lastTranslation) {
+        if !releasing || (stacks.models[slot].profile.releaseMovesScreens && translation != lastTranslation) {
             appendProgress(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
             stacks.gestures[slot].tracker?.lastTranslation = translation
         }

@@ -29,7 +29,7 @@ extension EngineCore {
             state.transition = TransitionState(
                 transitionId: transition.id, operation: transition.operation, fromScreen: transition.fromScreen,
                 toScreen: transition.toScreen, interactive: transition.interactive, phase: phase,
-                progress: transition.fraction(at: max(now, clockUs)))
+                progress: stack.screenFraction(of: transition, at: max(now, clockUs)))
         }
         return state
     }

@@ -53,6 +53,12 @@ public struct EngineCore: Sendable {
             guard stacks.slot(of: event.stackId) == nil else {
                 throw RestoreError(position: event.position, message: "stack '\(event.stackId)' already exists")
             }
+            // A stack whose profile this engine cannot run as it was logged would go on with other semantics.
+            if case .stackCreated(let created) = event.body, let config = created.config,
+               ProfileCatalog.named(config.profile, revision: config.profileRevision) == nil
+            {
+                throw RestoreError(position: event.position, message: "stack '\(event.stackId)' has profile '\(config.profile)' of revision \(config.profileRevision), which this engine does not know (its newest revision is \(ProfileCatalog.newestRevision))")
+            }
             return nil
         }
         guard let slot = stacks.slot(of: event.stackId) else {

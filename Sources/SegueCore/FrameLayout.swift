@@ -27,26 +27,26 @@ public enum FrameLayout {
             to.x = side * width * (1 - f)
         default:
             let layout = stack.profile.layout(for: transition.operation)
-            // The upper screen's direction of travel toward its side, per axis (one of them 0).
-            let (dx, dy): (Double, Double)
-            switch layout.side {
-            case .trailing: (dx, dy) = (1, 0)
-            case .leading: (dx, dy) = (-1, 0)
-            case .bottom: (dx, dy) = (0, 1)
-            }
             // How far the lower screen is covered: 1 - f under a leaving screen, f under an arriving one.
             let covered = transition.isBackward ? 1 - f : f
             // A command may move each screen along its own curve of the transition's time.
             let easing = transition.interactive ? nil : layout.commandEasing
             let upper = easing?.upper.value(at: f) ?? f
             let lower = easing?.lower.value(at: f) ?? f
-            if transition.isBackward {
-                from = Vec2(x: dx * (upper * width), y: dy * (upper * height))
-                to = Vec2(x: dx * (-layout.parallax * width * (1 - lower)),
-                          y: dy * (-layout.parallax * height * (1 - lower)))
-            } else {
-                from = Vec2(x: dx * (-layout.parallax * width * lower), y: dy * (-layout.parallax * height * lower))
-                to = Vec2(x: dx * ((1 - upper) * width), y: dy * ((1 - upper) * height))
+            // Offsets toward the side, in a container dimension: only the side's axis moves.
+            func offsets(_ size: Double) -> (from: Double, to: Double) {
+                transition.isBackward
+                    ? (upper * size, -layout.parallax * size * (1 - lower))
+                    : (-layout.parallax * size * lower, (1 - upper) * size)
+            }
+            switch layout.side {
+            case .trailing:
+                (from.x, to.x) = offsets(width)
+            case .leading:
+                let (fromOffset, toOffset) = offsets(width)
+                (from.x, to.x) = (-fromOffset, -toOffset)
+            case .bottom:
+                (from.y, to.y) = offsets(height)
             }
             dimming = layout.dimming * (layout.dimmingCurve?.value(at: covered) ?? covered)
             shadow = layout.shadow * covered

@@ -73,7 +73,7 @@ public struct Profile: Sendable, Hashable {
     }
 
     /// How long a settle takes and along which curve.
-    public enum Settle: Sendable, Hashable {
+    public indirect enum Settle: Sendable, Hashable {
         /// duration = remaining fraction x `ms`, along the curve.
         case remaining(ms: Double, curve: CubicBezier)
         /// A fixed duration whatever the distance.
@@ -154,6 +154,8 @@ public struct Profile: Sendable, Hashable {
     public var threshold: Threshold
     /// Whether progress exactly at the threshold finishes.
     public var finishesAtThreshold: Bool = false
+    /// Whether a cancel past the threshold at zero velocity is RELEASED_AT_REST rather than FLUNG_BACK.
+    public var namesReleaseAtRest: Bool = true
     public var finishRule: FinishRule
     public var flingVelocity: Velocity
     public var decisionSample: DecisionSample = .release
@@ -186,10 +188,17 @@ public struct Profile: Sendable, Hashable {
         if let value = tuning.finishThreshold { profile.threshold = .fraction(value) }
         if let value = tuning.flingVelocity { profile.flingVelocity = .widths(value) }
         if let value = tuning.settleMs {
-            profile.gestureSettle = profile.gestureSettle.withDuration(Double(value))
-            profile.navigationSettle = profile.navigationSettle?.withDuration(Double(value))
+            let ms = Double(value)
+            profile.gestureSettle = profile.gestureSettle.withDuration(ms)
+            profile.navigationSettle = profile.navigationSettle?.withDuration(ms)
+            profile.caughtSettle = profile.caughtSettle?.withDuration(ms)
+            // UIKit projects the release over the same duration its completion plays.
+            if case .uikitPop = profile.finishRule { profile.finishRule = .uikitPop(durationMs: ms) }
         }
-        if let value = tuning.dampingRatio { profile.gestureSettle = profile.gestureSettle.withDamping(value) }
+        if let value = tuning.dampingRatio {
+            profile.gestureSettle = profile.gestureSettle.withDamping(value)
+            profile.caughtSettle = profile.caughtSettle?.withDamping(value)
+        }
         if let value = tuning.parallax { profile.layout.parallax = value }
         if let value = tuning.dimming { profile.layout.dimming = value }
         if let value = tuning.gestureTimeoutMs { profile.gestureTimeoutMs = value }

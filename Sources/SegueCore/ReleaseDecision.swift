@@ -26,8 +26,9 @@ public struct ReleaseDecision: Sendable, Hashable {
         let fling = profile.flingPointsPerSecond(width: width)
         let byPosition = profile.finishesAtThreshold ? p >= threshold : p > threshold
         func explained(_ finish: Bool, velocity: Double = v) -> ReleaseDecision {
-            ReleaseDecision(finish: finish, reason: reason(finish: finish, byPosition: byPosition, velocity: velocity),
-                            velocity: velocity)
+            let atRest = profile.namesReleaseAtRest && velocity == 0
+            return ReleaseDecision(finish: finish, reason: reason(finish: finish, byPosition: byPosition, atRest: atRest),
+                                   velocity: velocity)
         }
         switch profile.finishRule {
         case .position:
@@ -57,12 +58,12 @@ public struct ReleaseDecision: Sendable, Hashable {
 
     /// PASSED_THRESHOLD or BELOW_THRESHOLD when the position alone agrees; otherwise what the velocity did:
     /// FLUNG_FORWARD, FLUNG_BACK, or RELEASED_AT_REST for a finger that stopped short of what its rule needed.
-    private static func reason(finish: Bool, byPosition: Bool, velocity: Double) -> Reason {
+    private static func reason(finish: Bool, byPosition: Bool, atRest: Bool) -> Reason {
         switch (finish, byPosition) {
         case (true, true): return .passedThreshold
         case (false, false): return .belowThreshold
         case (true, false): return .flungForward
-        case (false, true): return velocity == 0 ? .releasedAtRest : .flungBack
+        case (false, true): return atRest ? .releasedAtRest : .flungBack
         }
     }
 }

@@ -14,6 +14,13 @@ extension StackModel {
             sequence: transition.frameSequence, position: lastPosition))
     }
 
+    /// Where the screens of `transition` are at `timeUs`, as its frames place them (`Frame.progress`): while
+    /// tracking, where the profile puts them for the finger.
+    func screenFraction(of transition: TransitionModel, at timeUs: Int64) -> Double {
+        if case .tracking(let tracking) = transition.phase { return profile.trackedFraction(tracking.fraction) }
+        return transition.fraction(at: timeUs)
+    }
+
     /// Adds the TRACKING frame of the tracking transition, the screens where the profile puts them for the finger.
     mutating func publishTrackingFrame(timeUs: Int64, into outcome: inout Outcome) {
         guard case .tracking(let tracking)? = transition?.phase else { return }

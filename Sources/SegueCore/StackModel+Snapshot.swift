@@ -28,6 +28,9 @@ extension StackModel {
         guard snapshot.tabs.isEmpty ? snapshot.selectedTab == 0 : snapshot.selectedTab < snapshot.tabs.count else {
             throw problem("selected tab \(snapshot.selectedTab) is out of range for \(snapshot.tabs.count) tabs")
         }
+        guard ProfileCatalog.named(config.profile, revision: config.profileRevision) != nil else {
+            throw problem("profile '\(config.profile)' of revision \(config.profileRevision) is unknown to this engine")
+        }
         // The profile is derived from the config exactly as for a StackCreated event.
         self.init(id: snapshot.stackId, created: StackCreated(
             screens: snapshot.screens, tabs: snapshot.tabs, selectedTab: snapshot.selectedTab, config: config))

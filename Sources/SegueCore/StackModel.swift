@@ -133,7 +133,10 @@ public struct StackModel: Sendable, Hashable {
     /// Points from the leading edge where a back swipe may begin (0 = anywhere): the profile's, widened to the safe
     /// area's leading inset where the profile says so.
     var edgeWidth: Double {
-        guard profile.edgeCoversSafeArea, let insets = config.safeArea else { return profile.edgeWidth }
+        // An edge of 0 is "anywhere", which no inset narrows.
+        guard profile.edgeCoversSafeArea, profile.edgeWidth > 0, let insets = config.safeArea else {
+            return profile.edgeWidth
+        }
         return max(profile.edgeWidth, config.rightToLeft ? insets.right : insets.left)
     }
 

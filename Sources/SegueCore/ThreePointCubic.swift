@@ -46,7 +46,7 @@ public struct ThreePointCubic: Sendable, Hashable {
 }
 
 /// A timing curve applied to one screen's motion.
-public enum Easing: Sendable, Hashable {
+public indirect enum Easing: Sendable, Hashable {
     case bezier(CubicBezier)
     case threePoint(ThreePointCubic)
 

@@ -49,12 +49,13 @@ public enum Validation {
         return nil
     }
 
-    /// A container size: 0 < width, height <= 100000.
+    /// A container size: 1 <= width, height <= 100000 (a container below a point has no screens to move, and
+    /// divides velocities into infinities).
     public static func checkSize(_ size: Size?, field: String = "size") -> ErrorDetail? {
-        guard let size else { return invalid("\(field) is missing; give width and height in points, 0 < w, h <= 100000") }
+        guard let size else { return invalid("\(field) is missing; give width and height in points, 1 <= w, h <= 100000") }
         for (name, value) in [("width", size.width), ("height", size.height)]
-        where !(value > 0 && value <= maxDimension) {
-            return invalid("\(field).\(name) is \(value); it must be greater than 0 and at most 100000")
+        where !(value >= 1 && value <= maxDimension) {
+            return invalid("\(field).\(name) is \(value); it must be at least 1 and at most 100000")
         }
         return nil
     }
@@ -113,6 +114,9 @@ public enum Validation {
         for case let (name, value?) in values {
             if let error = checkNumber(value, field: "tuning.\(name)") { return error }
             if value < 0 { return invalid("tuning.\(name) is \(value); it may not be negative") }
+        }
+        if let distance = tuning.progressDistance, distance != 0 && distance < 1 {
+            return invalid("tuning.progress_distance is \(distance); use 0 (the width) or at least 1 pt")
         }
         if let z = tuning.dampingRatio, z <= 0 { return invalid("tuning.damping_ratio must be greater than 0") }
         if let settle = tuning.settleMs, settle > 60_000 { return invalid("tuning.settle_ms is \(settle); at most 60000") }

@@ -73,6 +73,8 @@ struct CommandTests {
                   mentions: "128"),
         BadCreate(name: "width 0", create: CreateStack(screens: ["A"], config: config(width: 0)),
                   mentions: "width"),
+        BadCreate(name: "width below a point", create: CreateStack(screens: ["A"], config: config(width: 0.5)),
+                  mentions: "at least 1"),
         BadCreate(name: "negative height", create: CreateStack(screens: ["A"], config: config(height: -1)),
                   mentions: "height"),
         BadCreate(name: "NaN width", create: CreateStack(screens: ["A"], config: config(width: .nan)),
@@ -112,7 +114,7 @@ struct CommandTests {
 
     @Test("create accepts the edges of the valid ranges",
           arguments: [("a", 1.0, UInt32(1)), (String(repeating: "Z", count: 64), 100_000.0, 240),
-                      ("A-z_0.9:x", 0.5, 0)])
+                      ("A-z_0.9:x", 1, 0)])
     func createAcceptsLimits(stackId: String, width: Double, fps: UInt32) {
         var h = CoreHarness()
         let outcome = h.command(.create(CreateStack(screens: ["A"], config: Self.config(width: width, fps: fps))),

@@ -71,4 +71,75 @@ struct ProfileRevisionTests {
             #expect(abs(1 - probe.completion(at: t)) <= tolerance, "t \(t)")
         }
     }
+
+    @Test("revision-0 stacks decide as they did: flutter's PAN_CANCELLED on the last progressed, fullscreen's release at rest FLUNG_BACK")
+    func oldStacksDecideAsBefore() throws {
+        var h = CoreHarness()
+        h.create("flutter", profile: "flutter")
+        let gesture = h.began(stack: "flutter")
+        h.changed(gesture, stack: "flutter", x: 120)
+        h.advance(ms: 16)
+        h.pan(.panCancelled, gesture: gesture, stack: "flutter", translation: Vec2(x: 280, y: 0))
+        let cancelled = try #require(h.cancelled.last)
+        #expect(cancelled.reason == .belowThreshold && close(cancelled.progress, 0.3))
+        h.create("fullscreen", profile: "fullscreen")
+        h.swipe(stack: "fullscreen", to: 100, velocity: 0)
+        #expect(h.cancelled.last?.reason == .flungBack)
+        // Today's fullscreen says why.
+        h.create("today", profile: "fullscreen", revision: CoreHarness.newest)
+        h.swipe(stack: "today", to: 100, velocity: 0)
+        #expect(h.cancelled.last?.reason == .releasedAtRest)
+    }
+
+    @Test("a log or a snapshot with a profile this engine does not know is refused, not run as fluid")
+    func unknownProfilesAreRefused() throws {
+        var core = EngineCore()
+        let future = StackCreated(screens: ["Home"], config: StackConfig(
+            size: Size(width: 400, height: 800), profile: "ios", profileRevision: ProfileCatalog.newestRevision + 1))
+        #expect(throws: EngineCore.RestoreError.self) {
+            try core.restore(Event(position: 1, stackId: "s", version: 1, timeUs: 1, body: .stackCreated(future)))
+        }
+        let misnamed = StackCreated(screens: ["Home"], config: StackConfig(
+            size: Size(width: 400, height: 800), profile: "percent-1s", profileRevision: 0))
+        #expect(throws: EngineCore.RestoreError.self) {
+            try core.restore(Event(position: 1, stackId: "s", version: 1, timeUs: 1, body: .stackCreated(misnamed)))
+        }
+        var h = CoreHarness()
+        h.create("s", profile: "ios", revision: CoreHarness.newest)
+        var snapshot = h.core.snapshot()
+        snapshot.stacks[0].config?.profileRevision = ProfileCatalog.newestRevision + 1
+        #expect(throws: EngineCore.RestoreError.self) { try EngineCore(snapshot: snapshot) }
+    }
+
+    @Test("tuning reaches ios's caught spring and its projection; flutter's edge 0 stays anywhere with a safe area")
+    func tuningReachesEveryPart() throws {
+        let ios = ProfileCatalog.ios.tuned(Tuning(settleMs: 500, dampingRatio: 0.7))
+        #expect(ios.caughtSettle == .restingSpring(response: 0.5, dampingRatio: 0.7))
+        #expect(ios.finishRule == .uikitPop(durationMs: 500))
+        var h = CoreHarness()
+        h.create(profile: "flutter", revision: CoreHarness.newest, tuning: Tuning(edgeWidth: 0),
+                 safeArea: Insets(left: 44))
+        h.began(start: Vec2(x: 200, y: 400))
+        #expect(h.began.count == 1 && h.rejections.isEmpty)
+    }
+
+    @Test("a size below a point, or a progress distance between 0 and 1 pt, is refused: velocities stay finite")
+    func degenerateSizes() throws {
+        var h = CoreHarness()
+        let tiny = h.create("a", width: 5e-324, revision: CoreHarness.newest)
+        #expect(tiny.error?.code == .invalidArgument)
+        let short = h.create("b", revision: CoreHarness.newest, tuning: Tuning(progressDistance: 1e-9))
+        #expect(short.error?.code == .invalidArgument)
+        #expect(h.create("c", revision: CoreHarness.newest, tuning: Tuning(progressDistance: 1)).error == nil)
+    }
+
+    @Test("a percent-driven stack's state reports where its frames put the screens")
+    func stateFollowsTheFrames() throws {
+        var h = CoreHarness()
+        h.create(profile: "percent-1s", revision: CoreHarness.newest)
+        let gesture = h.began()
+        h.changed(gesture, x: 80)
+        let state = try #require(h.core.state(of: "main", now: h.now)?.transition)
+        #expect(close(state.progress, try #require(h.frames.last).progress))
+    }
 }

@@ -91,6 +91,8 @@ struct ReferenceRuleTests {
         // 003: BEGAN refused only at velocity.x == 0; (p > 0.1 and v > 0) or v > 100; D = 200 pt.
         Rule(source: "\(seed003):166", rule: "BEGAN with velocity.x == 0 is refused", profile: "fullscreen",
              steps: [.began(heading: Vec2(x: 0, y: 300))], outcome: .refused(.gestureRejected)),
+        Rule(source: "\(seed003):155, 166", rule: "a BEGAN whose velocity is zero is refused, though it moved",
+             profile: "fullscreen", steps: [.began(translation: 12, heading: Vec2())], outcome: .refused(.gestureRejected)),
         Rule(source: "\(seed003):160-176", rule: "BEGAN heading away from back is not refused",
              profile: "fullscreen", steps: [.began(heading: Vec2(x: -300, y: 0)), .changed(100), .ended(100)],
              outcome: .decided(finish: false, reason: .releasedAtRest, progress: 0.5, settleUs: 400_000)),

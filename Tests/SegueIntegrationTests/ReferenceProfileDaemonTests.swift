@@ -78,8 +78,10 @@ import Testing
         defer { daemon.kill() }
         let bad = try runSegue(["create", "s", "--screens", "Home,A", "--safe-area", "1,2,x,4"], daemon: daemon)
         #expect(bad.status == 2 && bad.stderr.contains("--safe-area"), "\(bad)")
-        let negative = try runSegue(["create", "s", "--screens", "Home,A", "--safe-area", "0,-1,0,0"], daemon: daemon)
-        #expect(negative.status == 2, "\(negative)")
+        for bad in ["0,-1,0,0", "0x10,0,0,0", "1e2,0,0,0", "0,0,0", "0,0,0,0,0"] {
+            let refused = try runSegue(["create", "s", "--screens", "Home,A", "--safe-area", bad], daemon: daemon)
+            #expect(refused.status == 2, "\(bad): \(refused)")
+        }
         let created = try runSegue(["create", "s", "--screens", "Home,A", "--profile", "flutter", "--safe-area",
                                     "59,44,34,0"], daemon: daemon)
         #expect(created.status == 0, "\(created)")
