@@ -175,7 +175,8 @@ public struct Profile: Sendable, Hashable {
     public var catchesSettle: Bool
     /// Settle after the release of a caught transition; the gesture settle when absent.
     public var caughtSettle: Settle? = nil
-    /// Whether PAN_CANCELLED is decided as a release at zero velocity instead of cancelling.
+    /// Whether PAN_CANCELLED is decided like a release (at zero velocity, on the profile's decision sample) instead of
+    /// cancelling.
     public var decidesCancelledGesture: Bool
     public var gestureTimeoutMs: UInt32 = 1000
 

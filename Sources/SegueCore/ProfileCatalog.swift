@@ -2,8 +2,8 @@ import SegueWire
 
 /// The named profiles and the revisions of their semantics.
 ///
-/// Each constant names the line of the source it reproduces: the articles in design/seeds (by file name), Apple's
-/// and Flutter's documentation and code. docs/semantics.md has the same table with every row's source.
+/// Each constant names the line of the source it reproduces: the articles the seed profiles follow (by file name),
+/// Apple's and Flutter's documentation and code. docs/semantics.md has the same tables with every row's source.
 public enum ProfileCatalog {
     /// The revision new stacks get (StackConfig.profile_revision); 0 is the profiles before revisions.
     public static let newestRevision: UInt32 = 1
@@ -74,7 +74,8 @@ public enum ProfileCatalog {
             name: name, edgeWidth: 0, beganRule: .any, progressDistance: nil, threshold: .fraction(0.5),
             finishRule: .position, flingVelocity: .widths(1), releaseMovesScreens: false,
             tracking: .timeline(uikitDefaultCurve), gestureSettle: percentDriven(ms: ms),
-            navigationSettle: .fixed(ms: ms, curve: uikitDefaultCurve), layout: Profile.Layout(), catchesSettle: false, decidesCancelledGesture: true
+            navigationSettle: .fixed(ms: ms, curve: uikitDefaultCurve), layout: Profile.Layout(),
+            catchesSettle: false, decidesCancelledGesture: true
         )
     }
 

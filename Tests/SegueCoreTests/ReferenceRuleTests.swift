@@ -3,7 +3,7 @@ import SegueWire
 import Testing
 
 /// Every gesture rule of the profiles that reproduce a source, one row each, naming the line it checks: the
-/// articles in design/seeds (by file name and line), UIKit (decompiled iOS 26.1 UIKitCore,
+/// articles (by file name and line), UIKit (decompiled iOS 26.1 UIKitCore,
 /// `_UINavigationInteractiveTransitionBase.m`) and Flutter (`route.dart` at 7c1ae2bc). Each row runs a gesture
 /// through an engine core on a manual clock, on a 400 x 800 stack [Home, Detail].
 @Suite("reference rules")
