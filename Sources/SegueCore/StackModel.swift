@@ -36,7 +36,10 @@ public struct StackModel: Sendable, Hashable {
     /// The config as created, with defaults filled in (profile name, fps, tuning).
     public var config: StackConfig { settings.config }
     /// The profile with the stack's tuning applied.
-    public var profile: Profile { settings.profile }
+    public var profile: Profile {
+        // Borrowed, not copied: the engine reads a field or two of it for every pan event.
+        _read { yield settings.profile }
+    }
     public var isTabStack: Bool { !tabs.isEmpty }
     public var width: Double { settings.config.size?.width ?? 0 }
     public var height: Double { settings.config.size?.height ?? 0 }

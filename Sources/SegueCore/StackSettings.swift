@@ -19,7 +19,9 @@ final class StackSettings: Sendable, Hashable {
     }
 
     /// The named profile with the config's tuning applied.
-    var profile: Profile { resolved.profile }
+    var profile: Profile {
+        _read { yield resolved.profile }
+    }
 
     static func == (lhs: StackSettings, rhs: StackSettings) -> Bool {
         lhs === rhs || lhs.config == rhs.config
