@@ -57,7 +57,9 @@ let package = Package(
             resources: [.copy("Golden")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "SegueCoreTests", dependencies: ["SegueCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueCoreTests", dependencies: ["SegueCore"], exclude: ["Fixtures"], swiftSettings: strictSettings
+        ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
         .testTarget(
             name: "SegueEngineTests",
