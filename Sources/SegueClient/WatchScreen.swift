@@ -150,10 +150,11 @@ public struct WatchScreen: Sendable, Hashable {
         return state.screens.last ?? "(empty)"
     }
 
-    /// One screen placed in the container: its name, its x in points, and whether it is drawn on top.
+    /// One screen placed in the container: its name, its x and y in points, and whether it is drawn on top.
     struct Placement: Hashable {
         var screen: String
         var x: Double
+        var y: Double = 0
         var isUpper: Bool
     }
 
@@ -164,12 +165,12 @@ public struct WatchScreen: Sendable, Hashable {
             return ([Placement(screen: Self.topScreen(of: state), x: 0, isUpper: true)], 0)
         }
         let rightToLeft = state.config?.rightToLeft ?? false
-        let from: (screen: String, x: Double)
-        let to: (screen: String, x: Double)
+        let from: (screen: String, x: Double, y: Double)
+        let to: (screen: String, x: Double, y: Double)
         let dimming: Double
         if let frame = activeFrame {
-            from = (frame.from?.screen ?? transition.fromScreen, frame.from?.rect?.x ?? 0)
-            to = (frame.to?.screen ?? transition.toScreen, frame.to?.rect?.x ?? 0)
+            from = (frame.from?.screen ?? transition.fromScreen, frame.from?.rect?.x ?? 0, frame.from?.rect?.y ?? 0)
+            to = (frame.to?.screen ?? transition.toScreen, frame.to?.rect?.x ?? 0, frame.to?.rect?.y ?? 0)
             dimming = frame.dimming
         } else {
             // No frame yet: place by progress alone (no parallax, no scrim), mirrored for right-to-left.
@@ -177,14 +178,14 @@ public struct WatchScreen: Sendable, Hashable {
             let mirror: Double = rightToLeft ? -1 : 1
             switch transition.operation {
             case .push, .present:
-                from = (transition.fromScreen, 0)
-                to = (transition.toScreen, mirror * (1 - f) * width)
+                from = (transition.fromScreen, 0, 0)
+                to = (transition.toScreen, mirror * (1 - f) * width, 0)
             case .selectTab:
-                from = (transition.fromScreen, -mirror * f * width)
-                to = (transition.toScreen, mirror * (1 - f) * width)
+                from = (transition.fromScreen, -mirror * f * width, 0)
+                to = (transition.toScreen, mirror * (1 - f) * width, 0)
             default:
-                from = (transition.fromScreen, mirror * f * width)
-                to = (transition.toScreen, 0)
+                from = (transition.fromScreen, mirror * f * width, 0)
+                to = (transition.toScreen, 0, 0)
             }
             dimming = 0
         }
@@ -200,8 +201,8 @@ public struct WatchScreen: Sendable, Hashable {
         }
         let lower = toIsUpper ? from : to
         let upper = toIsUpper ? to : from
-        return ([Placement(screen: lower.screen, x: lower.x, isUpper: false),
-                 Placement(screen: upper.screen, x: upper.x, isUpper: true)], dimming)
+        return ([Placement(screen: lower.screen, x: lower.x, y: lower.y, isUpper: false),
+                 Placement(screen: upper.screen, x: upper.x, y: upper.y, isUpper: true)], dimming)
     }
 
     /// The visual fraction and phase shown by the progress bar, or nil when idle.
@@ -261,27 +262,42 @@ public struct WatchScreen: Sendable, Hashable {
             grid.write(shown, column: 1 + (innerWidth - shown.count) / 2, row: labelRow, [.dim])
             return
         }
-        let scale = Double(innerWidth) / container.width
         let (placements, dimming) = placements(width: container.width)
+        /// The cells a span of `size` points at `offset` covers in `cells` cells for `total` points: where it
+        /// starts and ends, and the part inside the box.
+        func cells(_ offset: Double, size: Double, cells: Int) -> (start: Int, end: Int, visible: Range<Int>) {
+            // Far off-screen is off-screen: bounding the offset keeps the cells integers whatever a frame says.
+            let scale = Double(cells) / size
+            let bounded = offset.isFinite ? min(max(offset, -2 * size), 2 * size) : 0
+            let start = Int((bounded * scale).rounded())
+            let end = Int(((bounded + size) * scale).rounded())
+            return (start, end, max(start, 0)..<max(min(end, cells), max(start, 0)))
+        }
         func columns(_ placement: Placement) -> (start: Int, end: Int, visible: Range<Int>) {
-            // Far off-screen is off-screen: bounding x keeps the columns integers whatever a frame says.
-            let x = placement.x.isFinite ? min(max(placement.x, -2 * container.width), 2 * container.width) : 0
-            let start = Int((x * scale).rounded())
-            let end = Int(((x + container.width) * scale).rounded())
-            return (start, end, max(start, 0)..<max(min(end, innerWidth), max(start, 0)))
+            cells(placement.x, size: container.width, cells: innerWidth)
+        }
+        // Presentations that slide up move by rows.
+        func rows(_ placement: Placement) -> Range<Int> {
+            cells(placement.y, size: container.height, cells: innerHeight).visible
         }
         let upperColumns = placements.last(where: \.isUpper).map { columns($0).visible } ?? 0..<0
         for placement in placements {
             let (start, end, visible) = columns(placement)
-            guard !visible.isEmpty else { continue }
+            let placedRows = rows(placement)
+            guard !visible.isEmpty && !placedRows.isEmpty else { continue }
             let fill: Character = placement.isUpper ? " " : symbols.shade(dimming / Self.fullShadeDimming)
             let body: CellGrid.Attributes = placement.isUpper ? [] : [.dim]
-            for row in firstRow..<(firstRow + innerHeight) {
+            for row in placedRows.map({ firstRow + $0 }) {
                 grid.fill(fill, columns: (visible.lowerBound + 1)..<(visible.upperBound + 1), row: row, body)
+            }
+            if placement.isUpper && placements.count > 1 && placedRows.lowerBound > 0 {
+                // The top edge of a screen sliding up.
+                grid.fill(symbols.topEdge, columns: (visible.lowerBound + 1)..<(visible.upperBound + 1),
+                          row: firstRow + placedRows.lowerBound, [.bold])
             }
             if placement.isUpper && placements.count > 1 {
                 // The edge where the upper screen ends, unless the container's border is there anyway.
-                for row in firstRow..<(firstRow + innerHeight) {
+                for row in placedRows.map({ firstRow + $0 }) {
                     if start == visible.lowerBound && start > 0 {
                         grid.put(symbols.edge, column: start + 1, row: row, [.bold])
                     }
@@ -290,14 +306,24 @@ public struct WatchScreen: Sendable, Hashable {
                     }
                 }
             }
-            // The lower screen's label goes in the part the upper one leaves uncovered.
-            let labelColumns = placement.isUpper ? visible : Self.uncovered(visible, by: upperColumns)
+            // The lower screen's label goes in the part the upper one leaves uncovered: beside it, or above it.
+            let vertical = placements.contains { $0.y != 0 }
+            let labelColumns = placement.isUpper || vertical ? visible : Self.uncovered(visible, by: upperColumns)
+            let upperRows = placements.last(where: \.isUpper).map(rows) ?? 0..<0
+            let lowerLabelRow = vertical && !placement.isUpper ? max(upperRows.lowerBound / 2 - 1, 0) : labelRow - firstRow
+            let placedLabelRow = placement.isUpper && vertical
+                ? placedRows.lowerBound + (placedRows.count - 1) / 2 : lowerLabelRow
+            guard placedRows.contains(placedLabelRow) else { continue }
             let labelAttributes: CellGrid.Attributes = placement.isUpper ? [.bold] : [.dim]
-            writeCentered(" \(placement.screen) ", in: labelColumns, row: labelRow, labelAttributes, into: &grid,
-                          symbols: symbols)
-            if innerHeight >= 3 && placements.count > 1 {
-                writeCentered(" x=\(Self.short((placement.x * 10).rounded() / 10)) ", in: labelColumns,
-                              row: labelRow + 1, [.dim], into: &grid, symbols: symbols)
+            writeCentered(" \(placement.screen) ", in: labelColumns, row: firstRow + placedLabelRow, labelAttributes,
+                          into: &grid, symbols: symbols)
+            let coordinate = vertical ? "y=\(Self.short((placement.y * 10).rounded() / 10))"
+                : "x=\(Self.short((placement.x * 10).rounded() / 10))"
+            if innerHeight >= 3 && placements.count > 1 && placedRows.contains(placedLabelRow + 1)
+                && (!vertical || placement.isUpper || placedLabelRow + 1 < upperRows.lowerBound)
+            {
+                writeCentered(" \(coordinate) ", in: labelColumns, row: firstRow + placedLabelRow + 1, [.dim],
+                              into: &grid, symbols: symbols)
             }
         }
     }
@@ -408,7 +434,7 @@ public struct WatchScreen: Sendable, Hashable {
 
     /// The characters of one glyph set.
     struct Symbols {
-        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical, edge, barFilled, barEmpty: Character
+        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical, edge, topEdge, barFilled, barEmpty: Character
         let shades: [Character]
         let dot: String
         let arrow: String
@@ -418,13 +444,13 @@ public struct WatchScreen: Sendable, Hashable {
             switch glyphs {
             case .unicode:
                 (topLeft, topRight, bottomLeft, bottomRight) = ("┌", "┐", "└", "┘")
-                (horizontal, vertical, edge) = ("─", "│", "┃")
+                (horizontal, vertical, edge, topEdge) = ("─", "│", "┃", "━")
                 (barFilled, barEmpty) = ("█", "░")
                 shades = [" ", "░", "▒", "▓"]
                 (dot, arrow, ellipsis) = ("·", "->", "…")
             case .ascii:
                 (topLeft, topRight, bottomLeft, bottomRight) = ("+", "+", "+", "+")
-                (horizontal, vertical, edge) = ("-", "|", "#")
+                (horizontal, vertical, edge, topEdge) = ("-", "|", "#", "=")
                 (barFilled, barEmpty) = ("#", "-")
                 shades = [" ", ".", ":", "="]
                 (dot, arrow, ellipsis) = ("|", "->", "~")

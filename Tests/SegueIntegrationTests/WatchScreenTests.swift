@@ -76,6 +76,22 @@ struct WatchScreenTests {
         #expect(bar.filter { $0 == "█" }.count == bar.filter { $0 == "░" }.count)
     }
 
+    @Test("a presentation sliding up from the bottom: the upper screen from the middle row, its top edge drawn")
+    func presentFromTheBottom() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .present, progress: 0.5))
+        screen.frame = Frame(stackId: "demo", transitionId: 3, sequence: 1, progress: 0.5, phase: .settling,
+                             from: ViewFrame(screen: "Home", rect: Rect(width: Self.width, height: 800), alpha: 1),
+                             to: ViewFrame(screen: "Detail", rect: Rect(y: 400, width: Self.width, height: 800),
+                                           alpha: 1))
+        let lines = plain(screen)
+        let box = Array(lines[2..<(lines.count - 4)])
+        try #require(box.count == 10)
+        // Ten rows for 800 pt: Detail's top at 400 pt is the sixth row, drawn as its edge across the box.
+        #expect(box[5] == "│" + String(repeating: "━", count: 40) + "│", "\(box)")
+        #expect(box[6...].contains { $0.contains(" Detail ") } && box[6...].contains { $0.contains("y=400") })
+        #expect(box[..<5].contains { $0.contains(" Home ") } && !box[6...].contains { $0.contains("Home") })
+    }
+
     @Test("right to left: the upper screen leaves to the left, its edge on its right side")
     func rightToLeft() throws {
         var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.25, rightToLeft: true))
