@@ -50,10 +50,8 @@ extension EngineCore {
         stacks.gestures[slot].tracker = GestureTracker(
             gestureId: pan.gestureId, timestampUs: pan.timestampUs, translation: translation)
         if case .uikitPop = stack.profile.finishRule {
-            let sign = stacks.models[slot].transition?.gestureSign ?? 1
-            stacks.gestures[slot].tracker?.uikit = UIKitPopStatistics(
-                time: Double(pan.timestampUs) / 1_000_000, translation: sign * stack.towardBack(translation),
-                velocity: sign * stack.towardBack(pan.velocity), width: stack.width)
+            stacks.gestures[slot].tracker?.uikit = UIKitPopStatistics(first: stacks.models[slot].uikitSample(
+                timestampUs: pan.timestampUs, translation: translation, velocity: pan.velocity))
         }
         return nil
     }
@@ -136,7 +134,7 @@ extension EngineCore {
         where startX >= rect.x && startX < rect.x + rect.width && startY >= rect.y && startY < rect.y + rect.height {
             return rejected("exclusion_rects: the swipe began at (\(startX), \(startY)), inside an exclusion rect of screen '\(top)'")
         }
-        if profile.awayFromBack == .ignored && stack.towardBack(pan.translation) < 0 {
+        if stack.ignoresSample(at: pan.translation) {
             return rejected("direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent")
         }
         let direction = Self.direction(of: pan)
@@ -198,7 +196,7 @@ extension EngineCore {
         }
         let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
         let translation = pan.translation ?? lastTranslation
-        if stacks.models[slot].profile.awayFromBack == .ignored && stacks.models[slot].towardBack(translation) < 0 {
+        if stacks.models[slot].ignoresSample(at: translation) {
             // The handler returns before anything: the screens stay, and a release decides nothing.
             stacks.gestures[slot].tracker?.lastTimestampUs = pan.timestampUs
             if releasing { stacks.gestures[slot].tracker = nil }
@@ -207,11 +205,9 @@ extension EngineCore {
         stacks.gestures[slot].tracker?.record(timestampUs: pan.timestampUs, translation: translation)
         let velocity = pan.velocity ?? stacks.gestures[slot].tracker?.estimatedVelocity() ?? Vec2()
         if stacks.gestures[slot].tracker?.uikit != nil {
-            let stack = stacks.models[slot]
-            let sign = stack.transition?.gestureSign ?? 1
-            stacks.gestures[slot].tracker?.uikit?.record(
-                time: Double(pan.timestampUs) / 1_000_000, translation: sign * stack.towardBack(translation),
-                velocity: sign * stack.towardBack(velocity), width: stack.width)
+            let sample = stacks.models[slot].uikitSample(timestampUs: pan.timestampUs, translation: translation,
+                                                         velocity: velocity)
+            stacks.gestures[slot].tracker?.uikit?.record(sample)
         }
         if !releasing || (stacks.models[slot].profile.releaseMovesScreens && translation != lastTranslation) {
             appendProgress(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
@@ -232,13 +228,12 @@ extension EngineCore {
         case .ignored: return nil
         case .unknown(let error): return error
         case .tracking:
-            let profile = stacks.models[slot].profile
-            guard profile.decidesCancelledGesture else {
+            guard stacks.models[slot].profile.decidesCancelledGesture else {
                 cancelGesture(slot: slot, reason: .gestureCancelled, now: now, into: &outcome)
                 return nil
             }
             let translation = pan.translation ?? stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
-            if profile.awayFromBack == .ignored && stacks.models[slot].towardBack(translation) < 0 {
+            if stacks.models[slot].ignoresSample(at: translation) {
                 stacks.gestures[slot].tracker = nil
                 return nil
             }

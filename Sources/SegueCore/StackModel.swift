@@ -143,6 +143,19 @@ public struct StackModel: Sendable, Hashable {
         return max(profile.edgeWidth, config.rightToLeft ? insets.right : insets.left)
     }
 
+    /// Whether the profile's handler would return before using a sample at `translation` (a negative percent).
+    func ignoresSample(at translation: Vec2?) -> Bool {
+        profile.awayFromBack == .ignored && towardBack(translation) < 0
+    }
+
+    /// A pan sample of the transition's gesture in the units of UIKit's statistics.
+    func uikitSample(timestampUs: Int64, translation: Vec2?, velocity: Vec2?) -> UIKitPopStatistics.Sample {
+        let sign = transition?.gestureSign ?? 1
+        return UIKitPopStatistics.Sample(time: Double(timestampUs) / 1_000_000,
+                                         displacement: max(sign * towardBack(translation), 0) / width,
+                                         velocity: sign * towardBack(velocity) / width)
+    }
+
     /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
     func towardBack(_ translation: Vec2?) -> Double {
         let x = translation?.x ?? 0

@@ -83,7 +83,8 @@ public struct TransitionModel: Sendable, Hashable {
     /// there until they are drawn or skipped).
     public var frameSequence: UInt64
 
-    /// The fraction now, for a catch or a state read: while tracking the finger's (see `Tracking.fraction`).
+    /// The fraction now, for a catch and a settle's start: while tracking the finger's (see `Tracking.fraction`;
+    /// `StackModel.screenFraction(of:at:)` is where the screens are).
     public func fraction(at timeUs: Int64) -> Double {
         switch phase {
         case .animating: return 0

@@ -19,25 +19,36 @@ public struct UIKitPopStatistics: Sendable, Hashable {
     private var velocities = [0.0, 0.0, 0.0]
     private var accelerations = [0.0, 0.0, 0.0]
 
+    /// One pan sample in UIKit's units.
+    public struct Sample: Sendable, Hashable {
+        /// Producer time in seconds.
+        public var time: Double
+        /// Translation toward back in widths, at least 0.
+        public var displacement: Double
+        /// Velocity toward back in widths per second.
+        public var velocity: Double
+
+        public init(time: Double, displacement: Double, velocity: Double) {
+            self.time = time
+            self.displacement = displacement
+            self.velocity = velocity
+        }
+    }
+
     /// The statistics of a gesture's first sample.
-    /// - Parameters:
-    ///   - time: producer time in seconds.
-    ///   - translation: toward back, in points; velocity toward back, in points per second.
-    public init(time: Double, translation: Double, velocity: Double, width: Double) {
-        let velocity = velocity / width
-        previousTime = time
-        skipTime = time
-        previousDisplacement = max(translation, 0) / width
-        previousVelocity = velocity
-        averageVelocity = velocity
-        velocities[0] = velocity
+    public init(first sample: Sample) {
+        previousTime = sample.time
+        skipTime = sample.time
+        previousDisplacement = sample.displacement
+        previousVelocity = sample.velocity
+        averageVelocity = sample.velocity
+        velocities[0] = sample.velocity
         sampleCount = 1
     }
 
     /// Adds a later sample (a CHANGED, or the release).
-    public mutating func record(time: Double, translation: Double, velocity: Double, width: Double) {
-        let displacement = max(translation, 0) / width
-        let velocity = velocity / width
+    public mutating func record(_ sample: Sample) {
+        let (time, displacement, velocity) = (sample.time, sample.displacement, sample.velocity)
         let sinceLastEvent = time - skipTime
         skipTime = time
         guard sinceLastEvent >= 0.01 || (sinceLastEvent > 0.001 && displacement != previousDisplacement) else { return }

@@ -84,12 +84,7 @@ struct PlotScenario: Sendable {
                 throw CLIFailure(code: error.code, message: "the simulated swipe was refused: \(error.message)")
             }
         }
-        // Every deadline in order, as the engine loop would meet them, until the settle has completed.
-        var steps = 0
-        while let deadline = core.nextDeadline(), steps < 1_000_000 {
-            core.advance(to: deadline, into: &collected)
-            steps += 1
-        }
+        Self.runUntilIdle(&core, into: &collected)
         var progress: [TransitionPlot.Sample] = []
         var decision: Event?
         var completedFinished: Bool?
@@ -125,11 +120,7 @@ struct PlotScenario: Sendable {
         if kind == .dismiss { try send(.present(Present(screen: "Sheet", immediate: true))) }
         let start = collected.events.count
         try send(kind == .present ? .present(Present(screen: "Sheet")) : .dismiss(Dismiss()))
-        var steps = 0
-        while let deadline = core.nextDeadline(), steps < 1_000_000 {
-            core.advance(to: deadline, into: &collected)
-            steps += 1
-        }
+        Self.runUntilIdle(&core, into: &collected)
         var decision: Event?
         var transitionId: UInt64 = 0
         var completedFinished: Bool?
@@ -145,6 +136,15 @@ struct PlotScenario: Sendable {
         }
         return Run(scenario: self, profile: profile, frames: collected.frames.filter { $0.transitionId == transitionId },
                    progress: [], decision: decision, completedFinished: completedFinished)
+    }
+
+    /// Every deadline in order, as the engine loop would meet them, until the transition has completed.
+    private static func runUntilIdle(_ core: inout EngineCore, into outcome: inout Outcome) {
+        var steps = 0
+        while let deadline = core.nextDeadline(), steps < 1_000_000 {
+            core.advance(to: deadline, into: &outcome)
+            steps += 1
+        }
     }
 
     /// Runs the engine clock to `now`, stopping at every deadline on the way.

@@ -176,6 +176,17 @@ struct CoreHarness {
 
     // MARK: gestures
 
+    /// Applies a pan event as it is, at the current engine time.
+    mutating func apply(_ pan: PanEvent) {
+        step { core, now, outcome in core.apply(pan, now: now, into: &outcome) }
+    }
+
+    /// Applies a command as it is, at the current engine time, inside a control request `enclosingId`.
+    @discardableResult
+    mutating func apply(_ command: Command, enclosingId: String = "") -> CommandOutcome {
+        step { core, now, outcome in core.apply(command, requestId: enclosingId, now: now, into: &outcome) }
+    }
+
     /// Sends one pan event at the current engine time.
     mutating func pan(_ phase: PanPhase, gesture: UInt64, stack: String = "main", translation: Vec2? = nil,
                       location: Vec2? = nil, velocity: Vec2? = nil, timestampUs: Int64? = nil,

@@ -1,5 +1,5 @@
 import Foundation
-import SegueCore
+@testable import SegueCore
 import SegueWire
 import Testing
 
@@ -51,42 +51,6 @@ import Testing
         return sessions
     }()
 
-    /// An engine core on a manual clock, collecting what it answers.
-    struct Run {
-        var core = EngineCore()
-        var events: [Event] = []
-        var frames: [Frame] = []
-        var rejections: [String] = []
-
-        mutating func collect(_ outcome: Outcome) {
-            events += outcome.events
-            frames += outcome.frames
-            rejections += outcome.rejections.map { $0.error?.message ?? "" }
-        }
-
-        mutating func runClock(to time: Int64) {
-            while let deadline = core.nextDeadline(), deadline <= time {
-                var outcome = Outcome()
-                core.advance(to: deadline, into: &outcome)
-                collect(outcome)
-            }
-            var outcome = Outcome()
-            core.advance(to: time, into: &outcome)
-            collect(outcome)
-        }
-
-        /// Runs to each deadline in turn, never back in time, until nothing is left to run.
-        mutating func runUntilIdle(from time: Int64) {
-            var now = time
-            var steps = 0
-            while let deadline = core.nextDeadline(), steps < 1_000_000 {
-                now = max(now, deadline)
-                runClock(to: now)
-                steps += 1
-            }
-        }
-    }
-
     static func decoded<T: ProtoMessage>(_ records: [Record], _ tag: UInt8, as type: T.Type) throws -> [T] {
         try records.filter { $0.tag == tag }.map { try T(decoding: $0.bytes) }
     }
@@ -111,25 +75,24 @@ import Testing
         let records = try #require(Self.sessions.dropFirst(session).first)
         let expectedEvents = try Self.decoded(records, 2, as: Event.self)
         let inputs = records.filter { $0.tag == 0 || $0.tag == 1 }
-        var run = Run()
+        var h = CoreHarness()
         // The session's stack_created, as that engine logged it (revision 0), in place of its create command.
         let created = try #require(expectedEvents.first)
-        try run.core.restore(created)
-        run.events.append(created)
+        try h.core.restore(created)
+        h.events.append(created)
         for input in inputs.dropFirst() {
-            run.runClock(to: input.timeUs)
-            var outcome = Outcome()
+            h.now = input.timeUs
             if input.tag == 0 {
-                _ = run.core.apply(try Command(decoding: input.bytes), requestId: "rq", now: input.timeUs, into: &outcome)
+                h.apply(try Command(decoding: input.bytes), enclosingId: "rq")
             } else {
-                run.core.apply(try PanEvent(decoding: input.bytes), now: input.timeUs, into: &outcome)
+                h.apply(try PanEvent(decoding: input.bytes))
             }
-            run.collect(outcome)
         }
-        run.runUntilIdle(from: inputs.last?.timeUs ?? created.timeUs)
-        #expect(run.events == expectedEvents)
-        #expect(run.frames == (try Self.decoded(records, 3, as: Frame.self)))
-        #expect(run.rejections == (try Self.decoded(records, 5, as: Rejection.self)).map { $0.error?.message ?? "" })
+        h.runUntilIdle()
+        #expect(h.events == expectedEvents)
+        #expect(h.frames == (try Self.decoded(records, 3, as: Frame.self)))
+        #expect(h.rejections.map { $0.error?.message ?? "" }
+            == (try Self.decoded(records, 5, as: Rejection.self)).map { $0.error?.message ?? "" })
     }
 
     @Test("a restart from that engine's snapshots ends what was in flight as it did", arguments: 0..<400)
@@ -137,22 +100,18 @@ import Testing
         let records = try #require(Self.sessions.dropFirst(session).first)
         for (index, record) in records.enumerated() where record.tag == 6 {
             let after = records[(index + 1)...].prefix { [7, 8, 9].contains($0.tag) }
-            var run = Run()
-            run.core = try EngineCore(snapshot: try Snapshot(decoding: record.bytes))
+            var core = try EngineCore(snapshot: try Snapshot(decoding: record.bytes))
             var outcome = Outcome()
-            run.core.endTransitionsInFlight(now: record.timeUs, into: &outcome)
-            run.collect(outcome)
+            core.endTransitionsInFlight(now: record.timeUs, into: &outcome)
             // As that engine ran it: straight to each deadline, no earlier than the restart.
             var now = record.timeUs
-            while let deadline = run.core.nextDeadline() {
+            while let deadline = core.nextDeadline() {
                 now = max(now, deadline)
-                var step = Outcome()
-                run.core.advance(to: now, into: &step)
-                run.collect(step)
+                core.advance(to: now, into: &outcome)
             }
-            #expect(run.events == (try Self.decoded(Array(after), 7, as: Event.self)))
-            #expect(run.frames == (try Self.decoded(Array(after), 8, as: Frame.self)))
-            #expect(run.core.snapshot().encoded() == after.last { $0.tag == 9 }?.bytes)
+            #expect(outcome.events == (try Self.decoded(Array(after), 7, as: Event.self)))
+            #expect(outcome.frames == (try Self.decoded(Array(after), 8, as: Frame.self)))
+            #expect(core.snapshot().encoded() == after.last { $0.tag == 9 }?.bytes)
         }
     }
 }
