@@ -4,13 +4,17 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 SEGUED_FLAGS ?=
 
-.PHONY: all deps venv build release run test test-swift test-interop clean
+.PHONY: all deps test-deps venv build release run test test-swift test-interop test-web screenshots clean
 
 all: build
 
-# System packages: libzmq (with pkg-config) for the build, python3-venv for the interop tests.
+# System packages: libzmq and libwebsockets (with pkg-config) for the build, python3-venv for the interop tests,
+# chromium and chromium-driver for the browser tests (test-deps, which `make test` runs).
 deps:
 	@scripts/install-deps.sh
+
+test-deps:
+	@scripts/install-deps.sh --test
 
 venv: $(VENV)/.ready
 
@@ -29,14 +33,22 @@ release: deps
 run: build
 	.build/debug/segued $(SEGUED_FLAGS)
 
-test: deps venv build
-	$(MAKE) test-swift test-interop
+test: test-deps venv build
+	$(MAKE) test-swift test-interop test-web
 
 test-swift:
 	$(SWIFT) test
 
 test-interop:
 	$(PYTHON) -m pytest -q Tests/interop
+
+# `segue web` in headless Chromium (Tests/web).
+test-web:
+	$(PYTHON) -m pytest -q Tests/web
+
+# Rewrites docs/img/web-*.png from the browser tests.
+screenshots: test-deps venv build
+	SEGUE_WEB_SCREENSHOTS=docs/img $(PYTHON) -m pytest -q Tests/web
 
 clean:
 	rm -rf .build

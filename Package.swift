@@ -24,6 +24,13 @@ let package = Package(
             providers: [.apt(["libzmq3-dev"])]
         ),
         .target(name: "ZMQ", dependencies: ["CZeroMQ"], swiftSettings: strictSettings),
+        // libwebsockets for `segue web`: HTTP, WebSocket framing and non-blocking writes (docs/architecture.md).
+        .systemLibrary(
+            name: "CWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .target(name: "WebSockets", dependencies: ["CWebSockets"], swiftSettings: strictSettings),
         .target(name: "SegueWire", swiftSettings: strictSettings),
         .target(name: "SegueCore", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
@@ -34,6 +41,11 @@ let package = Package(
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", swiftSettings: strictSettings),
+        .target(
+            name: "SegueGateway",
+            dependencies: ["WebSockets", "ZMQ", "SegueWire", "SegueCore", "SegueClient", "SegueCommandLine"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "segued",
             dependencies: ["SegueEngine", "SegueCommandLine"],
@@ -41,12 +53,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "segue",
-            dependencies: ["SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "ZMQ"],
+            dependencies: [
+                "SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "SegueGateway", "ZMQ",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueCommandLine"],
+            dependencies: [
+                "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueCommandLine", "WebSockets",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
@@ -59,6 +75,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SegueCoreTests", dependencies: ["SegueCore"], exclude: ["Fixtures"], swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "SegueGatewayTests",
+            dependencies: ["SegueGateway", "SegueClient", "SegueWire", "WebSockets"],
+            swiftSettings: strictSettings
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
         .testTarget(

@@ -9,6 +9,9 @@ Usage (from anywhere; paths are relative to the repository root):
 Writes:
     Sources/SegueWire/Generated/Messages.swift   one struct per message, with its ProtoMessage conformance
     Sources/SegueWire/Generated/Enums.swift      one open RawRepresentable struct per enum
+    Sources/SegueClient/Generated/ProtoJSONDecoding.swift
+                                                 how each message and enum reads from proto3 JSON (the
+                                                 browser messages of `segue web`)
     Tests/SegueWireTests/Generated/Samples.swift  a sample value of every message (every field set) and of
                                                   every oneof member, used by the tests and by
                                                   scripts/make_golden.py (which rebuilds the same values with
@@ -33,6 +36,7 @@ PROTO = ROOT / "proto" / "segue.proto"
 MESSAGES_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Messages.swift"
 ENUMS_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Enums.swift"
 SAMPLES_OUT = ROOT / "Tests" / "SegueWireTests" / "Generated" / "Samples.swift"
+JSON_OUT = ROOT / "Sources" / "SegueClient" / "Generated" / "ProtoJSONDecoding.swift"
 
 COMMAND = "python3 scripts/generate_wire.py"
 MAX_COLUMNS = 120
@@ -460,6 +464,26 @@ def doc_comment(text: str, indent: str) -> list[str]:
     return lines
 
 
+def wrapped_literal(text: str, first: str, last: str, outer_indent: int = 0) -> list[str]:
+    """A Swift string literal of `text` split into `+`-joined pieces that keep each line within MAX_COLUMNS: the
+    first line starts with `first`, the others with `+` at the same indent, and `last` closes the final line;
+    `outer_indent` columns are added in front of every line by the caller."""
+    indent = " " * (len(first) - len(first.lstrip()))
+    pieces: list[str] = []
+    current = ""
+    for word in re.split(r"(?<= )", text):
+        if current and outer_indent + len(first) + len(swift_string_literal(current + word)) + len(last) > MAX_COLUMNS:
+            pieces.append(current)
+            current = word
+        else:
+            current += word
+    pieces.append(current)
+    lines = [first + swift_string_literal(pieces[0])]
+    lines += [f"{indent}    + {swift_string_literal(piece)}" for piece in pieces[1:]]
+    lines[-1] += last
+    return lines
+
+
 def article(word: str) -> str:
     return "an" if word[:1].upper() in "AEIOU" else "a"
 
@@ -764,6 +788,80 @@ class Generator:
             return [f"try reader.readMessage(wireType, into: &{identifier})"]
         return [f"{identifier} = {self.read_expression(f)}"]
 
+    # -- proto3 JSON inputs
+
+    def json_file(self) -> str:
+        lines = file_header("How every message and enum of proto/segue.proto reads from proto3 JSON.")
+        lines += ["import SegueWire", ""]
+        for enum in self.proto.enums:
+            lines.append(f"extension {swift_type_name(enum.name)}: ProtoJSONEnum {{}}")
+        lines.append("")
+        for message in self.proto.messages:
+            lines += self.json_message(message)
+            lines.append("")
+        return "\n".join(lines[:-1]) + "\n"
+
+    def json_message(self, message: Message) -> list[str]:
+        name = swift_type_name(message.name)
+        names = ", ".join(lower_camel(f.name) for f in message.sorted_fields()) or "no fields"
+        lines = [f"extension {name}: ProtoJSONDecodable {{"]
+        lines += doc_comment(
+            "Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown "
+            "member, or a second member of a oneof, is refused.", "    ")
+        lines.append("    public init(json: JSONValue, path: String) throws(JSONInputError) {")
+        lines.append("        self.init()")
+        if not message.fields:
+            lines.append("        for member in try json.members(at: path) where member.value != .null {")
+            lines.append(f'            throw JSONInputError(path: path, message: "unknown field \\"\\(member.key)\\" ({name} has none)")')
+            lines += ["        }", "    }", "}"]
+            return lines
+        lines.append("        for (key, value) in try json.members(at: path) where value != .null {")
+        lines.append("            let at = JSONValue.member(path, key)")
+        lines.append("            switch key {")
+        for f in message.sorted_fields():
+            camel = lower_camel(f.name)
+            labels = [f'"{camel}"'] + ([f'"{f.name}"'] if f.name != camel else [])
+            lines.append(f"            case {', '.join(labels)}:")
+            lines += [f"                {line}" for line in self.json_field(message, f)]
+        lines.append("            default:")
+        lines.append(f'                throw JSONInputError(path: path, message: "unknown field \\"\\(key)\\" ({name} has "')
+        lines += wrapped_literal(names + ")", "                    + ", ")")  # already indented
+        lines += ["            }", "        }", "    }", "}"]
+        return lines
+
+    def json_read(self, f: Field, value: str, at: str) -> str:
+        kind = self.kind(f)
+        if kind == Kind.MESSAGE:
+            return f"try {swift_type_name(f.type)}(json: {value}, path: {at})"
+        if kind == Kind.ENUM:
+            return f"try {value}.enumValue(at: {at}) as {swift_type_name(f.type)}"
+        method = {"double": "double", "int64": "int64", "uint64": "uint64", "int32": "int32", "uint32": "uint32",
+                  "bool": "bool", "string": "string"}[f.type]
+        return f"try {value}.{method}(at: {at})"
+
+    def json_field(self, message: Message, f: Field) -> list[str]:
+        identifier = swift_identifier(lower_camel(f.name))
+        if f.oneof is not None:
+            oneof = next(o for o in message.oneofs if o.name == f.oneof)
+            property_name = swift_identifier(lower_camel(oneof.name))
+            members = ", ".join(lower_camel(m.name) for m in oneof.fields)
+            return [
+                f"guard {property_name} == nil else {{",
+                "    throw JSONInputError(",
+                "        path: at,",
+                *wrapped_literal(f"only one of {members} may be set", "        message: ", ")", outer_indent=16),
+                "}",
+                f"{property_name} = .{identifier}({self.json_read(f, 'value', 'at')})",
+            ]
+        if f.label == "repeated":
+            return [
+                f"{identifier} = try value.elements(at: at).enumerated().map {{",
+                "    (index, element) throws(JSONInputError) in",
+                "    " + self.json_read(f, "element", 'at + "[\\(index)]"'),
+                "}",
+            ]
+        return [f"{identifier} = {self.json_read(f, 'value', 'at')}"]
+
     # -- enums
 
     def enums_file(self) -> str:
@@ -1055,6 +1153,7 @@ def outputs(proto: Proto) -> dict[Path, str]:
         MESSAGES_OUT: generator.messages_file(),
         ENUMS_OUT: generator.enums_file(),
         SAMPLES_OUT: generator.samples_file(),
+        JSON_OUT: generator.json_file(),
     }
 
 

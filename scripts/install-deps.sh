@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
+# With --test, also what the tests need beyond the build: Chromium and its WebDriver for the browser tests.
 set -euo pipefail
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libzmq 2>/dev/null; then missing+=(libzmq3-dev); fi
+if ! pkg-config --exists libwebsockets 2>/dev/null; then missing+=(libwebsockets-dev); fi
+if [ "${1:-}" = "--test" ]; then
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+fi
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi

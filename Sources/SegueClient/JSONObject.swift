@@ -97,6 +97,11 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
+        // Ids, names and enum values need no escape: skip the scalar-by-scalar copy (the gateway quotes every
+        // frame's members).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,3 +1,5 @@
+import SegueCommandLine
+
 /// Why a benchmark run could not produce a figure; the message says what failed and what to check.
 struct BenchError: Error, CustomStringConvertible, Sendable {
     let message: String
@@ -10,4 +12,15 @@ struct BenchError: Error, CustomStringConvertible, Sendable {
     static let interrupted = BenchError("interrupted")
 
     var description: String { message }
+}
+
+extension JoinableThread {
+    /// Starts a thread a run needs; the system refusing it is a `BenchError`.
+    static func bench(_ name: String, _ body: @escaping @Sendable () -> Value) throws(BenchError) -> JoinableThread {
+        do {
+            return try JoinableThread(name: name, body)
+        } catch {
+            throw BenchError(error.description)
+        }
+    }
 }

@@ -7,11 +7,13 @@ import SegueCommandLine
 struct BenchOptions: Sendable {
     /// The workloads, in the order they run.
     enum Workload: String, CaseIterable, Sendable {
-        case relay, throughput, latency, durable, scaling, memory, replay
+        case relay, throughput, latency, durable, scaling, memory, replay, web
     }
 
     var quick: Bool
     var seguedPath: String
+    /// The `segue` whose `segue web` the web workload measures.
+    var seguePath: String
     var workDirectory: String
     var keepData: Bool
     var workloads: Set<Workload>
@@ -45,10 +47,12 @@ struct BenchOptions: Sendable {
         options: [
             .init("quick", help: "short runs and a 2-million-event replay log; finishes in under 3 minutes"),
             .init("segued", "PATH", help: "the daemon to measure (default: segued next to this executable)"),
+            .init("segue", "PATH", help: "the segue whose `segue web` the web workload measures (default: segue next "
+                + "to this executable)"),
             .init("work-dir", "DIR", help: "where temporary data directories go (default $TMPDIR or /tmp)"),
             .init("only", "LIST",
                   help: "workloads to run, comma-separated: relay, throughput, latency, durable, scaling, memory, "
-                    + "replay (default all)"),
+                    + "replay, web (default all)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
             .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
@@ -78,6 +82,11 @@ struct BenchOptions: Sendable {
         guard access(seguedPath, X_OK) == 0 else {
             throw UsageError("segue-bench: no executable segued at \(seguedPath); build it (swift build -c release) "
                 + "or give its path with --segued")
+        }
+        seguePath = parsed.string("segue") ?? Self.siblingExecutable("segue")
+        if parsed.string("only").map({ $0.contains("web") }) ?? true, access(seguePath, X_OK) != 0 {
+            throw UsageError("segue-bench: no executable segue at \(seguePath) for the web workload; build it or give "
+                + "its path with --segue")
         }
         let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         workDirectory = parsed.string("work-dir") ?? temporary ?? "/tmp"

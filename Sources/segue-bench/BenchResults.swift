@@ -18,6 +18,7 @@ struct BenchResults: Sendable {
     var scaling: [ScalingRow] = []
     var memory: EngineRun.Result?
     var replay: ReplayRun.Result?
+    var web: WebRun.Result?
     /// Workloads that failed, with why.
     var failures: [String] = []
     var seconds: Double = 0

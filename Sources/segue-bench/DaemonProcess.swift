@@ -3,29 +3,38 @@ import Glibc
 #endif
 import SegueClient
 
-/// A `segued` started by the bench: spawned with its stdout on a pipe (for the ready line) and its stderr in a
-/// file, always ended by pid, never by name.
+/// A `segued` (or a `segue web` in front of one) started by the bench: spawned with its stdout on a pipe (for the
+/// ready line) and its stderr in a file, always ended by pid, never by name.
 final class DaemonProcess {
     /// The child's pid.
     let pid: pid_t
-    /// The endpoints from its ready line.
+    /// The endpoints from its ready line (segued's).
     let endpoints: SegueEndpoints
+    /// The ready line itself.
+    let readyLine: String
+    /// The executable's name, for messages.
+    let name: String
     /// Nanoseconds from spawning to reading the ready line: start-up, which is mostly rebuilding the state.
     let startupNs: Int64
     /// Where its stderr goes.
     let stderrPath: String
     private var stdoutDescriptor: Int32
     private var exited = false
+    /// segued, not a process in front of it: which pid `Interruption` kills it by.
+    private let isDaemon: Bool
 
-    /// Spawns `executable` with `arguments` and waits up to `timeoutMs` for `segued ready ingest=... control=...
-    /// events=...`.
+    /// Spawns `executable` with `arguments` and waits up to `timeoutMs` for the first line that starts with
+    /// `readyPrefix`: segued's `segued ready ingest=... control=... events=...` by default.
     /// - Throws: `BenchError` with the tail of the daemon's stderr when it cannot start, exits, or is not ready in
     ///   time (the process is killed first).
-    init(executable: String, arguments: [String], stderrPath: String, timeoutMs: Int) throws(BenchError) {
+    init(executable: String, arguments: [String], stderrPath: String, timeoutMs: Int,
+         readyPrefix: String = DaemonProcess.seguedReadyPrefix) throws(BenchError)
+    {
         self.stderrPath = stderrPath
+        name = executable.split(separator: "/").last.map(String.init) ?? executable
         var pipeDescriptors: [Int32] = [-1, -1]
         guard pipe(&pipeDescriptors) == 0 else {
-            throw BenchError("cannot create a pipe for segued's stdout: \(String(cString: strerror(errno)))")
+            throw BenchError("cannot create a pipe for \(name)'s stdout: \(String(cString: strerror(errno)))")
         }
         // Neither end may leak into the child beyond the dup2 below (the bench spawns nothing concurrently).
         _ = fcntl(pipeDescriptors[0], F_SETFD, FD_CLOEXEC)
@@ -50,18 +59,26 @@ final class DaemonProcess {
             throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
-        Interruption.daemonPid.store(child, ordering: .relaxed)
+        isDaemon = readyPrefix == DaemonProcess.seguedReadyPrefix
+        Self.track(child, isDaemon: isDaemon)
         stdoutDescriptor = pipeDescriptors[0]
         let line: String
         do throws(BenchError) {
-            line = try Self.readLine(from: stdoutDescriptor, timeoutMs: timeoutMs, pid: child)
+            line = try Self.readLine(from: stdoutDescriptor, prefix: readyPrefix, timeoutMs: timeoutMs, pid: child,
+                                     name: name)
         } catch {
             startupNs = 0
             endpoints = SegueEndpoints()
+            readyLine = ""
             kill()
             throw BenchError("\(error.message)\n\(Self.tail(of: stderrPath))")
         }
         startupNs = MonotonicTime.nowNs() - started
+        readyLine = line
+        guard readyPrefix == Self.seguedReadyPrefix else {
+            endpoints = SegueEndpoints()
+            return
+        }
         guard let parsed = Self.endpoints(fromReadyLine: line) else {
             endpoints = SegueEndpoints()
             kill()
@@ -69,6 +86,8 @@ final class DaemonProcess {
         }
         endpoints = parsed
     }
+
+    static let seguedReadyPrefix = "segued ready "
 
     deinit {
         kill()
@@ -121,17 +140,32 @@ final class DaemonProcess {
     /// The last lines of the daemon's stderr, for error messages.
     var stderrTail: String { Self.tail(of: stderrPath) }
 
+    private func track(_ pid: pid_t) {
+        Self.track(pid, isDaemon: isDaemon)
+    }
+
+    private static func track(_ pid: pid_t, isDaemon: Bool) {
+        if isDaemon {
+            Interruption.daemonPid.store(pid, ordering: .relaxed)
+        } else {
+            Interruption.frontPid.store(pid, ordering: .relaxed)
+        }
+    }
+
     private func finish() {
         exited = true
-        Interruption.daemonPid.store(0, ordering: .relaxed)
+        track(0)
         if stdoutDescriptor >= 0 {
             close(stdoutDescriptor)
             stdoutDescriptor = -1
         }
     }
 
-    /// Reads one line from `fd` within `timeoutMs`, with poll(2) and a deadline (no sleeping).
-    private static func readLine(from fd: Int32, timeoutMs: Int, pid: pid_t) throws(BenchError) -> String {
+    /// Reads lines from `fd` until one starts with `prefix`, within `timeoutMs`, with poll(2) and a deadline (no
+    /// sleeping).
+    private static func readLine(from fd: Int32, prefix: String, timeoutMs: Int, pid: pid_t, name: String)
+        throws(BenchError) -> String
+    {
         let deadline = MonotonicTime.nowNs() + Int64(timeoutMs) * 1_000_000
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 512)
@@ -139,24 +173,26 @@ final class DaemonProcess {
             if Interruption.isRequested { throw .interrupted }
             let left = (deadline - MonotonicTime.nowNs()) / 1_000_000
             guard left > 0 else {
-                throw BenchError("segued (pid \(pid)) printed no ready line within \(timeoutMs) ms")
+                throw BenchError("\(name) (pid \(pid)) printed no ready line within \(timeoutMs) ms")
             }
             // Wake at least every 100 ms to notice Ctrl-C.
             var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&item, 1, Int32(min(left, 100)))
             if ready < 0 && errno != EINTR {
-                throw BenchError("poll on segued's stdout failed: \(String(cString: strerror(errno)))")
+                throw BenchError("poll on \(name)'s stdout failed: \(String(cString: strerror(errno)))")
             }
             guard ready > 0 else { continue }
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                throw BenchError("reading segued's stdout failed: \(String(cString: strerror(errno)))")
+                throw BenchError("reading \(name)'s stdout failed: \(String(cString: strerror(errno)))")
             }
-            if n == 0 { throw BenchError("segued (pid \(pid)) exited before it was ready") }
+            if n == 0 { throw BenchError("\(name) (pid \(pid)) exited before it was ready") }
             bytes.append(contentsOf: chunk[0..<n])
-            if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                return String(decoding: bytes[..<end], as: UTF8.self)
+            while let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: bytes[..<end], as: UTF8.self)
+                bytes.removeSubrange(...end)
+                if line.hasPrefix(prefix) { return line }
             }
         }
     }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SegueCommandLine
 import Glibc
 #endif
 import SegueClient
@@ -105,10 +106,10 @@ struct EngineRun {
             ingest: daemon.endpoints.ingest, control: daemon.endpoints.control,
             stacks: setup.stacks, rate: setup.rate, window: setup.window,
             seed: setup.seed), shared: shared)
-        let collecting = try BenchThread(name: "subscriber") { collector.run() }
-        let producing: BenchThread<SwipeProducer.Report>
+        let collecting = try JoinableThread.bench("subscriber") { collector.run() }
+        let producing: JoinableThread<SwipeProducer.Report>
         do {
-            producing = try BenchThread(name: "producer") { producer.run() }
+            producing = try JoinableThread.bench("producer") { producer.run() }
         } catch {
             shared.stopSubscriber.store(true, ordering: .relaxed)
             _ = collecting.join()
@@ -126,11 +127,11 @@ struct EngineRun {
         }
         defer { if !stopped { _ = stopThreads() } }
 
-        try wait(until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
+        try Self.wait(until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
                  what: "the subscription to go live")
-        try wait(seconds: setup.warmupSeconds, daemon: daemon)
+        try Self.wait(seconds: setup.warmupSeconds, daemon: daemon)
 
-        let before = try stats(control, daemon)
+        let before = try Self.stats(control, daemon)
         let beforeNs = MonotonicTime.nowNs()
         let usageBefore = daemon.usage
         let benchBefore = ProcessUsage.read(pid: getpid())
@@ -138,14 +139,14 @@ struct EngineRun {
         let pansBefore = shared.pansSent.load(ordering: .relaxed)
         let start = MonotonicTime.nowNs()
         shared.recording.store(true, ordering: .relaxed)
-        try wait(seconds: setup.measureSeconds, daemon: daemon)
+        try Self.wait(seconds: setup.measureSeconds, daemon: daemon)
         shared.recording.store(false, ordering: .relaxed)
         let end = MonotonicTime.nowNs()
         let framesAfter = shared.trackingFrames.load(ordering: .relaxed)
         let pansAfter = shared.pansSent.load(ordering: .relaxed)
         let usageAfter = daemon.usage
         let benchAfter = ProcessUsage.read(pid: getpid())
-        let after = try stats(control, daemon)
+        let after = try Self.stats(control, daemon)
         let afterNs = MonotonicTime.nowNs()
 
         let (produced, collected) = stopThreads()
@@ -178,7 +179,7 @@ struct EngineRun {
             fsyncP99Us: after.fsyncP99Us, matched: Int(joined.histogram.count))
     }
 
-    private func stats(_ control: ControlClient, _ daemon: DaemonProcess) throws(BenchError) -> Stats {
+    static func stats(_ control: ControlClient, _ daemon: DaemonProcess) throws(BenchError) -> Stats {
         do {
             return try control.stats()
         } catch {
@@ -188,13 +189,13 @@ struct EngineRun {
     }
 
     /// Waits `seconds`, checking every 50 ms that the daemon lives and nobody pressed Ctrl-C.
-    private func wait(seconds: Double, daemon: DaemonProcess) throws(BenchError) {
+    static func wait(seconds: Double, daemon: DaemonProcess) throws(BenchError) {
         let deadline = MonotonicTime.nowNs() + Int64(seconds * 1e9)
-        try wait(until: { MonotonicTime.nowNs() >= deadline }, seconds: seconds + 1, daemon: daemon,
+        try Self.wait(until: { MonotonicTime.nowNs() >= deadline }, seconds: seconds + 1, daemon: daemon,
                  what: "the run")
     }
 
-    private func wait(until done: () -> Bool, seconds: Double, daemon: DaemonProcess, what: String)
+    static func wait(until done: () -> Bool, seconds: Double, daemon: DaemonProcess, what: String)
         throws(BenchError)
     {
         let deadline = MonotonicTime.nowNs() + Int64(seconds * 1e9)

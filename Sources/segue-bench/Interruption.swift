@@ -11,6 +11,8 @@ enum Interruption {
     static let requested = Atomic<Bool>(false)
     /// The pid of the running daemon, 0 when none: the benchmark runs one daemon at a time.
     static let daemonPid = Atomic<Int32>(0)
+    /// The pid of a process in front of it (the web workload's `segue web`), 0 when none.
+    static let frontPid = Atomic<Int32>(0)
 
     /// Installs the handlers.
     static func install() {
@@ -34,6 +36,8 @@ private func handle(_ signal: Int32) {
     if Interruption.requested.exchange(true, ordering: .relaxed) {
         _exit(128 + signal)
     }
-    let pid = Interruption.daemonPid.load(ordering: .relaxed)
-    if pid > 0 { kill(pid, SIGKILL) }
+    for pid in [Interruption.frontPid.load(ordering: .relaxed), Interruption.daemonPid.load(ordering: .relaxed)]
+    where pid > 0 {
+        kill(pid, SIGKILL)
+    }
 }

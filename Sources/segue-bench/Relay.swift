@@ -1,3 +1,4 @@
+import SegueCommandLine
 import ZMQ
 
 /// The ceiling: a raw libzmq relay, PUSH -> PULL -> PUB -> SUB over tcp loopback like the daemon, forwarding the
@@ -13,7 +14,7 @@ final class Relay {
     /// Where subscribers connect (PUB).
     let events: String
     private let context: ZMQContext
-    private var thread: BenchThread<String?>?
+    private var thread: JoinableThread<String?>?
 
     /// Binds both sockets on `tcp://127.0.0.1:*` and starts the relay thread.
     init() throws(BenchError) {
@@ -31,7 +32,7 @@ final class Relay {
             ingest = try pull.lastEndpoint
             events = try pub.lastEndpoint
             let sockets = SocketHandOff(pull: pull, pub: pub)
-            thread = try? BenchThread(name: "relay") { Self.forward(sockets) }
+            thread = try? JoinableThread.bench("relay") { Self.forward(sockets) }
         } catch {
             throw BenchError("cannot set up the relay: \(error)")
         }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SegueCommandLine
 import Glibc
 #endif
 import ZMQ
@@ -37,10 +38,10 @@ struct RelayRun {
         let shared = RunShared()
         let events = relay.events
         let ingest = relay.ingest
-        let receiving = try BenchThread(name: "relay subscriber") { receive(events: events, shared: shared) }
-        let sending: BenchThread<SendReport>
+        let receiving = try JoinableThread.bench("relay subscriber") { receive(events: events, shared: shared) }
+        let sending: JoinableThread<SendReport>
         do {
-            sending = try BenchThread(name: "relay producer") { send(ingest: ingest, setup: setup, shared: shared) }
+            sending = try JoinableThread.bench("relay producer") { send(ingest: ingest, setup: setup, shared: shared) }
         } catch {
             shared.stopSubscriber.store(true, ordering: .relaxed)
             _ = receiving.join()

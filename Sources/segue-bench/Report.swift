@@ -12,6 +12,8 @@ struct Report {
         static let replayPerSecond = 1_000_000.0
         static let restartMs = 1000.0
         static let residentMB10kStacks = 100.0
+        /// What `segue web` may add to a frame's trip, p99, over a direct subscriber (issue: the browser front end).
+        static let webAddedP99Us = 1000.0
     }
 
     // MARK: Table
@@ -86,6 +88,13 @@ struct Report {
             Format.fixed(resident, 1), "< 100", resident.map { $0 < Target.residentMB10kStacks })
         row("RSS growth, MiB per million log events", Format.fixed(replay?.growthMBPerMillionEvents, 2),
             "independent")
+        let web = results.web
+        let pages = web.map { "\($0.setup.pages) pages at \(Format.grouped($0.setup.hz)) Hz" } ?? "pages"
+        row("segue web adds, p50 / p99 / p99.9 us (\(pages))", web.map { percentiles($0.added) } ?? "-",
+            "p99 < 1000", web?.added.microseconds(atQuantile: 0.99).map { $0 < Target.webAddedP99Us })
+        row("segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
+                + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
+            Format.grouped(web?.framesPerSecond))
         return Self.align(rows, rightAligned: [1])
     }
 
@@ -277,6 +286,12 @@ struct Report {
         number("replay_log_events", results.replay.map { Double($0.log.events) }, digits: 0)
         flag("restart_with_snapshot", results.restartUsedSnapshot)
         number("rss_growth_mb_per_million_events", results.replay?.growthMBPerMillionEvents, digits: 2)
+        number("web_added_p50_us", results.web?.added.microseconds(atQuantile: 0.5))
+        number("web_added_p99_us", results.web?.added.microseconds(atQuantile: 0.99))
+        number("web_frames_per_s", results.web?.framesPerSecond, digits: 0)
+        number("web_conflated", results.web?.conflated.map(Double.init), digits: 0)
+        number("web_gateway_cores", results.web?.gatewayCores, digits: 2)
+        number("web_direct_latency_p99_us", results.web?.direct.microseconds(atQuantile: 0.99))
         number("lost_frames", totalLost.map(Double.init), digits: 0)
         number("rejections", totalRejections.map(Double.init), digits: 0)
         var scaling: [JSONObject] = []
@@ -306,6 +321,7 @@ struct Report {
             ("replay_events_per_s", r.replay.map { $0.replayPerSecond >= Target.replayPerSecond }),
             ("restart_ms", r.replay.map { $0.restartMs < Target.restartMs }),
             ("rss_mb_10k_stacks", r.memory?.residentMB.map { $0 < Target.residentMB10kStacks }),
+            ("web_added_p99_us", r.web?.added.microseconds(atQuantile: 0.99).map { $0 < Target.webAddedP99Us }),
         ]
         for (name, met) in checks { targets.addRaw(name, met.map { $0 ? "true" : "false" } ?? "null") }
         object.add("targets_met", targets)

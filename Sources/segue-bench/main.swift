@@ -124,6 +124,19 @@ if chosen.contains(.replay) {
     results.replay = attempt("replay") { () throws(BenchError) in try ReplayRun(options: options).run() }
 }
 
+if chosen.contains(.web) {
+    let setup = WebRun.Setup(warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
+    Progress.note("web: \(setup.pages) WebSocket pages through segue web, each watching a stack swiping at "
+        + "\(Format.grouped(setup.hz)) Hz")
+    results.web = attempt("web") { () throws(BenchError) in try WebRun(options: options).run(setup) }
+    if let web = results.web {
+        Progress.note("web: \(Format.grouped(web.framesPerSecond)) frames/s to pages, gateway "
+            + "\(Format.fixed(web.gatewayCores, 2)) cores, added p50 "
+            + "\(Format.significant(web.added.microseconds(atQuantile: 0.5))) us, p99 "
+            + "\(Format.significant(web.added.microseconds(atQuantile: 0.99))) us, conflated \(web.conflated ?? -1)")
+    }
+}
+
 if Interruption.isRequested {
     Console.error("segue-bench: interrupted; the daemon was killed and temporary directories removed")
     exit(130)

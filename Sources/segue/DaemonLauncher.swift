@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SegueClient
+import SegueCommandLine
 
 /// A `segued` started by `segue demo` on a temporary data directory and wildcard loopback ports: found next to the
 /// `segue` executable, its endpoints read from its ready line, stopped by pid (SIGTERM) and its directory removed.
@@ -91,6 +92,42 @@ final class DaemonLauncher {
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import; this is their glibc layout.
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// The daemon to use: the one at the endpoints if it answers within 300 ms, else a new one started from
+    /// `segued` (or the one `findSegued` finds); then `connection` is pointed at it and the launcher returned, for
+    /// stopping.
+    static func startUnlessRunning(for connection: inout Connection, segued: String?) throws -> DaemonLauncher? {
+        let probe = try ControlClient(endpoint: connection.endpoints.control, timeoutMs: 300, curve: connection.curve)
+        let answered: Bool
+        do {
+            _ = try probe.stats()
+            answered = true
+        } catch {
+            // Nobody there: start one. Any other failure (a refused key, say) is the user's to see.
+            guard case .timeout = error else { throw error }
+            answered = false
+        }
+        probe.close()
+        if answered {
+            Console.line("using the segued at \(connection.endpoints.control)")
+            return nil
+        }
+        guard let executable = segued ?? findSegued() else {
+            throw CLIFailure(code: .unavailable, message: "no segued answers at \(connection.endpoints.control) and "
+                + "none was found beside segue or on the PATH; start one, or give --segued PATH")
+        }
+        let launcher = try DaemonLauncher(executable: executable)
+        Console.line("started segued (pid \(launcher.pid)) on \(launcher.directory): \(launcher.endpoints)")
+        connection.useDaemon(launcher.endpoints)
+        return launcher
+    }
+
+    /// Stops a daemon this command started (if it did) and says so, naming it as `what`.
+    static func stopAndReport(_ launcher: DaemonLauncher?, as what: String) {
+        guard let launcher else { return }
+        let status = launcher.stop()
+        Console.line("stopped \(what) (pid \(launcher.pid), exit \(status)) and removed \(launcher.directory)")
     }
 
     /// `segued` beside this executable (`/proc/self/exe`), else beside `argv[0]`, else on the PATH.

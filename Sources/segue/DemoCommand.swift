@@ -43,14 +43,8 @@ enum DemoCommand {
     static func run(_ arguments: ParsedArguments) throws {
         var connection = try Connection(arguments)
         StopSignals.install()
-        let launcher = try daemon(for: &connection, arguments)
-        defer {
-            if let launcher {
-                let status = launcher.stop()
-                Console.line("stopped the demo's segued (pid \(launcher.pid), exit \(status)) and removed "
-                    + launcher.directory)
-            }
-        }
+        let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
+        defer { DaemonLauncher.stopAndReport(launcher, as: "the demo's segued") }
         let live = Terminal.isTerminal && !arguments.flag("plain")
         let stackId = "demo-" + String(UInt32.random(in: 0x10_0000...0xFF_FFFF), radix: 16)
         let control = try connection.control()
@@ -118,36 +112,6 @@ enum DemoCommand {
         for (command, text) in tips {
             Console.line("  " + command + String(repeating: " ", count: width - command.count + 3) + text)
         }
-    }
-
-    /// The daemon to use: the one at the endpoints if it answers within 300 ms, else a new one (then `connection`
-    /// is pointed at it and the launcher returned, for stopping).
-    private static func daemon(for connection: inout Connection, _ arguments: ParsedArguments) throws
-        -> DaemonLauncher?
-    {
-        let probe = try ControlClient(endpoint: connection.endpoints.control, timeoutMs: 300, curve: connection.curve)
-        let answered: Bool
-        do {
-            _ = try probe.stats()
-            answered = true
-        } catch {
-            // Nobody there: start one. Any other failure (a refused key, say) is the user's to see.
-            guard case .timeout = error else { throw error }
-            answered = false
-        }
-        probe.close()
-        if answered {
-            Console.line("using the segued at \(connection.endpoints.control)")
-            return nil
-        }
-        guard let executable = arguments.string("segued") ?? DaemonLauncher.findSegued() else {
-            throw CLIFailure(code: .unavailable, message: "no segued answers at \(connection.endpoints.control) and "
-                + "none was found beside segue or on the PATH; start one, or give --segued PATH")
-        }
-        let launcher = try DaemonLauncher(executable: executable)
-        Console.line("started segued (pid \(launcher.pid)) on \(launcher.directory): \(launcher.endpoints)")
-        connection.useDaemon(launcher.endpoints)
-        return launcher
     }
 
     /// Reads the feed until the stack's running transition completes (or 5 s pass), showing it.

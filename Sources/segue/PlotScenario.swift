@@ -77,14 +77,14 @@ struct PlotScenario: Sendable {
             start: SwipeTrace.defaultStart(width: width, height: height, rightToLeft: false, target: .panTargetBack),
             startTimestampUs: Self.originUs)
         for pan in trace.events {
-            Self.runClock(&core, to: pan.timestampUs, into: &collected)
+            core.runClock(to: pan.timestampUs, into: &collected)
             core.apply(pan, now: pan.timestampUs, into: &collected)
             if let rejection = collected.rejections.first {
                 let error = rejection.error ?? ErrorDetail(code: .gestureRejected, message: "rejected")
                 throw CLIFailure(code: error.code, message: "the simulated swipe was refused: \(error.message)")
             }
         }
-        Self.runUntilIdle(&core, into: &collected)
+        core.runUntilIdle(into: &collected)
         var progress: [TransitionPlot.Sample] = []
         var decision: Event?
         var completedFinished: Bool?
@@ -120,7 +120,7 @@ struct PlotScenario: Sendable {
         if kind == .dismiss { try send(.present(Present(screen: "Sheet", immediate: true))) }
         let start = collected.events.count
         try send(kind == .present ? .present(Present(screen: "Sheet")) : .dismiss(Dismiss()))
-        Self.runUntilIdle(&core, into: &collected)
+        core.runUntilIdle(into: &collected)
         var decision: Event?
         var transitionId: UInt64 = 0
         var completedFinished: Bool?
@@ -136,23 +136,6 @@ struct PlotScenario: Sendable {
         }
         return Run(scenario: self, profile: profile, frames: collected.frames.filter { $0.transitionId == transitionId },
                    progress: [], decision: decision, completedFinished: completedFinished)
-    }
-
-    /// Every deadline in order, as the engine loop would meet them, until the transition has completed.
-    private static func runUntilIdle(_ core: inout EngineCore, into outcome: inout Outcome) {
-        var steps = 0
-        while let deadline = core.nextDeadline(), steps < 1_000_000 {
-            core.advance(to: deadline, into: &outcome)
-            steps += 1
-        }
-    }
-
-    /// Runs the engine clock to `now`, stopping at every deadline on the way.
-    private static func runClock(_ core: inout EngineCore, to now: Int64, into outcome: inout Outcome) {
-        while let deadline = core.nextDeadline(), deadline <= now {
-            core.advance(to: deadline, into: &outcome)
-        }
-        core.advance(to: now, into: &outcome)
     }
 }
 

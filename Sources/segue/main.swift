@@ -10,6 +10,7 @@ let subcommands: [Subcommand] = [CreateCommand.subcommand] + NavigationCommands.
     + [SwipeCommand.subcommand] + QueryCommands.subcommands + [TailCommand.subcommand, KeygenCommand.subcommand]
     + [PlotCommand.subcommand]
     + [WatchCommand.subcommand, RecordCommand.subcommand, PlayCommand.subcommand, DemoCommand.subcommand]
+    + [WebCommand.subcommand]
     + [ReplayCommand.subcommand]
 
 let overview = (["The Segue command-line client: drive and watch a segued daemon.", "",

@@ -5,10 +5,10 @@ import Synchronization
 
 /// A POSIX thread that runs one closure and hands its result to whoever joins it.
 ///
-/// The benchmark's producer, subscriber and relay each own ZeroMQ sockets, which belong to one thread; so each
-/// runs on a thread of its own (made here, with its sockets created inside the closure), not on a task pool that
-/// might move it.
-final class BenchThread<Value: Sendable> {
+/// ZeroMQ sockets belong to one thread, so code that owns them (the benchmark's producer, subscriber and relay,
+/// `segue web`'s bridge) runs on a thread of its own, made here with its sockets created inside the closure, not
+/// on a task pool that might move it.
+public final class JoinableThread<Value: Sendable> {
     private let thread: pthread_t
     private let result: ResultSlot
     private var joined = false
@@ -19,8 +19,8 @@ final class BenchThread<Value: Sendable> {
     }
 
     /// Starts `body` on a new thread.
-    /// - Throws: `BenchError` when the system refuses another thread.
-    init(name: String, _ body: @escaping @Sendable () -> Value) throws(BenchError) {
+    /// - Throws: `ThreadStartError` when the system refuses another thread.
+    public init(name: String, _ body: @escaping @Sendable () -> Value) throws(ThreadStartError) {
         let slot = ResultSlot()
         result = slot
         let start = ThreadStart {
@@ -36,13 +36,13 @@ final class BenchThread<Value: Sendable> {
         }, context)
         guard status == 0 else {
             Unmanaged<ThreadStart>.fromOpaque(context).release()
-            throw BenchError("cannot start the \(name) thread: \(String(cString: strerror(status)))")
+            throw ThreadStartError(description: "cannot start the \(name) thread: \(String(cString: strerror(status)))")
         }
         thread = handle
     }
 
     /// Waits for the thread to end and returns what its closure returned.
-    func join() -> Value {
+    public func join() -> Value {
         if !joined {
             pthread_join(thread, nil)
             joined = true
@@ -55,6 +55,11 @@ final class BenchThread<Value: Sendable> {
         // A thread nobody joined would leak; joining here keeps every path (errors included) clean.
         if !joined { pthread_join(thread, nil) }
     }
+}
+
+/// The system refused another thread.
+public struct ThreadStartError: Error, CustomStringConvertible {
+    public let description: String
 }
 
 /// The non-generic start routine a C function pointer can call.

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import SegueCommandLine
+import SegueCore
+import Synchronization
+import WebSockets
+
+/// `segue web`'s gateway: serves the page's files and bridges its WebSocket messages (JSON) to a daemon's three
+/// ZeroMQ sockets. Two threads: the caller's runs libwebsockets (HTTP, WebSocket framing, non-blocking writes),
+/// a second runs the `GatewayBridge` (ZeroMQ sockets belong to one thread); `PageOutboxes` sits between them.
+public final class Gateway: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        /// The page's files (the repository's `web/`).
+        public var assetsDirectory: String
+        public var endpoints: SegueEndpoints
+        public var curve: CurveClientKeys?
+        /// When set, WebSocket upgrades must carry `?token=<token>` (required for a non-loopback `host`).
+        public var token: String?
+
+        public init(host: String, port: Int, assetsDirectory: String, endpoints: SegueEndpoints,
+                    curve: CurveClientKeys?, token: String?)
+        {
+            self.host = host
+            self.port = port
+            self.assetsDirectory = assetsDirectory
+            self.endpoints = endpoints
+            self.curve = curve
+            self.token = token
+        }
+    }
+
+    public let configuration: Configuration
+    private let outboxes = PageOutboxes()
+    private let bridge: GatewayBridge
+    private var service: WebSocketService!
+    private var rates: [ConnectionID: MessageRate] = [:]
+    private let wakeTarget = WakeTarget()
+
+    /// The service the bridge wakes, set once it exists (the bridge is made first).
+    private final class WakeTarget: Sendable {
+        private let service = Mutex<WebSocketService?>(nil)
+
+        func set(_ service: WebSocketService) { self.service.withLock { $0 = service } }
+
+        func wake() { service.withLock { $0 }?.wake() }
+    }
+
+    /// Binds the listening socket. - Throws: `GatewayError` when it cannot.
+    public init(configuration: Configuration) throws(GatewayError) {
+        self.configuration = configuration
+        let wakeTarget = self.wakeTarget
+        bridge = try GatewayBridge(
+            endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes,
+            hello: Array(Self.hello(configuration).description.utf8),
+            wakeWriter: { wakeTarget.wake() })
+        var handlers = WebSocketService.Handlers()
+        handlers.accept = { [unowned self] handshake in accepts(handshake) }
+        handlers.opened = { [unowned self] id in
+            rates[id] = MessageRate(nowNs: GatewayBridge.nowNs())
+            outboxes.open(id)
+            bridge.post(.opened(id))
+        }
+        handlers.received = { [unowned self] id, message in
+            guard rates[id]?.admit(nowNs: GatewayBridge.nowNs()) ?? false else {
+                service.close(id, status: 1008, reason: "over \(Int(GatewayLimits.messagesPerSecond)) messages "
+                    + "per second")
+                return
+            }
+            bridge.post(.message(id, message))
+        }
+        handlers.closed = { [unowned self] id in
+            rates[id] = nil
+            outboxes.remove(id)
+            bridge.post(.closed(id))
+        }
+        handlers.writable = { [unowned self] id in outboxes.next(for: id) }
+        handlers.woken = { [unowned self] in
+            let work = outboxes.takeWork()
+            for id in work.ready { service.flush(id) }
+            for (id, reason) in work.closing { service.close(id, status: 1008, reason: reason) }
+        }
+        do throws(WebSocketError) {
+            service = try WebSocketService(
+                server: .init(host: configuration.host, port: configuration.port,
+                              assetsDirectory: configuration.assetsDirectory,
+                              maxMessageBytes: GatewayLimits.maxMessageBytes,
+                              maxConnections: GatewayLimits.maxConnections),
+                handlers: handlers)
+        } catch {
+            throw GatewayError(error.description)
+        }
+        wakeTarget.set(service)
+    }
+
+    /// The port the page is served on.
+    public var port: Int { service.port }
+
+    /// The address to open: `http://host:port/`, with `?token=…` when one is required.
+    public var url: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let query = configuration.token.map { "?token=\($0)" } ?? ""
+        return "http://\(host):\(port)/\(query)"
+    }
+
+    /// Serves until `stop()`; the bridge runs on a thread of its own meanwhile.
+    /// - Throws: `GatewayError` when the bridge cannot connect its sockets.
+    public func run() throws(GatewayError) {
+        let bridge = self.bridge
+        let failure: JoinableThread<GatewayError?>
+        do {
+            failure = try JoinableThread(name: "gateway bridge") {
+                do throws(GatewayError) {
+                    try bridge.run()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        } catch {
+            throw GatewayError(error.description)
+        }
+        service.run()
+        bridge.stop()
+        let error = failure.join()
+        service.shutDown()
+        if let error { throw error }
+    }
+
+    /// Makes `run()` return; any thread.
+    public func stop() {
+        bridge.stop()
+        service.stop()
+    }
+
+    /// Same-origin pages only (a page elsewhere must not drive the daemon through a browser on this machine),
+    /// and the token when one is set.
+    private func accepts(_ handshake: WebSocketHandshake) -> Bool {
+        if let token = configuration.token, !Self.constantTimeEqual(handshake.token, token) { return false }
+        guard !handshake.origin.isEmpty else { return true }  // not a browser: the token is what guards
+        return handshake.origin == "http://\(handshake.host)" || handshake.origin == "https://\(handshake.host)"
+    }
+
+    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// The first message of every connection: what the page needs to draw its menus.
+    private static func hello(_ configuration: Configuration) -> JSONObject {
+        var hello = JSONObject()
+        hello.add("profiles", ProfileCatalog.names)
+        hello.addRaw("newestRevision", String(ProfileCatalog.newestRevision))
+        hello.addRaw("maxMessageBytes", String(GatewayLimits.maxMessageBytes))
+        hello.addRaw("messagesPerSecond", String(Int(GatewayLimits.messagesPerSecond)))
+        var daemon = JSONObject()
+        daemon.add("ingest", configuration.endpoints.ingest)
+        daemon.add("control", configuration.endpoints.control)
+        daemon.add("events", configuration.endpoints.events)
+        hello.add("daemon", daemon)
+        var message = JSONObject()
+        message.add("hello", hello)
+        return message
+    }
+}

@@ -1,0 +1,379 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import SegueCore
+import SegueWire
+import Synchronization
+import WebSockets
+import ZMQ
+
+/// The gateway's ZeroMQ side, on a thread of its own: it turns pages' messages into inputs and requests for the
+/// daemon, subscribes to what the pages watch (and nothing more), and fills each page's outbox with the JSON of
+/// what arrives. The WebSocket thread hands it pages' messages through `inbox` and an eventfd it polls.
+final class GatewayBridge: @unchecked Sendable {
+    /// What the WebSocket thread tells the bridge.
+    enum Notice: Sendable {
+        case opened(ConnectionID)
+        case message(ConnectionID, [UInt8])
+        case closed(ConnectionID)
+    }
+
+    private let inbox = Mutex<[Notice]>([])
+    /// A pipe: the WebSocket thread writes a byte to wake the bridge's poll.
+    private let wakePipe: (read: Int32, write: Int32)
+    private let stopped = Atomic<Bool>(false)
+    private let outboxes: PageOutboxes
+    /// Wakes the WebSocket thread to write what the bridge queued.
+    private let wakeWriter: @Sendable () -> Void
+    private let endpoints: SegueEndpoints
+    private let curve: CurveClientKeys?
+    private let hello: [UInt8]
+
+    // Bridge thread only, from here on.
+    private var subscriber: ZMQSocket?
+    private var control: ZMQSocket?
+    private var ingest: ZMQSocket?
+    private var subscriptions = SubscriptionTable()
+    private var pending: [UInt64: PendingRequest] = [:]
+    private var lastTag: UInt64 = 0
+    private var probes: [String: ProbeWait] = [:]
+    private var queuedSomething = false
+
+    /// A control request the bridge is waiting on, by the tag it sent in front of it.
+    private enum PendingRequest {
+        case page(ConnectionID, ref: String, sentNs: UInt64)
+        case history(ConnectionID, ref: String, sentNs: UInt64, StackHistory)
+        case probe(token: String, sentNs: UInt64)
+
+        var sentNs: UInt64 {
+            switch self {
+            case .page(_, _, let sent), .history(_, _, let sent, _), .probe(_, let sent): sent
+            }
+        }
+    }
+
+    /// Watches waiting for their subscriptions to go live (a probe through the daemon).
+    private struct ProbeWait {
+        var watchers: [(ConnectionID, PageMessage.Watch, ref: String)]
+        var lastSentNs: UInt64
+        let firstSentNs: UInt64
+    }
+
+    init(endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, hello: [UInt8],
+         wakeWriter: @escaping @Sendable () -> Void) throws(GatewayError)
+    {
+        self.endpoints = endpoints
+        self.curve = curve
+        self.outboxes = outboxes
+        self.hello = hello
+        self.wakeWriter = wakeWriter
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw GatewayError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakePipe = (ends[0], ends[1])
+    }
+
+    deinit {
+        close(wakePipe.read)
+        close(wakePipe.write)
+    }
+
+    /// Hands the bridge a notice; any thread.
+    func post(_ notice: Notice) {
+        inbox.withLock { $0.append(notice) }
+        signal()
+    }
+
+    /// Makes `run()` return; any thread.
+    func stop() {
+        stopped.store(true, ordering: .releasing)
+        signal()
+    }
+
+    private func signal() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)  // a full pipe already wakes the bridge
+    }
+
+    /// Runs until `stop()`. - Throws: `GatewayError` when the sockets cannot be made.
+    func run() throws(GatewayError) {
+        var poller = ZMQPoller()
+        let sockets: (sub: ZMQSocket, dealer: ZMQSocket, push: ZMQSocket)
+        do throws(ZMQError) {
+            let context = try ZMQContext()
+            sockets = (try context.makeSocket(.sub), try context.makeSocket(.dealer), try context.makeSocket(.push))
+            for socket in [sockets.sub, sockets.dealer, sockets.push] {
+                try socket.setOption(.linger, 0)
+                try curve?.apply(to: socket)
+            }
+            // A daemon that stops reading pans must not make the gateway queue without end.
+            try sockets.push.setOption(.sendHighWaterMark, 10_000)
+            try sockets.sub.connect(endpoints.events)
+            try sockets.dealer.connect(endpoints.control)
+            try sockets.push.connect(endpoints.ingest)
+        } catch {
+            throw GatewayError("cannot connect to the daemon: \(error)")
+        }
+        subscriber = sockets.sub
+        control = sockets.dealer
+        ingest = sockets.push
+        let subIndex = poller.add(sockets.sub)
+        let controlIndex = poller.add(sockets.dealer)
+        let wakeIndex = poller.add(fileDescriptor: wakePipe.read)
+        while !stopped.load(ordering: .acquiring) {
+            _ = try? poller.poll(timeoutMs: 50)
+            if poller.isReadable(wakeIndex) {
+                var bytes = [UInt8](repeating: 0, count: 256)
+                while read(wakePipe.read, &bytes, bytes.count) > 0 {}
+            }
+            for notice in inbox.withLock({ notices in defer { notices.removeAll() }; return notices }) {
+                handle(notice)
+            }
+            if poller.isReadable(subIndex) { drainPublications() }
+            if poller.isReadable(controlIndex) { drainReplies() }
+            checkPending()
+            if queuedSomething {
+                queuedSomething = false
+                wakeWriter()
+            }
+        }
+        for socket in [sockets.sub, sockets.dealer, sockets.push] { socket.close(linger: 0) }
+    }
+
+    // MARK: pages
+
+    private func handle(_ notice: Notice) {
+        switch notice {
+        case .opened(let id):
+            send(hello, to: id)
+        case .closed(let id):
+            for prefix in subscriptions.removeAll(of: id) { try? subscriber?.unsubscribe(prefix) }
+        case .message(let id, let bytes):
+            do throws(PageMessageError) {
+                let (message, ref) = try PageMessage.parse(bytes)
+                handle(message, ref: ref, from: id)
+            } catch {
+                sendError(ErrorDetail(code: .malformed, message: error.error.description), ref: error.ref, to: id)
+            }
+        }
+    }
+
+    private func handle(_ message: PageMessage, ref: String, from id: ConnectionID) {
+        switch message {
+        case .input(let input):
+            let sent = (try? ingest?.send([input.encoded()], dontWait: true)) ?? false
+            if !sent {
+                sendError(ErrorDetail(code: .unavailable, message: "the daemon's ingest socket is not taking "
+                    + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
+            }
+        case .request(let request):
+            sendRequest(request, as: .page(id, ref: ref, sentNs: Self.nowNs()))
+        case .watch(let watch):
+            watchStack(watch, ref: ref, from: id)
+        case .unwatch(let watch):
+            for prefix in subscriptions.remove(watch, of: id) { try? subscriber?.unsubscribe(prefix) }
+            send(Self.object("unwatched", watch.jsonObject, ref: ref), to: id)
+        case .history(let stackId):
+            let history = StackHistory(stackId: stackId)
+            sendRequest(history.request, as: .history(id, ref: ref, sentNs: Self.nowNs(), history))
+        case .compare(let comparison):
+            var result = comparison.run()
+            result.add("ref", ref)
+            send(Array(result.description.utf8), to: id)
+        case .gatewayStats:
+            let counters = outboxes.counters
+            var stats = JSONObject()
+            stats.addRaw("connections", String(counters.connections))
+            stats.addRaw("framesWritten", String(counters.framesWritten))
+            stats.addRaw("framesConflated", String(counters.framesConflated))
+            stats.addRaw("messagesWritten", String(counters.messagesWritten))
+            stats.addRaw("subscriptions", String(subscriptions.prefixCount))
+            send(Self.object("gatewayStats", stats, ref: ref), to: id)
+        }
+    }
+
+    private func watchStack(_ watch: PageMessage.Watch, ref: String, from id: ConnectionID) {
+        guard subscriptions.watchCount(of: id) < GatewayLimits.maxWatches || subscriptions.contains(watch, of: id)
+        else {
+            sendError(ErrorDetail(code: .resourceExhausted, message: "a page may watch at most "
+                + "\(GatewayLimits.maxWatches) stacks at once; unwatch one first"), ref: ref, to: id)
+            return
+        }
+        for prefix in subscriptions.remove(watch, of: id) { try? subscriber?.unsubscribe(prefix) }
+        let added = subscriptions.add(watch, of: id)
+        guard !added.isEmpty else {
+            send(Self.object("watching", watch.jsonObject, ref: ref), to: id)
+            return
+        }
+        for prefix in added { try? subscriber?.subscribe(prefix) }
+        // The new subscriptions are live once a probe published after them comes back (docs/protocol.md).
+        lastTag += 1
+        let token = "web-\(lastTag)"
+        try? subscriber?.subscribe("pr/\(token)/")
+        let now = Self.nowNs()
+        probes[token] = ProbeWait(watchers: [(id, watch, ref)], lastSentNs: now, firstSentNs: now)
+        sendProbe(token)
+    }
+
+    private func sendProbe(_ token: String) {
+        sendRequest(Request(body: .publishProbe(PublishProbe(token: token))),
+                    as: .probe(token: token, sentNs: Self.nowNs()))
+    }
+
+    // MARK: daemon
+
+    private func sendRequest(_ request: Request, as waiting: PendingRequest) {
+        lastTag += 1
+        var tag = [UInt8](repeating: 0, count: 8)
+        withUnsafeBytes(of: lastTag.bigEndian) { tag = Array($0) }
+        let sent = (try? control?.send([tag, request.encoded()], dontWait: true)) ?? false
+        guard sent else {
+            fail(waiting, ErrorDetail(code: .unavailable, message: "the daemon's control socket is not taking "
+                + "requests (is segued running at \(endpoints.control)?)"))
+            return
+        }
+        pending[lastTag] = waiting
+    }
+
+    private func drainReplies() {
+        while let parts = try? control?.receive(dontWait: true) {
+            guard parts.count == 2, parts[0].count == 8 else { continue }
+            let tag = parts[0].withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }
+            guard let waiting = pending.removeValue(forKey: tag) else { continue }
+            let reply: Reply
+            do {
+                reply = try Reply(decoding: parts[1])
+            } catch {
+                fail(waiting, ErrorDetail(code: .malformed, message: "the daemon's reply does not decode: \(error)"))
+                continue
+            }
+            switch waiting {
+            case .page(let id, let ref, _):
+                send(Self.object("reply", reply.jsonObject, ref: ref), to: id)
+            case .history(let id, let ref, _, var history):
+                if let error = reply.error {
+                    sendError(error, ref: ref, to: id)
+                } else if case .events(let batch)? = reply.body, !history.add(batch) {
+                    sendRequest(history.request, as: .history(id, ref: ref, sentNs: Self.nowNs(), history))
+                } else {
+                    do throws(Refusal) {
+                        var message = try history.message()
+                        message.add("ref", ref)
+                        send(Array(message.description.utf8), to: id)
+                    } catch {
+                        sendError(error.detail, ref: ref, to: id)
+                    }
+                }
+            case .probe:
+                break  // the probe itself arrives on the events socket
+            }
+        }
+    }
+
+    private func drainPublications() {
+        var count = 0
+        // A bounded batch per turn, so pages' messages and replies are not starved by a busy daemon.
+        while count < 10_000, let parts = try? subscriber?.receive(dontWait: true) {
+            count += 1
+            let publication = Publication(parts: parts)
+            switch publication {
+            case .probe(let probe):
+                probeArrived(probe.token)
+            case .frame(let frame):
+                let watchers = subscriptions.frameWatchers(of: frame.stackId)
+                guard !watchers.isEmpty else { continue }
+                let json = Array(publication.json.utf8)
+                for id in watchers { outboxes.appendFrame(json, stackId: frame.stackId, to: id) }
+                queuedSomething = true
+            case .event, .rejection:
+                let watchers = subscriptions.eventWatchers(of: publication.stackId ?? "")
+                guard !watchers.isEmpty else { continue }
+                let json = Array(publication.json.utf8)
+                for id in watchers { outboxes.append(json, to: id) }
+                queuedSomething = true
+            case .undecodable:
+                continue
+            }
+        }
+    }
+
+    private func probeArrived(_ token: String) {
+        guard let wait = probes.removeValue(forKey: token) else { return }
+        try? subscriber?.unsubscribe("pr/\(token)/")
+        for (id, watch, ref) in wait.watchers {
+            send(Self.object("watching", watch.jsonObject, ref: ref), to: id)
+        }
+    }
+
+    /// Times out requests the daemon did not answer and sends probes again every 50 ms until they arrive.
+    private func checkPending() {
+        let now = Self.nowNs()
+        let timeoutNs = UInt64(GatewayLimits.requestTimeoutMs) * 1_000_000
+        for (tag, waiting) in pending where now &- waiting.sentNs > timeoutNs {
+            pending[tag] = nil
+            fail(waiting, ErrorDetail(code: .unavailable, message: "the daemon at \(endpoints.control) did not "
+                + "answer within \(GatewayLimits.requestTimeoutMs) ms"))
+        }
+        for (token, wait) in probes {
+            if now &- wait.firstSentNs > timeoutNs {
+                probes[token] = nil
+                try? subscriber?.unsubscribe("pr/\(token)/")
+                for (id, _, ref) in wait.watchers {
+                    sendError(ErrorDetail(code: .unavailable, message: "the subscription did not go live within "
+                        + "\(GatewayLimits.requestTimeoutMs) ms (is segued running at \(endpoints.events)?)"),
+                        ref: ref, to: id)
+                }
+            } else if now &- wait.lastSentNs > 50_000_000 {
+                probes[token]!.lastSentNs = now
+                sendProbe(token)
+            }
+        }
+    }
+
+    private func fail(_ waiting: PendingRequest, _ error: ErrorDetail) {
+        switch waiting {
+        case .page(let id, let ref, _), .history(let id, let ref, _, _): sendError(error, ref: ref, to: id)
+        case .probe: break  // the probe's own timeout reports it
+        }
+    }
+
+    // MARK: output
+
+    private func send(_ message: [UInt8], to id: ConnectionID) {
+        outboxes.append(message, to: id)
+        queuedSomething = true
+    }
+
+    private func sendError(_ error: ErrorDetail, ref: String, to id: ConnectionID) {
+        send(Self.object("error", error.jsonObject, ref: ref), to: id)
+    }
+
+    /// `{"<name>": object, "ref": ref}` as bytes.
+    private static func object(_ name: String, _ object: JSONObject, ref: String) -> [UInt8] {
+        var message = JSONObject()
+        message.add(name, object)
+        message.add("ref", ref)
+        return Array(message.description.utf8)
+    }
+
+    static func nowNs() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+
+extension PageMessage.Watch {
+    /// `{"stackId": "x", "frames": true}` or `{"all": true}`.
+    var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("stackId", stackId)
+        object.add("frames", frames)
+        object.add("all", all)
+        return object
+    }
+}

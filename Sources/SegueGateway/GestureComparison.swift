@@ -1,0 +1,99 @@
+import SegueClient
+import SegueCore
+import SegueWire
+
+/// One recorded gesture run through several profiles on a fresh engine each, with manual times: the page's
+/// side-by-side comparison. Nothing reaches the daemon or its log, and the same gesture always gives the same
+/// frames.
+///
+/// The stack is [Home, Detail] of `size` (default 390 x 844). The pans keep their gesture id, positions and
+/// spacing in time; the first one happens at engine time 1 s, and the engine's clock runs between them as it
+/// would live, then through every deadline until the transition has completed.
+struct GestureComparison: Sendable {
+    var profiles: [String] = []
+    var size = Size(width: 390, height: 844)
+    var rightToLeft = false
+    var fps: UInt32 = 60
+    var pans: [PanEvent] = []
+
+    static let maxProfiles = 4
+    static let maxPans = 5000
+    static let originUs: Int64 = 1_000_000
+
+    /// Reads `{"profiles": [..], "size": {..}, "rightToLeft": bool, "fps": n, "pans": [PanEvent, ..]}`.
+    init(json: JSONValue, path: String) throws(JSONInputError) {
+        for (name, member) in try json.members(at: path) {
+            let at = JSONValue.member(path, name)
+            switch name {
+            case "profiles":
+                profiles = try member.elements(at: at).enumerated().map { (index, element) throws(JSONInputError) in
+                    try element.string(at: at + "[\(index)]")
+                }
+            case "size": size = try Size(json: member, path: at)
+            case "rightToLeft": rightToLeft = try member.bool(at: at)
+            case "fps": fps = try member.uint32(at: at)
+            case "pans":
+                pans = try member.elements(at: at).enumerated().map { (index, element) throws(JSONInputError) in
+                    try PanEvent(json: element, path: at + "[\(index)]")
+                }
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (compare has profiles, size, "
+                    + "rightToLeft, fps, pans)")
+            }
+        }
+        guard (1...Self.maxProfiles).contains(profiles.count) else {
+            throw JSONInputError(path: JSONValue.member(path, "profiles"), message: "give 1 to \(Self.maxProfiles) "
+                + "profile names")
+        }
+        guard (1...Self.maxPans).contains(pans.count) else {
+            throw JSONInputError(path: JSONValue.member(path, "pans"), message: "give 1 to \(Self.maxPans) pan events")
+        }
+    }
+
+    /// `{"comparison": {"runs": [{"profile": p, "events": [..], "frames": [..]} or {"profile": p, "error": {..}}]}}`.
+    func run() -> JSONObject {
+        var runs: [JSONObject] = []
+        for profile in profiles {
+            var object = JSONObject()
+            object.addRaw("profile", JSONObject.quoted(profile))
+            do throws(Refusal) {
+                let outcome = try run(profile: profile)
+                object.add("events", outcome.events.map(\.jsonObject))
+                object.add("frames", outcome.frames.map(\.jsonObject))
+            } catch {
+                object.add("error", error.detail.jsonObject)
+            }
+            runs.append(object)
+        }
+        var comparison = JSONObject()
+        comparison.add("runs", runs)
+        var message = JSONObject()
+        message.add("comparison", comparison)
+        return message
+    }
+
+    private static let stackId = "compare"
+
+    private func run(profile: String) throws(Refusal) -> Outcome {
+        var core = EngineCore()
+        var outcome = Outcome()
+        let config = StackConfig(size: size, profile: profile, rightToLeft: rightToLeft, fps: fps)
+        let create = Command(stackId: Self.stackId, op: .create(CreateStack(screens: ["Home", "Detail"],
+                                                                               config: config)))
+        if case .refused(let error) = core.apply(create, requestId: "compare", now: Self.originUs, into: &outcome) {
+            throw Refusal(error)
+        }
+        let firstUs = pans[0].timestampUs
+        for var pan in pans {
+            pan.stackId = Self.stackId
+            pan.timestampUs = Self.originUs + (pan.timestampUs - firstUs)
+            core.runClock(to: pan.timestampUs, into: &outcome)
+            core.apply(pan, now: pan.timestampUs, into: &outcome)
+            if let rejection = outcome.rejections.first {
+                throw Refusal(rejection.error ?? ErrorDetail(code: .gestureRejected, message: "refused"))
+            }
+        }
+        core.runUntilIdle(into: &outcome)
+        return outcome
+    }
+}

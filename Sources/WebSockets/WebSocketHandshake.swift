@@ -1,0 +1,9 @@
+/// What a WebSocket upgrade request says about itself, for deciding whether to accept it.
+public struct WebSocketHandshake: Sendable {
+    /// The `Origin` header; empty when the client sent none (browsers always send one).
+    public var origin: String
+    /// The `Host` header.
+    public var host: String
+    /// The `token` query argument of the request's URL; empty when absent.
+    public var token: String
+}

@@ -1,0 +1,361 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CWebSockets
+import Synchronization
+
+/// WebSocket connections on libwebsockets that exchange whole messages: either a server, which also serves a
+/// directory of static files on its listening socket, or a set of client connections (`connect`).
+///
+/// Thread safety: one thread calls `run()`, and every handler is called on that thread, as are `requestWrite`
+/// and `close`. `wake()` and `stop()` may be called from any thread: `wake()` makes the running thread call
+/// `Handlers.woken` soon, which is how another thread hands it work (libwebsockets' `lws_cancel_service`).
+///
+/// Writes never block: a connection is written to only when its socket can take more (`Handlers.writable`,
+/// after `requestWrite`), so one slow client holds up nobody else, and whoever fills the queue decides what a
+/// slow client gets.
+public final class WebSocketService: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// The address to listen on, such as `127.0.0.1`.
+        public var host: String
+        /// The port; 0 picks a free one (see `port`).
+        public var port: Int
+        /// Files served at `/` (`index.html` for the directory itself).
+        public var assetsDirectory: String
+        /// A message larger than this closes its connection with status 1009.
+        public var maxMessageBytes: Int
+        /// Upgrades beyond this many open connections are refused.
+        public var maxConnections: Int
+
+        public init(host: String, port: Int, assetsDirectory: String, maxMessageBytes: Int, maxConnections: Int) {
+            self.host = host
+            self.port = port
+            self.assetsDirectory = assetsDirectory
+            self.maxMessageBytes = maxMessageBytes
+            self.maxConnections = maxConnections
+        }
+    }
+
+    /// What the service asks of its owner, always on the thread in `run()`.
+    public struct Handlers {
+        /// Whether to accept an upgrade (the connection limit is checked before).
+        public var accept: (WebSocketHandshake) -> Bool = { _ in true }
+        public var opened: (ConnectionID) -> Void = { _ in }
+        /// One whole message (text or binary).
+        public var received: (ConnectionID, [UInt8]) -> Void = { _, _ in }
+        /// The connection is gone, whoever closed it.
+        public var closed: (ConnectionID) -> Void = { _ in }
+        /// The connection can take a message: the next one to send, or nil when there is none (then it is not
+        /// asked again until `requestWrite`).
+        public var writable: (ConnectionID) -> [UInt8]? = { _ in nil }
+        /// Another thread called `wake()`.
+        public var woken: () -> Void = {}
+
+        public init() {}
+    }
+
+    /// The port the server listens on (0 for clients).
+    public private(set) var port = 0
+    private let handlers: Handlers
+    private var context: OpaquePointer?
+    private var connections: [ConnectionID: OpaquePointer] = [:]
+    /// Each connection's id by its libwebsockets handle (clients get theirs at `connect`).
+    private var ids: [OpaquePointer: ConnectionID] = [:]
+    private let maxMessageBytes: Int
+    private var partial: [ConnectionID: [UInt8]] = [:]
+    private var closing: [ConnectionID: (status: lws_close_status, reason: String)] = [:]
+    private var lastID: UInt64 = 0
+    private var pendingClient: ConnectionID?
+    private var shuttingDown = false
+    /// The context as other threads see it (for `wake`), cleared before the context is destroyed.
+    private let wakeContext = Mutex<UInt>(0)  // a pointer's bits: OpaquePointer is not Sendable
+    private let maxConnections: Int
+    private let stopped = Atomic<Bool>(false)
+    /// C strings and structures libwebsockets keeps pointers to for the context's life.
+    private var retained: [UnsafeMutableRawPointer] = []
+
+    /// A server: binds the listening socket.
+    /// - Throws: `WebSocketError` when libwebsockets cannot create its context (the address is taken, say).
+    public init(server configuration: Configuration, handlers: Handlers) throws(WebSocketError) {
+        self.handlers = handlers
+        maxMessageBytes = configuration.maxMessageBytes
+        maxConnections = configuration.maxConnections
+        let protocols = makeProtocols()
+
+        let mount = UnsafeMutablePointer<lws_http_mount>.allocate(capacity: 1)
+        mount.initialize(to: lws_http_mount())
+        mount.pointee.mountpoint = UnsafePointer(retain(strdup("/")))
+        mount.pointee.mountpoint_len = 1
+        mount.pointee.origin = UnsafePointer(retain(strdup(configuration.assetsDirectory)))
+        mount.pointee.def = UnsafePointer(retain(strdup("index.html")))
+        mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+        retained.append(UnsafeMutableRawPointer(mount))
+
+        var info = lws_context_creation_info()
+        info.port = Int32(configuration.port)
+        info.max_http_header_pool = 64
+        info.iface = UnsafePointer(retain(strdup(configuration.host)))
+        info.protocols = UnsafePointer(protocols)
+        info.mounts = UnsafePointer(mount)
+        // Security headers on every HTTP response (a content security policy that allows only this origin's
+        // scripts, styles and WebSocket), and text frames that are not UTF-8 close their connection.
+        info.options = UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE)
+            | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        try create(&info, description: "cannot listen on \(configuration.host):\(configuration.port) (the address is "
+            + "in use or not this machine's)")
+        port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+    }
+
+    /// Client connections only (`connect`).
+    public init(clientsWithMaxMessageBytes maxMessageBytes: Int, handlers: Handlers) throws(WebSocketError) {
+        self.handlers = handlers
+        self.maxMessageBytes = maxMessageBytes
+        maxConnections = Int.max
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = UnsafePointer(makeProtocols())
+        try create(&info, description: "cannot create a libwebsockets client context")
+    }
+
+    private func makeProtocols() -> UnsafeMutablePointer<lws_protocols> {
+        lws_set_log_level(Int32(LLL_ERR), nil)
+        let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        // One protocol serves both plain HTTP (through the mount) and upgrades that name no subprotocol.
+        protocols[0].name = UnsafePointer(retain(strdup("segue")))
+        protocols[0].callback = serviceCallback
+        retained.append(UnsafeMutableRawPointer(protocols))
+        return protocols
+    }
+
+    private func create(_ info: inout lws_context_creation_info, description: String) throws(WebSocketError) {
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        guard let created = lws_create_context(&info) else {
+            releaseRetained()
+            throw WebSocketError(description)
+        }
+        context = created
+        wakeContext.withLock { $0 = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(created))) }
+    }
+
+    deinit {
+        shutDown()
+        releaseRetained()
+    }
+
+    /// Closes every connection and the listening socket, without calling the handlers (their owner may be on
+    /// its way out); the serving thread, after `run()` returned. Idempotent.
+    public func shutDown() {
+        guard let context else { return }
+        shuttingDown = true
+        wakeContext.withLock { $0 = 0 }
+        lws_context_destroy(context)
+        self.context = nil
+        connections.removeAll()
+        ids.removeAll()
+    }
+
+    private func retain(_ pointer: UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+        if let pointer { retained.append(UnsafeMutableRawPointer(pointer)) }
+        return pointer
+    }
+
+    private func releaseRetained() {
+        for pointer in retained { free(pointer) }
+        retained.removeAll()
+    }
+
+    /// Serves until `stop()`.
+    public func run() {
+        guard let context else { return }
+        while !stopped.load(ordering: .acquiring) {
+            if lws_service(context, 0) < 0 { break }
+        }
+    }
+
+    /// Makes `run()` return soon; any thread.
+    public func stop() {
+        stopped.store(true, ordering: .releasing)
+        wake()
+    }
+
+    /// Makes the serving thread call `Handlers.woken` soon; any thread.
+    public func wake() {
+        wakeContext.withLock { bits in
+            if let context = OpaquePointer(bitPattern: bits) { lws_cancel_service(context) }
+        }
+    }
+
+    /// Opens a client connection to `ws://host:port/path`; on the serving thread, or before `run()`.
+    /// `Handlers.opened` follows, or `Handlers.closed` if it fails. libwebsockets sends `Origin: http://<origin>`,
+    /// so `origin` is a host and port, without a scheme.
+    @discardableResult
+    public func connect(host: String, port: Int, path: String, origin: String) -> ConnectionID? {
+        guard let context else { return nil }
+        lastID += 1
+        let id = ConnectionID(rawValue: lastID)
+        var info = lws_client_connect_info()
+        let texts: [String] = [host, path, "\(host):\(port)", origin]
+        let strings = texts.map { strdup($0) }
+        defer { for string in strings { free(string) } }
+        info.context = context
+        info.address = UnsafePointer(strings[0])
+        info.port = Int32(port)
+        info.path = UnsafePointer(strings[1])
+        info.host = UnsafePointer(strings[2])
+        info.origin = UnsafePointer(strings[3])
+        // Callbacks during the call (a refused connection, say) come before the handle is known.
+        pendingClient = id
+        defer { pendingClient = nil }
+        guard let handle = lws_client_connect_via_info(&info) else { return nil }
+        if ids[handle] == nil { ids[handle] = id }
+        return id
+    }
+
+    /// How many connections are open.
+    public var connectionCount: Int { connections.count }
+
+    /// Asks for `Handlers.writable` on the connection as soon as it can take a message.
+    public func requestWrite(_ id: ConnectionID) {
+        if let wsi = connections[id] { lws_callback_on_writable(wsi) }
+    }
+
+    /// Writes what `Handlers.writable` gives for the connection while its socket takes it, then asks for a
+    /// writable callback if the socket filled up first. Saves a turn of the event loop per message when the
+    /// socket has room, which it nearly always has; on the serving thread.
+    public func flush(_ id: ConnectionID) {
+        guard let wsi = connections[id], closing[id] == nil else {
+            requestWrite(id)
+            return
+        }
+        while lws_send_pipe_choked(wsi) == 0 {
+            guard let message = handlers.writable(id) else { return }
+            guard write(message, to: wsi) >= 0 else {
+                close(id, status: 1011, reason: "write failed")
+                return
+            }
+        }
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Closes the connection with a WebSocket close status (1008 policy violation, 1009 too large, ...) and a
+    /// reason of at most 123 bytes; a client that does not read is dropped after 2 s anyway.
+    public func close(_ id: ConnectionID, status: UInt16, reason: String) {
+        guard let wsi = connections[id] else { return }
+        closing[id] = (lws_close_status(UInt32(status)), reason)
+        lws_callback_on_writable(wsi)
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2)
+    }
+
+    fileprivate func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                            _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32
+    {
+        if shuttingDown { return lws_callback_http_dummy(wsi, reason, user, input, length) }
+        switch reason {
+        case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+            guard connections.count < maxConnections else { return 1 }
+            return handlers.accept(handshake(wsi)) ? 0 : 1
+        case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_CLIENT_ESTABLISHED:
+            let id: ConnectionID
+            if let known = ids[wsi] ?? pendingClient {
+                id = known
+            } else {
+                lastID += 1
+                id = ConnectionID(rawValue: lastID)
+            }
+            ids[wsi] = id
+            connections[id] = wsi
+            handlers.opened(id)
+        case LWS_CALLBACK_RECEIVE, LWS_CALLBACK_CLIENT_RECEIVE:
+            guard let id = ids[wsi] else { return -1 }
+            return receive(id, wsi: wsi, input: input, length: length)
+        case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
+            guard let id = ids[wsi] else { return -1 }
+            return writable(id, wsi: wsi)
+        case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            guard let id = ids.removeValue(forKey: wsi) ?? pendingClient else { return 0 }
+            connections[id] = nil
+            partial[id] = nil
+            closing[id] = nil
+            handlers.closed(id)
+        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+            handlers.woken()
+        default:
+            return lws_callback_http_dummy(wsi, reason, user, input, length)
+        }
+        return 0
+    }
+
+    private func receive(_ id: ConnectionID, wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int)
+        -> Int32
+    {
+        var message = partial.removeValue(forKey: id) ?? []
+        guard message.count + length <= maxMessageBytes else {
+            refuse(wsi, status: LWS_CLOSE_STATUS_MESSAGE_TOO_LARGE, reason: "message over \(maxMessageBytes) bytes")
+            return -1
+        }
+        if let input, length > 0 {
+            message.append(contentsOf: UnsafeRawBufferPointer(start: input, count: length))
+        }
+        guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else {
+            partial[id] = message
+            return 0
+        }
+        handlers.received(id, message)
+        return 0
+    }
+
+    private func writable(_ id: ConnectionID, wsi: OpaquePointer) -> Int32 {
+        if let (status, reason) = closing[id] {
+            refuse(wsi, status: status, reason: reason)
+            return -1
+        }
+        guard let message = handlers.writable(id) else { return 0 }
+        guard write(message, to: wsi) >= 0 else { return -1 }
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    /// One text message, behind the LWS_PRE bytes libwebsockets writes its frame header into.
+    private func write(_ message: [UInt8], to wsi: OpaquePointer) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: segue_lws_pre + message.count)
+        buffer.withUnsafeMutableBufferPointer { buffer in
+            _ = message.withUnsafeBytes { memcpy(buffer.baseAddress! + segue_lws_pre, $0.baseAddress!, $0.count) }
+        }
+        return buffer.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
+        }
+    }
+
+    private func refuse(_ wsi: OpaquePointer, status: lws_close_status, reason: String) {
+        var bytes = Array(reason.utf8.prefix(123))
+        bytes.withUnsafeMutableBufferPointer { lws_close_reason(wsi, status, $0.baseAddress, $0.count) }
+    }
+
+    private func handshake(_ wsi: OpaquePointer) -> WebSocketHandshake {
+        func header(_ token: lws_token_indexes) -> String {
+            let length = Int(lws_hdr_total_length(wsi, token))
+            guard length > 0, length < 4096 else { return "" }
+            var buffer = [CChar](repeating: 0, count: length + 1)
+            guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return "" }
+            return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        // The buffer gets "token=VALUE"; the returned pointer is VALUE's start within it.
+        var buffer = [CChar](repeating: 0, count: 256)
+        let tokenText = buffer.withUnsafeMutableBufferPointer { buffer in
+            lws_get_urlarg_by_name(wsi, "token=", buffer.baseAddress, Int32(buffer.count)).map { String(cString: $0) }
+        } ?? ""
+        return WebSocketHandshake(origin: header(WSI_TOKEN_ORIGIN), host: header(WSI_TOKEN_HOST), token: tokenText)
+    }
+}
+
+/// The protocol callback libwebsockets calls for everything on the service's connections.
+private func serviceCallback(
+    wsi: OpaquePointer?, reason: lws_callback_reasons, user: UnsafeMutableRawPointer?,
+    input: UnsafeMutableRawPointer?, length: Int
+) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let owner = lws_context_user(context) else {
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+    return Unmanaged<WebSocketService>.fromOpaque(owner).takeUnretainedValue().handle(wsi, reason, user, input, length)
+}

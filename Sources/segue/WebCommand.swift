@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueClient
+import SegueCommandLine
+import SegueGateway
+
+/// `segue web [--listen HOST:PORT]`: the browser front end, a gateway that serves the page and bridges its
+/// WebSocket to the daemon.
+enum WebCommand {
+    static let subcommand = Subcommand(
+        name: "web", brief: "open Segue in a browser: playground, monitor, time travel (starts segued if none runs)",
+        spec: spec, run: run)
+
+    static let spec = CommandSpec(
+        name: "segue web",
+        summary: "Serve the Segue page and bridge it to a daemon: a playground to swipe any profile with a mouse, "
+            + "finger or pen, a monitor of every stack, time travel through a stack's log frame by frame, and two "
+            + "profiles compared on one gesture. Prints the URL to open. Uses the segued at the endpoints if one "
+            + "answers within 300 ms, else starts one on a temporary directory and stops it on exit (Ctrl-C). "
+            + "Pages speak JSON over a WebSocket at the same address (docs/protocol.md, \"Browsers\"). A listen "
+            + "address other than loopback needs a token, which the URL carries (one is made up when --token is "
+            + "not given); pages from other origins are refused (docs/security.md).",
+        options: [
+            .init("listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)"),
+            .init("token", "TOKEN", help: "require ?token=TOKEN on the WebSocket (default: none on loopback, a "
+                + "random one elsewhere)", environment: "SEGUE_WEB_TOKEN"),
+            .init("assets", "DIR", help: "the page's files (default: the web/ directory this segue was built from)"),
+            .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
+        ] + Connection.options,
+        examples: [
+            "segue web",
+            "segue web --listen 127.0.0.1:0",
+            "segue web --listen 0.0.0.0:7780 --token \"$(openssl rand -hex 16)\"",
+        ])
+
+    static let defaultListen = "127.0.0.1:7780"
+
+    /// The repository's `web/`, found from this file's path when the binary was built (a clone's build runs
+    /// from the clone).
+    static let builtAssets: String = {
+        var path = #filePath
+        for _ in 0..<3 {
+            guard let slash = path.lastIndex(of: "/") else { return "web" }
+            path = String(path[..<slash])
+        }
+        return path + "/web"
+    }()
+
+    static func run(_ arguments: ParsedArguments) throws {
+        let (host, port) = try listenAddress(arguments.string("listen") ?? defaultListen)
+        let assets = arguments.string("assets") ?? builtAssets
+        guard access(assets + "/index.html", R_OK) == 0 else {
+            throw CLIFailure(code: .invalidArgument, message: "the page's files are not at \(assets) (no index.html "
+                + "there); give --assets DIR")
+        }
+        let loopback = host.hasPrefix("127.") || host == "::1" || host == "localhost"
+        var token = arguments.string("token")
+        if let given = token, !isValidToken(given) {
+            throw UsageError("segue: web: --token must be 8-128 characters of A-Z a-z 0-9 - _ . ~")
+        }
+        if token == nil, !loopback {
+            token = randomToken()
+        }
+        var connection = try Connection(arguments)
+        StopSignals.install()
+        let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
+        defer { DaemonLauncher.stopAndReport(launcher, as: "segued") }
+        let gateway: Gateway
+        do {
+            gateway = try Gateway(configuration: .init(
+                host: host, port: port, assetsDirectory: assets, endpoints: connection.endpoints,
+                curve: connection.curve, token: token))
+        } catch {
+            throw CLIFailure(code: .unavailable, message: "web: \(error)")
+        }
+        Console.line("segue web ready url=\(gateway.url)")
+        Console.flush()
+        // Signals only set a flag; this thread turns it into a stop of the serving loop.
+        let watcher = try JoinableThread(name: "signal watcher") {
+            while !StopSignals.stopped { usleep(100_000) }
+            gateway.stop()
+        }
+        defer {
+            stopRequested.store(true, ordering: .relaxed)
+            watcher.join()
+        }
+        do {
+            try gateway.run()
+        } catch {
+            throw CLIFailure(code: .unavailable, message: "web: \(error)")
+        }
+    }
+
+    /// `HOST:PORT`, `[v6]:PORT`.
+    static func listenAddress(_ text: String) throws(UsageError) -> (String, Int) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (0...65535).contains(port)
+        else {
+            throw UsageError("segue: web: --listen '\(text)' is not HOST:PORT (such as 127.0.0.1:7780)")
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw UsageError("segue: web: --listen '\(text)' has no host") }
+        return (host, port)
+    }
+
+    /// 8-128 of the characters a URL never escapes (RFC 3986's unreserved ones).
+    static func isValidToken(_ token: String) -> Bool {
+        (8...128).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.~".utf8.contains(byte)
+        }
+    }
+
+    /// 24 characters of base64url from the kernel's random source.
+    private static func randomToken() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<24).map { _ in alphabet[Int(generator.next() % 64)] })
+    }
+}

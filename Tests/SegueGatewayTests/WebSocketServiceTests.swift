@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SegueCommandLine
+import Synchronization
+import Testing
+import WebSockets
+
+/// libwebsockets through `WebSocketService`: a server and a client in one process, each on its own thread.
+struct WebSocketServiceTests {
+    /// What the client saw, shared between its thread and the test.
+    final class Seen: Sendable {
+        let messages = Mutex<[String]>([])
+        let closed = Mutex(false)
+    }
+
+    /// An echo server, and a client that sends `outgoing` once open and stops after `expected` answers or a close.
+    private func exchange(_ outgoing: [UInt8], expected: Int, maxMessageBytes: Int = 1024) throws -> Seen {
+        var template = Array("/tmp/segue-ws.XXXXXX".utf8CString)
+        let directory = String(cString: mkdtemp(&template)!)
+        defer { rmdir(directory) }
+        let echoes = Mutex<[ConnectionID: [[UInt8]]]>([:])
+        var server: WebSocketService!
+        var serverHandlers = WebSocketService.Handlers()
+        serverHandlers.received = { id, message in
+            echoes.withLock { $0[id, default: []].append(message) }
+            server.requestWrite(id)
+        }
+        serverHandlers.writable = { id in
+            echoes.withLock { queue in queue[id]?.isEmpty == false ? queue[id]!.removeFirst() : nil }
+        }
+        server = try WebSocketService(
+            server: .init(host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: maxMessageBytes,
+                          maxConnections: 4),
+            handlers: serverHandlers)
+        let seen = Seen()
+        var client: WebSocketService!
+        var sent = false
+        var clientHandlers = WebSocketService.Handlers()
+        clientHandlers.opened = { id in client.requestWrite(id) }
+        clientHandlers.writable = { _ in
+            defer { sent = true }
+            return sent ? nil : outgoing
+        }
+        clientHandlers.received = { _, message in
+            let count = seen.messages.withLock { messages in
+                messages.append(String(decoding: message, as: UTF8.self))
+                return messages.count
+            }
+            if count >= expected { client.stop() }
+        }
+        clientHandlers.closed = { _ in
+            seen.closed.withLock { $0 = true }
+            client.stop()
+        }
+        client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
+        let port = server.port
+        let serving = try JoinableThread(name: "server") { [server] in server!.run() }
+        #expect(client.connect(host: "127.0.0.1", port: port, path: "/", origin: "127.0.0.1:\(port)") != nil)
+        client.run()
+        server.stop()
+        serving.join()
+        return seen
+    }
+
+    @Test func aMessageComesBackWhole() throws {
+        let text = String(repeating: "segue ", count: 150)  // several TCP-sized pieces on loopback is fine too
+        let seen = try exchange(Array(text.utf8), expected: 1)
+        #expect(seen.messages.withLock { $0 } == [text])
+    }
+
+    @Test func aMessageOverTheLimitClosesTheConnection() throws {
+        let seen = try exchange([UInt8](repeating: UInt8(ascii: "x"), count: 2048), expected: 1)
+        #expect(seen.messages.withLock { $0 }.isEmpty)
+        #expect(seen.closed.withLock { $0 })
+    }
+}

@@ -1,0 +1,114 @@
+"""The monitor, time travel and comparison views: what another producer does shows up live, the scrubber shows
+the frame of the time it is set to, and one gesture runs through two profiles side by side."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import RawSocket, screenshot, wait_for
+
+
+def open_view(page, name: str) -> None:
+    page.find_element("css selector", f'.tab[data-view="{name}"]').click()
+    wait_for(page, "return !document.getElementById(arguments[0]).hidden", f"view-{name}")
+
+
+def load_history(page, stack_id: str) -> None:
+    open_view(page, "timetravel")
+    field = page.find_element("id", "tt-stack")
+    field.clear()
+    field.send_keys(stack_id)
+    page.find_element("id", "tt-load").click()
+    wait_for(page, "return window.segue.timeTravel.frames.length > 0")
+
+
+def test_a_cli_swipe_on_another_stack_shows_in_the_monitor(page, gateway, tmp_path):
+    open_view(page, "monitor")
+    gateway.cli("create", "cli-stack", "--screens", "Home,Inbox,Thread", "--profile", "flutter")
+    wait_for(page, "return document.querySelector('#mon-table tr[data-stack=\"cli-stack\"]')")
+    page.find_element("css selector", 'button[aria-label="Open cli-stack"]').click()
+    wait_for(page, "return window.segue.monitor.opened === 'cli-stack' && window.segue.monitor.stage.drawn")
+    gateway.cli("swipe", "cli-stack", "--to", "0.7")
+    # The row follows the stack's events, the opened stage its frames, to the end of the swipe.
+    wait_for(page, """const row = document.querySelector('#mon-table tr[data-stack="cli-stack"]');
+        return row.cells[2].textContent.includes('completed finished [Home, Inbox]')""")
+    wait_for(page, """const drawn = window.segue.monitor.stage.drawn;
+        return drawn.frame && drawn.frame.phase === 'DONE'""")
+    assert page.execute_script("return window.segue.monitor.stage.drawn.frame.to.screen") == "Inbox"
+    screenshot(page, "monitor", tmp_path)
+
+
+def test_the_scrubber_shows_the_frame_of_its_time(page, gateway, tmp_path):
+    stack_id = page.execute_script("return window.segue.playground.stackId")
+    page.find_element("css selector", '[data-command="push"]').click()
+    wait_for(page, "return document.getElementById('pg-screens').textContent.includes('Screen 1')")
+    page.find_element("css selector", '[data-command="pop"]').click()
+    wait_for(page, "return document.getElementById('pg-screens').textContent === 'Home › Detail'")
+    load_history(page, stack_id)
+
+    raw = RawSocket(gateway)
+    try:
+        frames = raw.ask({"history": {"stackId": stack_id}}, ref="h")["history"]["frames"]
+    finally:
+        raw.close()
+    start = page.execute_script("return window.segue.timeTravel.startUs")
+    # Somewhere in the middle of the pop's settle, between two frames.
+    pop = [f for f in frames if f["transitionId"] == 2]
+    middle = pop[len(pop) // 2]
+    offset = middle["timeUs"] - start + 1
+    page.execute_script("""const scrub = document.getElementById('tt-scrub');
+        scrub.value = String(arguments[0]); scrub.dispatchEvent(new Event('input'));""", offset)
+    drawn = page.execute_script("return window.segue.timeTravel.stage.drawn.frame")
+    expected = [f for f in frames if f["timeUs"] <= start + offset][-1]
+    assert drawn == expected
+    assert drawn["transitionId"] == 2 and drawn["phase"] == "SETTLING"
+    card = page.execute_script("""const card = document.querySelector(
+        `#tt-stage .card[data-screen="${arguments[0]}"]`); return card.style.transform;""", drawn["from"]["screen"])
+    x, y = (float(v) for v in re.fullmatch(r"translate\(([-\d.e]+)px, ([-\d.e]+)px\)", card).groups())
+    # The browser keeps 6 significant digits of a transform.
+    assert x == pytest.approx(drawn["from"]["rect"].get("x", 0), rel=1e-5)
+    assert y == pytest.approx(drawn["from"]["rect"].get("y", 0), abs=1e-6)
+    readout = page.find_element("id", "tt-frame").text
+    assert f"frame {drawn['sequence']} of transition 2" in readout
+
+    # Stepping moves one frame at a time, keyboard included.
+    page.find_element("id", "tt-forward").click()
+    after = page.execute_script("return window.segue.timeTravel.stage.drawn.frame")
+    assert after == frames[frames.index(expected) + 1]
+    page.find_element("id", "tt-back").send_keys(",")
+    assert page.execute_script("return window.segue.timeTravel.stage.drawn.frame") == expected
+    screenshot(page, "timetravel", tmp_path)
+
+
+def test_playing_at_a_tenth_of_the_speed_moves_the_scrubber(page):
+    stack_id = page.execute_script("return window.segue.playground.stackId")
+    page.find_element("css selector", '[data-command="push"]').click()
+    wait_for(page, "return document.getElementById('pg-screens').textContent.includes('Screen 1')")
+    load_history(page, stack_id)
+    page.find_element("css selector", "#tt-speed option[value='0.1']").click()
+    page.find_element("id", "tt-play").click()
+    first = wait_for(page, "const t = window.segue.timeTravel.offsetUs; return t > 0 && t")
+    later = wait_for(page, "const t = window.segue.timeTravel.offsetUs; return t > arguments[0] && t", first)
+    assert later > first
+    page.find_element("id", "tt-play").click()
+    assert page.find_element("id", "tt-play").text == "Play"
+
+
+def test_compare_runs_one_gesture_through_two_profiles(page, tmp_path):
+    open_view(page, "compare")
+    page.find_element("css selector", "#cmp-gesture option[value='slow']").click()
+    page.find_element("id", "cmp-run").click()
+    wait_for(page, "return window.segue.compare.runs.length === 2")
+    runs = page.execute_script("""return window.segue.compare.runs.map((run) =>
+        ({profile: run.profile, frames: run.frames.length, decision: run.decision}))""")
+    assert [run["profile"] for run in runs] == ["ios", "flutter"]
+    assert all(run["frames"] > 10 for run in runs), runs
+    # A finger that brakes to a stop at 60%: UIKit projects it back (its braking reads as a change of mind),
+    # Flutter looks at the position only. The same gesture, the same answer every time.
+    assert runs[0]["decision"].startswith("cancelled (RELEASED_AT_REST) at progress 0.58"), runs
+    assert runs[1]["decision"].startswith("finished (PASSED_THRESHOLD) at progress 0.58"), runs
+    page.execute_script("""const scrub = document.getElementById('cmp-scrub');
+        scrub.value = String(Math.round(Number(scrub.max) * 0.8)); scrub.dispatchEvent(new Event('input'));""")
+    screenshot(page, "compare", tmp_path)

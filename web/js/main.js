@@ -1,0 +1,47 @@
+// The page's entry: one connection to the gateway, four views, and `window.segue` for whoever drives the
+// page from outside (the browser tests read the playground's stack id, frames and latencies there).
+import { Connection, gatewayURL } from './connection.js';
+import { Playground } from './playground.js';
+import { Monitor } from './monitor.js';
+import { TimeTravel } from './timetravel.js';
+import { Compare } from './compare.js';
+
+const status = document.getElementById('status');
+const connection = new Connection(gatewayURL(window.location));
+connection.listen((message) => {
+  if (message.closed) {
+    status.textContent = `disconnected (${message.closed.code}${message.closed.reason ? ': ' + message.closed.reason : ''}); reload to reconnect`;
+    status.className = 'status down';
+  } else if (message.error) {
+    console.warn('segue web:', message.error.code, message.error.message);
+  }
+});
+
+const hello = await connection.ready;
+status.textContent = `connected to ${hello.daemon.control}`;
+status.className = 'status ok';
+
+const playground = new Playground(connection, hello);
+const monitor = new Monitor(connection);
+const timeTravel = new TimeTravel(connection);
+const compare = new Compare(connection, hello, playground);
+window.segue = { connection, playground, monitor, timeTravel, compare };
+
+function showView(name) {
+  for (const tab of document.querySelectorAll('.tab')) tab.setAttribute('aria-pressed', String(tab.dataset.view === name));
+  for (const view of document.querySelectorAll('.view')) view.hidden = view.id !== `view-${name}`;
+  if (name === 'monitor') monitor.start().catch((error) => console.warn(error));
+  if (name === 'timetravel') {
+    timeTravel.offerStacks().catch(() => {});
+    if (!document.getElementById('tt-stack').value && playground.stackId) {
+      document.getElementById('tt-stack').value = playground.stackId;
+    }
+  }
+  if (window.location.hash !== `#${name}`) {
+    history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${name}`);
+  }
+}
+for (const tab of document.querySelectorAll('.tab')) tab.addEventListener('click', () => showView(tab.dataset.view));
+await playground.reset();
+showView(window.location.hash.slice(1) || 'playground');
+document.body.dataset.ready = 'true';

@@ -1,0 +1,105 @@
+// The live panels: a list of events, the progress of the running transition over time, and percentiles.
+
+const BODY_KINDS = ['stackCreated', 'began', 'progressed', 'finished', 'cancelled', 'completed', 'interrupted',
+  'resized', 'screenOptionsSet', 'deleted'];
+
+// The body member of an event (`began`, `finished`, ...) and its value.
+export function eventBody(event) {
+  for (const kind of BODY_KINDS) if (event[kind]) return [kind, event[kind]];
+  return ['unknown', {}];
+}
+
+// One line of text for an event, in the spirit of `segue tail`.
+export function describeEvent(event) {
+  const [kind, body] = eventBody(event);
+  const parts = [`#${event.position}`, kind];
+  if (kind === 'began') parts.push(body.operation || '', `${body.fromScreen || ''} → ${body.toScreen || ''}`,
+    body.interactive ? 'interactive' : 'animated');
+  if (kind === 'progressed') parts.push(`p=${(body.progress || 0).toFixed(3)}`);
+  if (kind === 'finished' || kind === 'cancelled') {
+    parts.push(body.reason || '', `p=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);
+  }
+  if (kind === 'completed') parts.push(body.finished ? 'finished' : 'not finished', `[${(body.screens || []).join(', ')}]`);
+  if (kind === 'stackCreated') parts.push(`[${(body.screens || body.tabs || []).join(', ')}]`, body.config?.profile || '');
+  return parts.join(' ');
+}
+
+export class EventList {
+  constructor(element, limit = 300) {
+    this.element = element;
+    this.limit = limit;
+  }
+
+  clear() { this.element.replaceChildren(); }
+
+  add(text, className = '') {
+    const item = document.createElement('li');
+    item.textContent = text;
+    if (className) item.className = className;
+    this.element.append(item);
+    while (this.element.children.length > this.limit) this.element.firstElementChild.remove();
+    this.element.scrollTop = this.element.scrollHeight;
+    return item;
+  }
+
+  addEvent(event) {
+    const [kind] = eventBody(event);
+    return this.add(describeEvent(event), kind === 'finished' || kind === 'cancelled' ? kind : '');
+  }
+
+  addRejection(rejection) {
+    const error = rejection.error || {};
+    return this.add(`rejected ${error.code || ''}: ${error.message || ''}`, 'rejection');
+  }
+}
+
+// Progress (0..1) of one transition's frames against time, redrawn as frames arrive.
+export class ProgressChart {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.points = [];
+  }
+
+  reset() { this.points = []; this.draw(); }
+
+  add(frame) {
+    this.points.push({ t: frame.timeUs || 0, p: frame.progress || 0, phase: frame.phase });
+    this.draw();
+  }
+
+  draw() {
+    const context = this.canvas.getContext('2d');
+    const { width, height } = this.canvas;
+    context.clearRect(0, 0, width, height);
+    context.strokeStyle = '#d7dbe3';
+    context.beginPath();
+    for (const y of [0, 0.5, 1]) {
+      context.moveTo(30, 10 + (1 - y) * (height - 30));
+      context.lineTo(width - 6, 10 + (1 - y) * (height - 30));
+    }
+    context.stroke();
+    context.fillStyle = '#5d6576';
+    context.font = '10px system-ui';
+    context.fillText('1', 16, 14);
+    context.fillText('0', 16, height - 18);
+    if (this.points.length === 0) return;
+    const t0 = this.points[0].t;
+    const span = Math.max(this.points[this.points.length - 1].t - t0, 100000);
+    context.fillText(`${Math.round(span / 1000)} ms`, width - 50, height - 4);
+    for (const point of this.points) {
+      const x = 30 + ((point.t - t0) / span) * (width - 40);
+      const y = 10 + (1 - Math.min(Math.max(point.p, 0), 1)) * (height - 30);
+      context.fillStyle = point.phase === 'TRACKING' ? '#2f5bd3' : point.phase === 'DONE' ? '#1d2330' : '#1f8a4c';
+      context.beginPath();
+      context.arc(x, y, 2.5, 0, Math.PI * 2);
+      context.fill();
+    }
+  }
+}
+
+// Percentiles of a growing sample (nearest rank).
+export function percentile(values, q) {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}

@@ -1,0 +1,141 @@
+// A device viewport that draws a stack's screens as cards placed exactly by the published frames: rects in
+// points, the scrim (dimming) over the lower screen and the edge shadow of the upper one. Drawing happens once
+// per display refresh (requestAnimationFrame) with the newest frame; frames that arrive in between are kept
+// only as the newest.
+
+const PALETTE = ['#3d6fd9', '#2b9b6b', '#c0653a', '#8a55c9', '#c7486f', '#2f8fa3', '#a58a1d', '#5f6b7d'];
+
+export class Stage {
+  constructor(element, { maxHeight = 560 } = {}) {
+    this.element = element;
+    this.maxHeight = maxHeight;
+    this.device = document.createElement('div');
+    this.device.className = 'device';
+    element.append(this.device);
+    this.cards = new Map();
+    this.pending = null;
+    this.size = { width: 390, height: 844 };
+    this.scale = 1;
+    this.drawn = null;  // the frame (or idle screen) on screen, for tests and readouts
+  }
+
+  setSize(width, height) {
+    this.size = { width, height };
+    this.scale = Math.min(this.maxHeight / height, 1);
+    this.element.style.width = `${Math.round(width * this.scale)}px`;
+    this.element.style.height = `${Math.round(height * this.scale)}px`;
+    this.device.style.width = `${width}px`;
+    this.device.style.height = `${height}px`;
+    this.device.style.transform = `scale(${this.scale})`;
+  }
+
+  // A container point of a pointer event.
+  point(event) {
+    const box = this.element.getBoundingClientRect();
+    return { x: (event.clientX - box.left - this.element.clientLeft) / this.scale,
+             y: (event.clientY - box.top - this.element.clientTop) / this.scale };
+  }
+
+  card(screen) {
+    let card = this.cards.get(screen);
+    if (!card) {
+      card = document.createElement('div');
+      card.className = 'card';
+      card.dataset.screen = screen;
+      card.style.background = colorOf(screen);
+      const title = document.createElement('span');
+      title.className = 'title';
+      title.textContent = screen;
+      const scrim = document.createElement('div');
+      scrim.className = 'scrim';
+      card.append(title, scrim);
+      this.device.append(card);
+      this.cards.set(screen, card);
+    }
+    return card;
+  }
+
+  // Shows one screen filling the device (no transition running).
+  showScreen(screen) {
+    this.pending = { idle: screen };
+    this.schedule();
+  }
+
+  // Shows a frame; `upper` says which of its screens is on top ('from' for pops and dismisses, 'to' for pushes
+  // and presents, null for tab switches).
+  showFrame(frame, upper) {
+    this.pending = { frame, upper };
+    this.schedule();
+  }
+
+  // Draws now (time travel and comparisons draw exactly the frame asked for).
+  drawNow(frame, upper) {
+    this.pending = { frame, upper };
+    this.draw();
+  }
+
+  schedule() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => { this.scheduled = false; this.draw(); });
+  }
+
+  draw() {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    for (const card of this.cards.values()) card.hidden = true;
+    if (pending.idle !== undefined) {
+      if (pending.idle) this.place(this.card(pending.idle), { x: 0, y: 0, ...this.size }, 1, 0, 0, 1);
+      this.drawn = { idle: pending.idle };
+      return;
+    }
+    const { frame, upper } = pending;
+    const lower = upper === 'from' ? 'to' : 'from';
+    const views = upper ? [lower, upper] : ['from', 'to'];
+    views.forEach((side, index) => {
+      const view = frame[side];
+      if (!view || !view.screen) return;
+      const scrim = upper && side === lower ? (frame.dimming || 0) : 0;
+      const shadow = upper && side === upper ? (frame.shadow || 0) : 0;
+      this.place(this.card(view.screen), view.rect || {}, view.alpha || 0, scrim, shadow, index + 1);
+    });
+    this.drawn = { frame };
+  }
+
+  place(card, rect, alpha, scrim, shadow, z) {
+    card.hidden = false;
+    card.style.width = `${rect.width || 0}px`;
+    card.style.height = `${rect.height || 0}px`;
+    card.style.transform = `translate(${rect.x || 0}px, ${rect.y || 0}px)`;
+    card.style.opacity = String(alpha);
+    card.style.zIndex = String(z);
+    card.style.boxShadow = shadow > 0 ? `0 0 24px rgba(0,0,0,${shadow})` : 'none';
+    card.querySelector('.scrim').style.opacity = String(scrim);
+  }
+}
+
+// A screen's color, the same in every view: a hash of its name picks it.
+function colorOf(screen) {
+  let hash = 0;
+  for (const char of screen) hash = (hash * 31 + char.codePointAt(0)) >>> 0;
+  return PALETTE[hash % PALETTE.length];
+}
+
+// Which side of a transition's frames is on top, from the operation its `began` event names.
+export function upperSide(operation) {
+  if (operation === 'POP' || operation === 'POP_TO_ROOT' || operation === 'DISMISS') return 'from';
+  if (operation === 'PUSH' || operation === 'PRESENT') return 'to';
+  return null;
+}
+
+// The screen on top of a stack state (or a completed event): the newest presented, else the last screen, else
+// the selected tab.
+export function topScreen(state) {
+  const presented = state.presented || [];
+  if (presented.length) return presented[presented.length - 1];
+  const screens = state.screens || [];
+  if (screens.length) return screens[screens.length - 1];
+  const tabs = state.tabs || [];
+  return tabs.length ? tabs[state.selectedTab || 0] : null;
+}

@@ -1,0 +1,133 @@
+// Time travel: a stack's history read from the daemon's log, with its frames regenerated exactly as
+// `segue replay --frames` does, scrubbed, stepped frame by frame or played at 0.1x to 1x.
+import { Stage, upperSide, topScreen } from './stage.js';
+import { EventList, eventBody } from './panels.js';
+
+export class TimeTravel {
+  constructor(connection) {
+    this.connection = connection;
+    this.$ = (id) => document.getElementById(id);
+    this.stage = new Stage(this.$('tt-stage'));
+    this.events = new EventList(this.$('tt-events'), 100000);
+    this.frames = [];
+    this.items = [];  // [event, list item]
+    this.operations = new Map();
+    this.playing = false;
+    this.$('tt-load').addEventListener('click', () => this.load(this.$('tt-stack').value.trim()));
+    this.$('tt-stack').addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') this.load(this.$('tt-stack').value.trim());
+    });
+    this.$('tt-scrub').addEventListener('input', () => this.show(Number(this.$('tt-scrub').value)));
+    this.$('tt-play').addEventListener('click', () => (this.playing ? this.pause() : this.play()));
+    this.$('tt-back').addEventListener('click', () => this.step(-1));
+    this.$('tt-forward').addEventListener('click', () => this.step(1));
+    this.$('view-timetravel').addEventListener('keydown', (event) => {
+      if (event.target.tagName === 'INPUT' && event.target.type !== 'range') return;
+      if (event.key === ',' ) this.step(-1);
+      else if (event.key === '.') this.step(1);
+      else if (event.key === 'k') this.playing ? this.pause() : this.play();
+    });
+  }
+
+  async offerStacks() {
+    const answer = await this.connection.ask({ request: { listStacks: {} } });
+    const list = this.$('tt-stacks');
+    list.replaceChildren(...(answer.reply.stacks?.stackIds || []).map((id) => new Option(id, id)));
+  }
+
+  async load(stackId) {
+    if (!stackId) return;
+    this.pause();
+    this.$('tt-summary').textContent = 'loading…';
+    let history;
+    try {
+      history = (await this.connection.ask({ history: { stackId } })).history;
+    } catch (error) {
+      this.$('tt-summary').textContent = `${error.code || 'error'}: ${error.message}`;
+      return;
+    }
+    this.frames = history.frames || [];
+    const events = history.events || [];
+    this.events.clear();
+    this.operations.clear();
+    this.items = events.map((event) => {
+      const [kind, body] = eventBody(event);
+      if (kind === 'began') this.operations.set(body.transitionId, body.operation);
+      if (kind === 'stackCreated') this.created = body;
+      const item = this.events.addEvent(event);
+      item.title = 'Go to this event';
+      item.addEventListener('click', () => { this.pause(); this.show(event.timeUs - this.startUs); });
+      return [event, item];
+    });
+    const size = this.created?.config?.size || { width: 390, height: 844 };
+    this.stage.setSize(size.width, size.height);
+    const times = [...events.map((e) => e.timeUs), ...this.frames.map((f) => f.timeUs)];
+    this.startUs = Math.min(...times);
+    this.endUs = Math.max(...times);
+    const scrub = this.$('tt-scrub');
+    scrub.min = '0';
+    scrub.max = String(this.endUs - this.startUs);
+    scrub.value = scrub.max;
+    this.$('tt-summary').textContent = `${events.length} events, ${this.frames.length} frames over `
+      + `${((this.endUs - this.startUs) / 1e6).toFixed(2)} s${history.truncated ? ' (newest only)' : ''}`;
+    this.show(Number(scrub.max));
+  }
+
+  // The newest frame at or before the offset (µs from the first event), drawn exactly.
+  frameAt(offsetUs) {
+    const t = this.startUs + offsetUs;
+    let low = 0, high = this.frames.length - 1, found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (this.frames[middle].timeUs <= t) { found = middle; low = middle + 1; } else high = middle - 1;
+    }
+    return found;
+  }
+
+  show(offsetUs) {
+    this.offsetUs = offsetUs;
+    this.$('tt-scrub').value = String(offsetUs);
+    const index = this.frameAt(offsetUs);
+    this.index = index;
+    const t = this.startUs + offsetUs;
+    if (index >= 0) {
+      const frame = this.frames[index];
+      this.stage.drawNow(frame, upperSide(this.operations.get(frame.transitionId)));
+      this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  frame ${frame.sequence} of transition `
+        + `${frame.transitionId}  ${frame.phase}  progress ${(frame.progress || 0).toFixed(4)}  position ${frame.position || 0}`;
+    } else {
+      this.stage.showScreen(this.created ? topScreen(this.created) : null);
+      this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  before the first frame`;
+    }
+    for (const [event, item] of this.items) item.classList.toggle('future', event.timeUs > t);
+  }
+
+  step(direction) {
+    this.pause();
+    const index = Math.min(Math.max((this.index ?? -1) + direction, 0), this.frames.length - 1);
+    if (index >= 0) this.show(this.frames[index].timeUs - this.startUs);
+  }
+
+  play() {
+    if (!this.frames.length) return;
+    this.playing = true;
+    this.$('tt-play').textContent = 'Pause';
+    if (this.offsetUs >= this.endUs - this.startUs) this.offsetUs = 0;
+    let last = performance.now();
+    const tick = (now) => {
+      if (!this.playing) return;
+      const speed = Number(this.$('tt-speed').value);
+      const next = this.offsetUs + (now - last) * 1000 * speed;
+      last = now;
+      if (next >= this.endUs - this.startUs) { this.show(this.endUs - this.startUs); this.pause(); return; }
+      this.show(next);
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }
+
+  pause() {
+    this.playing = false;
+    this.$('tt-play').textContent = 'Play';
+  }
+}
