@@ -12,8 +12,15 @@ public indirect enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses UTF-8 JSON text; the error names what is wrong (nesting deeper than Foundation allows included).
+    /// Deeper nesting is refused before parsing: no proto3-JSON message nests half as deep, and the decoder's
+    /// cost grows steeply with depth (500 levels take a quarter of a second).
+    public static let maxDepth = 32
+
+    /// Parses UTF-8 JSON text; the error names what is wrong.
     public init(parsing bytes: [UInt8]) throws(JSONInputError) {
+        if let offset = Self.offsetTooDeep(bytes) {
+            throw JSONInputError(path: "", message: "nested deeper than \(Self.maxDepth) levels at byte \(offset)")
+        }
         do {
             self = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch let error as DecodingError {
@@ -21,6 +28,34 @@ public indirect enum JSONValue: Sendable, Hashable {
         } catch {
             throw JSONInputError(path: "", message: "not JSON: \(error)")
         }
+    }
+
+    /// The offset of the first bracket that opens level `maxDepth + 1`, skipping brackets inside strings.
+    private static func offsetTooDeep(_ bytes: [UInt8]) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for (offset, byte) in bytes.enumerated() {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maxDepth { return offset }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 
     private static func reason(_ error: DecodingError) -> String {

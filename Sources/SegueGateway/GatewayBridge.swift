@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SegueClient
+import SegueCommandLine
 import SegueCore
 import SegueWire
 import Synchronization
@@ -10,18 +11,20 @@ import ZMQ
 
 /// The gateway's ZeroMQ side, on a thread of its own: it turns pages' messages into inputs and requests for the
 /// daemon, subscribes to what the pages watch (and nothing more), and fills each page's outbox with the JSON of
-/// what arrives. The WebSocket thread hands it pages' messages through `inbox` and an eventfd it polls.
+/// what arrives. The WebSocket thread hands it pages' messages through `inbox`; histories and comparisons go to
+/// the worker, whose answers come back the same way.
 final class GatewayBridge: @unchecked Sendable {
-    /// What the WebSocket thread tells the bridge.
+    /// What the WebSocket thread and the worker tell the bridge.
     enum Notice: Sendable {
         case opened(ConnectionID)
         case message(ConnectionID, [UInt8])
         case closed(ConnectionID)
+        /// The worker's answer to a page's large message, history or comparison.
+        case computed(ConnectionID, GatewayWorker.Answer)
     }
 
-    private let inbox = Mutex<[Notice]>([])
-    /// A pipe: the WebSocket thread writes a byte to wake the bridge's poll.
-    private let wakePipe: (read: Int32, write: Int32)
+    private let inbox: Mailbox<Notice>
+    private let worker: GatewayWorker
     private let stopped = Atomic<Bool>(false)
     private let outboxes: PageOutboxes
     /// Wakes the WebSocket thread to write what the bridge queued.
@@ -38,17 +41,18 @@ final class GatewayBridge: @unchecked Sendable {
     private var pending: [UInt64: PendingRequest] = [:]
     private var lastTag: UInt64 = 0
     private var probes: [String: ProbeWait] = [:]
+    /// Histories and comparisons each page has waiting on the worker.
+    private var computing: [ConnectionID: Int] = [:]
     private var queuedSomething = false
 
     /// A control request the bridge is waiting on, by the tag it sent in front of it.
     private enum PendingRequest {
         case page(ConnectionID, ref: String, sentNs: UInt64)
-        case history(ConnectionID, ref: String, sentNs: UInt64, StackHistory)
         case probe(token: String, sentNs: UInt64)
 
         var sentNs: UInt64 {
             switch self {
-            case .page(_, _, let sent), .history(_, _, let sent, _), .probe(_, let sent): sent
+            case .page(_, _, let sent), .probe(_, let sent): sent
             }
         }
     }
@@ -68,38 +72,27 @@ final class GatewayBridge: @unchecked Sendable {
         self.outboxes = outboxes
         self.hello = hello
         self.wakeWriter = wakeWriter
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw GatewayError("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        let inbox = try Mailbox<Notice>()
+        self.inbox = inbox
+        worker = try GatewayWorker(endpoints: endpoints, curve: curve) { id, answer in
+            inbox.post(.computed(id, answer))
         }
-        wakePipe = (ends[0], ends[1])
-    }
-
-    deinit {
-        close(wakePipe.read)
-        close(wakePipe.write)
     }
 
     /// Hands the bridge a notice; any thread.
     func post(_ notice: Notice) {
-        inbox.withLock { $0.append(notice) }
-        signal()
+        inbox.post(notice)
     }
 
     /// Makes `run()` return; any thread.
     func stop() {
         stopped.store(true, ordering: .releasing)
-        signal()
+        worker.stop()
+        inbox.wake()
     }
 
-    private func signal() {
-        var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)  // a full pipe already wakes the bridge
-    }
-
-    /// Runs until `stop()`. - Throws: `GatewayError` when the sockets cannot be made.
+    /// Runs until `stop()`, with the worker on a thread of its own.
+    /// - Throws: `GatewayError` when the sockets or the worker's thread cannot be made.
     func run() throws(GatewayError) {
         var poller = ZMQPoller()
         let sockets: (sub: ZMQSocket, dealer: ZMQSocket, push: ZMQSocket)
@@ -121,16 +114,30 @@ final class GatewayBridge: @unchecked Sendable {
         subscriber = sockets.sub
         control = sockets.dealer
         ingest = sockets.push
+        let worker = self.worker
+        let workerFailure: JoinableThread<GatewayError?>
+        do {
+            workerFailure = try JoinableThread(name: "gateway worker") {
+                do throws(GatewayError) {
+                    try worker.run()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        } catch {
+            throw GatewayError(error.description)
+        }
+        defer {
+            worker.stop()
+            _ = workerFailure.join()
+        }
         let subIndex = poller.add(sockets.sub)
         let controlIndex = poller.add(sockets.dealer)
-        let wakeIndex = poller.add(fileDescriptor: wakePipe.read)
+        _ = poller.add(fileDescriptor: inbox.fileDescriptor)
         while !stopped.load(ordering: .acquiring) {
             _ = try? poller.poll(timeoutMs: 50)
-            if poller.isReadable(wakeIndex) {
-                var bytes = [UInt8](repeating: 0, count: 256)
-                while read(wakePipe.read, &bytes, bytes.count) > 0 {}
-            }
-            for notice in inbox.withLock({ notices in defer { notices.removeAll() }; return notices }) {
+            for notice in inbox.take() {
                 handle(notice)
             }
             if poller.isReadable(subIndex) { drainPublications() }
@@ -152,25 +159,47 @@ final class GatewayBridge: @unchecked Sendable {
             send(hello, to: id)
         case .closed(let id):
             for prefix in subscriptions.removeAll(of: id) { try? subscriber?.unsubscribe(prefix) }
-        case .message(let id, let bytes):
-            do throws(PageMessageError) {
-                let (message, ref) = try PageMessage.parse(bytes)
-                handle(message, ref: ref, from: id)
-            } catch {
-                sendError(ErrorDetail(code: .malformed, message: error.error.description), ref: error.ref, to: id)
+            computing[id] = nil
+        case .computed(let id, let answer):
+            guard let count = computing[id] else { return }  // the page has gone
+            computing[id] = count > 1 ? count - 1 : nil
+            switch answer {
+            case .json(let json): send(json, to: id)
+            case .read(let result): handle(result, from: id)
             }
+        case .message(let id, let bytes):
+            if bytes.count > GatewayLimits.maxBridgeReadBytes {
+                compute(.read(id, bytes), ref: "", for: id)  // its ref is not known until it is read
+                return
+            }
+            do throws(PageMessageError) {
+                handle(.success(try PageMessage.parse(bytes)), from: id)
+            } catch {
+                handle(.failure(error), from: id)
+            }
+        }
+    }
+
+    private func handle(_ read: Result<(PageMessage, ref: String), PageMessageError>, from id: ConnectionID) {
+        switch read {
+        case .success(let (message, ref)): handle(message, ref: ref, from: id)
+        case .failure(let error):
+            sendError(ErrorDetail(code: .malformed, message: error.error.description), ref: error.ref, to: id)
         }
     }
 
     private func handle(_ message: PageMessage, ref: String, from id: ConnectionID) {
         switch message {
         case .input(let input):
-            let sent = (try? ingest?.send([input.encoded()], dontWait: true)) ?? false
+            let encoded = input.encoded()
+            guard fitsTheDaemon(encoded, ref: ref, from: id) else { return }
+            let sent = (try? ingest?.send([encoded], dontWait: true)) ?? false
             if !sent {
                 sendError(ErrorDetail(code: .unavailable, message: "the daemon's ingest socket is not taking "
                     + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
             }
         case .request(let request):
+            guard fitsTheDaemon(request.encoded(), ref: ref, from: id) else { return }
             sendRequest(request, as: .page(id, ref: ref, sentNs: Self.nowNs()))
         case .watch(let watch):
             watchStack(watch, ref: ref, from: id)
@@ -178,12 +207,9 @@ final class GatewayBridge: @unchecked Sendable {
             for prefix in subscriptions.remove(watch, of: id) { try? subscriber?.unsubscribe(prefix) }
             send(Self.object("unwatched", watch.jsonObject, ref: ref), to: id)
         case .history(let stackId):
-            let history = StackHistory(stackId: stackId)
-            sendRequest(history.request, as: .history(id, ref: ref, sentNs: Self.nowNs(), history))
+            compute(.history(id, ref: ref, stackId: stackId), ref: ref, for: id)
         case .compare(let comparison):
-            var result = comparison.run()
-            result.add("ref", ref)
-            send(Array(result.description.utf8), to: id)
+            compute(.compare(id, ref: ref, comparison), ref: ref, for: id)
         case .gatewayStats:
             let counters = outboxes.counters
             var stats = JSONObject()
@@ -194,6 +220,27 @@ final class GatewayBridge: @unchecked Sendable {
             stats.addRaw("subscriptions", String(subscriptions.prefixCount))
             send(Self.object("gatewayStats", stats, ref: ref), to: id)
         }
+    }
+
+    private func compute(_ job: GatewayWorker.Job, ref: String, for id: ConnectionID) {
+        let count = computing[id, default: 0]
+        guard count < GatewayLimits.maxComputationsPerPage else {
+            var refused = ""
+            if case .read(_, let bytes) = job { refused = "a message of \(bytes.count) bytes was not read: " }
+            sendError(ErrorDetail(code: .resourceExhausted, message: refused + "a page may have at most "
+                + "\(GatewayLimits.maxComputationsPerPage) large messages, histories or comparisons waiting; wait "
+                + "for an answer first"), ref: ref, to: id)
+            return
+        }
+        computing[id] = count + 1
+        worker.submit(job)
+    }
+
+    private func fitsTheDaemon(_ encoded: [UInt8], ref: String, from id: ConnectionID) -> Bool {
+        guard encoded.count > GatewayLimits.maxForwardedBytes else { return true }
+        sendError(ErrorDetail(code: .resourceExhausted, message: "the message is \(encoded.count) bytes as protobuf; "
+            + "the daemon takes at most \(GatewayLimits.maxForwardedBytes)"), ref: ref, to: id)
+        return false
     }
 
     private func watchStack(_ watch: PageMessage.Watch, ref: String, from id: ConnectionID) {
@@ -254,20 +301,6 @@ final class GatewayBridge: @unchecked Sendable {
             switch waiting {
             case .page(let id, let ref, _):
                 send(Self.object("reply", reply.jsonObject, ref: ref), to: id)
-            case .history(let id, let ref, _, var history):
-                if let error = reply.error {
-                    sendError(error, ref: ref, to: id)
-                } else if case .events(let batch)? = reply.body, !history.add(batch) {
-                    sendRequest(history.request, as: .history(id, ref: ref, sentNs: Self.nowNs(), history))
-                } else {
-                    do throws(Refusal) {
-                        var message = try history.message()
-                        message.add("ref", ref)
-                        send(Array(message.description.utf8), to: id)
-                    } catch {
-                        sendError(error.detail, ref: ref, to: id)
-                    }
-                }
             case .probe:
                 break  // the probe itself arrives on the events socket
             }
@@ -336,7 +369,7 @@ final class GatewayBridge: @unchecked Sendable {
 
     private func fail(_ waiting: PendingRequest, _ error: ErrorDetail) {
         switch waiting {
-        case .page(let id, let ref, _), .history(let id, let ref, _, _): sendError(error, ref: ref, to: id)
+        case .page(let id, let ref, _): sendError(error, ref: ref, to: id)
         case .probe: break  // the probe's own timeout reports it
         }
     }

@@ -3,6 +3,10 @@ enum GatewayLimits {
     /// A larger message closes its connection (1009). Pans and commands are a few hundred bytes; a comparison of
     /// a long gesture is the largest legitimate message.
     static let maxMessageBytes = 1 << 20
+    /// The largest input or request passed on to the daemon, encoded: segued's default `--max-message-bytes`.
+    /// libzmq drops the connection of a peer that sends more, losing what else was in flight on it, so the
+    /// gateway refuses such a message itself.
+    static let maxForwardedBytes = 65_536
     /// Open WebSocket connections; more upgrades are refused.
     static let maxConnections = 256
     /// Messages a page may send per second, sustained, and in one burst: a pointer at 240 Hz with commands
@@ -16,6 +20,12 @@ enum GatewayLimits {
     static let requestTimeoutMs = 5000
     /// Stacks one page may watch at a time.
     static let maxWatches = 64
+    /// Histories, comparisons and large messages one page may have waiting on the gateway's worker; more are
+    /// refused.
+    static let maxComputationsPerPage = 2
+    /// Larger messages are read on the worker: reading a megabyte of JSON takes tens of milliseconds, too long to
+    /// hold up the bridge, which carries every page's frames. They may be answered after smaller ones sent later.
+    static let maxBridgeReadBytes = 65_536
     /// A stack's history holds at most this many events (the newest), with their frames.
     static let maxHistoryEvents = 20_000
 }

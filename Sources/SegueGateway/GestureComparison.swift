@@ -18,6 +18,8 @@ struct GestureComparison: Sendable {
 
     static let maxProfiles = 4
     static let maxPans = 5000
+    /// Ten minutes: far longer than any swipe, short enough that the engine's clock never nears overflow.
+    static let maxSpanUs: Int64 = 600_000_000
     static let originUs: Int64 = 1_000_000
 
     /// Reads `{"profiles": [..], "size": {..}, "rightToLeft": bool, "fps": n, "pans": [PanEvent, ..]}`.
@@ -47,6 +49,25 @@ struct GestureComparison: Sendable {
         }
         guard (1...Self.maxPans).contains(pans.count) else {
             throw JSONInputError(path: JSONValue.member(path, "pans"), message: "give 1 to \(Self.maxPans) pan events")
+        }
+        try checkTimes(path: JSONValue.member(path, "pans"))
+    }
+
+    /// The pans are replayed on the engine's clock, which only runs forward: their times must not go back, and
+    /// the gesture must last at most `maxSpanUs`.
+    private func checkTimes(path: String) throws(JSONInputError) {
+        let firstUs = pans[0].timestampUs
+        var previousUs = firstUs
+        for (index, pan) in pans.enumerated() {
+            let at = JSONValue.member(path + "[\(index)]", "timestampUs")
+            guard pan.timestampUs >= previousUs else {
+                throw JSONInputError(path: at, message: "goes back in time (\(pan.timestampUs) after \(previousUs))")
+            }
+            let (spanUs, overflow) = pan.timestampUs.subtractingReportingOverflow(firstUs)
+            guard !overflow, spanUs <= Self.maxSpanUs else {
+                throw JSONInputError(path: at, message: "is more than \(Self.maxSpanUs / 1_000_000) s after the first pan")
+            }
+            previousUs = pan.timestampUs
         }
     }
 

@@ -88,6 +88,9 @@ enum PageMessage: Sendable {
             guard let stackId, !stackId.isEmpty else {
                 throw JSONInputError(path: key, message: "stackId is required")
             }
+            if let problem = Validation.checkStackId(stackId) {
+                throw JSONInputError(path: "history.stackId", message: problem.message)
+            }
             return .history(stackId: stackId)
         case "compare": return .compare(try GestureComparison(json: value, path: key))
         default:

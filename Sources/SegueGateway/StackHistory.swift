@@ -2,16 +2,23 @@ import SegueClient
 import SegueCore
 import SegueWire
 
-/// A stack's history for the page's time travel: its events read from the daemon's log a page at a time, then
-/// folded on a fresh engine to regenerate the frames the live engine published, exactly as
-/// `segue replay --frames` does (`EngineCore.replay`: a stack's frames are a function of its events alone). The
-/// engine wants positions without gaps, so the stack's events are numbered 1, 2, ... for the fold and the frames
-/// get their events' log positions back.
+/// A stack's history for the page's time travel: its events read from the daemon's log a page at a time, each
+/// page folded on a fresh engine as it arrives to regenerate the frames the live engine published, exactly as
+/// `segue replay --frames` does (`EngineCore.replay`: a stack's frames are a function of its events alone). Only
+/// the newest `GatewayLimits.maxHistoryEvents` events and their frames are kept, so a long log costs time, not
+/// memory. The engine wants positions without gaps, so the stack's events are numbered 1, 2, ... for the fold
+/// and the frames get their events' log positions back.
 struct StackHistory {
     let stackId: String
-    private(set) var events: [Event] = []
     /// Where the next read starts.
     private(set) var nextPosition: UInt64 = 0
+    private var core = EngineCore()
+    private var outcome = Outcome()
+    /// The log position of every folded event, by its number in the fold minus one.
+    private var logPositions: [UInt64] = []
+    private var kept: [Event] = []
+    private var frames: [Frame] = []
+    private var dropped = false
 
     init(stackId: String) {
         self.stackId = stackId
@@ -22,41 +29,47 @@ struct StackHistory {
         Request(body: .readEvents(ReadEvents(fromPosition: nextPosition, stackId: stackId, maxCount: 10_000)))
     }
 
-    /// Adds a batch; true when the log has no more.
-    mutating func add(_ batch: EventBatch) -> Bool {
-        events += batch.events
+    /// Folds a batch; true when the log has no more.
+    /// - Throws: `Refusal` when the log's events do not replay.
+    mutating func add(_ batch: EventBatch) throws(Refusal) -> Bool {
+        for event in batch.events { try fold(event) }
+        let excess = kept.count - GatewayLimits.maxHistoryEvents
+        if excess > 0 {
+            kept.removeFirst(excess)
+            dropped = true
+            let startUs = kept[0].timeUs
+            frames.removeAll { $0.timeUs < startUs }
+        }
         nextPosition = batch.nextPosition
         return batch.events.isEmpty && batch.nextPosition > batch.headPosition || nextPosition > batch.headPosition
     }
 
+    private mutating func fold(_ event: Event) throws(Refusal) {
+        logPositions.append(event.position)
+        var numbered = event
+        numbered.position = UInt64(logPositions.count)
+        do throws(EngineCore.RestoreError) {
+            try core.replay(numbered, into: &outcome)
+        } catch {
+            throw Refusal(.unavailable, "the log's events of \(stackId) do not replay (at position "
+                + "\(event.position)): \(error.message)")
+        }
+        for var frame in outcome.frames {
+            if frame.position > 0 { frame.position = logPositions[Int(frame.position) - 1] }
+            frames.append(frame)
+        }
+        outcome.removeAll()
+        kept.append(event)
+    }
+
     /// `{"history": {"stackId", "events": [..], "frames": [..], "truncated": true?}}`: the newest
     /// `GatewayLimits.maxHistoryEvents` events and the frames from the first of them on.
-    func message() throws(Refusal) -> JSONObject {
-        var core = EngineCore()
-        var outcome = Outcome()
-        var frames: [Frame] = []
-        for (index, event) in events.enumerated() {
-            var numbered = event
-            numbered.position = UInt64(index + 1)
-            do throws(EngineCore.RestoreError) {
-                try core.replay(numbered, into: &outcome)
-            } catch {
-                throw Refusal(.unavailable, "the log's events of \(stackId) do not replay (at position "
-                    + "\(event.position)): \(error.message)")
-            }
-            for var frame in outcome.frames {
-                if frame.position > 0 { frame.position = events[Int(frame.position) - 1].position }
-                frames.append(frame)
-            }
-            outcome.removeAll()
-        }
-        let kept = events.suffix(GatewayLimits.maxHistoryEvents)
-        let startUs = kept.first?.timeUs ?? 0
+    var message: JSONObject {
         var history = JSONObject()
         history.addRaw("stackId", JSONObject.quoted(stackId))
         history.add("events", kept.map(\.jsonObject))
-        history.add("frames", frames.filter { $0.timeUs >= startUs }.map(\.jsonObject))
-        history.add("truncated", kept.count < events.count)
+        history.add("frames", frames.map(\.jsonObject))
+        history.add("truncated", dropped)
         var message = JSONObject()
         message.add("history", history)
         return message

@@ -81,4 +81,18 @@ struct JSONInputTests {
         let progressed: TransitionProgressed = try read(#"{"progress":"NaN","translation":{"x":"-Infinity"}}"#)
         #expect(progressed.progress.isNaN && progressed.translation?.x == -.infinity)
     }
+
+    @Test func refusesNestingDeeperThanThirtyTwoLevelsBeforeParsing() throws {
+        func nested(_ depth: Int) -> [UInt8] {
+            Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
+        }
+        _ = try JSONValue(parsing: nested(JSONValue.maxDepth))
+        #expect(throws: JSONInputError(path: "", message: "nested deeper than 32 levels at byte 32")) {
+            try JSONValue(parsing: nested(JSONValue.maxDepth + 1))
+        }
+        // Brackets inside strings, escaped quotes included, are text.
+        let brackets = String(repeating: "[", count: 40) + "{{{{"
+        let inString = #"{"ref":"\""# + brackets + #""}"#
+        #expect(try JSONValue(parsing: Array(inString.utf8)) == .object(["ref": .string("\"" + brackets)]))
+    }
 }

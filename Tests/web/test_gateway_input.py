@@ -36,6 +36,11 @@ def error_for(raw: RawSocket, message: str | dict, ref: str) -> dict:
     ({"watch": {"stackId": "bad id!"}}, "MALFORMED", "allowed: A-Z a-z 0-9"),
     ({"watch": {}}, "MALFORMED", "give either a stackId"),
     ({"input": {}, "request": {}}, "MALFORMED", "in one message"),
+    ({"history": {"stackId": "h" * 100_000}}, "MALFORMED", "history.stackId: stack id is 100000 bytes long"),
+    ("[" * 100 + "]" * 100, "MALFORMED", "nested deeper than 32 levels"),
+    # Over the daemon's --max-message-bytes, which would make libzmq drop the gateway's connection.
+    ({"request": {"command": {"stackId": "big", "create": {"screens": ["s" * 120] * 600}}}}, "RESOURCE_EXHAUSTED",
+     "bytes as protobuf; the daemon takes at most 65536"),
     ({"history": {"stackId": "no-such-stack"}}, None, None),
 ])
 def test_bad_input_gets_an_error_and_the_socket_stays_usable(raw, message, code, says):
@@ -135,3 +140,38 @@ def test_a_token_is_required_when_set_and_the_page_passes_it_on(browser, tmp_pat
         wait(browser, "return document.body.dataset.ready === 'true' && window.segue.playground.stackId")
     finally:
         gateway.stop()
+
+
+def long_comparison(ref: str) -> dict:
+    """A comparison of a 2,500-sample drag through two profiles: over 64 KiB of JSON, so the gateway's worker reads
+    it, and a good part of a second to compute."""
+    samples = 2500
+    pans = [{"gestureId": "7", "phase": "PAN_BEGAN" if i == 0 else "PAN_ENDED" if i == samples - 1 else "PAN_CHANGED",
+             "location": {"x": 20 + i * 0.1, "y": 300}, "translation": {"x": 12 + i * 0.1, "y": 0},
+             "timestampUs": i * 4000} for i in range(samples)]
+    return {"compare": {"profiles": ["ios", "fluid"], "pans": pans}, "ref": ref}
+
+
+def test_long_work_does_not_hold_up_other_pages_and_is_bounded_per_page(gateway):
+    busy = RawSocket(gateway)
+    bystander = RawSocket(gateway)
+    for ref in ("first", "second", "third"):
+        busy.send(long_comparison(ref))
+    # Two may wait on the worker; the third is refused at once, unread (so without its ref).
+    refused = busy.next(lambda m: "error" in m)["error"]
+    assert refused["code"] == "RESOURCE_EXHAUSTED", refused
+    assert "bytes was not read: a page may have at most 2" in refused["message"], refused
+    # Meanwhile another page's questions are answered before the comparisons are done.
+    assert "stats" in bystander.ask({"request": {"getStats": {}}}, ref="meanwhile")["reply"]
+    assert "gatewayStats" in bystander.ask({"gatewayStats": {}}, ref="meanwhile too")
+    busy.socket.settimeout(0.001)
+    with pytest.raises(websocket.WebSocketTimeoutException):
+        busy.socket.recv()
+    answers = [busy.next(lambda m: "comparison" in m) for _ in range(2)]
+    assert [answer["ref"] for answer in answers] == ["first", "second"]
+    for answer in answers:
+        runs = answer["comparison"]["runs"]
+        assert [run["profile"] for run in runs] == ["ios", "fluid"]
+        assert all(run["frames"][-1]["phase"] == "DONE" for run in runs), [run.get("error") for run in runs]
+    busy.close()
+    bystander.close()
