@@ -88,7 +88,8 @@ public final class Gateway: @unchecked Sendable {
                 server: .init(host: configuration.host, port: configuration.port,
                               assetsDirectory: configuration.assetsDirectory,
                               maxMessageBytes: GatewayLimits.maxMessageBytes,
-                              maxConnections: GatewayLimits.maxConnections),
+                              maxConnections: GatewayLimits.maxConnections,
+                              maxDescriptors: Self.connectionDescriptors()),
                 handlers: handlers)
         } catch {
             throw GatewayError(error.description)
@@ -148,6 +149,14 @@ public final class Gateway: @unchecked Sendable {
         let x = Array(a.utf8), y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// Raises the process's descriptor limit as far as it goes, and leaves `GatewayLimits.reservedDescriptors`
+    /// of it beside the connections.
+    private static func connectionDescriptors() -> Int {
+        let limit = OpenFileLimit.raiseToHard() ?? 1024
+        let room = limit == .max ? GatewayLimits.maxDescriptors : limit - GatewayLimits.reservedDescriptors
+        return max(GatewayLimits.reservedDescriptors, min(GatewayLimits.maxDescriptors, room))
     }
 
     /// The first message of every connection: what the page needs to draw its menus.

@@ -9,6 +9,12 @@ enum GatewayLimits {
     static let maxForwardedBytes = 65_536
     /// Open WebSocket connections; more upgrades are refused.
     static let maxConnections = 256
+    /// Descriptors for connections, upgraded or not (HTTP requests and connections that never send one): at
+    /// most this many, and never more than the process's limit leaves beside `reservedDescriptors`. Beyond,
+    /// the gateway stops accepting until one closes (an idle connection is closed after 10 s).
+    static let maxDescriptors = 4096
+    /// What the rest of the gateway holds: two ZeroMQ contexts with their sockets, pipes, the files being served.
+    static let reservedDescriptors = 64
     /// Messages a page may send per second, sustained, and in one burst: a pointer at 240 Hz with commands
     /// beside it fits many times over. Beyond, the connection closes (1008).
     static let messagesPerSecond = 1000.0

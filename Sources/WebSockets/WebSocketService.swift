@@ -26,13 +26,20 @@ public final class WebSocketService: @unchecked Sendable {
         public var maxMessageBytes: Int
         /// Upgrades beyond this many open connections are refused.
         public var maxConnections: Int
+        /// Descriptors the service may hold, listening socket and HTTP connections included. At the limit it stops
+        /// accepting until one closes; kept below the process's limit, that is before accept fails with EMFILE
+        /// (which libwebsockets retries in a loop, logging each time).
+        public var maxDescriptors: Int
 
-        public init(host: String, port: Int, assetsDirectory: String, maxMessageBytes: Int, maxConnections: Int) {
+        public init(host: String, port: Int, assetsDirectory: String, maxMessageBytes: Int, maxConnections: Int,
+                    maxDescriptors: Int)
+        {
             self.host = host
             self.port = port
             self.assetsDirectory = assetsDirectory
             self.maxMessageBytes = maxMessageBytes
             self.maxConnections = maxConnections
+            self.maxDescriptors = maxDescriptors
         }
     }
 
@@ -94,6 +101,7 @@ public final class WebSocketService: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
         info.max_http_header_pool = 64
+        info.fd_limit_per_thread = UInt32(clamping: configuration.maxDescriptors)
         info.iface = UnsafePointer(retain(strdup(configuration.host)))
         info.protocols = UnsafePointer(protocols)
         info.mounts = UnsafePointer(mount)

@@ -31,7 +31,7 @@ struct WebSocketServiceTests {
         }
         server = try WebSocketService(
             server: .init(host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: maxMessageBytes,
-                          maxConnections: 4),
+                          maxConnections: 4, maxDescriptors: 64),
             handlers: serverHandlers)
         let seen = Seen()
         var client: WebSocketService!

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import select
 import signal
 import subprocess
@@ -97,16 +98,29 @@ def read_lines_until(proc: subprocess.Popen, prefix: str, timeout: float, seen: 
             buffer += chunk
 
 
-def start_gateway(extra: list[str] | None = None) -> Gateway:
+def start_gateway(extra: list[str] | None = None, daemon: Gateway | None = None,
+                  open_files: int | None = None) -> Gateway:
     """`segue web --listen 127.0.0.1:0`, pointed at a control endpoint nobody answers so it starts its own
-    segued; stop it by pid (`Gateway.stop`, SIGTERM), which stops that segued too."""
-    command = [str(bin_dir() / "segue"), "web", "--listen", "127.0.0.1:0", "--control", "tcp://127.0.0.1:9",
-               "--segued", str(bin_dir() / "segued"), *(extra or [])]
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    segued, or at `daemon`'s; stop it by pid (`Gateway.stop`, SIGTERM), which stops a segued it started too.
+    `open_files` sets its descriptor limit, soft and hard."""
+    if daemon:
+        endpoints = {"ingest": daemon.ingest, "control": daemon.control, "events": daemon.events}
+        where = [arg for name, endpoint in endpoints.items() for arg in (f"--{name}", endpoint)]
+    else:
+        where = ["--control", "tcp://127.0.0.1:9", "--segued", str(bin_dir() / "segued")]
+    command = [str(bin_dir() / "segue"), "web", "--listen", "127.0.0.1:0", *where, *(extra or [])]
+
+    def limit_open_files() -> None:
+        if open_files:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files))
+
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                            preexec_fn=limit_open_files)
     seen: list[str] = []
     try:
-        started = read_lines_until(proc, "started segued", READY_TIMEOUT, seen)
-        endpoints = dict(part.split("=", 1) for part in started.split(": ", 1)[1].split())
+        if not daemon:
+            started = read_lines_until(proc, "started segued", READY_TIMEOUT, seen)
+            endpoints = dict(part.split("=", 1) for part in started.split(": ", 1)[1].split())
         ready = read_lines_until(proc, "segue web ready", READY_TIMEOUT, seen)
         url = ready.split("url=", 1)[1]
         return Gateway(proc, url, endpoints["ingest"], endpoints["control"], endpoints["events"], seen)

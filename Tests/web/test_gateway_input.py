@@ -5,11 +5,12 @@ are refused. The page keeps working throughout."""
 from __future__ import annotations
 
 import json
+import socket
 
 import pytest
 import websocket
 
-from conftest import Closed, RawSocket, wait_for
+from conftest import WAIT, Closed, RawSocket, start_gateway, wait_for
 
 
 def error_for(raw: RawSocket, message: str | dict, ref: str) -> dict:
@@ -175,3 +176,20 @@ def test_long_work_does_not_hold_up_other_pages_and_is_bounded_per_page(gateway)
         assert all(run["frames"][-1]["phase"] == "DONE" for run in runs), [run.get("error") for run in runs]
     busy.close()
     bystander.close()
+
+
+def test_connections_past_the_descriptor_limit_wait_their_turn(gateway):
+    """With 256 descriptors, the gateway takes 192 connections and leaves the rest in the listen queue, instead of
+    failing accept with EMFILE (which libwebsockets retries in a loop, logging each time)."""
+    limited = start_gateway(daemon=gateway, open_files=256)
+    port = int(limited.url.split(":")[2].split("/")[0])
+    idle = [socket.create_connection(("127.0.0.1", port), timeout=WAIT) for _ in range(300)]
+    # Once they close, the gateway accepts the queued ones (and drops them) and then a page.
+    for connection in idle:
+        connection.close()
+    late = RawSocket(limited)
+    assert "gatewayStats" in late.ask({"gatewayStats": {}}, ref="late")
+    late.close()
+    limited.stop()
+    output = "".join(limited.output)
+    assert "errno 24" not in output and "accept" not in output, output[-2000:]
