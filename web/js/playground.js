@@ -12,7 +12,7 @@ export class Playground {
     this.chart = new ProgressChart(this.$('pg-chart'));
     this.stackId = null;
     this.operations = new Map();   // transition id -> operation
-    this.sentAt = new Map();       // translation key -> {pointer, sent} times (ms) of a CHANGED
+    this.sentChanges = [];         // CHANGED pans not yet matched to an event, oldest first: {key, pointer, sent}
     this.awaitingFrame = new Map(); // log position of a progressed -> those times of its CHANGED
     this.latencies = [];           // pointer sample -> its TRACKING frame, ms
     this.roundTrips = [];          // message sent -> that frame, ms (the gateway and daemon's share)
@@ -150,7 +150,8 @@ export class Playground {
     gesture.pans.push(pan);
     this.connection.send({ input: { pan } });
     if (phase === 'PAN_CHANGED') {
-      this.sentAt.set(translationKey(translation), { pointer: timeStamp, sent: performance.now() });
+      this.sentChanges.push({ key: translationKey(translation), pointer: timeStamp, sent: performance.now() });
+      if (this.sentChanges.length > MAX_UNMATCHED) this.sentChanges.shift();
     }
   }
 
@@ -168,12 +169,13 @@ export class Playground {
       this.chart.reset();
     } else if (kind === 'progressed') {
       const key = translationKey(body.translation || {});
-      if (this.sentAt.has(key)) {
-        this.awaitingFrame.set(event.position, this.sentAt.get(key));
-        this.sentAt.delete(key);
-      }
+      // Events come in the order of the pans: the first unmatched pan with this translation is the one (a
+      // drag back and forth repeats translations), and unmatched pans before it had no event of their own.
+      const index = this.sentChanges.findIndex((sent) => sent.key === key);
+      if (index >= 0) this.awaitingFrame.set(event.position, this.sentChanges.splice(0, index + 1)[index]);
     } else if (kind === 'completed') {
-      this.sentAt.clear();
+      this.sentChanges = [];
+      this.awaitingFrame.clear();  // frames the gateway conflated away never come
       this.refreshState().catch(() => {});
     }
   }
@@ -200,6 +202,8 @@ export class Playground {
 
 // Points a pointer moves before its gesture begins (UIKit's pan recognizer waits for about this much).
 const SLOP = 10;
+// CHANGED pans kept for matching (pans of a stack this page's events do not come back for must not pile up).
+const MAX_UNMATCHED = 1000;
 
 function translationKey(translation) {
   return `${(translation.x || 0).toFixed(3)},${(translation.y || 0).toFixed(3)}`;
