@@ -29,7 +29,7 @@ struct BenchOptions: Sendable {
     /// Stack counts of the scaling table.
     var scalingStacks: [Int]
     /// Extra arguments for every daemon started (`--daemon-args "--snapshot-every 0"`).
-    var daemonArguments: [String]
+    private var extraDaemonArguments: [String]
     /// A settle duration for every bench stack (`Tuning.settle_ms`), nil for each run's default.
     var settleMs: UInt32?
 
@@ -63,13 +63,15 @@ struct BenchOptions: Sendable {
                   help: "settle duration of the bench stacks (tuning.settle_ms; default: 100 ms in the runs that send "
                     + "as fast as possible, fluid's 500 ms in the paced ones); shorter settles let each stack swipe "
                     + "more often"),
-            .init("daemon-args", "ARGS", help: "extra arguments for every segued started, split at spaces"),
+            .init("daemon-args", "ARGS", help: "extra arguments for every segued started, split at spaces; one the "
+                    + "bench gives itself (such as --fsync) is replaced"),
             .init("keep-data", help: "keep the temporary data directories and daemon logs (their paths go to stderr)"),
         ],
         examples: [
             "swift build -c release && .build/release/segue-bench --quick",
             ".build/release/segue-bench --only relay,throughput --seconds 20",
             ".build/release/segue-bench --only latency --daemon-args '--snapshot-every 0'",
+            ".build/release/segue-bench --only throughput,latency --daemon-args '--fsync never'",
             ".build/release/segue-bench --segued /usr/local/bin/segued --replay-events 50000000",
         ])
 
@@ -110,7 +112,7 @@ struct BenchOptions: Sendable {
         replayEvents = Int(try parsed.integer("replay-events", in: 10_000...1_000_000_000)
             ?? (quick ? 2_000_000 : 10_000_000))
         replayStacks = 10_000
-        daemonArguments = (parsed.string("daemon-args") ?? "").split(separator: " ").map(String.init)
+        extraDaemonArguments = (parsed.string("daemon-args") ?? "").split(separator: " ").map(String.init)
         settleMs = try parsed.integer("settle-ms", in: 1...60_000).map { UInt32($0) }
         if let list = parsed.string("scaling-stacks") {
             scalingStacks = try list.split(separator: ",").map { (item: Substring) throws(UsageError) -> Int in
@@ -140,5 +142,27 @@ extension Substring {
     /// Without leading and trailing spaces.
     fileprivate var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+extension BenchOptions {
+    /// A daemon's arguments: the run's own `flag value` pairs, less those whose flag `--daemon-args` gives, then
+    /// `--daemon-args` (segued refuses a flag given twice, so `--daemon-args '--fsync never'` replaces a run's).
+    func daemonArguments(_ own: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < own.count {
+            let pair = own[index..<min(index + 2, own.count)]
+            if !extraDaemonArguments.contains(own[index]) { kept += pair }
+            index += 2
+        }
+        return kept + extraDaemonArguments
+    }
+
+    /// The `--fsync` policy `--daemon-args` sets, if it does: the runs report it instead of their own.
+    var fsyncOverride: String? {
+        guard let index = extraDaemonArguments.firstIndex(of: "--fsync"), index + 1 < extraDaemonArguments.count
+        else { return nil }
+        return extraDaemonArguments[index + 1]
     }
 }

@@ -75,9 +75,8 @@ struct EngineRun {
         defer { scratch.remove() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: ["--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
-                        "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", setup.fsync]
-                + options.daemonArguments,
+            arguments: options.daemonArguments(["--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
+                        "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", setup.fsync]),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         do {

@@ -77,8 +77,9 @@ struct ReplayRun {
     private func start(_ data: String, log: String) throws(BenchError) -> DaemonProcess {
         try DaemonProcess(
             executable: options.seguedPath,
-            arguments: ["--data", data, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
-                        "--events", "tcp://127.0.0.1:*", "--fsync", "interval:10"] + options.daemonArguments,
+            arguments: options.daemonArguments(["--data", data, "--ingest", "tcp://127.0.0.1:*", "--control",
+                                                "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync",
+                                                "interval:10"]),
             stderrPath: log, timeoutMs: 900_000)
     }
 }

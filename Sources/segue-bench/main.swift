@@ -43,7 +43,7 @@ func attempt<T>(_ name: String, _ body: () throws(BenchError) -> T) -> T? {
 func engineSetup(_ label: String, stacks: Int, fsync: String = "interval:10", rate: Double?,
                  measure: Double = options.measureSeconds) -> EngineRun.Setup
 {
-    EngineRun.Setup(label: label, stacks: stacks, fsync: fsync, rate: rate, warmupSeconds: options.warmupSeconds,
+    EngineRun.Setup(label: label, stacks: stacks, fsync: options.fsyncOverride ?? fsync, rate: rate, warmupSeconds: options.warmupSeconds,
                     measureSeconds: measure,
                     settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil))
 }
