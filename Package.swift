@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "SegueGateway", "ZMQ",
+                "SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "SegueGateway", "WebSockets", "ZMQ",
             ],
             swiftSettings: strictSettings
         ),

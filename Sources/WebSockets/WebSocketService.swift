@@ -109,9 +109,16 @@ public final class WebSocketService: @unchecked Sendable {
         // scripts, styles and WebSocket), and text frames that are not UTF-8 close their connection.
         info.options = UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE)
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        // With IPv6 on, libwebsockets 4.1 ignores an IPv4 interface and listens on every address
+        // (warmcat/libwebsockets#2290): an IPv4 host is served over IPv4 only.
+        if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
         try create(&info, description: "cannot listen on \(configuration.host):\(configuration.port) (the address is "
             + "in use or not this machine's)")
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
+        guard port > 0 else {
+            throw WebSocketError("cannot listen on \(configuration.host):\(configuration.port) (not an address of "
+                + "this machine)")
+        }
     }
 
     /// Client connections only (`connect`).

@@ -4,6 +4,7 @@ import Glibc
 import SegueClient
 import SegueCommandLine
 import SegueGateway
+import WebSockets
 
 /// `segue web [--listen HOST:PORT]`: the browser front end, a gateway that serves the page and bridges its
 /// WebSocket to the daemon.
@@ -48,13 +49,24 @@ enum WebCommand {
     }()
 
     static func run(_ arguments: ParsedArguments) throws {
-        let (host, port) = try listenAddress(arguments.string("listen") ?? defaultListen)
+        let listen = try listenAddress(arguments.string("listen") ?? defaultListen)
         let assets = arguments.string("assets") ?? builtAssets
         guard access(assets + "/index.html", R_OK) == 0 else {
-            throw CLIFailure(code: .invalidArgument, message: "the page's files are not at \(assets) (no index.html "
-                + "there); give --assets DIR")
+            throw UsageError("segue: web: the page's files are not at \(assets) (no index.html there); give --assets "
+                + "DIR")
         }
-        let loopback = host.hasPrefix("127.") || host == "::1" || host == "localhost"
+        // Before a daemon is started for it.
+        do throws(ListenAddress.Problem) {
+            try listen.checkBindable()
+        } catch .notThisMachine {
+            throw UsageError("segue: web: --listen \(listen.host) is not an address of this machine")
+        } catch .inUse {
+            throw CLIFailure(code: .unavailable, message: "web: \(listen.host):\(listen.port) is in use")
+        } catch {
+            throw CLIFailure(code: .unavailable, message: "web: cannot listen on \(listen.host):\(listen.port): "
+                + "\(error)")
+        }
+        let loopback = listen.isLoopback
         var token = arguments.string("token")
         if let given = token, !isValidToken(given) {
             throw UsageError("segue: web: --token must be 8-128 characters of A-Z a-z 0-9 - _ . ~")
@@ -69,7 +81,7 @@ enum WebCommand {
         let gateway: Gateway
         do {
             gateway = try Gateway(configuration: .init(
-                host: host, port: port, assetsDirectory: assets, endpoints: connection.endpoints,
+                host: listen.host, port: listen.port, assetsDirectory: assets, endpoints: connection.endpoints,
                 curve: connection.curve, token: token))
         } catch {
             throw CLIFailure(code: .unavailable, message: "web: \(error)")
@@ -92,8 +104,8 @@ enum WebCommand {
         }
     }
 
-    /// `HOST:PORT`, `[v6]:PORT`.
-    static func listenAddress(_ text: String) throws(UsageError) -> (String, Int) {
+    /// `HOST:PORT`, `[v6]:PORT`, with a numeric host or `localhost`.
+    static func listenAddress(_ text: String) throws(UsageError) -> ListenAddress {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
               (0...65535).contains(port)
         else {
@@ -102,7 +114,12 @@ enum WebCommand {
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         guard !host.isEmpty else { throw UsageError("segue: web: --listen '\(text)' has no host") }
-        return (host, port)
+        do {
+            return try ListenAddress(host: host, port: port)
+        } catch {
+            throw UsageError("segue: web: --listen '\(text)': the host must be an IP address of this machine (such as "
+                + "127.0.0.1, 0.0.0.0 or ::1) or localhost")
+        }
     }
 
     /// 8-128 of the characters a URL never escapes (RFC 3986's unreserved ones).
