@@ -41,8 +41,11 @@ final class GatewayBridge: @unchecked Sendable {
     private var pending: [UInt64: PendingRequest] = [:]
     private var lastTag: UInt64 = 0
     private var probes: [String: ProbeWait] = [:]
-    /// Histories and comparisons each page has waiting on the worker.
+    /// Jobs each page has queued or running on the worker.
     private var computing: [ConnectionID: Int] = [:]
+    /// Jobs not yet given to the worker, which takes one at a time: a page that closes takes its own out.
+    private var waitingJobs: [GatewayWorker.Job] = []
+    private var workerBusy = false
     private var queuedSomething = false
 
     /// A control request the bridge is waiting on, by the tag it sent in front of it.
@@ -160,7 +163,10 @@ final class GatewayBridge: @unchecked Sendable {
         case .closed(let id):
             for prefix in subscriptions.removeAll(of: id) { try? subscriber?.unsubscribe(prefix) }
             computing[id] = nil
+            waitingJobs.removeAll { $0.page == id }
         case .computed(let id, let answer):
+            workerBusy = false
+            startNextJob()
             guard let count = computing[id] else { return }  // the page has gone
             computing[id] = count > 1 ? count - 1 : nil
             switch answer {
@@ -218,12 +224,19 @@ final class GatewayBridge: @unchecked Sendable {
             stats.addRaw("framesConflated", String(counters.framesConflated))
             stats.addRaw("messagesWritten", String(counters.messagesWritten))
             stats.addRaw("subscriptions", String(subscriptions.prefixCount))
+            stats.addRaw("jobsWaiting", String(waitingJobs.count))
+            stats.add("workerBusy", workerBusy)
             send(Self.object("gatewayStats", stats, ref: ref), to: id)
         }
     }
 
     private func compute(_ job: GatewayWorker.Job, ref: String, for id: ConnectionID) {
         let count = computing[id, default: 0]
+        guard waitingJobs.count < GatewayLimits.maxWaitingJobs else {
+            sendError(ErrorDetail(code: .resourceExhausted, message: "the gateway has \(waitingJobs.count) large "
+                + "messages, histories and comparisons waiting; try again in a moment"), ref: ref, to: id)
+            return
+        }
         guard count < GatewayLimits.maxComputationsPerPage else {
             var refused = ""
             if case .read(_, let bytes) = job { refused = "a message of \(bytes.count) bytes was not read: " }
@@ -233,7 +246,14 @@ final class GatewayBridge: @unchecked Sendable {
             return
         }
         computing[id] = count + 1
-        worker.submit(job)
+        waitingJobs.append(job)
+        startNextJob()
+    }
+
+    private func startNextJob() {
+        guard !workerBusy, !waitingJobs.isEmpty else { return }
+        workerBusy = true
+        worker.submit(waitingJobs.removeFirst())
     }
 
     private func fitsTheDaemon(_ encoded: [UInt8], ref: String, from id: ConnectionID) -> Bool {

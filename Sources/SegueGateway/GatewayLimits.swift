@@ -29,6 +29,8 @@ enum GatewayLimits {
     /// Histories, comparisons and large messages one page may have waiting on the gateway's worker; more are
     /// refused.
     static let maxComputationsPerPage = 2
+    /// Of all pages, waiting for the worker (each may hold a message of up to `maxMessageBytes`); more are refused.
+    static let maxWaitingJobs = 16
     /// Larger messages are read on the worker: reading a megabyte of JSON takes tens of milliseconds, too long to
     /// hold up the bridge, which carries every page's frames. They may be answered after smaller ones sent later.
     static let maxBridgeReadBytes = 65_536

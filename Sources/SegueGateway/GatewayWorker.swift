@@ -6,14 +6,20 @@ import ZMQ
 
 /// The gateway's long work, on a thread of its own so that the bridge keeps every page's frames flowing meanwhile:
 /// reading large messages (a comparison of a long gesture is most of a megabyte of JSON), reading and folding a
-/// stack's history (seconds for a long log) and comparisons (a second for 5,000 pans through four profiles). Jobs
-/// run one at a time, in the order pages asked; the history reads go over a control socket of the worker's own.
-/// Each job's answer goes to `finished`.
+/// stack's history (seconds for a long log) and comparisons (a second for 5,000 pans through four profiles). The
+/// bridge submits one job at a time and keeps the others; the history reads go over a control socket of the
+/// worker's own. Each job's answer goes to `finished`.
 final class GatewayWorker: Sendable {
     enum Job: Sendable {
         case read(ConnectionID, [UInt8])
         case history(ConnectionID, ref: String, stackId: String)
         case compare(ConnectionID, ref: String, GestureComparison)
+
+        var page: ConnectionID {
+            switch self {
+            case .read(let id, _), .history(let id, _, _), .compare(let id, _, _): id
+            }
+        }
     }
 
     enum Answer: Sendable {

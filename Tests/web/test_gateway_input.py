@@ -193,3 +193,32 @@ def test_connections_past_the_descriptor_limit_wait_their_turn(gateway):
     limited.stop()
     output = "".join(limited.output)
     assert "errno 24" not in output and "accept" not in output, output[-2000:]
+
+
+def test_the_worker_queue_is_bounded_and_pages_that_close_take_their_jobs_with_them(gateway):
+    bystander = RawSocket(gateway)
+    pages = [RawSocket(gateway) for _ in range(9)]
+    message = json.dumps(long_comparison("p"))  # made once, so that all arrive before the first is read
+    for page in pages:
+        page.send(message)
+        page.send(message)
+    # 18 jobs: one runs, 16 wait, and the last is refused (or two, if the first was read meanwhile and its
+    # comparison took a place).
+    refusals = []
+    for page in pages:
+        try:
+            refusals.append(page.next(lambda m: "error" in m, timeout=0.5)["error"])
+        except websocket.WebSocketTimeoutException:
+            pass
+    assert 1 <= len(refusals) <= 2, refusals
+    assert all("large messages, histories and comparisons waiting" in refusal["message"] for refusal in refusals)
+    for page in pages:
+        page.close()
+    # Once the gateway has seen them close, nothing of theirs waits (at most the one job running finishes).
+    stats = {}
+    for _ in range(100):
+        stats = bystander.ask({"gatewayStats": {}}, ref="stats")["gatewayStats"]
+        if stats["connections"] == 1:
+            break
+    assert stats["connections"] == 1 and stats.get("jobsWaiting") == 0, stats
+    bystander.close()
