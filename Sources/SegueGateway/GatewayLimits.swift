@@ -36,4 +36,7 @@ enum GatewayLimits {
     static let maxBridgeReadBytes = 65_536
     /// A stack's history holds at most this many events (the newest), with their frames.
     static let maxHistoryEvents = 20_000
+    /// The largest history or comparison answer, so that it fits a reading page's queue (`maxQueuedBytes`):
+    /// a history keeps fewer events, a larger comparison is refused.
+    static let maxAnswerBytes = 12 << 20
 }

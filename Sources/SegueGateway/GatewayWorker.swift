@@ -95,7 +95,16 @@ final class GatewayWorker: Sendable {
                 case .compare(let id, let ref, let comparison):
                     var answer = comparison.run()
                     answer.add("ref", ref)
-                    finished(id, .json(Array(answer.description.utf8)))
+                    var json = Array(answer.description.utf8)
+                    if json.count > GatewayLimits.maxAnswerBytes {
+                        var refusal = JSONObject()
+                        refusal.add("error", ErrorDetail(code: .resourceExhausted, message: "the comparison's events "
+                            + "and frames come to \(json.count) bytes, over \(GatewayLimits.maxAnswerBytes); compare "
+                            + "fewer profiles or a shorter gesture").jsonObject)
+                        refusal.add("ref", ref)
+                        json = Array(refusal.description.utf8)
+                    }
+                    finished(id, .json(json))
                 }
             }
         }
@@ -121,7 +130,7 @@ private struct HistoryReader {
             guard case .events(let batch)? = reply.body else {
                 throw Refusal(.unavailable, "the daemon answered a read of \(stackId) with something else")
             }
-            if try history.add(batch) { return history.message }
+            if try history.add(batch) { return history.message() }
         }
     }
 

@@ -63,13 +63,31 @@ struct StackHistory {
     }
 
     /// `{"history": {"stackId", "events": [..], "frames": [..], "truncated": true?}}`: the newest
-    /// `GatewayLimits.maxHistoryEvents` events and the frames from the first of them on.
-    var message: JSONObject {
+    /// `GatewayLimits.maxHistoryEvents` events and the frames from the first of them on, fewer events when their
+    /// JSON would be over `GatewayLimits.maxAnswerBytes` (a stack of short swipes at 240 fps has a hundred frames
+    /// per event).
+    func message(maxBytes: Int = GatewayLimits.maxAnswerBytes) -> JSONObject {
+        let events = kept.map(\.jsonObject.description)
+        let frameTexts = frames.map(\.jsonObject.description)
+        var bytes = (events + frameTexts).reduce(0) { $0 + $1.utf8.count + 1 }
+        var firstEvent = 0
+        var firstFrame = 0
+        let budget = maxBytes - 1024  // the rest of the message
+        while bytes > budget, firstEvent < events.count - 1 {
+            bytes -= events[firstEvent].utf8.count + 1
+            firstEvent += 1
+            while firstFrame < frames.count, frames[firstFrame].timeUs < kept[firstEvent].timeUs {
+                bytes -= frameTexts[firstFrame].utf8.count + 1
+                firstFrame += 1
+            }
+        }
         var history = JSONObject()
         history.addRaw("stackId", JSONObject.quoted(stackId))
-        history.add("events", kept.map(\.jsonObject))
-        history.add("frames", frames.map(\.jsonObject))
-        history.add("truncated", dropped)
+        if !events.isEmpty { history.addRaw("events", "[" + events[firstEvent...].joined(separator: ",") + "]") }
+        if firstFrame < frameTexts.count {
+            history.addRaw("frames", "[" + frameTexts[firstFrame...].joined(separator: ",") + "]")
+        }
+        history.add("truncated", dropped || firstEvent > 0)
         var message = JSONObject()
         message.add("history", history)
         return message
