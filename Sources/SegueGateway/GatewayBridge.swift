@@ -190,7 +190,10 @@ final class GatewayBridge: @unchecked Sendable {
         switch read {
         case .success(let (message, ref)): handle(message, ref: ref, from: id)
         case .failure(let error):
-            sendError(ErrorDetail(code: .malformed, message: error.error.description), ref: error.ref, to: id)
+            // Errors quote what was wrong, which may be most of a megabyte.
+            var message = error.error.description
+            if message.utf8.count > 1024 { message = String(message.prefix(1000)) + "… (cut)" }
+            sendError(ErrorDetail(code: .malformed, message: message), ref: error.ref, to: id)
         }
     }
 

@@ -43,6 +43,10 @@ struct GestureComparison: Sendable {
                     + "rightToLeft, fps, pans)")
             }
         }
+        if let long = profiles.firstIndex(where: { $0.utf8.count > 64 }) {
+            throw JSONInputError(path: JSONValue.member(path, "profiles") + "[\(long)]", message: "over 64 bytes; "
+                + "profile names are short")
+        }
         guard (1...Self.maxProfiles).contains(profiles.count) else {
             throw JSONInputError(path: JSONValue.member(path, "profiles"), message: "give 1 to \(Self.maxProfiles) "
                 + "profile names")

@@ -45,8 +45,9 @@ enum PageMessage: Sendable {
             var body: (key: String, value: JSONValue)?
             for (key, value) in try json.members(at: "") {
                 if key == "ref" {
-                    ref = try value.string(at: "ref")
-                    guard ref.utf8.count <= 128 else { throw JSONInputError(path: "ref", message: "over 128 bytes") }
+                    let given = try value.string(at: "ref")
+                    guard given.utf8.count <= 128 else { throw JSONInputError(path: "ref", message: "over 128 bytes") }
+                    ref = given
                     continue
                 }
                 guard Self.kinds.contains(key) else {

@@ -222,3 +222,15 @@ def test_the_worker_queue_is_bounded_and_pages_that_close_take_their_jobs_with_t
             break
     assert stats["connections"] == 1 and stats.get("jobsWaiting") == 0, stats
     bystander.close()
+
+
+def test_errors_do_not_echo_what_is_too_long(raw):
+    raw.send({"gatewayStats": {}, "ref": "r" * 5000})
+    answer = raw.next(lambda m: "error" in m)
+    assert answer["error"]["message"] == "ref: over 128 bytes" and "ref" not in answer, answer
+    raw.send({"input": {"pan": {"phase": "P" * 100_000}}, "ref": "long phase"})
+    error = raw.next(lambda m: m.get("ref") == "long phase")["error"]
+    assert error["code"] == "MALFORMED" and error["message"].endswith("… (cut)") and len(error["message"]) < 1100
+    raw.send({"compare": {"profiles": ["p" * 100], "pans": [{}]}, "ref": "long profile"})
+    error = raw.next(lambda m: m.get("ref") == "long profile")["error"]
+    assert error["message"] == "compare.profiles[0]: over 64 bytes; profile names are short", error
