@@ -180,11 +180,18 @@ public final class WebSocketService: @unchecked Sendable {
         retained.removeAll()
     }
 
-    /// Serves until `stop()`.
+    /// Serves until `stop()`, then closes every connection with 1001.
     public func run() {
         guard let context else { return }
         while !stopped.load(ordering: .acquiring) {
-            if lws_service(context, 0) < 0 { break }
+            if lws_service(context, 0) < 0 { return }
+        }
+        // Going away: each open connection gets a close frame (1001), within a second.
+        for id in Array(connections.keys) { close(id, status: 1001, reason: "the server is stopping") }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(1))
+        while !connections.isEmpty, ContinuousClock.now < deadline {
+            lws_cancel_service(context)  // the loop would otherwise wait for traffic that may never come
+            if lws_service(context, 0) < 0 { return }
         }
     }
 

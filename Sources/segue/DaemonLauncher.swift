@@ -3,17 +3,20 @@ import Glibc
 #endif
 import SegueClient
 import SegueCommandLine
+import Synchronization
 
 /// A `segued` started by `segue demo` on a temporary data directory and wildcard loopback ports: found next to the
 /// `segue` executable, its endpoints read from its ready line, stopped by pid (SIGTERM) and its directory removed.
-final class DaemonLauncher {
+final class DaemonLauncher: Sendable {
     /// The daemon's process id.
     let pid: pid_t
     /// The endpoints from its ready line.
     let endpoints: SegueEndpoints
     /// The temporary directory holding `data/` and `segued.log` (its stderr).
     let directory: String
-    private var stopped = false
+    private let stopped = Atomic<Bool>(false)
+    /// Its wait status once reaped.
+    private let reaped = Mutex<Int32?>(nil)
 
     /// Starts `executable` and waits up to `readyTimeoutMs` for its `segued ready ...` line.
     /// - Throws: `CLIFailure` (UNAVAILABLE) with the daemon's log when it exits or stays silent.
@@ -72,9 +75,9 @@ final class DaemonLauncher {
     /// - Returns: the exit status, or 128 + the signal that ended it.
     @discardableResult
     func stop(timeoutMs: Int = 10000) -> Int32 {
-        guard !stopped else { return 0 }
-        stopped = true
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return 0 }
         defer { Self.removeTree(directory) }
+        if let status = reaped.withLock({ $0 }) { return Self.exitCode(status) }
         kill(pid, SIGTERM)
         var status: Int32 = 0
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(timeoutMs))
@@ -89,7 +92,22 @@ final class DaemonLauncher {
             }
             usleep(5000)
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import; this is their glibc layout.
+        return Self.exitCode(status)
+    }
+
+    /// The exit status (or 128 + the signal) if the daemon has ended on its own, without waiting; any thread.
+    func exitCodeIfEnded() -> Int32? {
+        reaped.withLock { reaped in
+            if reaped == nil, !stopped.load(ordering: .acquiring) {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { reaped = status }
+            }
+            return reaped.map(Self.exitCode)
+        }
+    }
+
+    /// WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import; this is their glibc layout.
+    private static func exitCode(_ status: Int32) -> Int32 {
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
     }

@@ -88,19 +88,34 @@ enum WebCommand {
         }
         Console.line("segue web ready url=\(gateway.url)")
         Console.flush()
-        // Signals only set a flag; this thread turns it into a stop of the serving loop.
-        let watcher = try JoinableThread(name: "signal watcher") {
-            while !StopSignals.stopped { usleep(100_000) }
+        // Signals only set a flag; this thread turns it, or the end of the daemon started for the gateway (whose
+        // pages could do nothing more), into a stop of the serving loop.
+        let watcher = try JoinableThread(name: "signal watcher") { () -> Int32? in
+            while !StopSignals.stopped {
+                if let code = launcher?.exitCodeIfEnded() {
+                    gateway.stop()
+                    return code
+                }
+                usleep(100_000)
+            }
             gateway.stop()
+            return nil
         }
-        defer {
-            stopRequested.store(true, ordering: .relaxed)
-            watcher.join()
-        }
+        let failure: Error?
         do {
             try gateway.run()
+            failure = nil
         } catch {
-            throw CLIFailure(code: .unavailable, message: "web: \(error)")
+            failure = error
+        }
+        stopRequested.store(true, ordering: .relaxed)
+        let daemonExit = watcher.join()
+        if let failure { throw CLIFailure(code: .unavailable, message: "web: \(failure)") }
+        if let code = daemonExit, let launcher {
+            let log = (try? FileContents.read(launcher.directory + "/segued.log"))
+                .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").suffix(10).joined(separator: "\n") }
+            throw CLIFailure(code: .unavailable, message: "web: the segued it started (pid \(launcher.pid)) exited "
+                + "with status \(code); the end of its log:\n\(log ?? "")")
         }
     }
 
