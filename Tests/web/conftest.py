@@ -77,24 +77,30 @@ class Gateway:
         assert self.proc.returncode == 0, f"segue web exited {self.proc.returncode}:\n{''.join(self.output)}"
 
 
-def read_lines_until(proc: subprocess.Popen, prefix: str, timeout: float, seen: list[str]) -> str:
-    """Lines of the child's stdout until one starts with `prefix` (returned); fails on EOF or timeout."""
+def read_lines_until(proc: subprocess.Popen, prefixes: tuple[str, ...], timeout: float, seen: list[str]) -> list[str]:
+    """Lines of the child's stdout until one starts with the last of `prefixes`; returns the first line starting
+    with each (a line may be missing, then ""). Fails on EOF or timeout. One read may bring several lines, so all
+    the lines looked for are found in one pass."""
     fd = proc.stdout.fileno()
     deadline = time.monotonic() + timeout
     buffer = b""
+    found = {prefix: "" for prefix in prefixes}
     while True:
         while b"\n" in buffer:
             line, buffer = buffer.split(b"\n", 1)
             text = line.decode()
             seen.append(text + "\n")
-            if text.startswith(prefix):
-                return text
+            for prefix in prefixes:
+                if text.startswith(prefix) and not found[prefix]:
+                    found[prefix] = text
+            if found[prefixes[-1]]:
+                return [found[prefix] for prefix in prefixes]
         left = deadline - time.monotonic()
-        assert left > 0, f"no '{prefix}' line within {timeout}s; output so far:\n{''.join(seen)}"
+        assert left > 0, f"no '{prefixes[-1]}' line within {timeout}s; output so far:\n{''.join(seen)}"
         ready, _, _ = select.select([fd], [], [], left)
         if ready:
             chunk = os.read(fd, 4096)
-            assert chunk, f"segue web exited before '{prefix}'; output:\n{''.join(seen)}"
+            assert chunk, f"segue web exited before '{prefixes[-1]}'; output:\n{''.join(seen)}"
             buffer += chunk
 
 
@@ -118,10 +124,10 @@ def start_gateway(extra: list[str] | None = None, daemon: Gateway | None = None,
                             preexec_fn=limit_open_files)
     seen: list[str] = []
     try:
+        started, ready = read_lines_until(proc, ("started segued", "segue web ready"), READY_TIMEOUT, seen)
         if not daemon:
-            started = read_lines_until(proc, "started segued", READY_TIMEOUT, seen)
+            assert started, f"no daemon was started; output:\n{''.join(seen)}"
             endpoints = dict(part.split("=", 1) for part in started.split(": ", 1)[1].split())
-        ready = read_lines_until(proc, "segue web ready", READY_TIMEOUT, seen)
         url = ready.split("url=", 1)[1]
         return Gateway(proc, url, endpoints["ingest"], endpoints["control"], endpoints["events"], seen)
     except BaseException:

@@ -57,6 +57,10 @@ export class Connection {
   ask(message) {
     const ref = String(this.nextRef++);
     return new Promise((resolve, reject) => {
+      if (this.socket.readyState !== WebSocket.OPEN) {
+        reject(new Error('not connected to segue web; reload the page once it runs again'));
+        return;
+      }
       this.waiting.set(ref, { resolve, reject });
       this.send({ ...message, ref });
     });

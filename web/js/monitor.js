@@ -65,6 +65,7 @@ export class Monitor {
     this.opened = stackId;
     this.events.clear();
     this.$('mon-title').textContent = stackId;
+    this.$('mon-stage').hidden = false;
     await this.connection.watch({ stackId });
     const state = await this.connection.stack(stackId);
     const size = state.config?.size || { width: 390, height: 844 };

@@ -17,11 +17,17 @@ export class Stage {
     this.size = { width: 390, height: 844 };
     this.scale = 1;
     this.drawn = null;  // the frame (or idle screen) on screen, for tests and readouts
+    window.addEventListener('resize', () => this.setSize(this.size.width, this.size.height));
   }
 
   setSize(width, height) {
     this.size = { width, height };
-    this.scale = Math.min(this.maxHeight / height, 1);
+    // In a narrow window (a phone, or a tool docked at the side) the device takes under half the height, so that
+    // its controls stay in view beside it.
+    const narrow = window.innerWidth < 700;
+    const limit = narrow ? Math.min(this.maxHeight, Math.max(240, window.innerHeight * 0.45)) : this.maxHeight;
+    const across = Math.max(160, window.innerWidth - 48) / width;
+    this.scale = Math.min(limit / height, across, 1);
     this.element.style.width = `${Math.round(width * this.scale)}px`;
     this.element.style.height = `${Math.round(height * this.scale)}px`;
     this.device.style.width = `${width}px`;

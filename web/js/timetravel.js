@@ -56,19 +56,27 @@ export class TimeTravel {
       if (kind === 'stackCreated') this.created = body;
       const item = this.events.addEvent(event);
       item.title = 'Go to this event';
-      item.addEventListener('click', () => { this.pause(); this.show(event.timeUs - this.startUs); });
+      // A control for keyboards too: focusable, and Enter or Space acts as a click.
+      item.tabIndex = 0;
+      item.setAttribute('role', 'button');
+      const go = () => { this.pause(); this.show(event.timeUs - this.startUs); };
+      item.addEventListener('click', go);
+      item.addEventListener('keydown', (key) => {
+        if (key.key === 'Enter' || key.key === ' ') { key.preventDefault(); go(); }
+      });
       return [event, item];
     });
     const size = this.created?.config?.size || { width: 390, height: 844 };
     this.stage.setSize(size.width, size.height);
+    // Not Math.min(...times): a long history has more values than a call may take arguments.
     const times = [...events.map((e) => e.timeUs), ...this.frames.map((f) => f.timeUs)];
-    this.startUs = Math.min(...times);
-    this.endUs = Math.max(...times);
+    this.startUs = times.reduce((a, b) => Math.min(a, b), Infinity);
+    this.endUs = times.reduce((a, b) => Math.max(a, b), -Infinity);
     const scrub = this.$('tt-scrub');
     scrub.min = '0';
     scrub.max = String(this.endUs - this.startUs);
     scrub.value = scrub.max;
-    this.$('tt-summary').textContent = `${events.length} events, ${this.frames.length} frames over `
+    this.$('tt-summary').textContent = `${counted(events.length, 'event')}, ${counted(this.frames.length, 'frame')} over `
       + `${((this.endUs - this.startUs) / 1e6).toFixed(2)} s${history.truncated ? ' (newest only)' : ''}`;
     this.show(Number(scrub.max));
   }
@@ -130,4 +138,8 @@ export class TimeTravel {
     this.playing = false;
     this.$('tt-play').textContent = 'Play';
   }
+}
+
+function counted(count, noun) {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
