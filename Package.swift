@@ -82,6 +82,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
+        .testTarget(name: "SegueCommandLineTests", dependencies: ["SegueCommandLine"], swiftSettings: strictSettings),
         .testTarget(
             name: "SegueEngineTests",
             dependencies: ["SegueEngine", "SegueClient", "SegueCore"],

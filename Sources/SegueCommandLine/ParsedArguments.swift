@@ -7,7 +7,8 @@ public struct ParsedArguments: Sendable {
     private let environment: [String: String]
 
     /// Parses `arguments` (without the command's own name).
-    /// - Throws: `UsageError.help` for `--help`, or a `UsageError` naming the bad argument.
+    /// - Throws: `UsageError.help` for `--help` or `-h`, or a `UsageError` naming the bad argument: an option not in
+    ///   the spec, one given twice (unless repeatable), a missing value or positional.
     public init(_ arguments: [String], spec: CommandSpec, environment: [String: String] = [:]) throws(UsageError) {
         self.spec = spec
         self.environment = environment
@@ -16,6 +17,7 @@ public struct ParsedArguments: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if !onlyPositionals, argument == "-h" { throw UsageError.help(spec.help) }
             if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
                 positionals.append(argument)
                 continue
@@ -36,7 +38,9 @@ public struct ParsedArguments: Sendable {
             }
             if option.valueName == nil {
                 if inlineValue != nil { throw UsageError("\(spec.name): --\(name) takes no value") }
-                flags.insert(name)
+                guard flags.insert(name).inserted else {
+                    throw UsageError("\(spec.name): --\(name) was given more than once")
+                }
                 continue
             }
             let value: String
@@ -66,11 +70,13 @@ public struct ParsedArguments: Sendable {
 
     /// Whether a flag was given.
     public func flag(_ name: String) -> Bool {
-        flags.contains(name)
+        checkDeclared(name)
+        return flags.contains(name)
     }
 
     /// The option's value, or its environment variable's, or nil.
     public func string(_ name: String) -> String? {
+        checkDeclared(name)
         if let value = values[name]?.last { return value }
         if let variable = spec.options.first(where: { $0.name == name })?.environment,
            let value = environment[variable], !value.isEmpty
@@ -82,7 +88,14 @@ public struct ParsedArguments: Sendable {
 
     /// Every value of a repeatable option, in order.
     public func strings(_ name: String) -> [String] {
-        values[name] ?? []
+        checkDeclared(name)
+        return values[name] ?? []
+    }
+
+    /// Asking for an option the spec does not declare is a mistake in the command, not in its command line: it
+    /// could never be given.
+    private func checkDeclared(_ name: String) {
+        assert(spec.options.contains { $0.name == name }, "\(spec.name) asks for --\(name), which its spec lacks")
     }
 
     /// The positional argument at `index`, if given.
