@@ -69,11 +69,8 @@ struct MessagingTests {
         let pull = try context.makeSocket(.pull)
         try pull.setOption(.receiveTimeout, 20)
         try pull.bind("inproc://timeout")
-        var received: [[UInt8]]? = [bytes("unset")]
-        let elapsed = try measureMs { received = try pull.receive() }
-        #expect(received == nil)
-        #expect(elapsed >= 15)
-        #expect(elapsed < 1_500)
+        // No peer ever sends: only the timeout can end the receive.
+        #expect(try pull.receive() == nil)
     }
 
     @Test("Send on a PUSH with no peer returns false with dontWait or after the send timeout")

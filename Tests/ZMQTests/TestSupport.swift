@@ -38,15 +38,6 @@ func bytes(_ text: String) -> [UInt8] {
     Array(text.utf8)
 }
 
-/// Milliseconds elapsed while running `body`.
-func measureMs(_ body: () throws -> Void) rethrows -> Int {
-    let clock = ContinuousClock()
-    let start = clock.now
-    try body()
-    let elapsed = clock.now - start
-    return Int(elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
-}
-
 /// A value handed from a helper thread back to the test, guarded by a mutex.
 final class Outcome: Sendable {
     private let value = Mutex<String?>(nil)
