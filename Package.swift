@@ -36,11 +36,12 @@ let package = Package(
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(
             name: "SegueEngine",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueCommandLine"],
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging"],
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
-        .target(name: "SegueCommandLine", swiftSettings: strictSettings),
+        .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
+        .target(name: "SegueLogging", swiftSettings: strictSettings),
         .target(
             name: "SegueGateway",
             dependencies: ["WebSockets", "ZMQ", "SegueWire", "SegueCore", "SegueClient", "SegueCommandLine"],
@@ -82,10 +83,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
-        .testTarget(name: "SegueCommandLineTests", dependencies: ["SegueCommandLine"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueCommandLineTests", dependencies: ["SegueCommandLine", "SegueLogging"], swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "SegueEngineTests",
-            dependencies: ["SegueEngine", "SegueClient", "SegueCore"],
+            dependencies: ["SegueEngine", "SegueClient", "SegueCore", "SegueLogging"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,52 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SegueLogging
 
 /// The daemon's operator log: one logfmt line per record on standard error,
 /// `ts=2025-01-31T09:12:03.481Z level=info msg="authorized keys reloaded" path=/etc/segue/keys keys=2`,
 /// with records below a threshold level dropped.
 ///
-/// Two ways in: ``log(_:_:_:)`` builds a line from a message and fields (quoting values as needed), and
-/// ``log(_:)`` takes a line that is already logfmt and starts with `level=…` (the form `EngineConfiguration.log`
-/// is called with), so the engine needs no dependency on this module.
+/// segued's own records go through ``log(_:_:_:)``; the library modules' come through ``logger``, a `Logger` that
+/// writes here. Either way the line is built here, with one quoting rule.
 public struct LogfmtLogger: Sendable {
-    /// How much a record matters; records below the logger's threshold are dropped.
-    public enum Level: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
-        /// Detail for diagnosing the daemon itself.
-        case debug
-        /// Normal operation: start, stop, reloads, periodic stats.
-        case info
-        /// Something an operator should look at; the daemon carries on.
-        case warn
-        /// Something failed.
-        case error
-
-        /// The level named `debug`, `info`, `warn` (or `warning`) or `error`; nil for any other name.
-        public init?(name: String) {
-            switch name.lowercased() {
-            case "debug": self = .debug
-            case "info": self = .info
-            case "warn", "warning": self = .warn
-            case "error": self = .error
-            default: return nil
-            }
-        }
-
-        /// The name written after `level=`.
-        public var description: String {
-            switch self {
-            case .debug: "debug"
-            case .info: "info"
-            case .warn: "warn"
-            case .error: "error"
-            }
-        }
-
-        /// Orders levels by importance: debug < info < warn < error.
-        public static func < (lhs: Level, rhs: Level) -> Bool {
-            lhs.rawValue < rhs.rawValue
-        }
-    }
+    public typealias Level = Logger.Level
 
     /// Records below this level are dropped.
     public let threshold: Level
@@ -82,18 +46,10 @@ public struct LogfmtLogger: Sendable {
         emit(line)
     }
 
-    /// Writes a line that is already logfmt, with `ts=` in front, if its level passes the threshold.
-    ///
-    /// The level is read from a leading `level=NAME`; a line without one counts as info and gets `level=info`
-    /// added, so every line written has both keys.
-    public func log(_ line: String) {
-        if line.hasPrefix("level=") {
-            let name = line.dropFirst("level=".count).prefix { $0 != " " }
-            guard isEnabled(Level(name: String(name)) ?? .info) else { return }
-            emit(line)
-        } else {
-            guard isEnabled(.info) else { return }
-            emit("level=info " + line)
+    /// A `Logger` for the library modules (`EngineConfiguration.log`) that writes here.
+    public var logger: Logger {
+        Logger { record in
+            log(record.level, record.message, record.fields.map { (key: $0.name, value: $0.value) })
         }
     }
 

@@ -1,4 +1,4 @@
-import SegueCommandLine
+import SegueLogging
 import SegueCore
 import SegueLog
 import SegueWire
@@ -205,8 +205,8 @@ public final class Engine {
             if try finishTurn(now: now, repliesFrom: repliesBefore) { inFlightEnded = true }
             if now >= nextStatsUs {
                 nextStatsUs = now + statsIntervalUs
-                configuration.log(StatsLogLine(headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
-                                               stats: ledger.stats).text)
+                StatsLogLine(headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
+                             stats: ledger.stats).log(to: configuration.log)
             }
         }
         try shutdown()
@@ -232,11 +232,9 @@ public final class Engine {
         do {
             let keys = try curve.loadAuthorizedKeys()
             authenticator.replace(keys)
-            configuration.log("level=info msg=\"authorized keys reloaded\" path=\(LogfmtLogger.quote(path)) "
-                + "keys=\(keys.keys.count)")
+            configuration.log.info("authorized keys reloaded", ["path": path, "keys": keys.keys.count])
         } catch {
-            configuration.log("level=error msg=\"authorized keys not reloaded; keeping the old list\" "
-                + "error=\(LogfmtLogger.quote(error.message))")
+            configuration.log.error("authorized keys not reloaded; keeping the old list", ["error": error.message])
         }
     }
 

@@ -1,3 +1,4 @@
+import SegueLogging
 import SegueCore
 
 /// Everything `segued` can be told on its command line, with the defaults of the design.
@@ -14,7 +15,7 @@ public struct EngineConfiguration: Sendable {
     /// while the log is larger than this. 0 keeps every segment.
     public var retainBytes: UInt64 = 0
     /// `--accept-log-loss`: start even though the log is damaged or missing events, giving them up (see
-    /// `SegmentLog.init(directory:acceptLoss:)`); each loss is logged as `level=warn msg="log loss accepted"`.
+    /// `SegmentLog.init(directory:acceptLoss:)`); each loss is logged as a warning, "log loss accepted".
     /// Without it such a log refuses to start.
     public var acceptLogLoss = false
     public var maxMessageBytes = 65_536
@@ -41,8 +42,8 @@ public struct EngineConfiguration: Sendable {
     public var maxBatchBytes = 8 << 20
     /// CURVE on all three sockets with a ZAP allowlist; nil = plaintext (loopback only, unless insecure).
     public var curve: CurveServerKeys?
-    /// Where the engine reports what an operator should know (logfmt lines); silent by default.
-    public var log: @Sendable (String) -> Void = { _ in }
+    /// Where the engine reports what an operator should know; silent by default.
+    public var log = Logger.discarding
     /// `--stats-interval`: every this many milliseconds the engine logs one `msg=stats` line with its counters
     /// (``StatsLogLine``); 0 never does.
     public var statsIntervalMs = 0

@@ -80,7 +80,7 @@ extension Ledger {
         rollback.saved = nil
         if let cause = rollback.failing {
             rollback.failing = nil
-            report("level=info msg=\"the log is writable again\" after=\"\(cause)\"")
+            report.info("the log is writable again", ["after": cause])
         }
     }
 
@@ -113,7 +113,7 @@ extension Ledger {
         outcome.rejections.append(Rejection(error: refusal, timeUs: core.clockUs))
         rollback.refusal = refusal
         if rollback.failing == nil {
-            report("level=warn msg=\"cannot append to the log; refusing batches until it can\" error=\"\(error)\"")
+            report.warn("cannot append to the log; refusing batches until it can", ["error": "\(error)"])
         }
         rollback.failing = cause
         return true

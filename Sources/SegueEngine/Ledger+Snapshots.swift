@@ -1,4 +1,4 @@
-import SegueCommandLine
+import SegueLogging
 import SegueCore
 import SegueLog
 import SegueWire
@@ -40,7 +40,7 @@ extension Ledger {
     /// position, set aside as `<name>.bad` so that it is never used or counted again (one past the log's head in
     /// particular would describe positions the log will fill with other events).
     static func recover(log: SegmentLog, snapshots: SnapshotStore, limits: Limits,
-                        report: (String) -> Void) throws(LedgerError) -> Recovery
+                        report: Logger) throws(LedgerError) -> Recovery
     {
         let files: [SnapshotStore.File]
         do {
@@ -54,16 +54,17 @@ extension Ledger {
             case .success(let core):
                 loaded = (core, file.position)
             case .failure(let refusal):
-                var line = "level=warn msg=\"snapshot skipped\" file=\(LogfmtLogger.quote(file.path)) "
-                    + "reason=\(LogfmtLogger.quote(refusal.reason))"
-                if refusal.setAside {
-                    do {
-                        line += " moved_to=\(LogfmtLogger.quote(try snapshots.setAside(file)))"
-                    } catch {
-                        line += " move_failed=\(LogfmtLogger.quote(error.description))"
-                    }
+                guard refusal.setAside else {
+                    report.warn("snapshot skipped", ["file": file.path, "reason": refusal.reason])
+                    continue
                 }
-                report(line)
+                do {
+                    let movedTo = try snapshots.setAside(file)
+                    report.warn("snapshot skipped", ["file": file.path, "reason": refusal.reason, "moved_to": movedTo])
+                } catch {
+                    report.warn("snapshot skipped", ["file": file.path, "reason": refusal.reason,
+                                                     "move_failed": error.description])
+                }
             }
         }
         var start = loaded?.core ?? EngineCore(limits: limits)
@@ -224,8 +225,7 @@ extension Ledger {
                     throw LedgerError("cannot sync the log before a snapshot: \(error)")
                 }
                 lastSnapshotAttempt = position
-                report("level=warn msg=\"snapshot not written\" position=\(position) "
-                    + "error=\(LogfmtLogger.quote(error.description))")
+                report.warn("snapshot not written", ["position": position, "error": error.description])
                 return nil
             }
             lastSnapshotAttempt = position
@@ -259,8 +259,7 @@ extension Ledger {
             didWriteSnapshot(file, pruneFailure: Self.prune(store))
             return file
         } catch {
-            report("level=warn msg=\"snapshot not written\" position=\(position) "
-                + "error=\(LogfmtLogger.quote(error.description))")
+            report.warn("snapshot not written", ["position": position, "error": error.description])
             return nil
         }
     }
@@ -274,8 +273,7 @@ extension Ledger {
         case .written(let file, let pruneFailure):
             didWriteSnapshot(file, pruneFailure: pruneFailure)
         case .failed(let error):
-            report("level=warn msg=\"snapshot not written\" position=\(pending.position) "
-                + "error=\(LogfmtLogger.quote(error.description))")
+            report.warn("snapshot not written", ["position": pending.position, "error": error.description])
         case .logSyncFailed(let error):
             throw LedgerError("cannot sync the log before a snapshot: \(log.syncFailed(error))")
         }
@@ -299,7 +297,7 @@ extension Ledger {
             if let pruneFailure { throw pruneFailure }
             try applyRetention()
         } catch {
-            report("level=warn msg=\"snapshot housekeeping failed\" error=\(LogfmtLogger.quote(error.description))")
+            report.warn("snapshot housekeeping failed", ["error": error.description])
         }
     }
 
@@ -320,7 +318,7 @@ extension Ledger {
         }
         guard let deleteBefore else { return }
         let deleted = try log.deleteSegments(before: deleteBefore)
-        report("level=info msg=\"retention deleted segments\" segments=\(deleted) first_position=\(log.firstPosition) "
-            + "log_bytes=\(log.byteSize)")
+        report.info("retention deleted segments", ["segments": deleted, "first_position": log.firstPosition,
+                                                   "log_bytes": log.byteSize])
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import SegueCommandLine
+import SegueLogging
 import SegueCore
 import SegueLog
 import SegueWire
@@ -20,8 +20,8 @@ public final class Ledger {
     /// Events between periodic snapshots (0: only `writeSnapshot()`), and the log size retention aims for (0: all).
     let snapshotEvery: UInt64
     let retainBytes: UInt64
-    /// Where warnings and notices for the operator go (logfmt lines).
-    let report: @Sendable (String) -> Void
+    /// Where warnings and notices for the operator go.
+    let report: Logger
     /// Position of the newest snapshot loaded or written (0: none), and of the newest one attempted.
     var lastSnapshotPosition: UInt64
     var lastSnapshotAttempt: UInt64
@@ -61,7 +61,7 @@ public final class Ledger {
 
     /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state: from the newest
     /// valid snapshot and the log after it, or from the whole log. Reports what it did through
-    /// `configuration.log` (`level=info msg=recovered snapshot=P replayed=N`), each snapshot it skipped, each loss
+    /// `configuration.log` (info "recovered" with snapshot, replayed and head), each snapshot it skipped, each loss
     /// of events it accepted (`configuration.acceptLogLoss`) and a log manifest it created.
     /// - Throws: `LedgerError` when the directory is locked or unreadable, the log is damaged or misses events
     ///   (unless `acceptLogLoss`), or the log does not replay.
@@ -93,11 +93,11 @@ public final class Ledger {
                 ? "\(error). \(Self.lossAdvice(dataDirectory: directory.path))" : "\(error)")
         }
         for damage in log.recovery.damage {
-            configuration.log("level=warn msg=\"log loss accepted\" detail=\(LogfmtLogger.quote(damage.description))")
+            configuration.log.warn("log loss accepted", ["detail": damage.description])
         }
         if log.recovery.manifestCreated {
-            configuration.log("level=info msg=\"log manifest created\" path=\(LogfmtLogger.quote(log.manifestPath)) "
-                + "first=\(log.firstPosition) segments=\(log.segments.count)")
+            configuration.log.info("log manifest created", ["path": log.manifestPath, "first": log.firstPosition,
+                                                            "segments": log.segments.count])
         }
         snapshotEvery = UInt64(max(configuration.snapshotEvery, 0))
         retainBytes = configuration.retainBytes
@@ -116,8 +116,8 @@ public final class Ledger {
         lastSnapshotPosition = recovery.snapshotPosition
         lastSnapshotAttempt = recovery.snapshotPosition
         recovered = (recovery.snapshotPosition, recovery.replayedEvents)
-        report("level=info msg=recovered snapshot=\(recovery.snapshotPosition) replayed=\(recovery.replayedEvents) "
-            + "head=\(core.headPosition)")
+        report.info("recovered", ["snapshot": recovery.snapshotPosition, "replayed": recovery.replayedEvents,
+                                  "head": core.headPosition])
     }
 
     /// What to do about a log that is damaged or misses events, for the message refusing to start.
@@ -236,10 +236,9 @@ public final class Ledger {
         let failure = log.rollFailure?.description
         guard failure != reportedRollFailure else { return }
         if let failure {
-            report("level=warn msg=\"cannot start a new log segment; appending to the current one\" "
-                + "error=\(LogfmtLogger.quote(failure))")
+            report.warn("cannot start a new log segment; appending to the current one", ["error": failure])
         } else {
-            report("level=info msg=\"new log segments are started again\"")
+            report.info("new log segments are started again")
         }
         reportedRollFailure = failure
     }

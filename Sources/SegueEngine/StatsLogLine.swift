@@ -1,4 +1,6 @@
-/// The periodic `msg=stats` line of the operator log, in the logfmt form `EngineConfiguration.log` takes:
+import SegueLogging
+
+/// The periodic `stats` record of the operator log, which segued writes as
 /// `level=info msg=stats head=1234 stacks=3 inputs=5678 rejected=2 events=1234 frames=9012 fsync_p99_us=412.5
 /// frames_skipped=0 replies_dropped=0 messages_dropped=0 connections_refused=0`.
 ///
@@ -20,13 +22,15 @@ public struct StatsLogLine: Sendable {
         self.stats = stats
     }
 
-    /// The logfmt text, starting with `level=info`.
-    public var text: String {
+    /// Logs the record at info.
+    public func log(to logger: Logger) {
         // One decimal is enough for a p99 in microseconds; rounding keeps the line free of float noise.
         let p99 = (stats.fsyncP99Us * 10).rounded() / 10
-        return "level=info msg=stats head=\(headPosition) stacks=\(stacks) inputs=\(stats.inputsReceived)"
-            + " rejected=\(stats.inputsRejected) events=\(stats.eventsAppended) frames=\(stats.framesPublished)"
-            + " fsync_p99_us=\(p99) frames_skipped=\(stats.framesSkipped) replies_dropped=\(stats.repliesDropped)"
-            + " messages_dropped=\(stats.messagesDropped) connections_refused=\(stats.connectionsRefused)"
+        logger.info("stats", [
+            "head": headPosition, "stacks": stacks, "inputs": stats.inputsReceived, "rejected": stats.inputsRejected,
+            "events": stats.eventsAppended, "frames": stats.framesPublished, "fsync_p99_us": p99,
+            "frames_skipped": stats.framesSkipped, "replies_dropped": stats.repliesDropped,
+            "messages_dropped": stats.messagesDropped, "connections_refused": stats.connectionsRefused,
+        ])
     }
 }

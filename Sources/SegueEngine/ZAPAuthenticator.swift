@@ -1,3 +1,4 @@
+import SegueLogging
 import ZMQ
 
 /// The ZAP handler (ZeroMQ RFC 27) that admits only the authorized CURVE keys.
@@ -15,10 +16,10 @@ final class ZAPAuthenticator {
     private(set) var authorized: AuthorizedKeys
     /// Handshakes refused so far.
     private(set) var refusedCount: UInt64 = 0
-    private let log: @Sendable (String) -> Void
+    private let log: Logger
 
     /// Binds the handler in `context`; do this before any CURVE server socket binds.
-    init(context: ZMQContext, authorized: AuthorizedKeys, log: @escaping @Sendable (String) -> Void)
+    init(context: ZMQContext, authorized: AuthorizedKeys, log: Logger)
         throws(ZMQError)
     {
         socket = try context.makeSocket(.rep)
@@ -54,7 +55,7 @@ final class ZAPAuthenticator {
         }
         refusedCount += 1
         let shown = mechanism == "CURVE" ? (Z85.encode(key) ?? "?") : "(none)"
-        log("level=warn msg=\"handshake refused\" peer=\(address) mechanism=\(mechanism) key=\(shown)")
+        log.warn("handshake refused", ["peer": address, "mechanism": mechanism, "key": shown])
         return Self.answer(requestId, "400", "key not authorized")
     }
 

@@ -130,7 +130,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     if let seconds = try arguments.number("stats-interval", in: 0.1...86_400) {
         configuration.statsIntervalMs = Int((seconds * 1000).rounded())
     }
-    configuration.log = { logger.log($0) }
+    configuration.log = logger.logger
     return configuration
 }
 

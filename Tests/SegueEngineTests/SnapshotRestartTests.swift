@@ -1,5 +1,6 @@
 import Foundation
 @testable import SegueEngine
+import SegueLogging
 import SegueLog
 import SegueWire
 import Synchronization
@@ -9,14 +10,17 @@ import Testing
 /// Restarts from snapshots: the same state as a replay of the whole log, damaged or stale snapshots skipped, and
 /// retention deleting segments the snapshots cover.
 @Suite struct SnapshotRestartTests {
-    /// Collects the ledger's logfmt lines.
+    /// Collects the ledger's log records, each as `level=L msg=M name=value ...` (unquoted, for matching).
     final class LogLines: Sendable {
         private let lines = Mutex<[String]>([])
 
         var all: [String] { lines.withLock { $0 } }
 
-        func append(_ line: String) {
-            lines.withLock { $0.append(line) }
+        var logger: Logger {
+            Logger { record in
+                let fields = record.fields.map { " \($0.name)=\($0.value)" }.joined()
+                self.lines.withLock { $0.append("level=\(record.level) msg=\(record.message)" + fields) }
+            }
         }
     }
 
@@ -31,7 +35,7 @@ import Testing
         configuration.snapshotEvery = snapshotEvery
         configuration.segmentBytes = segmentBytes
         configuration.retainBytes = retainBytes
-        if let log { configuration.log = { log.append($0) } }
+        if let log { configuration.log = log.logger }
         return configuration
     }
 
@@ -207,7 +211,7 @@ import Testing
                                              clock: Self.restartClock())
             defer { fromLog.close() }
             #expect(reopened.ledger.recovered.snapshotPosition == older)
-            let warning = try #require(lines.all.first { $0.hasPrefix("level=warn msg=\"snapshot skipped\"") })
+            let warning = try #require(lines.all.first { $0.hasPrefix("level=warn msg=snapshot skipped ") })
             #expect(warning.contains("file=\(newestPath) "))
             #expect(warning.contains("checksum mismatch"))
             #expect(warning.contains("moved_to=\(newestPath).bad"))
@@ -319,7 +323,7 @@ import Testing
             #expect(reopened.ledger.recovered.snapshotPosition == 0)
             #expect(reopened.ledger.recovered.replayedEvents == head)
             #expect(lines.all.contains {
-                $0.hasPrefix("level=warn msg=\"log loss accepted\"")
+                $0.hasPrefix("level=warn msg=log loss accepted ")
                     && $0.contains("positions \(head + 1)...\(snapshot.position) are missing")
             }, "\(lines.all)")
             let skipped = try #require(lines.all.first { $0.contains("snapshot skipped") })
@@ -365,7 +369,7 @@ import Testing
             let log = engine.ledger.log
             let first = log.firstPosition
             #expect(first > 1)
-            #expect(lines.all.contains { $0.hasPrefix("level=info msg=\"retention deleted segments\"") })
+            #expect(lines.all.contains { $0.hasPrefix("level=info msg=retention deleted segments ") })
             // Only segments both kept snapshots cover went.
             let kept = try SnapshotStore(directory: directory + "/snapshots").list()
             #expect(kept.count == 2)
