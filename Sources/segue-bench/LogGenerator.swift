@@ -82,7 +82,7 @@ enum LogGenerator {
             now += 8_333
             rounds += 1
             if rounds & 15 == 0 { try Interruption.check() }
-            core.advance(to: now, into: &outcome)
+            core.runClock(to: now, into: &outcome)
             for index in 0..<templates {
                 if cursors[index] == pans[index].count {
                     // Between gestures: wait for the settle to complete, put back a popped screen, begin again.
