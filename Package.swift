@@ -3,7 +3,7 @@ import PackageDescription
 
 // Every Swift target is built in Swift 6 language mode with the same strictness.
 let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -55,7 +55,8 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "SegueGateway", "WebSockets", "ZMQ",
+                "SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "SegueGateway",
+                "WebSockets", "ZMQ",
             ],
             swiftSettings: strictSettings
         ),
@@ -67,7 +68,8 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
-        .testTarget(name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire"], swiftSettings: strictSettings),
         .testTarget(
             name: "SegueWireTests",
             dependencies: ["SegueWire"],
@@ -84,7 +86,8 @@ let package = Package(
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
         .testTarget(
-            name: "SegueCommandLineTests", dependencies: ["SegueCommandLine", "SegueLogging"], swiftSettings: strictSettings
+            name: "SegueCommandLineTests", dependencies: ["SegueCommandLine", "SegueLogging"],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "SegueEngineTests",

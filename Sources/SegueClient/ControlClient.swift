@@ -135,8 +135,9 @@ public final class ControlClient {
     /// One page of stack ids in byte order: those after `after` (from the first when empty), at most `maxCount`
     /// (0 lets the daemon choose). Ask again from the last id while `more` is true.
     public func listStacks(after: String, maxCount: UInt32 = 0) throws(ClientError) -> StackList {
-        let reply = try request(Request(body: .listStacks(ListStacks(after: after, maxCount: maxCount))),
-                                timeoutMs: timeoutMs)
+        let reply = try request(
+            Request(body: .listStacks(ListStacks(after: after, maxCount: maxCount))),
+            timeoutMs: timeoutMs)
         guard case .stacks(let list) = reply.body else { throw unexpected(reply, "a stack list") }
         return list
     }

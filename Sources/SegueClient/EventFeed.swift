@@ -52,9 +52,10 @@ public final class EventFeed {
     ///   - batchSize: events per history read (0 lets the daemon choose).
     ///   - idleCheckMs: after this long without a live event, read the log after the last delivered event once
     ///     (one cheap request; 0 never checks, and a loss at the end of a burst then waits for the next event).
-    public init(subscriber: Subscriber, control: ControlClient, stackId: String? = nil, after position: UInt64 = 0,
-                batchSize: UInt32 = 1000, idleCheckMs: Int = 1000)
-    {
+    public init(
+        subscriber: Subscriber, control: ControlClient, stackId: String? = nil, after position: UInt64 = 0,
+        batchSize: UInt32 = 1000, idleCheckMs: Int = 1000
+    ) {
         self.subscriber = subscriber
         self.control = control
         self.stackId = stackId

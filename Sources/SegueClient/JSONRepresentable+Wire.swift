@@ -123,11 +123,17 @@ extension Event: JSONRepresentable {
             member.add("velocity", progressed.velocity?.jsonObject)
             object.add("progressed", member)
         case .finished(let finished):
-            object.add("finished", Self.settle(finished.transitionId, finished.progress, finished.velocity,
-                                               finished.reason, finished.settleUs))
+            object.add(
+                "finished",
+                Self.settle(
+                    finished.transitionId, finished.progress, finished.velocity,
+                    finished.reason, finished.settleUs))
         case .cancelled(let cancelled):
-            object.add("cancelled", Self.settle(cancelled.transitionId, cancelled.progress, cancelled.velocity,
-                                                cancelled.reason, cancelled.settleUs))
+            object.add(
+                "cancelled",
+                Self.settle(
+                    cancelled.transitionId, cancelled.progress, cancelled.velocity,
+                    cancelled.reason, cancelled.settleUs))
         case .completed(let completed):
             var member = JSONObject()
             member.add("transitionId", completed.transitionId)
@@ -160,9 +166,10 @@ extension Event: JSONRepresentable {
     }
 
     /// `finished` and `cancelled` share their fields.
-    private static func settle(_ transitionId: UInt64, _ progress: Double, _ velocity: Double, _ reason: Reason,
-                               _ settleUs: Int64) -> JSONObject
-    {
+    private static func settle(
+        _ transitionId: UInt64, _ progress: Double, _ velocity: Double, _ reason: Reason,
+        _ settleUs: Int64
+    ) -> JSONObject {
         var member = JSONObject()
         member.add("transitionId", transitionId)
         member.add("progress", progress)

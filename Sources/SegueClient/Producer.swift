@@ -18,9 +18,10 @@ public final class Producer {
     ///   - curve: CURVE keys when the daemon requires them.
     ///   - sendTimeoutMs: how long ``send(_:)`` may block when the queue to the daemon is full.
     ///   - lingerMs: how long closing waits for queued inputs to reach the daemon.
-    public init(endpoint: String, context: ZMQContext? = nil, sendTimeoutMs: Int = 1000, lingerMs: Int = 1000,
-                curve: CurveClientKeys? = nil) throws(ClientError)
-    {
+    public init(
+        endpoint: String, context: ZMQContext? = nil, sendTimeoutMs: Int = 1000, lingerMs: Int = 1000,
+        curve: CurveClientKeys? = nil
+    ) throws(ClientError) {
         self.endpoint = endpoint
         self.lingerMs = lingerMs
         do throws(ZMQError) {

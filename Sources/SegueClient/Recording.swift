@@ -82,8 +82,9 @@ public enum Recording {
             let offset = littleEndian(bytes, at: index, count: 8)
             let length = Int(littleEndian(bytes, at: index + 8, count: 4))
             guard length <= maxRecordBytes else {
-                throw FormatError("record \(records.count + 1) at byte \(index) claims \(length) bytes, more than "
-                    + "the \(maxRecordBytes) a message may have; the file is damaged")
+                throw FormatError(
+                    "record \(records.count + 1) at byte \(index) claims \(length) bytes, more than "
+                        + "the \(maxRecordBytes) a message may have; the file is damaged")
             }
             guard bytes.count - index - 12 >= length else { break }
             records.append(Record(offsetUs: offset, payload: Array(bytes[(index + 12)..<(index + 12 + length)])))

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The three endpoints of a Segue daemon: where producers push, where clients ask, where subscribers listen.
@@ -39,9 +39,10 @@ public struct SegueEndpoints: Sendable, Hashable, CustomStringConvertible {
             guard let value = environment[name], !value.isEmpty else { return fallback }
             return value
         }
-        self.init(ingest: value(Self.ingestVariable, Self.defaultIngest),
-                  control: value(Self.controlVariable, Self.defaultControl),
-                  events: value(Self.eventsVariable, Self.defaultEvents))
+        self.init(
+            ingest: value(Self.ingestVariable, Self.defaultIngest),
+            control: value(Self.controlVariable, Self.defaultControl),
+            events: value(Self.eventsVariable, Self.defaultEvents))
     }
 
     /// The three `SEGUE_*` variables of this process that are set (and only those), for ``init(environment:)``

@@ -21,9 +21,10 @@ public final class Subscriber {
     ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
     ///   - curve: CURVE keys when the daemon requires them.
     ///   - receiveHighWaterMark: messages buffered before the socket drops new ones (0 = no limit).
-    public init(endpoint: String, prefixes: [String] = [], context: ZMQContext? = nil,
-                receiveHighWaterMark: Int = 100_000, curve: CurveClientKeys? = nil) throws(ClientError)
-    {
+    public init(
+        endpoint: String, prefixes: [String] = [], context: ZMQContext? = nil,
+        receiveHighWaterMark: Int = 100_000, curve: CurveClientKeys? = nil
+    ) throws(ClientError) {
         self.endpoint = endpoint
         do throws(ZMQError) {
             let owner: ZMQContext

@@ -42,10 +42,11 @@ public struct SwipeTrace: Sendable, Hashable {
 
     /// Creates a trace; `start` defaults to ``defaultStart(width:height:rightToLeft:target:)`` for a height of
     /// `width * 2`.
-    public init(stackId: String, gestureId: UInt64, target: PanTarget = .panTargetBack, width: Double,
-                rightToLeft: Bool = false, fraction: Double = 0.7, releaseVelocity: Double = 0, durationMs: Int = 250,
-                rateHz: Double = 120, cancel: Bool = false, start: Vec2? = nil, startTimestampUs: Int64 = 0)
-    {
+    public init(
+        stackId: String, gestureId: UInt64, target: PanTarget = .panTargetBack, width: Double,
+        rightToLeft: Bool = false, fraction: Double = 0.7, releaseVelocity: Double = 0, durationMs: Int = 250,
+        rateHz: Double = 120, cancel: Bool = false, start: Vec2? = nil, startTimestampUs: Int64 = 0
+    ) {
         self.stackId = stackId
         self.gestureId = gestureId
         self.target = target
@@ -56,16 +57,20 @@ public struct SwipeTrace: Sendable, Hashable {
         self.durationMs = durationMs
         self.rateHz = rateHz
         self.cancel = cancel
-        self.start = start ?? Self.defaultStart(width: width, height: width * 2, rightToLeft: rightToLeft,
-                                                target: target, reversed: fraction < 0)
+        self.start =
+            start
+            ?? Self.defaultStart(
+                width: width, height: width * 2, rightToLeft: rightToLeft,
+                target: target, reversed: fraction < 0)
         self.startTimestampUs = startTimestampUs
     }
 
     /// Where a finger would usually start: a back swipe 8 pt from the leading edge (inside every profile's
     /// edge zone), a tab swipe three quarters of the way toward the side it moves away from; halfway down.
-    public static func defaultStart(width: Double, height: Double, rightToLeft: Bool, target: PanTarget,
-                                    reversed: Bool = false) -> Vec2
-    {
+    public static func defaultStart(
+        width: Double, height: Double, rightToLeft: Bool, target: PanTarget,
+        reversed: Bool = false
+    ) -> Vec2 {
         let y = height / 2
         if target == .panTargetTabs {
             // Moving toward the leading edge (next tab) starts near the trailing side, and the reverse.
@@ -101,14 +106,18 @@ public struct SwipeTrace: Sendable, Hashable {
         for index in 1...count {
             let u = Double(index) / Double(count)
             let phase: PanPhase = index == 1 ? .panBegan : .panChanged
-            events.append(event(phase, atFraction: u, of: seconds, travelled: path.position(at: u),
-                                velocity: path.velocity(at: u)))
+            events.append(
+                event(
+                    phase, atFraction: u, of: seconds, travelled: path.position(at: u),
+                    velocity: path.velocity(at: u)))
         }
         if cancel {
             events.append(event(.panCancelled, atFraction: 1, of: seconds, travelled: distance, velocity: nil))
         } else {
-            events.append(event(.panEnded, atFraction: 1, of: seconds, travelled: distance,
-                                velocity: releaseVelocity))
+            events.append(
+                event(
+                    .panEnded, atFraction: 1, of: seconds, travelled: distance,
+                    velocity: releaseVelocity))
         }
         return events
     }
@@ -120,9 +129,10 @@ public struct SwipeTrace: Sendable, Hashable {
         return events.map { $0.timestampUs - first }
     }
 
-    private func event(_ phase: PanPhase, atFraction u: Double, of seconds: Double, travelled: Double,
-                       velocity: Double?) -> PanEvent
-    {
+    private func event(
+        _ phase: PanPhase, atFraction u: Double, of seconds: Double, travelled: Double,
+        velocity: Double?
+    ) -> PanEvent {
         let translation = Vec2(x: directionX * travelled, y: 0)
         let timestamp = startTimestampUs + Int64((u * seconds * 1_000_000).rounded())
         return PanEvent(

@@ -81,17 +81,20 @@ public struct TransitionPlot: Sendable, Hashable {
     ///   - toLabel: legend text of the to screen.
     ///   - axis: the screens' coordinate to chart.
     ///   - origin: what happened at time 0 ("touch-down").
-    public init(heading: String, frames: [Frame], decisionProgress: [Sample] = [], threshold: Double? = nil,
-                markers: [Marker] = [], originUs: Int64? = nil, fromLabel: String = "from screen",
-                toLabel: String = "to screen", axis: Axis = .x, origin: String = "touch-down")
-    {
+    public init(
+        heading: String, frames: [Frame], decisionProgress: [Sample] = [], threshold: Double? = nil,
+        markers: [Marker] = [], originUs: Int64? = nil, fromLabel: String = "from screen",
+        toLabel: String = "to screen", axis: Axis = .x, origin: String = "touch-down"
+    ) {
         self.axis = axis
         self.origin = origin
         self.heading = heading
         // A frame that is not finite (a tuning or size at the edge of the accepted) has no place on a chart.
         self.frames = frames.filter { frame in
-            [frame.progress, frame.from?.rect?.x ?? 0, frame.from?.rect?.y ?? 0, frame.to?.rect?.x ?? 0,
-             frame.to?.rect?.y ?? 0].allSatisfy(\.isFinite)
+            [
+                frame.progress, frame.from?.rect?.x ?? 0, frame.from?.rect?.y ?? 0, frame.to?.rect?.x ?? 0,
+                frame.to?.rect?.y ?? 0,
+            ].allSatisfy(\.isFinite)
         }
         self.decisionProgress = decisionProgress
         self.threshold = threshold
@@ -112,24 +115,39 @@ public struct TransitionPlot: Sendable, Hashable {
     public static func svg(title: String, subtitles: [String] = [], plots: [TransitionPlot], width: Double = 800)
         -> String
     {
-        let layout = Layout(width: max(width, 320), subtitleCount: subtitles.count, columns: max(plots.count, 1),
-                            legendRows: Legend.rows(for: plots.first, width: max(width, 320)).count)
+        let layout = Layout(
+            width: max(width, 320), subtitleCount: subtitles.count, columns: max(plots.count, 1),
+            legendRows: Legend.rows(for: plots.first, width: max(width, 320)).count)
         let scales = Scales(plots: plots)
         var svg = SVGWriter()
         svg.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         let size = [SVGWriter.number(layout.width), SVGWriter.number(layout.height)]
-        svg.open("svg", [
-            "xmlns": "http://www.w3.org/2000/svg", "width": size[0], "height": size[1],
-            "viewBox": "0 0 \(size[0]) \(size[1])", "font-family": Style.font, "role": "img",
-        ])
+        svg.open(
+            "svg",
+            [
+                "xmlns": "http://www.w3.org/2000/svg", "width": size[0], "height": size[1],
+                "viewBox": "0 0 \(size[0]) \(size[1])", "font-family": Style.font, "role": "img",
+            ])
         svg.element("title", [:], content: ([title] + subtitles).joined(separator: " | "))
-        svg.element("rect", ["class": "background", "x": "0", "y": "0", "width": size[0], "height": size[1],
-                             "fill": Style.background])
-        svg.element("text", ["x": n(Layout.margin), "y": n(Layout.titleBaseline), "font-size": "18",
-                             "font-weight": "600", "fill": Style.ink], content: title)
+        svg.element(
+            "rect",
+            [
+                "class": "background", "x": "0", "y": "0", "width": size[0], "height": size[1],
+                "fill": Style.background,
+            ])
+        svg.element(
+            "text",
+            [
+                "x": n(Layout.margin), "y": n(Layout.titleBaseline), "font-size": "18",
+                "font-weight": "600", "fill": Style.ink,
+            ], content: title)
         for (index, subtitle) in subtitles.enumerated() {
-            svg.element("text", ["x": n(Layout.margin), "y": n(Layout.subtitleBaseline(index)), "font-size": "12.5",
-                                 "fill": Style.muted], content: subtitle)
+            svg.element(
+                "text",
+                [
+                    "x": n(Layout.margin), "y": n(Layout.subtitleBaseline(index)), "font-size": "12.5",
+                    "fill": Style.muted,
+                ], content: subtitle)
         }
         for (index, plot) in plots.enumerated() {
             plot.draw(into: &svg, panel: layout.panel(index), scales: scales)
@@ -145,8 +163,12 @@ public struct TransitionPlot: Sendable, Hashable {
 extension TransitionPlot {
     private func draw(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
         svg.open("g", ["class": "plot"])
-        svg.element("text", ["x": n(panel.left), "y": n(panel.headingBaseline), "font-size": "14",
-                             "font-weight": "600", "fill": Style.ink], content: heading)
+        svg.element(
+            "text",
+            [
+                "x": n(panel.left), "y": n(panel.headingBaseline), "font-size": "14",
+                "font-weight": "600", "fill": Style.ink,
+            ], content: heading)
         drawCharts(into: &svg, panel: panel, scales: scales)
         drawSeries(into: &svg, panel: panel, scales: scales)
         drawMarkers(into: &svg, panel: panel, scales: scales)
@@ -156,21 +178,31 @@ extension TransitionPlot {
     /// Chart backgrounds, grid lines, tick labels and axis titles.
     private func drawCharts(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
         for (top, bottom) in [(panel.positionTop, panel.positionBottom), (panel.progressTop, panel.progressBottom)] {
-            svg.element("rect", ["x": n(panel.left), "y": n(top), "width": n(panel.right - panel.left),
-                                 "height": n(bottom - top), "fill": "#ffffff", "stroke": Style.frameLine])
+            svg.element(
+                "rect",
+                [
+                    "x": n(panel.left), "y": n(top), "width": n(panel.right - panel.left),
+                    "height": n(bottom - top), "fill": "#ffffff", "stroke": Style.frameLine,
+                ])
         }
         svg.open("g", ["class": "grid", "stroke": Style.grid, "stroke-width": "1"])
         for tick in scales.timeTicks {
             let x = panel.x(tick, scales)
-            for (top, bottom) in [(panel.positionTop, panel.positionBottom),
-                                  (panel.progressTop, panel.progressBottom)] {
+            for (top, bottom) in [
+                (panel.positionTop, panel.positionBottom),
+                (panel.progressTop, panel.progressBottom),
+            ] {
                 svg.element("line", ["x1": n(x), "y1": n(top), "x2": n(x), "y2": n(bottom)])
             }
         }
         for tick in scales.positionTicks {
             let y = panel.positionY(tick, scales)
-            svg.element("line", ["x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y),
-                                 "stroke": tick == 0 ? Style.zeroLine : Style.grid])
+            svg.element(
+                "line",
+                [
+                    "x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y),
+                    "stroke": tick == 0 ? Style.zeroLine : Style.grid,
+                ])
         }
         for tick in scales.progressTicks {
             let y = panel.progressY(tick, scales)
@@ -180,28 +212,52 @@ extension TransitionPlot {
 
         svg.open("g", ["class": "axes", "font-size": "11", "fill": Style.muted])
         for tick in scales.positionTicks {
-            svg.element("text", ["x": n(panel.left - 6), "y": n(panel.positionY(tick, scales) + 4),
-                                 "text-anchor": "end"], content: SVGWriter.number(tick, decimals: 1))
+            svg.element(
+                "text",
+                [
+                    "x": n(panel.left - 6), "y": n(panel.positionY(tick, scales) + 4),
+                    "text-anchor": "end",
+                ], content: SVGWriter.number(tick, decimals: 1))
         }
         for tick in scales.progressTicks {
-            svg.element("text", ["x": n(panel.left - 6), "y": n(panel.progressY(tick, scales) + 4),
-                                 "text-anchor": "end"], content: SVGWriter.number(tick, decimals: 2))
+            svg.element(
+                "text",
+                [
+                    "x": n(panel.left - 6), "y": n(panel.progressY(tick, scales) + 4),
+                    "text-anchor": "end",
+                ], content: SVGWriter.number(tick, decimals: 2))
         }
         for tick in scales.timeTicks {
-            svg.element("text", ["x": n(panel.x(tick, scales)), "y": n(panel.timeLabelBaseline),
-                                 "text-anchor": "middle"], content: SVGWriter.number(tick, decimals: 1))
+            svg.element(
+                "text",
+                [
+                    "x": n(panel.x(tick, scales)), "y": n(panel.timeLabelBaseline),
+                    "text-anchor": "middle",
+                ], content: SVGWriter.number(tick, decimals: 1))
         }
         let positionMiddle = (panel.positionTop + panel.positionBottom) / 2
         let progressMiddle = (panel.progressTop + panel.progressBottom) / 2
         let titleX = panel.left - 44
-        svg.element("text", ["x": n(titleX), "y": n(positionMiddle), "text-anchor": "middle",
-                             "transform": "rotate(-90 \(n(titleX)) \(n(positionMiddle)))"],
-                    content: "screen \(axis.rawValue) (pt)")
-        svg.element("text", ["x": n(titleX), "y": n(progressMiddle), "text-anchor": "middle",
-                             "transform": "rotate(-90 \(n(titleX)) \(n(progressMiddle)))"],
-                    content: "progress")
-        svg.element("text", ["x": n((panel.left + panel.right) / 2), "y": n(panel.timeTitleBaseline),
-                             "text-anchor": "middle"], content: "time since \(origin) (ms)")
+        svg.element(
+            "text",
+            [
+                "x": n(titleX), "y": n(positionMiddle), "text-anchor": "middle",
+                "transform": "rotate(-90 \(n(titleX)) \(n(positionMiddle)))",
+            ],
+            content: "screen \(axis.rawValue) (pt)")
+        svg.element(
+            "text",
+            [
+                "x": n(titleX), "y": n(progressMiddle), "text-anchor": "middle",
+                "transform": "rotate(-90 \(n(titleX)) \(n(progressMiddle)))",
+            ],
+            content: "progress")
+        svg.element(
+            "text",
+            [
+                "x": n((panel.left + panel.right) / 2), "y": n(panel.timeTitleBaseline),
+                "text-anchor": "middle",
+            ], content: "time since \(origin) (ms)")
         svg.close("g")
     }
 
@@ -214,35 +270,56 @@ extension TransitionPlot {
     private func drawSeries(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
         if let threshold {
             let y = panel.progressY(threshold, scales)
-            svg.element("line", ["class": "threshold", "x1": n(panel.left), "y1": n(y), "x2": n(panel.right),
-                                 "y2": n(y), "stroke": Style.threshold, "stroke-width": "1.2",
-                                 "stroke-dasharray": "6 4"])
-            svg.element("text", ["class": "threshold-label", "x": n(panel.left + 4), "y": n(y - 4),
-                                 "font-size": "10.5", "fill": Style.threshold],
-                        content: "finish threshold \(SVGWriter.number(threshold, decimals: 3))")
+            svg.element(
+                "line",
+                [
+                    "class": "threshold", "x1": n(panel.left), "y1": n(y), "x2": n(panel.right),
+                    "y2": n(y), "stroke": Style.threshold, "stroke-width": "1.2",
+                    "stroke-dasharray": "6 4",
+                ])
+            svg.element(
+                "text",
+                [
+                    "class": "threshold-label", "x": n(panel.left + 4), "y": n(y - 4),
+                    "font-size": "10.5", "fill": Style.threshold,
+                ],
+                content: "finish threshold \(SVGWriter.number(threshold, decimals: 3))")
         }
         let time = { (us: Int64) in panel.x(Double(us - originUs) / 1000, scales) }
         let series: [(name: String, color: String, points: [(Double, Double)])] = [
-            ("screen-to", Style.toScreen,
-             frames.map { (time($0.timeUs), panel.positionY(coordinate($0.to), scales)) }),
-            ("screen-from", Style.fromScreen,
-             frames.map { (time($0.timeUs), panel.positionY(coordinate($0.from), scales)) }),
+            (
+                "screen-to", Style.toScreen,
+                frames.map { (time($0.timeUs), panel.positionY(coordinate($0.to), scales)) }
+            ),
+            (
+                "screen-from", Style.fromScreen,
+                frames.map { (time($0.timeUs), panel.positionY(coordinate($0.from), scales)) }
+            ),
             ("progress", Style.progress, frames.map { (time($0.timeUs), panel.progressY($0.progress, scales)) }),
         ]
         if !decisionProgress.isEmpty {
             let points = decisionProgress.map { (time($0.timeUs), panel.progressY($0.value, scales)) }
-            svg.element("polyline", ["class": "decision-progress", "points": Self.points(points), "fill": "none",
-                                     "stroke": Style.decision, "stroke-width": "1.5", "stroke-dasharray": "4 3"])
+            svg.element(
+                "polyline",
+                [
+                    "class": "decision-progress", "points": Self.points(points), "fill": "none",
+                    "stroke": Style.decision, "stroke-width": "1.5", "stroke-dasharray": "4 3",
+                ])
         }
         for line in series {
-            svg.element("polyline", ["class": line.name, "points": Self.points(line.points), "fill": "none",
-                                     "stroke": line.color, "stroke-width": "2", "stroke-linejoin": "round"])
+            svg.element(
+                "polyline",
+                [
+                    "class": line.name, "points": Self.points(line.points), "fill": "none",
+                    "stroke": line.color, "stroke-width": "2", "stroke-linejoin": "round",
+                ])
         }
         for line in series {
             svg.open("g", ["class": "frames \(line.name)"])
             for (frame, point) in zip(frames, line.points) {
-                Self.dot(into: &svg, at: point, phase: frame.phase, color: line.color,
-                         name: "frame \(line.name) \(Self.phaseName(frame.phase))")
+                Self.dot(
+                    into: &svg, at: point, phase: frame.phase, color: line.color,
+                    name: "frame \(line.name) \(Self.phaseName(frame.phase))")
             }
             svg.close("g")
         }
@@ -255,36 +332,53 @@ extension TransitionPlot {
             let isRelease = marker.kind == .release
             let name = isRelease ? "release" : "done"
             let baseline = isRelease ? panel.releaseLabelBaseline : panel.doneLabelBaseline
-            svg.element("line", ["class": name, "x1": n(x), "y1": n(baseline + 3), "x2": n(x),
-                                 "y2": n(panel.progressBottom),
-                                 "stroke": isRelease ? Style.ink : Style.muted,
-                                 "stroke-width": isRelease ? "1.3" : "1",
-                                 "stroke-dasharray": isRelease ? "5 3" : "2 3"])
+            svg.element(
+                "line",
+                [
+                    "class": name, "x1": n(x), "y1": n(baseline + 3), "x2": n(x),
+                    "y2": n(panel.progressBottom),
+                    "stroke": isRelease ? Style.ink : Style.muted,
+                    "stroke-width": isRelease ? "1.3" : "1",
+                    "stroke-dasharray": isRelease ? "5 3" : "2 3",
+                ])
             // A label starts just right of its line; when it would run past the chart it ends at the chart's
             // right edge instead (the lines start below their own label row, so a moved label is never crossed by
             // its line). Bold text is wider: estimate generously.
             let fontSize = 11.5
             let estimate = Legend.textWidth(marker.label, fontSize: fontSize) * (isRelease ? 1.2 : 1)
             let fits = x + 5 + estimate <= panel.right
-            svg.element("text", ["class": "\(name)-label", "x": n(fits ? x + 5 : panel.right), "y": n(baseline),
-                                 "text-anchor": fits ? "start" : "end", "font-size": SVGWriter.number(fontSize),
-                                 "font-weight": isRelease ? "600" : "400",
-                                 "fill": isRelease ? Style.ink : Style.muted], content: marker.label)
+            svg.element(
+                "text",
+                [
+                    "class": "\(name)-label", "x": n(fits ? x + 5 : panel.right), "y": n(baseline),
+                    "text-anchor": fits ? "start" : "end", "font-size": SVGWriter.number(fontSize),
+                    "font-weight": isRelease ? "600" : "400",
+                    "fill": isRelease ? Style.ink : Style.muted,
+                ], content: marker.label)
         }
     }
 
     /// A frame's dot: filled while tracking, hollow while settling, larger with a white ring when DONE.
-    fileprivate static func dot(into svg: inout SVGWriter, at point: (Double, Double), phase: FramePhase,
-                                color: String, name: String)
-    {
+    fileprivate static func dot(
+        into svg: inout SVGWriter, at point: (Double, Double), phase: FramePhase,
+        color: String, name: String
+    ) {
         let (x, y) = point
         switch phase {
         case .settling:
-            svg.element("circle", ["class": name, "cx": n(x), "cy": n(y), "r": "2.6", "fill": "#ffffff",
-                                   "stroke": color, "stroke-width": "1.3"])
+            svg.element(
+                "circle",
+                [
+                    "class": name, "cx": n(x), "cy": n(y), "r": "2.6", "fill": "#ffffff",
+                    "stroke": color, "stroke-width": "1.3",
+                ])
         case .done:
-            svg.element("circle", ["class": name, "cx": n(x), "cy": n(y), "r": "4.5", "fill": color,
-                                   "stroke": "#ffffff", "stroke-width": "1.5"])
+            svg.element(
+                "circle",
+                [
+                    "class": name, "cx": n(x), "cy": n(y), "r": "4.5", "fill": color,
+                    "stroke": "#ffffff", "stroke-width": "1.5",
+                ])
         default:
             svg.element("circle", ["class": name, "cx": n(x), "cy": n(y), "r": "2.4", "fill": color])
         }
@@ -514,11 +608,16 @@ private enum Legend {
             for item in items {
                 switch item.swatch {
                 case .line(let color, let dashed):
-                    svg.element("line", ["x1": n(x), "y1": n(y), "x2": n(x + 20), "y2": n(y), "stroke": color,
-                                         "stroke-width": "2", "stroke-dasharray": dashed ? "4 3" : "none"])
+                    svg.element(
+                        "line",
+                        [
+                            "x1": n(x), "y1": n(y), "x2": n(x + 20), "y2": n(y), "stroke": color,
+                            "stroke-width": "2", "stroke-dasharray": dashed ? "4 3" : "none",
+                        ])
                 case .dot(let phase):
-                    TransitionPlot.dot(into: &svg, at: (x + 10, y), phase: phase, color: Style.muted,
-                                       name: "legend-dot")
+                    TransitionPlot.dot(
+                        into: &svg, at: (x + 10, y), phase: phase, color: Style.muted,
+                        name: "legend-dot")
                 }
                 svg.element("text", ["x": n(x + 26), "y": n(y + 4)], content: item.label)
                 x += item.width

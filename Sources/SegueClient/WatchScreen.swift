@@ -79,7 +79,8 @@ public struct WatchScreen: Sendable, Hashable {
     /// - Returns: at most `rows` lines, none wider than `columns` characters (not counting SGR sequences).
     public func render(columns: Int, rows: Int, styled: Bool, glyphs: Glyphs = .unicode) -> [String] {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
-            let note = "terminal too small for segue watch (\(columns)x\(rows), need \(Self.minimumColumns)x"
+            let note =
+                "terminal too small for segue watch (\(columns)x\(rows), need \(Self.minimumColumns)x"
                 + "\(Self.minimumRows))"
             return rows > 0 && columns > 0 ? [String(note.prefix(columns))] : []
         }
@@ -136,7 +137,8 @@ public struct WatchScreen: Sendable, Hashable {
     /// The frame of the running transition, if the latest frame belongs to it.
     var activeFrame: Frame? {
         guard let frame, let transition = state?.transition, frame.stackId == stackId,
-              frame.transitionId == transition.transitionId else { return nil }
+            frame.transitionId == transition.transitionId
+        else { return nil }
         return frame
     }
 
@@ -201,8 +203,12 @@ public struct WatchScreen: Sendable, Hashable {
         }
         let lower = toIsUpper ? from : to
         let upper = toIsUpper ? to : from
-        return ([Placement(screen: lower.screen, x: lower.x, y: lower.y, isUpper: false),
-                 Placement(screen: upper.screen, x: upper.x, y: upper.y, isUpper: true)], dimming)
+        return (
+            [
+                Placement(screen: lower.screen, x: lower.x, y: lower.y, isUpper: false),
+                Placement(screen: upper.screen, x: upper.x, y: upper.y, isUpper: true),
+            ], dimming
+        )
     }
 
     /// The visual fraction and phase shown by the progress bar, or nil when idle.
@@ -222,7 +228,8 @@ public struct WatchScreen: Sendable, Hashable {
             let config = state.config ?? StackConfig()
             let profile = config.profile.isEmpty ? "fluid" : config.profile
             let size = containerSize
-            details = "  v\(state.version) \(symbols.dot) \(profile) \(symbols.dot) \(Self.short(size.width))x"
+            details =
+                "  v\(state.version) \(symbols.dot) \(profile) \(symbols.dot) \(Self.short(size.width))x"
                 + "\(Self.short(size.height))" + (config.rightToLeft ? " \(symbols.dot) rtl" : "")
         }
         grid.write(details, column: title.count, row: 0, [.dim])
@@ -231,7 +238,8 @@ public struct WatchScreen: Sendable, Hashable {
             let room = grid.width - used
             if room > 0 {
                 let shown = Self.truncated(notice, to: room, ellipsis: symbols.ellipsis)
-                grid.write(shown, column: grid.width - shown.count, row: 0, noticeIsProblem ? [.yellow, .bold] : [.dim])
+                grid.write(
+                    shown, column: grid.width - shown.count, row: 0, noticeIsProblem ? [.yellow, .bold] : [.dim])
             }
         }
     }
@@ -251,9 +259,10 @@ public struct WatchScreen: Sendable, Hashable {
         grid.put(symbols.bottomRight, column: innerWidth + 1, row: bottom)
     }
 
-    private func drawScreens(into grid: inout CellGrid, innerWidth: Int, innerHeight: Int,
-                             container: (width: Double, height: Double), symbols: Symbols)
-    {
+    private func drawScreens(
+        into grid: inout CellGrid, innerWidth: Int, innerHeight: Int,
+        container: (width: Double, height: Double), symbols: Symbols
+    ) {
         let firstRow = 2
         let labelRow = firstRow + (innerHeight - 1) / 2
         guard state != nil else {
@@ -292,8 +301,9 @@ public struct WatchScreen: Sendable, Hashable {
             }
             if placement.isUpper && placements.count > 1 && placedRows.lowerBound > 0 {
                 // The top edge of a screen sliding up.
-                grid.fill(symbols.topEdge, columns: (visible.lowerBound + 1)..<(visible.upperBound + 1),
-                          row: firstRow + placedRows.lowerBound, [.bold])
+                grid.fill(
+                    symbols.topEdge, columns: (visible.lowerBound + 1)..<(visible.upperBound + 1),
+                    row: firstRow + placedRows.lowerBound, [.bold])
             }
             if placement.isUpper && placements.count > 1 {
                 // The edge where the upper screen ends, unless the container's border is there anyway.
@@ -310,20 +320,26 @@ public struct WatchScreen: Sendable, Hashable {
             let vertical = placements.contains { $0.y != 0 }
             let labelColumns = placement.isUpper || vertical ? visible : Self.uncovered(visible, by: upperColumns)
             let upperRows = placements.last(where: \.isUpper).map(rows) ?? 0..<0
-            let lowerLabelRow = vertical && !placement.isUpper ? max(upperRows.lowerBound / 2 - 1, 0) : labelRow - firstRow
-            let placedLabelRow = placement.isUpper && vertical
+            let lowerLabelRow =
+                vertical && !placement.isUpper ? max(upperRows.lowerBound / 2 - 1, 0) : labelRow - firstRow
+            let placedLabelRow =
+                placement.isUpper && vertical
                 ? placedRows.lowerBound + (placedRows.count - 1) / 2 : lowerLabelRow
             guard placedRows.contains(placedLabelRow) else { continue }
             let labelAttributes: CellGrid.Attributes = placement.isUpper ? [.bold] : [.dim]
-            writeCentered(" \(placement.screen) ", in: labelColumns, row: firstRow + placedLabelRow, labelAttributes,
-                          into: &grid, symbols: symbols)
-            let coordinate = vertical ? "y=\(Self.short((placement.y * 10).rounded() / 10))"
+            writeCentered(
+                " \(placement.screen) ", in: labelColumns, row: firstRow + placedLabelRow, labelAttributes,
+                into: &grid, symbols: symbols)
+            let coordinate =
+                vertical
+                ? "y=\(Self.short((placement.y * 10).rounded() / 10))"
                 : "x=\(Self.short((placement.x * 10).rounded() / 10))"
             if innerHeight >= 3 && placements.count > 1 && placedRows.contains(placedLabelRow + 1)
                 && (!vertical || placement.isUpper || placedLabelRow + 1 < upperRows.lowerBound)
             {
-                writeCentered(" \(coordinate) ", in: labelColumns, row: firstRow + placedLabelRow + 1, [.dim],
-                              into: &grid, symbols: symbols)
+                writeCentered(
+                    " \(coordinate) ", in: labelColumns, row: firstRow + placedLabelRow + 1, [.dim],
+                    into: &grid, symbols: symbols)
             }
         }
     }
@@ -338,15 +354,17 @@ public struct WatchScreen: Sendable, Hashable {
 
     /// Writes `text` centred in the box columns `visible` (0-based inside the box), shortened to fit, or not at all
     /// when fewer than four columns are free.
-    private func writeCentered(_ text: String, in visible: Range<Int>, row: Int, _ attributes: CellGrid.Attributes,
-                               into grid: inout CellGrid, symbols: Symbols)
-    {
+    private func writeCentered(
+        _ text: String, in visible: Range<Int>, row: Int, _ attributes: CellGrid.Attributes,
+        into grid: inout CellGrid, symbols: Symbols
+    ) {
         // Leave the edge columns alone, so a label never hides where a screen ends.
         let room = visible.count - 2
         guard room >= 4 else { return }
         var shown = text
         if shown.count > room {
-            shown = " " + Self.truncated(String(text.dropFirst().dropLast()), to: room - 2, ellipsis: symbols.ellipsis)
+            shown =
+                " " + Self.truncated(String(text.dropFirst().dropLast()), to: room - 2, ellipsis: symbols.ellipsis)
                 + " "
         }
         let column = 1 + visible.lowerBound + 1 + (room - shown.count) / 2
@@ -388,9 +406,11 @@ public struct WatchScreen: Sendable, Hashable {
             if state.tabs.isEmpty {
                 text += "screens " + state.screens.joined(separator: " > ")
             } else {
-                text += "tabs " + state.tabs.enumerated().map { index, tab in
-                    index == Int(state.selectedTab) ? "[\(tab)]" : tab
-                }.joined(separator: " ")
+                text +=
+                    "tabs "
+                    + state.tabs.enumerated().map { index, tab in
+                        index == Int(state.selectedTab) ? "[\(tab)]" : tab
+                    }.joined(separator: " ")
             }
             if !state.presented.isEmpty { text += " + presented " + state.presented.joined(separator: " > ") }
             return text
@@ -434,7 +454,8 @@ public struct WatchScreen: Sendable, Hashable {
 
     /// The characters of one glyph set.
     struct Symbols {
-        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical, edge, topEdge, barFilled, barEmpty: Character
+        let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical, edge, topEdge, barFilled,
+            barEmpty: Character
         let shades: [Character]
         let dot: String
         let arrow: String

@@ -11,9 +11,10 @@ public struct CommandSpec: Sendable {
         /// Whether the option may be given more than once.
         public var repeatable: Bool
 
-        public init(_ name: String, _ valueName: String? = nil, help: String, environment: String? = nil,
-                    repeatable: Bool = false)
-        {
+        public init(
+            _ name: String, _ valueName: String? = nil, help: String, environment: String? = nil,
+            repeatable: Bool = false
+        ) {
             self.name = name
             self.valueName = valueName
             self.help = help
@@ -43,9 +44,10 @@ public struct CommandSpec: Sendable {
     /// Example command lines shown in help.
     public var examples: [String]
 
-    public init(name: String, summary: String, positionals: [Positional] = [], options: [Option] = [],
-                examples: [String] = [])
-    {
+    public init(
+        name: String, summary: String, positionals: [Positional] = [], options: [Option] = [],
+        examples: [String] = []
+    ) {
         self.name = name
         self.summary = summary
         self.positionals = positionals

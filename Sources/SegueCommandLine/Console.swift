@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Output helpers for the executables: stderr lines written whole, and stdout flushed on demand (for pipes).

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A POSIX thread that runs one closure and hands its result to whoever joins it.
 ///
@@ -29,11 +30,13 @@ public final class JoinableThread<Value: Sendable> {
         }
         let context = Unmanaged.passRetained(start).toOpaque()
         var handle = pthread_t()
-        let status = pthread_create(&handle, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &handle, nil,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<ThreadStart>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<ThreadStart>.fromOpaque(context).release()
             throw ThreadStartError(description: "cannot start the \(name) thread: \(String(cString: strerror(status)))")

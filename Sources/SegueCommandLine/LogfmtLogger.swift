@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueLogging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The daemon's operator log: one logfmt line per record on standard error,
 /// `ts=2025-01-31T09:12:03.481Z level=info msg="authorized keys reloaded" path=/etc/segue/keys keys=2`,
@@ -22,9 +23,10 @@ public struct LogfmtLogger: Sendable {
     ///   - threshold: the least important level written (default info).
     ///   - write: where finished lines go (default standard error, each line written whole).
     ///   - now: the wall clock for `ts=` (replaceable for tests).
-    public init(threshold: Level = .info, write: @escaping @Sendable (String) -> Void = { Console.error($0) },
-                now: @escaping @Sendable () -> timespec = LogfmtLogger.wallClock)
-    {
+    public init(
+        threshold: Level = .info, write: @escaping @Sendable (String) -> Void = { Console.error($0) },
+        now: @escaping @Sendable () -> timespec = LogfmtLogger.wallClock
+    ) {
         self.threshold = threshold
         self.write = write
         self.now = now
@@ -60,9 +62,11 @@ public struct LogfmtLogger: Sendable {
     /// `value` as a logfmt value: unchanged when it is a plain word, else in double quotes with `"`, `\` and
     /// control characters escaped. An empty value is `""`.
     public static func quote(_ value: String) -> String {
-        let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
-            $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
-        }
+        let needsQuotes =
+            value.isEmpty
+            || value.unicodeScalars.contains {
+                $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
+            }
         guard needsQuotes else { return value }
         var quoted = "\""
         for scalar in value.unicodeScalars {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The process's limit on open descriptors (RLIMIT_NOFILE), for the servers: segued and `segue web`.

@@ -79,7 +79,7 @@ public struct ParsedArguments: Sendable {
         checkDeclared(name)
         if let value = values[name]?.last { return value }
         if let variable = spec.options.first(where: { $0.name == name })?.environment,
-           let value = environment[variable], !value.isEmpty
+            let value = environment[variable], !value.isEmpty
         {
             return value
         }
@@ -107,7 +107,9 @@ public struct ParsedArguments: Sendable {
     public func integer(_ name: String, in range: ClosedRange<Int64>) throws(UsageError) -> Int64? {
         guard let text = string(name) else { return nil }
         guard let value = Int64(text), range.contains(value) else {
-            throw UsageError("\(spec.name): --\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError(
+                "\(spec.name): --\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
         }
         return value
     }
@@ -116,7 +118,9 @@ public struct ParsedArguments: Sendable {
     public func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = string(name) else { return nil }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw UsageError("\(spec.name): --\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw UsageError(
+                "\(spec.name): --\(name) must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
         }
         return value
     }

@@ -11,7 +11,7 @@ extension EngineCore {
         let lateBefore = lateFrameTime(now)
         // Earliest first, ties by stack id: completions across stacks are appended in the same order every run.
         while outcome.frames.count - framesBefore < framePacing.maxFramesPerRun,
-              let slot = deadlines.popDue(through: now)
+            let slot = deadlines.popDue(through: now)
         {
             advanceStack(slot: slot, to: now, skippingFramesBefore: lateBefore, into: &outcome)
             reschedule(slot)
@@ -55,19 +55,23 @@ extension EngineCore {
     }
 
     /// Runs the clock of the stack in `slot` to `now`; settle frames scheduled before `lateBefore` are skipped.
-    mutating func advanceStack(slot: Int, to now: Int64, skippingFramesBefore lateBefore: Int64,
-                               into outcome: inout Outcome)
-    {
+    mutating func advanceStack(
+        slot: Int, to now: Int64, skippingFramesBefore lateBefore: Int64,
+        into outcome: inout Outcome
+    ) {
         switch stacks.models[slot].clockWork(at: now) {
         case .gestureTimedOut:
             cancelGesture(slot: slot, reason: .gestureTimeout, now: now, into: &outcome)
         case .settling:
-            guard let settling = publishSettleFrames(slot: slot, through: now, skippingBefore: lateBefore,
-                                                     into: &outcome)
+            guard
+                let settling = publishSettleFrames(
+                    slot: slot, through: now, skippingBefore: lateBefore,
+                    into: &outcome)
             else { return }
             if settling.endUs <= now {
-                complete(slot: slot, finished: settling.targetFraction == 1, doneAt: settling.endUs, now: now,
-                         into: &outcome)
+                complete(
+                    slot: slot, finished: settling.targetFraction == 1, doneAt: settling.endUs, now: now,
+                    into: &outcome)
             }
         case .none:
             break
@@ -79,11 +83,14 @@ extension EngineCore {
     /// so they number them the same.
     /// - Returns: the settle after publishing, or nil when the stack is not settling.
     @discardableResult
-    mutating func publishSettleFrames(slot: Int, through time: Int64, skippingBefore lateBefore: Int64 = .min,
-                                      into outcome: inout Outcome) -> TransitionModel.Settling?
-    {
-        guard let settling = stacks.models[slot].publishSettleFrames(through: time, skippingBefore: lateBefore,
-                                                                      into: &outcome)
+    mutating func publishSettleFrames(
+        slot: Int, through time: Int64, skippingBefore lateBefore: Int64 = .min,
+        into outcome: inout Outcome
+    ) -> TransitionModel.Settling? {
+        guard
+            let settling = stacks.models[slot].publishSettleFrames(
+                through: time, skippingBefore: lateBefore,
+                into: &outcome)
         else { return nil }
         reschedule(slot)
         return settling
@@ -103,17 +110,21 @@ extension EngineCore {
             completed.selectedTab = stack.selectedTabAfter(transition)
         }
         let event = append(.completed(completed), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
-        outcome.frames.append(Self.doneFrame(of: stack, transition: transition, finished: finished, timeUs: doneAt,
-                                             position: event.position))
+        outcome.frames.append(
+            Self.doneFrame(
+                of: stack, transition: transition, finished: finished, timeUs: doneAt,
+                position: event.position))
     }
 
     /// The DONE frame of `transition` (the stack as it was before `completed`): the target's rects at `timeUs`,
     /// numbered after the transition's last frame, carrying the position of the `completed` event.
-    static func doneFrame(of stack: StackModel, transition: TransitionModel, finished: Bool, timeUs: Int64,
-                          position: UInt64) -> Frame
-    {
-        FrameLayout.frame(of: stack, transition: transition, fraction: finished ? 1 : 0, phase: .done,
-                          timeUs: timeUs, sequence: transition.frameSequence + 1, position: position)
+    static func doneFrame(
+        of stack: StackModel, transition: TransitionModel, finished: Bool, timeUs: Int64,
+        position: UInt64
+    ) -> Frame {
+        FrameLayout.frame(
+            of: stack, transition: transition, fraction: finished ? 1 : 0, phase: .done,
+            timeUs: timeUs, sequence: transition.frameSequence + 1, position: position)
     }
 }
 

@@ -5,22 +5,27 @@ extension EngineCore {
     /// without changing anything.
     /// - Parameters:
     ///   - requestId: the enclosing request's id, used when the command carries none.
-    public mutating func apply(_ command: Command, requestId enclosingId: String, now: Int64,
-                               into outcome: inout Outcome) -> CommandOutcome
-    {
+    public mutating func apply(
+        _ command: Command, requestId enclosingId: String, now: Int64,
+        into outcome: inout Outcome
+    ) -> CommandOutcome {
         let requestId = command.requestId.isEmpty ? enclosingId : command.requestId
         let stackId = command.stackId
         if let error = Validation.checkStackId(stackId) ?? Validation.checkRequestId(requestId) {
             return .refused(error)
         }
         guard let op = command.op else {
-            return .refused(Validation.invalid("command has no operation; set one of create, push, pop, pop_to_root, present, dismiss, select_tab, resize, set_screen_options, delete"))
+            return .refused(
+                Validation.invalid(
+                    "command has no operation; set one of create, push, pop, pop_to_root, present, dismiss, select_tab, resize, set_screen_options, delete"
+                ))
         }
         // This stack's timers first, so that a settle that ended before `now` is no longer in progress.
         advanceStack(stackId, to: now, into: &outcome)
         let eventsBefore = outcome.events.count
-        let context = CommandContext(stackId: stackId, requestId: requestId, expectedVersion: command.expectedVersion,
-                                     now: now)
+        let context = CommandContext(
+            stackId: stackId, requestId: requestId, expectedVersion: command.expectedVersion,
+            now: now)
         let error: ErrorDetail?
         switch op {
         case .create(let create): error = createStack(create, context, into: &outcome)
@@ -39,8 +44,10 @@ extension EngineCore {
         guard let first = appended.first, let last = appended.last else {
             return .applied(CommandResult(version: stacks[stackId]?.version ?? 0))
         }
-        return .applied(CommandResult(firstPosition: first.position, lastPosition: last.position,
-                                      version: last.version))
+        return .applied(
+            CommandResult(
+                firstPosition: first.position, lastPosition: last.position,
+                version: last.version))
     }
 
     /// What every command step needs besides its own message.
@@ -57,8 +64,10 @@ extension EngineCore {
             return .failure(CommandRefusal(.unknownStack, "stack '\(context.stackId)' does not exist; create it first"))
         }
         if let expected = context.expectedVersion, expected != stack.version {
-            return .failure(CommandRefusal(.versionConflict,
-                "stack '\(context.stackId)' is at version \(stack.version), not the expected \(expected)"))
+            return .failure(
+                CommandRefusal(
+                    .versionConflict,
+                    "stack '\(context.stackId)' is at version \(stack.version), not the expected \(expected)"))
         }
         return .success(stack)
     }
@@ -67,8 +76,11 @@ extension EngineCore {
     func idleStack(_ context: CommandContext) -> Result<StackModel, CommandRefusal> {
         existingStack(context).flatMap { stack in
             if let transition = stack.transition {
-                return .failure(CommandRefusal(.transitionInProgress,
-                    "stack '\(context.stackId)' is running transition \(transition.id) (\(transition.operation)); wait for its completed event"))
+                return .failure(
+                    CommandRefusal(
+                        .transitionInProgress,
+                        "stack '\(context.stackId)' is running transition \(transition.id) (\(transition.operation)); wait for its completed event"
+                    ))
             }
             return .success(stack)
         }
@@ -81,14 +93,18 @@ extension EngineCore {
             return ErrorDetail(code: .stackExists, message: "stack '\(context.stackId)' already exists")
         }
         if let expected = context.expectedVersion, expected != 0 {
-            return ErrorDetail(code: .versionConflict,
-                               message: "stack '\(context.stackId)' does not exist (version 0), not the expected \(expected)")
+            return ErrorDetail(
+                code: .versionConflict,
+                message: "stack '\(context.stackId)' does not exist (version 0), not the expected \(expected)")
         }
         if stacks.count >= limits.maxStacks {
-            return ErrorDetail(code: .resourceExhausted, message: "the engine holds \(stacks.count) stacks, its limit; delete some first")
+            return ErrorDetail(
+                code: .resourceExhausted,
+                message: "the engine holds \(stacks.count) stacks, its limit; delete some first")
         }
         if create.screens.isEmpty == create.tabs.isEmpty {
-            return Validation.invalid("give either screens (a navigation stack, root first) or tabs (a tab stack), not both or neither")
+            return Validation.invalid(
+                "give either screens (a navigation stack, root first) or tabs (a tab stack), not both or neither")
         }
         for (index, screen) in create.screens.enumerated() {
             if let error = Validation.checkScreenId(screen, field: "screens[\(index)]") { return error }
@@ -97,12 +113,16 @@ extension EngineCore {
             if let error = Validation.checkScreenId(tab, field: "tabs[\(index)]") { return error }
         }
         if max(create.screens.count, create.tabs.count) > limits.maxScreensPerStack {
-            return ErrorDetail(code: .resourceExhausted, message: "a stack holds at most \(limits.maxScreensPerStack) screens")
+            return ErrorDetail(
+                code: .resourceExhausted, message: "a stack holds at most \(limits.maxScreensPerStack) screens")
         }
         if Set(create.tabs).count != create.tabs.count { return Validation.invalid("tab names must be unique") }
         if !create.tabs.isEmpty && create.selectedTab >= create.tabs.count {
-            return ErrorDetail(code: .unknownTab,
-                               message: "selected_tab \(create.selectedTab) is out of range; the stack has \(create.tabs.count) tabs (0-\(create.tabs.count - 1))")
+            return ErrorDetail(
+                code: .unknownTab,
+                message:
+                    "selected_tab \(create.selectedTab) is out of range; the stack has \(create.tabs.count) tabs (0-\(create.tabs.count - 1))"
+            )
         }
         if create.tabs.isEmpty && create.selectedTab != 0 {
             return Validation.invalid("selected_tab is only for tab stacks")
@@ -114,14 +134,18 @@ extension EngineCore {
         if config.fps == 0 { config.fps = 60 }
         // The log keeps which semantics the stack runs, so that a newer engine replays it unchanged.
         if config.profileRevision == 0 { config.profileRevision = ProfileCatalog.newestRevision }
-        let created = StackCreated(screens: create.screens, tabs: create.tabs, selectedTab: create.selectedTab,
-                                   config: config)
-        append(.stackCreated(created), stackId: context.stackId, requestId: context.requestId, now: context.now,
-               into: &outcome)
+        let created = StackCreated(
+            screens: create.screens, tabs: create.tabs, selectedTab: create.selectedTab,
+            config: config)
+        append(
+            .stackCreated(created), stackId: context.stackId, requestId: context.requestId, now: context.now,
+            into: &outcome)
         return nil
     }
 
-    private mutating func pushScreen(_ push: Push, _ context: CommandContext, into outcome: inout Outcome) -> ErrorDetail? {
+    private mutating func pushScreen(_ push: Push, _ context: CommandContext, into outcome: inout Outcome)
+        -> ErrorDetail?
+    {
         if let error = Validation.checkScreenId(push.screen) ?? Validation.checkOptions(push.options) { return error }
         let stack: StackModel
         switch idleStack(context) {
@@ -129,20 +153,26 @@ extension EngineCore {
         case .success(let found): stack = found
         }
         if stack.isTabStack {
-            return Validation.invalid("stack '\(context.stackId)' is a tab stack; push needs a navigation stack (present works on both)")
+            return Validation.invalid(
+                "stack '\(context.stackId)' is a tab stack; push needs a navigation stack (present works on both)")
         }
         if !stack.presented.isEmpty {
-            return Validation.invalid("stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before push")
+            return Validation.invalid(
+                "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before push")
         }
         if stack.screens.count >= limits.maxScreensPerStack {
-            return ErrorDetail(code: .resourceExhausted, message: "stack '\(context.stackId)' holds \(stack.screens.count) screens, the limit")
+            return ErrorDetail(
+                code: .resourceExhausted,
+                message: "stack '\(context.stackId)' holds \(stack.screens.count) screens, the limit")
         }
         setOptionsIfGiven(push.options, screen: push.screen, context, into: &outcome)
         runTransition(.push, from: stack.topScreen, to: push.screen, immediate: push.immediate, context, into: &outcome)
         return nil
     }
 
-    private mutating func popScreens(immediate: Bool, toRoot: Bool, _ context: CommandContext, into outcome: inout Outcome)
+    private mutating func popScreens(
+        immediate: Bool, toRoot: Bool, _ context: CommandContext, into outcome: inout Outcome
+    )
         -> ErrorDetail?
     {
         let stack: StackModel
@@ -152,17 +182,22 @@ extension EngineCore {
         }
         let name = toRoot ? "pop_to_root" : "pop"
         if stack.isTabStack {
-            return ErrorDetail(code: .nothingToPop, message: "stack '\(context.stackId)' is a tab stack; there is nothing to \(name)")
+            return ErrorDetail(
+                code: .nothingToPop, message: "stack '\(context.stackId)' is a tab stack; there is nothing to \(name)")
         }
         if !stack.presented.isEmpty {
-            return Validation.invalid("stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before \(name)")
+            return Validation.invalid(
+                "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before \(name)")
         }
         guard stack.screens.count >= 2 else {
-            return ErrorDetail(code: .nothingToPop, message: "stack '\(context.stackId)' is at its root '\(stack.topScreen)'; there is nothing to \(name)")
+            return ErrorDetail(
+                code: .nothingToPop,
+                message: "stack '\(context.stackId)' is at its root '\(stack.topScreen)'; there is nothing to \(name)")
         }
         let to = toRoot ? stack.screens[0] : stack.screens[stack.screens.count - 2]
-        runTransition(toRoot ? .popToRoot : .pop, from: stack.topScreen, to: to, immediate: immediate, context,
-                      into: &outcome)
+        runTransition(
+            toRoot ? .popToRoot : .pop, from: stack.topScreen, to: to, immediate: immediate, context,
+            into: &outcome)
         return nil
     }
 
@@ -178,11 +213,14 @@ extension EngineCore {
         case .success(let found): stack = found
         }
         if stack.presented.count >= limits.maxPresentedDepth {
-            return ErrorDetail(code: .resourceExhausted, message: "stack '\(context.stackId)' has \(stack.presented.count) screens presented, the limit")
+            return ErrorDetail(
+                code: .resourceExhausted,
+                message: "stack '\(context.stackId)' has \(stack.presented.count) screens presented, the limit")
         }
         setOptionsIfGiven(present.options, screen: present.screen, context, into: &outcome)
-        runTransition(.present, from: stack.topScreen, to: present.screen, immediate: present.immediate, context,
-                      into: &outcome)
+        runTransition(
+            .present, from: stack.topScreen, to: present.screen, immediate: present.immediate, context,
+            into: &outcome)
         return nil
     }
 
@@ -195,10 +233,12 @@ extension EngineCore {
         case .success(let found): stack = found
         }
         guard let top = stack.presented.last else {
-            return ErrorDetail(code: .nothingPresented, message: "stack '\(context.stackId)' has nothing presented to dismiss")
+            return ErrorDetail(
+                code: .nothingPresented, message: "stack '\(context.stackId)' has nothing presented to dismiss")
         }
-        runTransition(.dismiss, from: top, to: stack.screenBelowPresented, immediate: dismiss.immediate, context,
-                      into: &outcome)
+        runTransition(
+            .dismiss, from: top, to: stack.screenBelowPresented, immediate: dismiss.immediate, context,
+            into: &outcome)
         return nil
     }
 
@@ -214,15 +254,21 @@ extension EngineCore {
             return Validation.invalid("stack '\(context.stackId)' is a navigation stack; select_tab needs a tab stack")
         }
         guard select.index < stack.tabs.count else {
-            return ErrorDetail(code: .unknownTab, message: "tab \(select.index) does not exist; stack '\(context.stackId)' has tabs 0-\(stack.tabs.count - 1)")
+            return ErrorDetail(
+                code: .unknownTab,
+                message:
+                    "tab \(select.index) does not exist; stack '\(context.stackId)' has tabs 0-\(stack.tabs.count - 1)")
         }
         if !stack.presented.isEmpty {
-            return Validation.invalid("stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before select_tab")
+            return Validation.invalid(
+                "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before select_tab"
+            )
         }
         // Selecting the selected tab is already true: success without an event.
         if select.index == stack.selectedTab { return nil }
-        runTransition(.selectTab, from: stack.topScreen, to: stack.tabs[Int(select.index)], immediate: select.immediate,
-                      context, into: &outcome)
+        runTransition(
+            .selectTab, from: stack.topScreen, to: stack.tabs[Int(select.index)], immediate: select.immediate,
+            context, into: &outcome)
         return nil
     }
 
@@ -231,54 +277,64 @@ extension EngineCore {
     {
         if let error = Validation.checkSize(resize.size) { return error }
         if case .failure(let refusal) = existingStack(context) { return refusal.error }
-        append(.resized(StackResized(size: resize.size)), stackId: context.stackId, requestId: context.requestId,
-               now: context.now, into: &outcome)
+        append(
+            .resized(StackResized(size: resize.size)), stackId: context.stackId, requestId: context.requestId,
+            now: context.now, into: &outcome)
         return nil
     }
 
-    private mutating func setScreenOptions(_ set: SetScreenOptions, _ context: CommandContext,
-                                           into outcome: inout Outcome) -> ErrorDetail?
-    {
+    private mutating func setScreenOptions(
+        _ set: SetScreenOptions, _ context: CommandContext,
+        into outcome: inout Outcome
+    ) -> ErrorDetail? {
         if let error = Validation.checkScreenId(set.screen) ?? Validation.checkOptions(set.options) { return error }
         if case .failure(let refusal) = existingStack(context) { return refusal.error }
-        append(.screenOptionsSet(ScreenOptionsSet(screen: set.screen, options: set.options ?? ScreenOptions())),
-               stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
+        append(
+            .screenOptionsSet(ScreenOptionsSet(screen: set.screen, options: set.options ?? ScreenOptions())),
+            stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
         return nil
     }
 
     private mutating func deleteStack(_ context: CommandContext, into outcome: inout Outcome) -> ErrorDetail? {
         if case .failure(let refusal) = idleStack(context) { return refusal.error }
-        append(.deleted(StackDeleted()), stackId: context.stackId, requestId: context.requestId, now: context.now,
-               into: &outcome)
+        append(
+            .deleted(StackDeleted()), stackId: context.stackId, requestId: context.requestId, now: context.now,
+            into: &outcome)
         return nil
     }
 
-    private mutating func setOptionsIfGiven(_ options: ScreenOptions?, screen: String, _ context: CommandContext,
-                                            into outcome: inout Outcome)
-    {
+    private mutating func setOptionsIfGiven(
+        _ options: ScreenOptions?, screen: String, _ context: CommandContext,
+        into outcome: inout Outcome
+    ) {
         guard let options, options != ScreenOptions() else { return }
-        append(.screenOptionsSet(ScreenOptionsSet(screen: screen, options: options)), stackId: context.stackId,
-               requestId: context.requestId, now: context.now, into: &outcome)
+        append(
+            .screenOptionsSet(ScreenOptionsSet(screen: screen, options: options)), stackId: context.stackId,
+            requestId: context.requestId, now: context.now, into: &outcome)
     }
 
     /// Appends `began` and `finished` (PROGRAMMATIC); an immediate transition also `completed` and its DONE
     /// frame, an animated one settles on the clock.
-    private mutating func runTransition(_ operation: Operation, from: String, to: String, immediate: Bool,
-                                        _ context: CommandContext, into outcome: inout Outcome)
-    {
+    private mutating func runTransition(
+        _ operation: Operation, from: String, to: String, immediate: Bool,
+        _ context: CommandContext, into outcome: inout Outcome
+    ) {
         guard let stack = stacks[context.stackId] else { return }
         let transitionId = stack.lastTransitionId + 1
-        let began = TransitionBegan(transitionId: transitionId, operation: operation, fromScreen: from, toScreen: to,
-                                    interactive: false)
+        let began = TransitionBegan(
+            transitionId: transitionId, operation: operation, fromScreen: from, toScreen: to,
+            interactive: false)
         append(.began(began), stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
         var settleUs: Int64 = 0
         if !immediate, let transition = stacks[context.stackId]?.transition {
             settleUs = stack.profile.settleDurationUs(for: transition, from: 0, target: 1, width: stack.width)
         }
-        let finished = TransitionFinished(transitionId: transitionId, progress: 0, velocity: 0, reason: .programmatic,
-                                          settleUs: settleUs)
-        append(.finished(finished), stackId: context.stackId, requestId: context.requestId, now: context.now,
-               into: &outcome)
+        let finished = TransitionFinished(
+            transitionId: transitionId, progress: 0, velocity: 0, reason: .programmatic,
+            settleUs: settleUs)
+        append(
+            .finished(finished), stackId: context.stackId, requestId: context.requestId, now: context.now,
+            into: &outcome)
         if immediate {
             guard let slot = stacks.slot(of: context.stackId) else { return }
             complete(slot: slot, finished: true, doneAt: clockUs, now: context.now, into: &outcome)

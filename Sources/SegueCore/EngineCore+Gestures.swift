@@ -11,8 +11,10 @@ extension EngineCore {
             return
         }
         guard let slot = found else {
-            outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId,
-                ErrorDetail(code: .unknownStack, message: "stack '\(pan.stackId)' does not exist"), now: now))
+            outcome.rejections.append(
+                rejection(
+                    stackId: pan.stackId, gestureId: pan.gestureId,
+                    ErrorDetail(code: .unknownStack, message: "stack '\(pan.stackId)' does not exist"), now: now))
             return
         }
         advanceStack(slot: slot, to: now, into: &outcome)
@@ -40,8 +42,9 @@ extension EngineCore {
         let translation = pan.translation ?? Vec2()
         if let transition = stack.transition {
             // A catch: tracking resumes from where the settle has carried the screens, without a jump.
-            let caught = TransitionInterrupted(transitionId: transition.id, progress: transition.fraction(at: now),
-                                               gestureId: pan.gestureId)
+            let caught = TransitionInterrupted(
+                transitionId: transition.id, progress: transition.fraction(at: now),
+                gestureId: pan.gestureId)
             append(.interrupted(caught), slot: slot, requestId: "", now: now, into: &outcome)
         } else {
             let began = beganEvent(for: pan, stack: stack)
@@ -50,8 +53,9 @@ extension EngineCore {
         stacks.gestures[slot].tracker = GestureTracker(
             gestureId: pan.gestureId, timestampUs: pan.timestampUs, translation: translation)
         if case .uikitPop = stack.profile.finishRule {
-            stacks.gestures[slot].tracker?.uikit = UIKitPopStatistics(first: stacks.models[slot].uikitSample(
-                timestampUs: pan.timestampUs, translation: translation, velocity: pan.velocity))
+            stacks.gestures[slot].tracker?.uikit = UIKitPopStatistics(
+                first: stacks.models[slot].uikitSample(
+                    timestampUs: pan.timestampUs, translation: translation, velocity: pan.velocity))
         }
         return nil
     }
@@ -61,16 +65,19 @@ extension EngineCore {
         let id = stack.lastTransitionId + 1
         if pan.target == .panTargetTabs {
             let next = Int(stack.selectedTab) + (stack.towardBack(Self.direction(of: pan)) < 0 ? 1 : -1)
-            return TransitionBegan(transitionId: id, operation: .selectTab, fromScreen: stack.topScreen,
-                                   toScreen: stack.tabs[next], interactive: true, gestureId: pan.gestureId)
+            return TransitionBegan(
+                transitionId: id, operation: .selectTab, fromScreen: stack.topScreen,
+                toScreen: stack.tabs[next], interactive: true, gestureId: pan.gestureId)
         }
         if !stack.presented.isEmpty {
-            return TransitionBegan(transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
-                                   toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId)
+            return TransitionBegan(
+                transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
+                toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId)
         }
-        return TransitionBegan(transitionId: id, operation: .pop, fromScreen: stack.topScreen,
-                               toScreen: stack.screens[stack.screens.count - 2], interactive: true,
-                               gestureId: pan.gestureId)
+        return TransitionBegan(
+            transitionId: id, operation: .pop, fromScreen: stack.topScreen,
+            toScreen: stack.screens[stack.screens.count - 2], interactive: true,
+            gestureId: pan.gestureId)
     }
 
     /// Velocity when the producer gave one, else translation: the direction the finger is heading.
@@ -85,10 +92,15 @@ extension EngineCore {
         if let transition = stack.transition {
             if case .tracking = transition.phase {
                 if stacks.gestures[slot].tracker == nil {
-                    return ErrorDetail(code: .transitionInProgress, message: "\(id): gesture \(transition.gestureId) was released away from back, which profile '\(stack.profile.name)' leaves undecided; the gesture timeout cancels it")
+                    return ErrorDetail(
+                        code: .transitionInProgress,
+                        message:
+                            "\(id): gesture \(transition.gestureId) was released away from back, which profile '\(stack.profile.name)' leaves undecided; the gesture timeout cancels it"
+                    )
                 }
-                return ErrorDetail(code: .transitionInProgress,
-                                   message: "\(id): gesture \(transition.gestureId) is already tracking")
+                return ErrorDetail(
+                    code: .transitionInProgress,
+                    message: "\(id): gesture \(transition.gestureId) is already tracking")
             }
             // A catch grabs whatever is settling; a tab swipe catches tab switches, a back swipe the rest.
             let sameKind = (transition.operation == .selectTab) == (pan.target == .panTargetTabs)
@@ -100,17 +112,21 @@ extension EngineCore {
                 }
                 return nil
             }
-            let why = stack.profile.catchesSettle
+            let why =
+                stack.profile.catchesSettle
                 ? "a \(pan.target == .panTargetTabs ? "tab" : "back") swipe cannot catch it"
                 : "profile '\(stack.profile.name)' cannot catch it"
-            return ErrorDetail(code: .transitionInProgress,
-                               message: "\(id) is running transition \(transition.id) (\(transition.operation)); \(why)")
+            return ErrorDetail(
+                code: .transitionInProgress,
+                message: "\(id) is running transition \(transition.id) (\(transition.operation)); \(why)")
         }
         if pan.target == .panTargetTabs {
             return refusalOfTabSwipe(pan, stack: stack)
         }
         if stack.presented.isEmpty && (stack.isTabStack || stack.screens.count < 2) {
-            return ErrorDetail(code: .nothingToPop, message: "\(id) is at its root '\(stack.topScreen)'; there is nothing to pop or dismiss")
+            return ErrorDetail(
+                code: .nothingToPop,
+                message: "\(id) is at its root '\(stack.topScreen)'; there is nothing to pop or dismiss")
         }
         let top = stack.topScreen
         let options = stack.options(of: top)
@@ -119,7 +135,8 @@ extension EngineCore {
         }
         let profile = stack.profile
         if !stack.presented.isEmpty && !profile.swipesDismiss {
-            return rejected("'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
+            return rejected(
+                "'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
         }
         let startX = (pan.location?.x ?? 0) - (pan.translation?.x ?? 0)
         let startY = (pan.location?.y ?? 0) - (pan.translation?.y ?? 0)
@@ -127,15 +144,21 @@ extension EngineCore {
         if edgeWidth > 0 {
             let fromLeadingEdge = stack.config.rightToLeft ? stack.width - startX : startX
             if fromLeadingEdge > edgeWidth {
-                return rejected("edge_width: the swipe began \(fromLeadingEdge) pt from the leading edge; profile '\(profile.name)' accepts at most \(edgeWidth) pt")
+                return rejected(
+                    "edge_width: the swipe began \(fromLeadingEdge) pt from the leading edge; profile '\(profile.name)' accepts at most \(edgeWidth) pt"
+                )
             }
         }
         for rect in options.exclusionRects
         where startX >= rect.x && startX < rect.x + rect.width && startY >= rect.y && startY < rect.y + rect.height {
-            return rejected("exclusion_rects: the swipe began at (\(startX), \(startY)), inside an exclusion rect of screen '\(top)'")
+            return rejected(
+                "exclusion_rects: the swipe began at (\(startX), \(startY)), inside an exclusion rect of screen '\(top)'"
+            )
         }
         if stack.ignoresSample(at: pan.translation) {
-            return rejected("direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent")
+            return rejected(
+                "direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent"
+            )
         }
         let direction = Self.direction(of: pan)
         switch profile.beganRule {
@@ -144,15 +167,20 @@ extension EngineCore {
         case .pointsBack:
             let back = stack.towardBack(direction)
             if back <= 0 {
-                return rejected("direction: the swipe heads away from back (\(direction.x), \(direction.y)); profile '\(profile.name)' needs it to point back")
+                return rejected(
+                    "direction: the swipe heads away from back (\(direction.x), \(direction.y)); profile '\(profile.name)' needs it to point back"
+                )
             }
             if abs(direction.y) > back {
-                return rejected("direction: the swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
+                return rejected(
+                    "direction: the swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
             }
         case .movesHorizontally:
             // The article reads the recognizer's velocity: one that was sent counts, zero or not.
             if (pan.velocity ?? direction).x == 0 {
-                return rejected("direction: the swipe has no horizontal velocity (\(direction.x), \(direction.y)); profile '\(profile.name)' needs velocity x other than 0")
+                return rejected(
+                    "direction: the swipe has no horizontal velocity (\(direction.x), \(direction.y)); profile '\(profile.name)' needs velocity x other than 0"
+                )
             }
         }
         return nil
@@ -163,13 +191,15 @@ extension EngineCore {
             return Validation.invalid("stack '\(stack.id)' is a navigation stack; PAN_TARGET_TABS needs a tab stack")
         }
         if !stack.presented.isEmpty {
-            return rejected("stack '\(stack.id)' has '\(stack.presented.last ?? "")' presented; tab swipes need it dismissed")
+            return rejected(
+                "stack '\(stack.id)' has '\(stack.presented.last ?? "")' presented; tab swipes need it dismissed")
         }
         let direction = Self.direction(of: pan)
         let back = stack.towardBack(direction)
         if back == 0 { return rejected("direction: the tab swipe has no horizontal direction yet") }
         if stack.profile.beganRule == .pointsBack && abs(direction.y) > abs(back) {
-            return rejected("direction: the tab swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
+            return rejected(
+                "direction: the tab swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
         }
         let next = Int(stack.selectedTab) + (back < 0 ? 1 : -1)
         if next < 0 || next >= stack.tabs.count {
@@ -186,9 +216,10 @@ extension EngineCore {
     ///
     /// The tracker is changed where it lives (`stacks.gestures[slot]`), never copied out and back: a copy would
     /// share its samples' storage and make each recorded sample copy the whole window.
-    private mutating func panMoved(_ pan: PanEvent, slot: Int, releasing: Bool, now: Int64,
-                                   into outcome: inout Outcome) -> ErrorDetail?
-    {
+    private mutating func panMoved(
+        _ pan: PanEvent, slot: Int, releasing: Bool, now: Int64,
+        into outcome: inout Outcome
+    ) -> ErrorDetail? {
         switch trackedGesture(pan, slot: slot) {
         case .ignored: return nil
         case .unknown(let error): return error
@@ -205,8 +236,9 @@ extension EngineCore {
         stacks.gestures[slot].tracker?.record(timestampUs: pan.timestampUs, translation: translation)
         let velocity = pan.velocity ?? stacks.gestures[slot].tracker?.estimatedVelocity() ?? Vec2()
         if stacks.gestures[slot].tracker?.uikit != nil {
-            let sample = stacks.models[slot].uikitSample(timestampUs: pan.timestampUs, translation: translation,
-                                                         velocity: velocity)
+            let sample = stacks.models[slot].uikitSample(
+                timestampUs: pan.timestampUs, translation: translation,
+                velocity: velocity)
             stacks.gestures[slot].tracker?.uikit?.record(sample)
         }
         if !releasing || (stacks.models[slot].profile.releaseMovesScreens && translation != lastTranslation) {
@@ -259,19 +291,26 @@ extension EngineCore {
                 }
                 return .ignored
             }
-            return .unknown(Validation.invalid("no gesture \(pan.gestureId) is tracking on stack '\(pan.stackId)'; a gesture starts with PAN_BEGAN"))
+            return .unknown(
+                Validation.invalid(
+                    "no gesture \(pan.gestureId) is tracking on stack '\(pan.stackId)'; a gesture starts with PAN_BEGAN"
+                ))
         }
         let lastTimestampUs = stacks.gestures[slot].tracker?.lastTimestampUs ?? .min
         if pan.timestampUs < lastTimestampUs {
-            return .unknown(Validation.invalid("timestamp_us \(pan.timestampUs) goes back from \(lastTimestampUs); producer time must not decrease within a gesture"))
+            return .unknown(
+                Validation.invalid(
+                    "timestamp_us \(pan.timestampUs) goes back from \(lastTimestampUs); producer time must not decrease within a gesture"
+                ))
         }
         return .tracking
     }
 
     /// Appends `progressed` for the tracking transition and publishes its TRACKING frame.
-    private mutating func appendProgress(slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
-                                         into outcome: inout Outcome)
-    {
+    private mutating func appendProgress(
+        slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
+        into outcome: inout Outcome
+    ) {
         guard let progressed = stacks.models[slot].progressed(translation: translation, velocity: velocity) else {
             return
         }
@@ -281,9 +320,10 @@ extension EngineCore {
 
     /// Decides a release by the profile's rule and starts the settle; ends the gesture.
     /// - Parameter translation: the releasing sample's, for profiles that decide from it.
-    private mutating func release(slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
-                                  into outcome: inout Outcome)
-    {
+    private mutating func release(
+        slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
+        into outcome: inout Outcome
+    ) {
         let tracker = stacks.gestures[slot].tracker
         stacks.gestures[slot].tracker = nil
         let stack = stacks.models[slot]
@@ -295,24 +335,28 @@ extension EngineCore {
         case .lastChanged:
             progress = tracking.progress
         case .release:
-            progress = stack.decisionProgress(caughtFraction: tracking.caughtFraction,
-                                              gestureSign: transition.gestureSign,
-                                              towardBack: stack.towardBack(translation))
+            progress = stack.decisionProgress(
+                caughtFraction: tracking.caughtFraction,
+                gestureSign: transition.gestureSign,
+                towardBack: stack.towardBack(translation))
         }
         let decision = ReleaseDecision.decide(
             profile: profile, width: stack.width, progress: progress, velocity: v,
             statistics: tracker?.moved == true ? tracker?.uikit : nil)
         let target: Double = decision.finish ? 1 : 0
         let settleVelocity = decision.velocity / profile.progressDistance(width: stack.width)
-        let settleUs = profile.settleDurationUs(for: transition, from: tracking.fraction, target: target,
-                                                velocity: settleVelocity, width: stack.width)
+        let settleUs = profile.settleDurationUs(
+            for: transition, from: tracking.fraction, target: target,
+            velocity: settleVelocity, width: stack.width)
         if decision.finish {
-            let finished = TransitionFinished(transitionId: transition.id, progress: progress,
-                                              velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
+            let finished = TransitionFinished(
+                transitionId: transition.id, progress: progress,
+                velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
             append(.finished(finished), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         } else {
-            let cancelled = TransitionCancelled(transitionId: transition.id, progress: progress,
-                                                velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
+            let cancelled = TransitionCancelled(
+                transitionId: transition.id, progress: progress,
+                velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
             append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         }
         advanceStack(slot: slot, to: now, into: &outcome)
@@ -323,10 +367,12 @@ extension EngineCore {
         stacks.gestures[slot].tracker = nil
         let stack = stacks.models[slot]
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
-        let settleUs = stack.profile.settleDurationUs(for: transition, from: tracking.fraction, target: 0,
-                                                      width: stack.width)
-        let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress, velocity: 0,
-                                            reason: reason, settleUs: settleUs)
+        let settleUs = stack.profile.settleDurationUs(
+            for: transition, from: tracking.fraction, target: 0,
+            width: stack.width)
+        let cancelled = TransitionCancelled(
+            transitionId: transition.id, progress: tracking.progress, velocity: 0,
+            reason: reason, settleUs: settleUs)
         append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
         advanceStack(slot: slot, to: now, into: &outcome)
     }

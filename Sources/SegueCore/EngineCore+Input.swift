@@ -8,21 +8,26 @@ extension EngineCore {
             apply(pan, now: now, into: &outcome)
         case .command(let command):
             if case .refused(let error) = apply(command, requestId: "", now: now, into: &outcome) {
-                outcome.rejections.append(rejection(stackId: command.stackId, requestId: command.requestId, error,
-                                                    now: now))
+                outcome.rejections.append(
+                    rejection(
+                        stackId: command.stackId, requestId: command.requestId, error,
+                        now: now))
             }
         case .none:
-            outcome.rejections.append(rejection(stackId: "",
-                Validation.invalid("input has no body; set pan or command"), now: now))
+            outcome.rejections.append(
+                rejection(
+                    stackId: "",
+                    Validation.invalid("input has no body; set pan or command"), now: now))
         }
     }
 
     /// A stack's state as the control socket reports it, its transition's progress taken at `now`.
     public func state(of stackId: String, now: Int64) -> StackState? {
         guard let stack = stacks[stackId] else { return nil }
-        var state = StackState(stackId: stack.id, version: stack.version, screens: stack.screens,
-                               presented: stack.presented, tabs: stack.tabs, selectedTab: stack.selectedTab,
-                               config: stack.config)
+        var state = StackState(
+            stackId: stack.id, version: stack.version, screens: stack.screens,
+            presented: stack.presented, tabs: stack.tabs, selectedTab: stack.selectedTab,
+            config: stack.config)
         if let transition = stack.transition {
             let phase: FramePhase
             if case .tracking = transition.phase { phase = .tracking } else { phase = .settling }

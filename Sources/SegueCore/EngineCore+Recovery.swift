@@ -10,23 +10,28 @@ extension EngineCore {
             guard let slot = stacks.slot(of: stackId), let transition = stacks.models[slot].transition else { continue }
             switch transition.phase {
             case .tracking(let tracking):
-                let cancelled = TransitionCancelled(transitionId: transition.id, progress: tracking.progress,
-                                                    velocity: 0, reason: .engineRestarted, settleUs: 0)
-                append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now,
-                       into: &outcome)
+                let cancelled = TransitionCancelled(
+                    transitionId: transition.id, progress: tracking.progress,
+                    velocity: 0, reason: .engineRestarted, settleUs: 0)
+                append(
+                    .cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now,
+                    into: &outcome)
                 complete(slot: slot, finished: false, doneAt: clockUs, now: now, into: &outcome)
             case .settling(let settling):
                 // DONE at the settle's end, or now if the restart cut it short: the same time an offline replay
                 // of the log gives it. Numbered after every frame of the settle, which the stopped engine may have
                 // drawn (even past this engine's clock, had the wall clock stepped back), as the replay numbers it.
                 stacks.models[slot].skipSettleFrames(through: settling.endUs)
-                complete(slot: slot, finished: settling.targetFraction == 1,
-                         doneAt: min(settling.endUs, max(now, clockUs)), now: now, into: &outcome)
+                complete(
+                    slot: slot, finished: settling.targetFraction == 1,
+                    doneAt: min(settling.endUs, max(now, clockUs)), now: now, into: &outcome)
             case .animating:
-                let cancelled = TransitionCancelled(transitionId: transition.id, progress: 0, velocity: 0,
-                                                    reason: .engineRestarted, settleUs: 0)
-                append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now,
-                       into: &outcome)
+                let cancelled = TransitionCancelled(
+                    transitionId: transition.id, progress: 0, velocity: 0,
+                    reason: .engineRestarted, settleUs: 0)
+                append(
+                    .cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now,
+                    into: &outcome)
                 complete(slot: slot, finished: false, doneAt: clockUs, now: now, into: &outcome)
             }
         }

@@ -31,8 +31,9 @@ extension EngineCore {
             if let settling { stacks.models[slot].skipSettleFrames(through: settling.endUs) }
             if let transition = stacks.models[slot].transition {
                 let doneAt = settling.map { min($0.endUs, event.timeUs) } ?? event.timeUs
-                done = Self.doneFrame(of: stacks.models[slot], transition: transition, finished: completed.finished,
-                                      timeUs: doneAt, position: event.position)
+                done = Self.doneFrame(
+                    of: stacks.models[slot], transition: transition, finished: completed.finished,
+                    timeUs: doneAt, position: event.position)
             }
         }
         fold(event, slot: slot)

@@ -30,8 +30,9 @@ extension EngineCore {
         for stackSnapshot in snapshot.stacks {
             let stack = try StackModel(snapshot: stackSnapshot, at: snapshot.position)
             guard stacks.slot(of: stack.id) == nil else {
-                throw RestoreError(position: snapshot.position,
-                                   message: "snapshot lists stack '\(stack.id)' more than once")
+                throw RestoreError(
+                    position: snapshot.position,
+                    message: "snapshot lists stack '\(stack.id)' more than once")
             }
             reschedule(stacks.insert(stack))
         }

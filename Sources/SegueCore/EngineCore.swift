@@ -55,9 +55,13 @@ public struct EngineCore: Sendable {
             }
             // A stack whose profile this engine cannot run as it was logged would go on with other semantics.
             if case .stackCreated(let created) = event.body, let config = created.config,
-               ProfileCatalog.named(config.profile, revision: config.profileRevision) == nil
+                ProfileCatalog.named(config.profile, revision: config.profileRevision) == nil
             {
-                throw RestoreError(position: event.position, message: "stack '\(event.stackId)' has profile '\(config.profile)' of revision \(config.profileRevision), which this engine does not know (its newest revision is \(ProfileCatalog.newestRevision))")
+                throw RestoreError(
+                    position: event.position,
+                    message:
+                        "stack '\(event.stackId)' has profile '\(config.profile)' of revision \(config.profileRevision), which this engine does not know (its newest revision is \(ProfileCatalog.newestRevision))"
+                )
             }
             return nil
         }
@@ -66,8 +70,9 @@ public struct EngineCore: Sendable {
         }
         let version = stacks.models[slot].version
         guard event.version == version + 1 else {
-            throw RestoreError(position: event.position,
-                               message: "stack '\(event.stackId)' expected version \(version + 1), got \(event.version)")
+            throw RestoreError(
+                position: event.position,
+                message: "stack '\(event.stackId)' expected version \(version + 1), got \(event.version)")
         }
         return slot
     }
@@ -142,8 +147,9 @@ public struct EngineCore: Sendable {
         -> Rejection
     {
         // Ids too long to be valid are not echoed: a rejection stays small whatever the input held.
-        Rejection(stackId: stackId.utf8.count <= Validation.maxStackIdLength ? stackId : "", gestureId: gestureId,
-                  requestId: Validation.checkRequestId(requestId) == nil ? requestId : "", error: error,
-                  timeUs: max(clockUs, now))
+        Rejection(
+            stackId: stackId.utf8.count <= Validation.maxStackIdLength ? stackId : "", gestureId: gestureId,
+            requestId: Validation.checkRequestId(requestId) == nil ? requestId : "", error: error,
+            timeUs: max(clockUs, now))
     }
 }

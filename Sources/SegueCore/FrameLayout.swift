@@ -68,10 +68,12 @@ public enum FrameLayout {
         return Frame(
             stackId: stack.id, transitionId: transition.id, sequence: sequence, timeUs: timeUs, progress: f,
             phase: phase,
-            from: ViewFrame(screen: transition.fromScreen, rect: Rect(x: fromX, y: fromY, width: width, height: height),
-                            alpha: 1),
-            to: ViewFrame(screen: transition.toScreen, rect: Rect(x: toX, y: toY, width: width, height: height),
-                          alpha: 1),
+            from: ViewFrame(
+                screen: transition.fromScreen, rect: Rect(x: fromX, y: fromY, width: width, height: height),
+                alpha: 1),
+            to: ViewFrame(
+                screen: transition.toScreen, rect: Rect(x: toX, y: toY, width: width, height: height),
+                alpha: 1),
             dimming: dimming, shadow: shadow, position: position
         )
     }

@@ -67,7 +67,12 @@ struct GestureTracker: Sendable {
         let samples = windowSamples
         guard samples.count >= 2, let first = samples.first else { return Vec2() }
         let n = Double(samples.count)
-        var sumT = 0.0, sumX = 0.0, sumY = 0.0, sumTT = 0.0, sumTX = 0.0, sumTY = 0.0
+        var sumT = 0.0
+        var sumX = 0.0
+        var sumY = 0.0
+        var sumTT = 0.0
+        var sumTX = 0.0
+        var sumTY = 0.0
         for sample in samples {
             // Seconds relative to the first sample keep the sums well conditioned.
             let t = Double(sample.timestampUs - first.timestampUs) / 1_000_000

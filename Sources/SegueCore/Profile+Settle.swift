@@ -18,9 +18,10 @@ extension Profile {
 
     /// The settle duration in microseconds from fraction `from` to `target`.
     /// - Parameter velocity: toward finishing, in progress per second (as `finished` and `cancelled` log it).
-    func settleDurationUs(for transition: TransitionModel, from: Double, target: Double, velocity: Double = 0,
-                          width: Double) -> Int64
-    {
+    func settleDurationUs(
+        for transition: TransitionModel, from: Double, target: Double, velocity: Double = 0,
+        width: Double
+    ) -> Int64 {
         let remaining = abs(target - from)
         func microseconds(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
         switch settle(for: transition) {
@@ -34,9 +35,10 @@ extension Profile {
         case .restingSpring(let response, let dampingRatio):
             let points = remaining * width
             guard points > SettleCurve.restDistance else { return 0 }
-            let spring = Spring(response: response, dampingRatio: dampingRatio,
-                                initialVelocity: handOff(from: from, target: target, velocity: velocity, width: width),
-                                durationSeconds: 1)
+            let spring = Spring(
+                response: response, dampingRatio: dampingRatio,
+                initialVelocity: handOff(from: from, target: target, velocity: velocity, width: width),
+                durationSeconds: 1)
             let seconds = spring.settlingSeconds(tolerance: SettleCurve.restDistance / points)
             return Int64((seconds * 1_000_000).rounded(.up))
         case .uikitCompletion(let ms, _):
@@ -53,14 +55,15 @@ extension Profile {
     func curve(of settle: Settle, from: Double, target: Double, velocity: Double, width: Double) -> SettleCurve {
         switch settle {
         case .remaining(_, let curve), .fixed(_, let curve), .droppedSwipe(_, _, let curve),
-             .uikitCompletion(_, let curve):
+            .uikitCompletion(_, let curve):
             return .bezier(curve)
         case .timeline(_, let curve, let completionCurve):
             return .timeline(view: curve, completion: completionCurve)
         case .spring(_, let dampingRatio, let handOff, let initialVelocity):
             guard handOff else { return .spring(dampingRatio: dampingRatio, initialVelocity: initialVelocity) }
-            return .spring(dampingRatio: dampingRatio,
-                           initialVelocity: self.handOff(from: from, target: target, velocity: velocity, width: width))
+            return .spring(
+                dampingRatio: dampingRatio,
+                initialVelocity: self.handOff(from: from, target: target, velocity: velocity, width: width))
         case .restingSpring(let response, let dampingRatio):
             return .restingSpring(
                 response: response, dampingRatio: dampingRatio,

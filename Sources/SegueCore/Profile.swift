@@ -116,9 +116,10 @@ public struct Profile: Sendable, Hashable {
         /// moves both linearly); nil: the settle's curve moves both.
         public var commandEasing: CommandEasing?
 
-        public init(side: Side = .trailing, parallax: Double = 0, dimming: Double = 0,
-                    dimmingCurve: CubicBezier? = nil, shadow: Double = 0, commandEasing: CommandEasing? = nil)
-        {
+        public init(
+            side: Side = .trailing, parallax: Double = 0, dimming: Double = 0,
+            dimmingCurve: CubicBezier? = nil, shadow: Double = 0, commandEasing: CommandEasing? = nil
+        ) {
             self.side = side
             self.parallax = parallax
             self.dimming = dimming
@@ -247,8 +248,10 @@ extension Profile.Settle {
         switch self {
         case .remaining(_, let curve): return .remaining(ms: ms, curve: curve)
         case .fixed(_, let curve): return .fixed(ms: ms, curve: curve)
-        case .spring(_, let z, let handOff, let v0): return .spring(ms: ms, dampingRatio: z, handOff: handOff, initialVelocity: v0)
-        case .timeline(_, let curve, let completion): return .timeline(ms: ms, curve: curve, completionCurve: completion)
+        case .spring(_, let z, let handOff, let v0):
+            return .spring(ms: ms, dampingRatio: z, handOff: handOff, initialVelocity: v0)
+        case .timeline(_, let curve, let completion):
+            return .timeline(ms: ms, curve: curve, completionCurve: completion)
         case .droppedSwipe(_, let cap, let curve): return .droppedSwipe(ms: ms, cancelCapMs: cap, curve: curve)
         // A response is the spring's period, not its length: the nearest reading of "settle_ms" is the response.
         case .restingSpring(_, let z): return .restingSpring(response: ms / 1000, dampingRatio: z)

@@ -184,8 +184,9 @@ public enum ProfileCatalog {
         dismissSettle: .fixed(ms: 500, curve: linear),
         layout: Profile.Layout(
             parallax: 1.0 / 3.0, dimming: 24.0 / 255.0, dimmingCurve: flutterEase,
-            commandEasing: Profile.CommandEasing(upper: .threePoint(.fastEaseInToSlowEaseOut),
-                                                 lower: .bezier(linearToEaseOut))),
+            commandEasing: Profile.CommandEasing(
+                upper: .threePoint(.fastEaseInToSlowEaseOut),
+                lower: .bezier(linearToEaseOut))),
         presentationLayout: Profile.Layout(
             side: .bottom,
             commandEasing: Profile.CommandEasing(upper: .bezier(linearToEaseOut), lower: .bezier(linear))),

@@ -18,22 +18,25 @@ public struct ReleaseDecision: Sendable, Hashable {
     ///   - progress: decision progress p at release.
     ///   - velocity: release velocity toward finishing, in points per second.
     ///   - statistics: UIKit's averages of the gesture, for `.uikitPop`; nil when the finger never moved after BEGAN.
-    public static func decide(profile: Profile, width: Double, progress p: Double, velocity v: Double,
-                              statistics: UIKitPopStatistics? = nil) -> ReleaseDecision
-    {
+    public static func decide(
+        profile: Profile, width: Double, progress p: Double, velocity v: Double,
+        statistics: UIKitPopStatistics? = nil
+    ) -> ReleaseDecision {
         let threshold = profile.finishThreshold(width: width)
         let distance = profile.progressDistance(width: width)
         let fling = profile.flingPointsPerSecond(width: width)
         let byPosition = profile.finishesAtThreshold ? p >= threshold : p > threshold
         func explained(_ finish: Bool, velocity: Double = v) -> ReleaseDecision {
             let atRest = profile.namesReleaseAtRest && velocity == 0
-            return ReleaseDecision(finish: finish, reason: reason(finish: finish, byPosition: byPosition, atRest: atRest),
-                                   velocity: velocity)
+            return ReleaseDecision(
+                finish: finish, reason: reason(finish: finish, byPosition: byPosition, atRest: atRest),
+                velocity: velocity)
         }
         switch profile.finishRule {
         case .position:
-            return ReleaseDecision(finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold,
-                                   velocity: v)
+            return ReleaseDecision(
+                finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold,
+                velocity: v)
         case .projection(let coefficient):
             return explained(p + coefficient * v / distance > threshold)
         case .thresholdOrFling:
@@ -42,8 +45,9 @@ public struct ReleaseDecision: Sendable, Hashable {
             if abs(v) >= fling {
                 return ReleaseDecision(finish: v > 0, reason: v > 0 ? .flungForward : .flungBack, velocity: v)
             }
-            return ReleaseDecision(finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold,
-                                   velocity: v)
+            return ReleaseDecision(
+                finish: byPosition, reason: byPosition ? .passedThreshold : .belowThreshold,
+                velocity: v)
         case .uikitPop(let durationMs):
             // _UINavigationInteractiveTransitionBase.m lines 355-381: with three counted samples after a CHANGED,
             // the projection over the transition's duration decides, and the newest sample's velocity carries the

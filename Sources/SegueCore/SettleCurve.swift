@@ -27,11 +27,15 @@ public enum SettleCurve: Sendable, Hashable {
         case .timeline(_, let completion):
             return completion.value(at: Double(elapsedUs) / Double(durationUs))
         case .spring(let dampingRatio, let initialVelocity):
-            return Spring(dampingRatio: dampingRatio, durationSeconds: durationSeconds,
-                          initialVelocity: initialVelocity).completion(at: seconds)
+            return Spring(
+                dampingRatio: dampingRatio, durationSeconds: durationSeconds,
+                initialVelocity: initialVelocity
+            ).completion(at: seconds)
         case .restingSpring(let response, let dampingRatio, let initialVelocity):
-            return Spring(response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
-                          durationSeconds: durationSeconds).completion(at: seconds)
+            return Spring(
+                response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+                durationSeconds: durationSeconds
+            ).completion(at: seconds)
         }
     }
 }

@@ -9,9 +9,10 @@ extension StackModel {
         guard transition != nil else { return }
         transition?.frameSequence += 1
         guard let transition else { return }
-        outcome.frames.append(FrameLayout.frame(
-            of: self, transition: transition, fraction: fraction, phase: phase, timeUs: timeUs,
-            sequence: transition.frameSequence, position: lastPosition))
+        outcome.frames.append(
+            FrameLayout.frame(
+                of: self, transition: transition, fraction: fraction, phase: phase, timeUs: timeUs,
+                sequence: transition.frameSequence, position: lastPosition))
     }
 
     /// Where the screens of `transition` are at `timeUs`, as its frames place them (`Frame.progress`): while
@@ -24,8 +25,9 @@ extension StackModel {
     /// Adds the TRACKING frame of the tracking transition, the screens where the profile puts them for the finger.
     mutating func publishTrackingFrame(timeUs: Int64, into outcome: inout Outcome) {
         guard case .tracking(let tracking)? = transition?.phase else { return }
-        publishFrame(fraction: profile.trackedFraction(tracking.fraction), phase: .tracking, timeUs: timeUs,
-                     into: &outcome)
+        publishFrame(
+            fraction: profile.trackedFraction(tracking.fraction), phase: .tracking, timeUs: timeUs,
+            into: &outcome)
     }
 
     /// Counts the settle frames due by `time` as published without drawing them (none when more were drawn
@@ -48,9 +50,10 @@ extension StackModel {
     /// before the settle's end (the end gets the DONE frame instead). Those scheduled before `lateBefore` are
     /// counted in `outcome.skippedFrames` and numbered, but not drawn (`FramePacing`).
     /// - Returns: the settle after publishing, or nil when the stack is not settling.
-    mutating func publishSettleFrames(through time: Int64, skippingBefore lateBefore: Int64,
-                                      into outcome: inout Outcome) -> TransitionModel.Settling?
-    {
+    mutating func publishSettleFrames(
+        through time: Int64, skippingBefore lateBefore: Int64,
+        into outcome: inout Outcome
+    ) -> TransitionModel.Settling? {
         guard case .settling(let due)? = transition?.phase else { return nil }
         if lateBefore > due.startUs {
             let late = due.framesDue(through: min(time, lateBefore - 1), fps: fps)
@@ -62,8 +65,9 @@ extension StackModel {
         var k = settling.framesPublished + 1
         var frameTime = EngineCore.settleFrameTime(settling, k: k, fps: fps)
         while frameTime < settling.endUs && frameTime <= time {
-            publishFrame(fraction: settling.fraction(at: frameTime), phase: .settling, timeUs: frameTime,
-                         into: &outcome)
+            publishFrame(
+                fraction: settling.fraction(at: frameTime), phase: .settling, timeUs: frameTime,
+                into: &outcome)
             settling.framesPublished = k
             k += 1
             frameTime = EngineCore.settleFrameTime(settling, k: k, fps: fps)

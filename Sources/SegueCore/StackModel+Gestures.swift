@@ -5,10 +5,12 @@ extension StackModel {
     /// Read in place (`stacks.models[slot].progressed(...)`), so the stack is not copied for it.
     func progressed(translation: Vec2, velocity: Vec2) -> TransitionProgressed? {
         guard let transition, case .tracking(let tracking) = transition.phase else { return nil }
-        let progress = decisionProgress(caughtFraction: tracking.caughtFraction, gestureSign: transition.gestureSign,
-                                        towardBack: towardBack(translation))
-        return TransitionProgressed(transitionId: transition.id, progress: progress, translation: translation,
-                                    velocity: velocity)
+        let progress = decisionProgress(
+            caughtFraction: tracking.caughtFraction, gestureSign: transition.gestureSign,
+            towardBack: towardBack(translation))
+        return TransitionProgressed(
+            transitionId: transition.id, progress: progress, translation: translation,
+            velocity: velocity)
     }
 
     /// p = clamp((caught W + sign tx) / D, 0, 1).

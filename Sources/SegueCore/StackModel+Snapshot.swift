@@ -32,8 +32,10 @@ extension StackModel {
             throw problem("profile '\(config.profile)' of revision \(config.profileRevision) is unknown to this engine")
         }
         // The profile is derived from the config exactly as for a StackCreated event.
-        self.init(id: snapshot.stackId, created: StackCreated(
-            screens: snapshot.screens, tabs: snapshot.tabs, selectedTab: snapshot.selectedTab, config: config))
+        self.init(
+            id: snapshot.stackId,
+            created: StackCreated(
+                screens: snapshot.screens, tabs: snapshot.tabs, selectedTab: snapshot.selectedTab, config: config))
         version = snapshot.version
         presented = snapshot.presented
         for entry in snapshot.screenOptions {

@@ -78,8 +78,10 @@ public struct StackModel: Sendable, Hashable {
                 requestId: event.requestId, gestureSign: gestureSign,
                 towardHigherIndex: towardHigherIndex,
                 phase: began.interactive
-                    ? .tracking(.init(caughtFraction: 0, fraction: 0, progress: 0, translation: 0,
-                                      lastSampleUs: event.timeUs))
+                    ? .tracking(
+                        .init(
+                            caughtFraction: 0, fraction: 0, progress: 0, translation: 0,
+                            lastSampleUs: event.timeUs))
                     : .animating,
                 frameSequence: 0
             )
@@ -96,8 +98,9 @@ public struct StackModel: Sendable, Hashable {
         case .finished(let finished):
             startSettle(at: event.timeUs, finishing: true, velocity: finished.velocity, durationUs: finished.settleUs)
         case .cancelled(let cancelled):
-            startSettle(at: event.timeUs, finishing: false, velocity: cancelled.velocity,
-                        durationUs: cancelled.settleUs)
+            startSettle(
+                at: event.timeUs, finishing: false, velocity: cancelled.velocity,
+                durationUs: cancelled.settleUs)
         case .interrupted(let interrupted):
             // The settle frames due before the catch belong to the transition's sequence whether they were drawn
             // (the live engine) or not (a restore from the log): count the ones not drawn.
@@ -115,9 +118,10 @@ public struct StackModel: Sendable, Hashable {
             }
             // Until the finger moves, a release decides from where the screen was caught, not from 0.
             let caughtProgress = Self.clampUnit(interrupted.progress * width / profile.progressDistance(width: width))
-            current.phase = .tracking(.init(
-                caughtFraction: interrupted.progress, fraction: interrupted.progress, progress: caughtProgress,
-                translation: 0, lastSampleUs: event.timeUs))
+            current.phase = .tracking(
+                .init(
+                    caughtFraction: interrupted.progress, fraction: interrupted.progress, progress: caughtProgress,
+                    translation: 0, lastSampleUs: event.timeUs))
             transition = current
         case .completed(let completed):
             screens = completed.screens
@@ -151,9 +155,10 @@ public struct StackModel: Sendable, Hashable {
     /// A pan sample of the transition's gesture in the units of UIKit's statistics.
     func uikitSample(timestampUs: Int64, translation: Vec2?, velocity: Vec2?) -> UIKitPopStatistics.Sample {
         let sign = transition?.gestureSign ?? 1
-        return UIKitPopStatistics.Sample(time: Double(timestampUs) / 1_000_000,
-                                         displacement: max(sign * towardBack(translation), 0) / width,
-                                         velocity: sign * towardBack(velocity) / width)
+        return UIKitPopStatistics.Sample(
+            time: Double(timestampUs) / 1_000_000,
+            displacement: max(sign * towardBack(translation), 0) / width,
+            velocity: sign * towardBack(velocity) / width)
     }
 
     /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
@@ -175,10 +180,11 @@ public struct StackModel: Sendable, Hashable {
         let from = current.fraction(at: timeUs)
         let target: Double = finishing ? 1 : 0
         let settle = profile.settle(for: current)
-        current.phase = .settling(.init(
-            startUs: timeUs, durationUs: durationUs, fromFraction: from, targetFraction: target,
-            curve: profile.curve(of: settle, from: from, target: target, velocity: velocity, width: width),
-            framesPublished: 0))
+        current.phase = .settling(
+            .init(
+                startUs: timeUs, durationUs: durationUs, fromFraction: from, targetFraction: target,
+                curve: profile.curve(of: settle, from: from, target: target, velocity: velocity, width: width),
+                framesPublished: 0))
         transition = current
     }
 }

@@ -13,7 +13,8 @@ final class StackSettings: Sendable, Hashable {
 
     init(config: StackConfig) {
         self.config = config
-        let named = SharedProfile.named(config.profile, revision: config.profileRevision)
+        let named =
+            SharedProfile.named(config.profile, revision: config.profileRevision)
             ?? SharedProfile(ProfileCatalog.fluid)
         resolved = config.tuning.map { SharedProfile(named.profile.tuned($0)) } ?? named
     }
@@ -47,8 +48,9 @@ final class SharedProfile: Sendable {
         return table[name] ?? ProfileCatalog.named(name, revision: revision).map(SharedProfile.init)
     }
 
-    private static let newest = table(ProfileCatalog.names + ProfileCatalog.aliases.keys + [""],
-                                      revision: ProfileCatalog.newestRevision)
+    private static let newest = table(
+        ProfileCatalog.names + ProfileCatalog.aliases.keys + [""],
+        revision: ProfileCatalog.newestRevision)
     private static let revision0 = table(ProfileRevision0.names + [""], revision: 0)
 
     private static func table(_ names: [String], revision: UInt32) -> [String: SharedProfile] {

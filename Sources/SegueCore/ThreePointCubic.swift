@@ -39,8 +39,9 @@ public struct ThreePointCubic: Sendable, Hashable {
             return CubicBezier(a1.x / sx, a1.y / sy, b1.x / sx, b1.y / sy).value(at: time / sx) * sy
         }
         let (sx, sy) = (1 - midpoint.x, 1 - midpoint.y)
-        let second = CubicBezier((a2.x - midpoint.x) / sx, (a2.y - midpoint.y) / sy,
-                                 (b2.x - midpoint.x) / sx, (b2.y - midpoint.y) / sy)
+        let second = CubicBezier(
+            (a2.x - midpoint.x) / sx, (a2.y - midpoint.y) / sy,
+            (b2.x - midpoint.x) / sx, (b2.y - midpoint.y) / sy)
         return second.value(at: (time - midpoint.x) / sx) * sy + midpoint.y
     }
 }

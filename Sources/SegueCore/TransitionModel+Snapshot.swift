@@ -9,9 +9,10 @@ extension TransitionModel {
         case .animating:
             recordedPhase = .animating(AnimatingSnapshot())
         case .tracking(let tracking):
-            recordedPhase = .tracking(TrackingSnapshot(
-                caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
-                translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
+            recordedPhase = .tracking(
+                TrackingSnapshot(
+                    caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
+                    translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
         case .settling(let settling):
             let curve: SettlingSnapshot.Curve
             switch settling.curve {
@@ -22,12 +23,15 @@ extension TransitionModel {
             case .timeline(let view, let completion):
                 curve = .timeline(TimelineCurve(view: BezierCurve(view), completion: BezierCurve(completion)))
             case .restingSpring(let response, let dampingRatio, let initialVelocity):
-                curve = .restingSpring(RestingSpringCurve(response: response, dampingRatio: dampingRatio,
-                                                          initialVelocity: initialVelocity))
+                curve = .restingSpring(
+                    RestingSpringCurve(
+                        response: response, dampingRatio: dampingRatio,
+                        initialVelocity: initialVelocity))
             }
-            recordedPhase = .settling(SettlingSnapshot(
-                startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
-                targetFraction: settling.targetFraction, curve: curve))
+            recordedPhase = .settling(
+                SettlingSnapshot(
+                    startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
+                    targetFraction: settling.targetFraction, curve: curve))
         }
         var implied = frameSequence
         if case .settling(let settling) = phase { implied -= UInt64(settling.framesPublished) }
@@ -42,17 +46,19 @@ extension TransitionModel {
     /// - Throws: `EngineCore.RestoreError` at `position` when the phase or the settle curve is missing.
     init(snapshot: TransitionSnapshot, at position: UInt64) throws(EngineCore.RestoreError) {
         func problem(_ message: String) -> EngineCore.RestoreError {
-            EngineCore.RestoreError(position: position,
-                                    message: "snapshot of transition \(snapshot.transitionId): \(message)")
+            EngineCore.RestoreError(
+                position: position,
+                message: "snapshot of transition \(snapshot.transitionId): \(message)")
         }
         let restoredPhase: Phase
         switch snapshot.phase {
         case .animating:
             restoredPhase = .animating
         case .tracking(let tracking):
-            restoredPhase = .tracking(Tracking(
-                caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
-                translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
+            restoredPhase = .tracking(
+                Tracking(
+                    caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
+                    translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
         case .settling(let settling):
             let curve: SettleCurve
             switch settling.curve {
@@ -60,17 +66,20 @@ extension TransitionModel {
             case .spring(let spring):
                 curve = .spring(dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
             case .timeline(let timeline):
-                curve = .timeline(view: CubicBezier(timeline.view ?? BezierCurve()),
-                                  completion: CubicBezier(timeline.completion ?? BezierCurve()))
+                curve = .timeline(
+                    view: CubicBezier(timeline.view ?? BezierCurve()),
+                    completion: CubicBezier(timeline.completion ?? BezierCurve()))
             case .restingSpring(let spring):
-                curve = .restingSpring(response: spring.response, dampingRatio: spring.dampingRatio,
-                                       initialVelocity: spring.initialVelocity)
+                curve = .restingSpring(
+                    response: spring.response, dampingRatio: spring.dampingRatio,
+                    initialVelocity: spring.initialVelocity)
             case nil: throw problem("its settle has no curve")
             }
             guard settling.durationUs >= 0 else { throw problem("settle duration \(settling.durationUs) us") }
-            restoredPhase = .settling(Settling(
-                startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
-                targetFraction: settling.targetFraction, curve: curve, framesPublished: 0))
+            restoredPhase = .settling(
+                Settling(
+                    startUs: settling.startUs, durationUs: settling.durationUs, fromFraction: settling.fromFraction,
+                    targetFraction: settling.targetFraction, curve: curve, framesPublished: 0))
         case nil:
             throw problem("it has no phase")
         }

@@ -19,7 +19,8 @@ public enum Validation {
             return invalid("\(field) is \(bytes.count) bytes long; at most \(maxStackIdLength) are allowed")
         }
         for scalar in id.unicodeScalars where !isStackIdCharacter(scalar) {
-            return invalid("\(field) '\(printable(id))' has '\(printable(String(scalar)))', allowed: A-Z a-z 0-9 . _ : -")
+            return invalid(
+                "\(field) '\(printable(id))' has '\(printable(String(scalar)))', allowed: A-Z a-z 0-9 . _ : -")
         }
         return nil
     }
@@ -28,7 +29,8 @@ public enum Validation {
     public static func checkScreenId(_ id: String, field: String = "screen") -> ErrorDetail? {
         if id.isEmpty { return invalid("\(field) is empty; screen ids are 1-128 bytes without control characters") }
         if id.utf8.count > maxScreenIdBytes {
-            return invalid("\(field) '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxScreenIdBytes) are allowed")
+            return invalid(
+                "\(field) '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxScreenIdBytes) are allowed")
         }
         if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return invalid("\(field) '\(printable(id))' has a control character; screen ids may not contain any")
@@ -41,7 +43,8 @@ public enum Validation {
     /// which recovery could otherwise find inside a torn event (`SegmentLog.validRecords`).
     public static func checkRequestId(_ id: String) -> ErrorDetail? {
         if id.utf8.count > maxRequestIdBytes {
-            return invalid("request_id '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxRequestIdBytes) are allowed")
+            return invalid(
+                "request_id '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxRequestIdBytes) are allowed")
         }
         if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return invalid("request_id '\(printable(id))' has a control character; request ids may not contain any")
@@ -52,7 +55,9 @@ public enum Validation {
     /// A container size: 1 <= width, height <= 100000 (a container below a point has no screens to move, and
     /// divides velocities into infinities).
     public static func checkSize(_ size: Size?, field: String = "size") -> ErrorDetail? {
-        guard let size else { return invalid("\(field) is missing; give width and height in points, 1 <= w, h <= 100000") }
+        guard let size else {
+            return invalid("\(field) is missing; give width and height in points, 1 <= w, h <= 100000")
+        }
         for (name, value) in [("width", size.width), ("height", size.height)]
         where !(value >= 1 && value <= maxDimension) {
             return invalid("\(field).\(name) is \(value); it must be at least 1 and at most 100000")
@@ -90,7 +95,9 @@ public enum Validation {
         if let error = checkSize(config.size, field: "config.size") { return error }
         let newest = ProfileCatalog.newestRevision
         if config.profileRevision > newest {
-            return invalid("profile_revision is \(config.profileRevision); this engine knows revisions 1-\(newest) (0: the newest)")
+            return invalid(
+                "profile_revision is \(config.profileRevision); this engine knows revisions 1-\(newest) (0: the newest)"
+            )
         }
         let revision = config.profileRevision == 0 ? newest : config.profileRevision
         if ProfileCatalog.named(config.profile, revision: revision) == nil {
@@ -99,7 +106,9 @@ public enum Validation {
         }
         if config.fps > 240 { return invalid("fps is \(config.fps); use 1-240, or 0 for 60") }
         if let insets = config.safeArea {
-            let sides = [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)]
+            let sides = [
+                ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
+            ]
             for (side, value) in sides {
                 if let error = checkNumber(value, field: "safe_area.\(side)") { return error }
                 if value < 0 { return invalid("safe_area.\(side) is \(value); it may not be negative") }
@@ -111,7 +120,7 @@ public enum Validation {
             ("finish_threshold", tuning.finishThreshold), ("fling_velocity", tuning.flingVelocity),
             ("damping_ratio", tuning.dampingRatio), ("parallax", tuning.parallax), ("dimming", tuning.dimming),
         ]
-        for case let (name, value?) in values {
+        for case (let name, let value?) in values {
             if let error = checkNumber(value, field: "tuning.\(name)") { return error }
             if value < 0 { return invalid("tuning.\(name) is \(value); it may not be negative") }
         }
@@ -119,7 +128,9 @@ public enum Validation {
             return invalid("tuning.progress_distance is \(distance); use 0 (the width) or at least 1 pt")
         }
         if let z = tuning.dampingRatio, z <= 0 { return invalid("tuning.damping_ratio must be greater than 0") }
-        if let settle = tuning.settleMs, settle > 60_000 { return invalid("tuning.settle_ms is \(settle); at most 60000") }
+        if let settle = tuning.settleMs, settle > 60_000 {
+            return invalid("tuning.settle_ms is \(settle); at most 60000")
+        }
         if let timeout = tuning.gestureTimeoutMs, timeout == 0 || timeout > 600_000 {
             return invalid("tuning.gesture_timeout_ms is \(timeout); use 1-600000")
         }
@@ -141,7 +152,8 @@ public enum Validation {
     public static func checkPan(_ pan: PanEvent, knownStack: Bool = false) -> ErrorDetail? {
         if !knownStack, let error = checkStackId(pan.stackId) { return error }
         if !(pan.phase.isKnown && pan.phase != .panPhaseUnspecified) {
-            return invalid("phase \(pan.phase.rawValue) is unknown; use PAN_BEGAN, PAN_CHANGED, PAN_ENDED or PAN_CANCELLED")
+            return invalid(
+                "phase \(pan.phase.rawValue) is unknown; use PAN_BEGAN, PAN_CHANGED, PAN_ENDED or PAN_CANCELLED")
         }
         if !pan.target.isKnown {
             return invalid("target \(pan.target.rawValue) is unknown; use PAN_TARGET_BACK or PAN_TARGET_TABS")

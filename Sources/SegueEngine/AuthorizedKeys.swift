@@ -25,7 +25,8 @@ public struct AuthorizedKeys: Sendable, Hashable {
                 keys.insert(key)
                 keyLines.append((index + 1, String(word)))
             } else if !word.hasPrefix("#") {
-                throw EngineError("\(source) line \(index + 1): '\(word.prefix(48))' is not a 40-character Z85 public key")
+                throw EngineError(
+                    "\(source) line \(index + 1): '\(word.prefix(48))' is not a 40-character Z85 public key")
             } else if words.count >= 3 && word == "#" && words[1] == "public" {
                 publicComments.insert(String(words[2]))
             }
@@ -34,8 +35,9 @@ public struct AuthorizedKeys: Sendable, Hashable {
         // the wrong file was given, and a file an operator shares as "the allowlist" must never carry a secret.
         for (line, key) in keyLines where !publicComments.isEmpty {
             if let derived = try? Curve.publicKey(forSecretKey: key), publicComments.contains(derived) {
-                throw EngineError("\(source) line \(line) is a secret key (the file is a `segue keygen` .key file): "
-                    + "list clients' public keys, the contents of their .pub files")
+                throw EngineError(
+                    "\(source) line \(line) is a secret key (the file is a `segue keygen` .key file): "
+                        + "list clients' public keys, the contents of their .pub files")
             }
         }
     }

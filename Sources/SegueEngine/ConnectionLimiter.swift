@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ZMQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Keeps the connections of one listening socket under a maximum, by libzmq's socket monitor.
 ///

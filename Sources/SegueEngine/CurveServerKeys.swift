@@ -24,8 +24,9 @@ public struct CurveServerKeys: Sendable, Hashable {
     func loadAuthorizedKeys() throws(EngineError) -> AuthorizedKeys {
         let keys = try AuthorizedKeys.load(path: authorizedKeysPath)
         if let secret = Z85.decode(secretKey), keys.allows(secret) {
-            throw EngineError("\(authorizedKeysPath) holds the server's secret key: the allowlist takes clients' "
-                + "public keys (.pub files), and the secret key goes only to --curve-secret-key")
+            throw EngineError(
+                "\(authorizedKeysPath) holds the server's secret key: the allowlist takes clients' "
+                    + "public keys (.pub files), and the secret key goes only to --curve-secret-key")
         }
         return keys
     }

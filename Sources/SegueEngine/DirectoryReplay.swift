@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCore
 import SegueLog
 import SegueWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A data directory read offline, whether or not a daemon runs on it: every event of its log in order, checked,
 /// folded into the state, and optionally the frames they imply (what `segue replay` prints).
@@ -153,8 +154,10 @@ public final class DirectoryReplay {
             report(nil, "cannot read the log: \(error)")
         }
         for snapshot in snapshots where snapshot.position > log.headPosition {
-            report(snapshot.position, "snapshot \(snapshot.path) is past the log's head \(log.headPosition): the log "
-                + "lost events it covers")
+            report(
+                snapshot.position,
+                "snapshot \(snapshot.path) is past the log's head \(log.headPosition): the log "
+                    + "lost events it covers")
         }
     }
 
@@ -185,9 +188,11 @@ public final class DirectoryReplay {
             startSnapshot = file.position
             return true
         }
-        report(logStart, "the log starts at position \(logStart) (older segments were removed) and no snapshot at "
-            + "or after position \(logStart - 1) rebuilds the state before it; events were checked for checksums "
-            + "and order only")
+        report(
+            logStart,
+            "the log starts at position \(logStart) (older segments were removed) and no snapshot at "
+                + "or after position \(logStart - 1) rebuilds the state before it; events were checked for checksums "
+                + "and order only")
         return false
     }
 
@@ -198,8 +203,10 @@ public final class DirectoryReplay {
         snapshotsCompared += 1
         let replayed = core.snapshot()
         guard replayed != snapshot else { return }
-        report(position, "snapshot \(file.path) differs from the replayed state: "
-            + Self.difference(snapshot: snapshot, replayed: replayed))
+        report(
+            position,
+            "snapshot \(file.path) differs from the replayed state: "
+                + Self.difference(snapshot: snapshot, replayed: replayed))
     }
 
     private func loadSnapshot(_ file: SnapshotStore.File) -> Snapshot? {

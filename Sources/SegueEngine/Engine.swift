@@ -1,6 +1,6 @@
-import SegueLogging
 import SegueCore
 import SegueLog
+import SegueLogging
 import SegueWire
 import ZMQ
 
@@ -111,8 +111,10 @@ public final class Engine {
                 try socket.setOption(.handshakeInterval, Self.handshakeMs)
                 try socket.setOption(.heartbeatInterval, Self.heartbeatMs)
                 try socket.setOption(.heartbeatTimeout, Self.heartbeatTimeoutMs)
-                limiters.append(try ConnectionLimiter(socket: socket, name: name,
-                                                      maxConnections: configuration.maxConnections))
+                limiters.append(
+                    try ConnectionLimiter(
+                        socket: socket, name: name,
+                        maxConnections: configuration.maxConnections))
             }
             connectionLimiters = limiters
             endpoints = Endpoints(
@@ -205,8 +207,10 @@ public final class Engine {
             if try finishTurn(now: now, repliesFrom: repliesBefore) { inFlightEnded = true }
             if now >= nextStatsUs {
                 nextStatsUs = now + statsIntervalUs
-                StatsLogLine(headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
-                             stats: ledger.stats).log(to: configuration.log)
+                StatsLogLine(
+                    headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
+                    stats: ledger.stats
+                ).log(to: configuration.log)
             }
         }
         try shutdown()
@@ -302,7 +306,7 @@ public final class Engine {
                     // Everything before the payload is the envelope (the routing id, any proxy's, a REQ's empty
                     // delimiter). An envelope past the limits is not echoed back: it is dropped unread.
                     guard let payload = parts.last, parts.count >= 2, parts.count <= Self.maxEnvelopeParts + 1,
-                          parts.dropLast().allSatisfy({ $0.count <= Self.maxEnvelopePartBytes })
+                        parts.dropLast().allSatisfy({ $0.count <= Self.maxEnvelopePartBytes })
                     else {
                         ledger.stats.messagesDropped += 1
                         return true
@@ -334,9 +338,12 @@ public final class Engine {
         ledger.stats.inputsRejected += 1
         var requestId = (try? Request(decoding: payload))?.requestId ?? ""
         if Validation.checkRequestId(requestId) != nil { requestId = "" }
-        let reply = Reply(requestId: requestId, error: ErrorDetail(
-            code: .resourceExhausted, message: "this client's earlier replies are not being read and its queue is "
-                + "full: read them, then ask again (request not served)"))
+        let reply = Reply(
+            requestId: requestId,
+            error: ErrorDetail(
+                code: .resourceExhausted,
+                message: "this client's earlier replies are not being read and its queue is "
+                    + "full: read them, then ask again (request not served)"))
         if sendReply(envelope: envelope, payload: reply.encoded()) { unreadPeers.remove(envelope[0]) }
     }
 

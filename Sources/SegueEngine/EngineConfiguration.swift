@@ -1,5 +1,5 @@
-import SegueLogging
 import SegueCore
+import SegueLogging
 
 /// Everything `segued` can be told on its command line, with the defaults of the design.
 public struct EngineConfiguration: Sendable {

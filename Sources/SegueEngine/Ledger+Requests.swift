@@ -17,8 +17,11 @@ extension Ledger {
             request = try Request(decoding: bytes)
         } catch {
             stats.inputsRejected += 1
-            return PendingReply(reply: Reply(error: ErrorDetail(
-                code: .malformed, message: "request does not decode as segue.v1.Request: \(error)")), durableAt: 0)
+            return PendingReply(
+                reply: Reply(
+                    error: ErrorDetail(
+                        code: .malformed, message: "request does not decode as segue.v1.Request: \(error)")),
+                durableAt: 0)
         }
         if let error = Validation.checkRequestId(request.requestId) {
             // Not echoed: a reply stays within the size the reply queue is counted for.
@@ -50,14 +53,15 @@ extension Ledger {
         case .listStacks(let list):
             reply.body = .stacks(listStacks(list))
         case .getStats:
-            reply.body = .stats(Stats(
-                headPosition: core.headPosition, stacks: UInt64(core.stacks.count),
-                inputsReceived: stats.inputsReceived, inputsRejected: stats.inputsRejected,
-                eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
-                logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
-                handshakesRefused: stats.handshakesRefused, framesSkipped: stats.framesSkipped,
-                repliesDropped: stats.repliesDropped, messagesDropped: stats.messagesDropped,
-                connectionsRefused: stats.connectionsRefused))
+            reply.body = .stats(
+                Stats(
+                    headPosition: core.headPosition, stacks: UInt64(core.stacks.count),
+                    inputsReceived: stats.inputsReceived, inputsRejected: stats.inputsRejected,
+                    eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
+                    logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
+                    handshakesRefused: stats.handshakesRefused, framesSkipped: stats.framesSkipped,
+                    repliesDropped: stats.repliesDropped, messagesDropped: stats.messagesDropped,
+                    connectionsRefused: stats.connectionsRefused))
         case .publishProbe(let probe):
             if let error = Validation.checkStackId(probe.token, field: "probe token") {
                 reply.error = error
@@ -65,8 +69,10 @@ extension Ledger {
                 probes.append(probe)
             }
         case .none:
-            reply.error = ErrorDetail(code: .invalidArgument, message: "request has no body; set command, get_stack, "
-                + "read_events, list_stacks, get_stats or publish_probe")
+            reply.error = ErrorDetail(
+                code: .invalidArgument,
+                message: "request has no body; set command, get_stack, "
+                    + "read_events, list_stacks, get_stats or publish_probe")
         }
         if reply.error != nil { stats.inputsRejected += 1 }
         return PendingReply(reply: reply, durableAt: durableAt)
@@ -85,7 +91,11 @@ extension Ledger {
         if !list.after.isEmpty {
             while low < high {
                 let middle = (low + high) / 2
-                if list.after.utf8.lexicographicallyPrecedes(ids[middle].utf8) { high = middle } else { low = middle + 1 }
+                if list.after.utf8.lexicographicallyPrecedes(ids[middle].utf8) {
+                    high = middle
+                } else {
+                    low = middle + 1
+                }
             }
         }
         let wanted = list.maxCount == 0 ? Self.defaultListCount : min(Int(list.maxCount), Self.maxListCount)
@@ -110,9 +120,13 @@ extension Ledger {
         }
         let from = max(read.fromPosition, 1)
         if from < log.firstPosition {
-            return .failure(ReadRefusal(error: ErrorDetail(
-                code: .positionRemoved,
-                message: "position \(from) was removed by retention; the oldest kept position is \(log.firstPosition)")))
+            return .failure(
+                ReadRefusal(
+                    error: ErrorDetail(
+                        code: .positionRemoved,
+                        message:
+                            "position \(from) was removed by retention; the oldest kept position is \(log.firstPosition)"
+                    )))
         }
         let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
         var batch = EventBatch(nextPosition: from, headPosition: log.headPosition)
@@ -129,7 +143,8 @@ extension Ledger {
             do {
                 records = try log.read(from: position, maxCount: chunk, maxBytes: chunkBytes)
             } catch {
-                return .failure(ReadRefusal(error: ErrorDetail(code: .unavailable, message: "cannot read the log: \(error)")))
+                return .failure(
+                    ReadRefusal(error: ErrorDetail(code: .unavailable, message: "cannot read the log: \(error)")))
             }
             guard !records.isEmpty else { break }
             for record in records {

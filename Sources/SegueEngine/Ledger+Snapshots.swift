@@ -1,6 +1,6 @@
-import SegueLogging
 import SegueCore
 import SegueLog
+import SegueLogging
 import SegueWire
 import Synchronization
 
@@ -39,9 +39,10 @@ extension Ledger {
     /// log's events after it. A refused snapshot is reported and, unless it merely predates the log's oldest kept
     /// position, set aside as `<name>.bad` so that it is never used or counted again (one past the log's head in
     /// particular would describe positions the log will fill with other events).
-    static func recover(log: SegmentLog, snapshots: SnapshotStore, limits: Limits,
-                        report: Logger) throws(LedgerError) -> Recovery
-    {
+    static func recover(
+        log: SegmentLog, snapshots: SnapshotStore, limits: Limits,
+        report: Logger
+    ) throws(LedgerError) -> Recovery {
         let files: [SnapshotStore.File]
         do {
             files = try snapshots.list()
@@ -62,18 +63,23 @@ extension Ledger {
                     let movedTo = try snapshots.setAside(file)
                     report.warn("snapshot skipped", ["file": file.path, "reason": refusal.reason, "moved_to": movedTo])
                 } catch {
-                    report.warn("snapshot skipped", ["file": file.path, "reason": refusal.reason,
-                                                     "move_failed": error.description])
+                    report.warn(
+                        "snapshot skipped",
+                        [
+                            "file": file.path, "reason": refusal.reason,
+                            "move_failed": error.description,
+                        ])
                 }
             }
         }
         var start = loaded?.core ?? EngineCore(limits: limits)
         let from = loaded?.position ?? 0
         if from + 1 < log.firstPosition {
-            throw LedgerError("the log in \(log.directory) starts at position \(log.firstPosition) (retention deleted "
-                + "the segments before it) and no usable snapshot covers position \(log.firstPosition - 1): the "
-                + "state cannot be rebuilt. Restore a snapshot file into \(snapshots.directory), or move the log "
-                + "away to start empty")
+            throw LedgerError(
+                "the log in \(log.directory) starts at position \(log.firstPosition) (retention deleted "
+                    + "the segments before it) and no usable snapshot covers position \(log.firstPosition - 1): the "
+                    + "state cannot be rebuilt. Restore a snapshot file into \(snapshots.directory), or move the log "
+                    + "away to start empty")
         }
         var replayed: UInt64 = 0
         do {
@@ -88,8 +94,11 @@ extension Ledger {
                 replayed += 1
             }
         } catch {
-            let base = from == 0 ? "" : " after the snapshot at position \(from) (move it out of "
-                + "\(snapshots.directory) to start from an older one)"
+            let base =
+                from == 0
+                ? ""
+                : " after the snapshot at position \(from) (move it out of "
+                    + "\(snapshots.directory) to start from an older one)"
             throw LedgerError("cannot rebuild the state from \(log.directory)\(base): \(error)")
         }
         return Recovery(core: start, snapshotPosition: from, replayedEvents: replayed)
@@ -107,14 +116,17 @@ extension Ledger {
         _ file: SnapshotStore.File, log: SegmentLog, snapshots: SnapshotStore, limits: Limits
     ) throws(LedgerError) -> Result<EngineCore, SnapshotRefusal> {
         if file.position > log.headPosition {
-            return .failure(SnapshotRefusal(
-                reason: "it covers position \(file.position) but the log ends at \(log.headPosition) (the log's tail "
-                    + "was lost)", setAside: true))
+            return .failure(
+                SnapshotRefusal(
+                    reason:
+                        "it covers position \(file.position) but the log ends at \(log.headPosition) (the log's tail "
+                        + "was lost)", setAside: true))
         }
         if file.position + 1 < log.firstPosition {
-            return .failure(SnapshotRefusal(
-                reason: "it covers position \(file.position) but the log's oldest kept position is "
-                    + "\(log.firstPosition), so the events after it are gone", setAside: false))
+            return .failure(
+                SnapshotRefusal(
+                    reason: "it covers position \(file.position) but the log's oldest kept position is "
+                        + "\(log.firstPosition), so the events after it are gone", setAside: false))
         }
         let payload: [UInt8]
         do {
@@ -126,12 +138,16 @@ extension Ledger {
         do {
             snapshot = try Snapshot(decoding: payload)
         } catch {
-            return .failure(SnapshotRefusal(reason: "it does not decode as segue.v1.Snapshot: \(error)",
-                                            setAside: true))
+            return .failure(
+                SnapshotRefusal(
+                    reason: "it does not decode as segue.v1.Snapshot: \(error)",
+                    setAside: true))
         }
         guard snapshot.position == file.position else {
-            return .failure(SnapshotRefusal(
-                reason: "it holds position \(snapshot.position), not the \(file.position) of its name", setAside: true))
+            return .failure(
+                SnapshotRefusal(
+                    reason: "it holds position \(snapshot.position), not the \(file.position) of its name",
+                    setAside: true))
         }
         let core: EngineCore
         do {
@@ -187,7 +203,7 @@ extension Ledger {
     func snapshotIfDue() throws(LedgerError) {
         try collectSnapshot()
         guard snapshotEvery > 0, pendingSnapshot == nil,
-              log.headPosition >= max(lastSnapshotPosition, lastSnapshotAttempt) + snapshotEvery
+            log.headPosition >= max(lastSnapshotPosition, lastSnapshotAttempt) + snapshotEvery
         else { return }
         try takeSnapshot(inBackground: writesSnapshotsInBackground)
     }
@@ -318,7 +334,11 @@ extension Ledger {
         }
         guard let deleteBefore else { return }
         let deleted = try log.deleteSegments(before: deleteBefore)
-        report.info("retention deleted segments", ["segments": deleted, "first_position": log.firstPosition,
-                                                   "log_bytes": log.byteSize])
+        report.info(
+            "retention deleted segments",
+            [
+                "segments": deleted, "first_position": log.firstPosition,
+                "log_bytes": log.byteSize,
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
-import SegueLogging
 import SegueCore
 import SegueLog
+import SegueLogging
 import SegueWire
 
 /// The engine's state and its durable log, shared by the socket engine and the embedded one.
@@ -76,36 +76,45 @@ public final class Ledger {
         do {
             snapshots = try SnapshotStore(directory: directory.snapshotsPath)
             durable = try snapshots.list().first.map { newest in
-                DurablePosition(position: newest.position, evidence: "snapshot \(newest.path) covers position "
-                    + "\(newest.position), and a snapshot is written only once the events it covers are on disk")
+                DurablePosition(
+                    position: newest.position,
+                    evidence: "snapshot \(newest.path) covers position "
+                        + "\(newest.position), and a snapshot is written only once the events it covers are on disk")
             }
         } catch {
             directory.close()
             throw LedgerError("\(error)")
         }
         do {
-            log = try SegmentLog(directory: directory.logPath, segmentBytes: configuration.segmentBytes,
-                                 acceptLoss: configuration.acceptLogLoss, durablePosition: durable)
+            log = try SegmentLog(
+                directory: directory.logPath, segmentBytes: configuration.segmentBytes,
+                acceptLoss: configuration.acceptLogLoss, durablePosition: durable)
         } catch {
             directory.close()
             // Damage: say how to look at it, and how to accept the loss.
-            throw LedgerError(error.kind == .corrupt
-                ? "\(error). \(Self.lossAdvice(dataDirectory: directory.path))" : "\(error)")
+            throw LedgerError(
+                error.kind == .corrupt
+                    ? "\(error). \(Self.lossAdvice(dataDirectory: directory.path))" : "\(error)")
         }
         for damage in log.recovery.damage {
             configuration.log.warn("log loss accepted", ["detail": damage.description])
         }
         if log.recovery.manifestCreated {
-            configuration.log.info("log manifest created", ["path": log.manifestPath, "first": log.firstPosition,
-                                                            "segments": log.segments.count])
+            configuration.log.info(
+                "log manifest created",
+                [
+                    "path": log.manifestPath, "first": log.firstPosition,
+                    "segments": log.segments.count,
+                ])
         }
         snapshotEvery = UInt64(max(configuration.snapshotEvery, 0))
         retainBytes = configuration.retainBytes
         report = configuration.log
         let recovery: Recovery
         do {
-            recovery = try Self.recover(log: log, snapshots: snapshots, limits: configuration.limits,
-                                        report: configuration.log)
+            recovery = try Self.recover(
+                log: log, snapshots: snapshots, limits: configuration.limits,
+                report: configuration.log)
         } catch {
             log.close()
             directory.close()
@@ -116,8 +125,12 @@ public final class Ledger {
         lastSnapshotPosition = recovery.snapshotPosition
         lastSnapshotAttempt = recovery.snapshotPosition
         recovered = (recovery.snapshotPosition, recovery.replayedEvents)
-        report.info("recovered", ["snapshot": recovery.snapshotPosition, "replayed": recovery.replayedEvents,
-                                  "head": core.headPosition])
+        report.info(
+            "recovered",
+            [
+                "snapshot": recovery.snapshotPosition, "replayed": recovery.replayedEvents,
+                "head": core.headPosition,
+            ])
     }
 
     /// What to do about a log that is damaged or misses events, for the message refusing to start.
@@ -189,16 +202,19 @@ public final class Ledger {
     /// Refuses an ingest message of more than one part without looking at it (counted as a dropped message too).
     public func refuseIngest(parts: Int, now: Int64) {
         stats.messagesDropped += 1
-        refuseMalformed("an ingest message has \(parts) parts; send each segue.v1.Input as a message of one part",
-                        now: now)
+        refuseMalformed(
+            "an ingest message has \(parts) parts; send each segue.v1.Input as a message of one part",
+            now: now)
     }
 
     /// Counts an ingest message refused before it was decoded, with a MALFORMED rejection on `er//`.
     private func refuseMalformed(_ message: String, now: Int64) {
         stats.inputsReceived += 1
         stats.inputsRejected += 1
-        outcome.rejections.append(Rejection(error: ErrorDetail(code: .malformed, message: message),
-                                            timeUs: max(now, core.clockUs)))
+        outcome.rejections.append(
+            Rejection(
+                error: ErrorDetail(code: .malformed, message: message),
+                timeUs: max(now, core.clockUs)))
     }
 
     /// Appends the pending events to the log in one write. Not durable until `sync()`, except when a periodic

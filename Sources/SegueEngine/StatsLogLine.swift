@@ -26,11 +26,14 @@ public struct StatsLogLine: Sendable {
     public func log(to logger: Logger) {
         // One decimal is enough for a p99 in microseconds; rounding keeps the line free of float noise.
         let p99 = (stats.fsyncP99Us * 10).rounded() / 10
-        logger.info("stats", [
-            "head": headPosition, "stacks": stacks, "inputs": stats.inputsReceived, "rejected": stats.inputsRejected,
-            "events": stats.eventsAppended, "frames": stats.framesPublished, "fsync_p99_us": p99,
-            "frames_skipped": stats.framesSkipped, "replies_dropped": stats.repliesDropped,
-            "messages_dropped": stats.messagesDropped, "connections_refused": stats.connectionsRefused,
-        ])
+        logger.info(
+            "stats",
+            [
+                "head": headPosition, "stacks": stacks, "inputs": stats.inputsReceived,
+                "rejected": stats.inputsRejected,
+                "events": stats.eventsAppended, "frames": stats.framesPublished, "fsync_p99_us": p99,
+                "frames_skipped": stats.framesSkipped, "replies_dropped": stats.repliesDropped,
+                "messages_dropped": stats.messagesDropped, "connections_refused": stats.connectionsRefused,
+            ])
     }
 }

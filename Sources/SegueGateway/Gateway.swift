@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueCore
 import Synchronization
 import WebSockets
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue web`'s gateway: serves the page's files and bridges its WebSocket messages (JSON) to a daemon's three
 /// ZeroMQ sockets. Two threads: the caller's runs libwebsockets (HTTP, WebSocket framing, non-blocking writes),
@@ -21,9 +22,10 @@ public final class Gateway: @unchecked Sendable {
         /// When set, WebSocket upgrades must carry `?token=<token>` (required for a non-loopback `host`).
         public var token: String?
 
-        public init(host: String, port: Int, assetsDirectory: String, endpoints: SegueEndpoints,
-                    curve: CurveClientKeys?, token: String?)
-        {
+        public init(
+            host: String, port: Int, assetsDirectory: String, endpoints: SegueEndpoints,
+            curve: CurveClientKeys?, token: String?
+        ) {
             self.host = host
             self.port = port
             self.assetsDirectory = assetsDirectory
@@ -66,8 +68,10 @@ public final class Gateway: @unchecked Sendable {
         }
         handlers.received = { [unowned self] id, message in
             guard rates[id]?.admit(nowNs: GatewayBridge.nowNs()) ?? false else {
-                service.close(id, status: 1008, reason: "over \(Int(GatewayLimits.messagesPerSecond)) messages "
-                    + "per second")
+                service.close(
+                    id, status: 1008,
+                    reason: "over \(Int(GatewayLimits.messagesPerSecond)) messages "
+                        + "per second")
                 return
             }
             bridge.post(.message(id, message))
@@ -85,11 +89,12 @@ public final class Gateway: @unchecked Sendable {
         }
         do throws(WebSocketError) {
             service = try WebSocketService(
-                server: .init(host: configuration.host, port: configuration.port,
-                              assetsDirectory: configuration.assetsDirectory,
-                              maxMessageBytes: GatewayLimits.maxMessageBytes,
-                              maxConnections: GatewayLimits.maxConnections,
-                              maxDescriptors: Self.connectionDescriptors()),
+                server: .init(
+                    host: configuration.host, port: configuration.port,
+                    assetsDirectory: configuration.assetsDirectory,
+                    maxMessageBytes: GatewayLimits.maxMessageBytes,
+                    maxConnections: GatewayLimits.maxConnections,
+                    maxDescriptors: Self.connectionDescriptors()),
                 handlers: handlers)
         } catch {
             throw GatewayError(error.description)
@@ -146,7 +151,8 @@ public final class Gateway: @unchecked Sendable {
     }
 
     private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueCore
@@ -8,6 +5,10 @@ import SegueWire
 import Synchronization
 import WebSockets
 import ZMQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The gateway's ZeroMQ side, on a thread of its own: it turns pages' messages into inputs and requests for the
 /// daemon, subscribes to what the pages watch (and nothing more), and fills each page's outbox with the JSON of
@@ -67,9 +68,10 @@ final class GatewayBridge: @unchecked Sendable {
         let firstSentNs: UInt64
     }
 
-    init(endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, hello: [UInt8],
-         wakeWriter: @escaping @Sendable () -> Void) throws(GatewayError)
-    {
+    init(
+        endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, hello: [UInt8],
+        wakeWriter: @escaping @Sendable () -> Void
+    ) throws(GatewayError) {
         self.endpoints = endpoints
         self.curve = curve
         self.outboxes = outboxes
@@ -204,8 +206,11 @@ final class GatewayBridge: @unchecked Sendable {
             guard fitsTheDaemon(encoded, ref: ref, from: id) else { return }
             let sent = (try? ingest?.send([encoded], dontWait: true)) ?? false
             if !sent {
-                sendError(ErrorDetail(code: .unavailable, message: "the daemon's ingest socket is not taking "
-                    + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
+                sendError(
+                    ErrorDetail(
+                        code: .unavailable,
+                        message: "the daemon's ingest socket is not taking "
+                            + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
             }
         case .request(let request):
             guard fitsTheDaemon(request.encoded(), ref: ref, from: id) else { return }
@@ -236,16 +241,22 @@ final class GatewayBridge: @unchecked Sendable {
     private func compute(_ job: GatewayWorker.Job, ref: String, for id: ConnectionID) {
         let count = computing[id, default: 0]
         guard waitingJobs.count < GatewayLimits.maxWaitingJobs else {
-            sendError(ErrorDetail(code: .resourceExhausted, message: "the gateway has \(waitingJobs.count) large "
-                + "messages, histories and comparisons waiting; try again in a moment"), ref: ref, to: id)
+            sendError(
+                ErrorDetail(
+                    code: .resourceExhausted,
+                    message: "the gateway has \(waitingJobs.count) large "
+                        + "messages, histories and comparisons waiting; try again in a moment"), ref: ref, to: id)
             return
         }
         guard count < GatewayLimits.maxComputationsPerPage else {
             var refused = ""
             if case .read(_, let bytes) = job { refused = "a message of \(bytes.count) bytes was not read: " }
-            sendError(ErrorDetail(code: .resourceExhausted, message: refused + "a page may have at most "
-                + "\(GatewayLimits.maxComputationsPerPage) large messages, histories or comparisons waiting; wait "
-                + "for an answer first"), ref: ref, to: id)
+            sendError(
+                ErrorDetail(
+                    code: .resourceExhausted,
+                    message: refused + "a page may have at most "
+                        + "\(GatewayLimits.maxComputationsPerPage) large messages, histories or comparisons waiting; wait "
+                        + "for an answer first"), ref: ref, to: id)
             return
         }
         computing[id] = count + 1
@@ -261,16 +272,22 @@ final class GatewayBridge: @unchecked Sendable {
 
     private func fitsTheDaemon(_ encoded: [UInt8], ref: String, from id: ConnectionID) -> Bool {
         guard encoded.count > GatewayLimits.maxForwardedBytes else { return true }
-        sendError(ErrorDetail(code: .resourceExhausted, message: "the message is \(encoded.count) bytes as protobuf; "
-            + "the daemon takes at most \(GatewayLimits.maxForwardedBytes)"), ref: ref, to: id)
+        sendError(
+            ErrorDetail(
+                code: .resourceExhausted,
+                message: "the message is \(encoded.count) bytes as protobuf; "
+                    + "the daemon takes at most \(GatewayLimits.maxForwardedBytes)"), ref: ref, to: id)
         return false
     }
 
     private func watchStack(_ watch: PageMessage.Watch, ref: String, from id: ConnectionID) {
         guard subscriptions.watchCount(of: id) < GatewayLimits.maxWatches || subscriptions.contains(watch, of: id)
         else {
-            sendError(ErrorDetail(code: .resourceExhausted, message: "a page may watch at most "
-                + "\(GatewayLimits.maxWatches) stacks at once; unwatch one first"), ref: ref, to: id)
+            sendError(
+                ErrorDetail(
+                    code: .resourceExhausted,
+                    message: "a page may watch at most "
+                        + "\(GatewayLimits.maxWatches) stacks at once; unwatch one first"), ref: ref, to: id)
             return
         }
         for prefix in subscriptions.remove(watch, of: id) { try? subscriber?.unsubscribe(prefix) }
@@ -290,8 +307,9 @@ final class GatewayBridge: @unchecked Sendable {
     }
 
     private func sendProbe(_ token: String) {
-        sendRequest(Request(body: .publishProbe(PublishProbe(token: token))),
-                    as: .probe(token: token, sentNs: Self.nowNs()))
+        sendRequest(
+            Request(body: .publishProbe(PublishProbe(token: token))),
+            as: .probe(token: token, sentNs: Self.nowNs()))
     }
 
     // MARK: daemon
@@ -302,8 +320,12 @@ final class GatewayBridge: @unchecked Sendable {
         withUnsafeBytes(of: lastTag.bigEndian) { tag = Array($0) }
         let sent = (try? control?.send([tag, request.encoded()], dontWait: true)) ?? false
         guard sent else {
-            fail(waiting, ErrorDetail(code: .unavailable, message: "the daemon's control socket is not taking "
-                + "requests (is segued running at \(endpoints.control)?)"))
+            fail(
+                waiting,
+                ErrorDetail(
+                    code: .unavailable,
+                    message: "the daemon's control socket is not taking "
+                        + "requests (is segued running at \(endpoints.control)?)"))
             return
         }
         pending[lastTag] = waiting
@@ -371,16 +393,23 @@ final class GatewayBridge: @unchecked Sendable {
         let timeoutNs = UInt64(GatewayLimits.requestTimeoutMs) * 1_000_000
         for (tag, waiting) in pending where now &- waiting.sentNs > timeoutNs {
             pending[tag] = nil
-            fail(waiting, ErrorDetail(code: .unavailable, message: "the daemon at \(endpoints.control) did not "
-                + "answer within \(GatewayLimits.requestTimeoutMs) ms"))
+            fail(
+                waiting,
+                ErrorDetail(
+                    code: .unavailable,
+                    message: "the daemon at \(endpoints.control) did not "
+                        + "answer within \(GatewayLimits.requestTimeoutMs) ms"))
         }
         for (token, wait) in probes {
             if now &- wait.firstSentNs > timeoutNs {
                 probes[token] = nil
                 try? subscriber?.unsubscribe("pr/\(token)/")
                 for (id, _, ref) in wait.watchers {
-                    sendError(ErrorDetail(code: .unavailable, message: "the subscription did not go live within "
-                        + "\(GatewayLimits.requestTimeoutMs) ms (is segued running at \(endpoints.events)?)"),
+                    sendError(
+                        ErrorDetail(
+                            code: .unavailable,
+                            message: "the subscription did not go live within "
+                                + "\(GatewayLimits.requestTimeoutMs) ms (is segued running at \(endpoints.events)?)"),
                         ref: ref, to: id)
                 }
             } else if now &- wait.lastSentNs > 50_000_000 {

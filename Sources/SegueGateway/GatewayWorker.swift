@@ -35,9 +35,10 @@ final class GatewayWorker: Sendable {
     private let curve: CurveClientKeys?
     private let finished: @Sendable (ConnectionID, Answer) -> Void
 
-    init(endpoints: SegueEndpoints, curve: CurveClientKeys?,
-         finished: @escaping @Sendable (ConnectionID, Answer) -> Void) throws(GatewayError)
-    {
+    init(
+        endpoints: SegueEndpoints, curve: CurveClientKeys?,
+        finished: @escaping @Sendable (ConnectionID, Answer) -> Void
+    ) throws(GatewayError) {
         self.endpoints = endpoints
         self.curve = curve
         self.finished = finished
@@ -98,9 +99,14 @@ final class GatewayWorker: Sendable {
                     var json = Array(answer.description.utf8)
                     if json.count > GatewayLimits.maxAnswerBytes {
                         var refusal = JSONObject()
-                        refusal.add("error", ErrorDetail(code: .resourceExhausted, message: "the comparison's events "
-                            + "and frames come to \(json.count) bytes, over \(GatewayLimits.maxAnswerBytes); compare "
-                            + "fewer profiles or a shorter gesture").jsonObject)
+                        refusal.add(
+                            "error",
+                            ErrorDetail(
+                                code: .resourceExhausted,
+                                message: "the comparison's events "
+                                    + "and frames come to \(json.count) bytes, over \(GatewayLimits.maxAnswerBytes); compare "
+                                    + "fewer profiles or a shorter gesture"
+                            ).jsonObject)
                         refusal.add("ref", ref)
                         json = Array(refusal.description.utf8)
                     }
@@ -140,8 +146,10 @@ private struct HistoryReader {
         lastTag += 1
         let tag = withUnsafeBytes(of: lastTag.bigEndian) { Array($0) }
         guard (try? control.send([tag, request.encoded()], dontWait: true)) == true else {
-            throw Refusal(.unavailable, "the daemon's control socket is not taking requests (is segued running at "
-                + "\(endpoint)?)")
+            throw Refusal(
+                .unavailable,
+                "the daemon's control socket is not taking requests (is segued running at "
+                    + "\(endpoint)?)")
         }
         var poller = ZMQPoller()
         _ = poller.add(control)
@@ -157,7 +165,9 @@ private struct HistoryReader {
                 }
             }
         }
-        throw Refusal(.unavailable, "the daemon at \(endpoint) did not answer within "
-            + "\(GatewayLimits.requestTimeoutMs) ms")
+        throw Refusal(
+            .unavailable,
+            "the daemon at \(endpoint) did not answer within "
+                + "\(GatewayLimits.requestTimeoutMs) ms")
     }
 }

@@ -39,17 +39,23 @@ struct GestureComparison: Sendable {
                     try PanEvent(json: element, path: at + "[\(index)]")
                 }
             default:
-                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (compare has profiles, size, "
-                    + "rightToLeft, fps, pans)")
+                throw JSONInputError(
+                    path: path,
+                    message: "unknown field \"\(name)\" (compare has profiles, size, "
+                        + "rightToLeft, fps, pans)")
             }
         }
         if let long = profiles.firstIndex(where: { $0.utf8.count > 64 }) {
-            throw JSONInputError(path: JSONValue.member(path, "profiles") + "[\(long)]", message: "over 64 bytes; "
-                + "profile names are short")
+            throw JSONInputError(
+                path: JSONValue.member(path, "profiles") + "[\(long)]",
+                message: "over 64 bytes; "
+                    + "profile names are short")
         }
         guard (1...Self.maxProfiles).contains(profiles.count) else {
-            throw JSONInputError(path: JSONValue.member(path, "profiles"), message: "give 1 to \(Self.maxProfiles) "
-                + "profile names")
+            throw JSONInputError(
+                path: JSONValue.member(path, "profiles"),
+                message: "give 1 to \(Self.maxProfiles) "
+                    + "profile names")
         }
         guard (1...Self.maxPans).contains(pans.count) else {
             throw JSONInputError(path: JSONValue.member(path, "pans"), message: "give 1 to \(Self.maxPans) pan events")
@@ -69,7 +75,8 @@ struct GestureComparison: Sendable {
             }
             let (spanUs, overflow) = pan.timestampUs.subtractingReportingOverflow(firstUs)
             guard !overflow, spanUs <= Self.maxSpanUs else {
-                throw JSONInputError(path: at, message: "is more than \(Self.maxSpanUs / 1_000_000) s after the first pan")
+                throw JSONInputError(
+                    path: at, message: "is more than \(Self.maxSpanUs / 1_000_000) s after the first pan")
             }
             previousUs = pan.timestampUs
         }
@@ -103,8 +110,12 @@ struct GestureComparison: Sendable {
         var core = EngineCore()
         var outcome = Outcome()
         let config = StackConfig(size: size, profile: profile, rightToLeft: rightToLeft, fps: fps)
-        let create = Command(stackId: Self.stackId, op: .create(CreateStack(screens: ["Home", "Detail"],
-                                                                               config: config)))
+        let create = Command(
+            stackId: Self.stackId,
+            op: .create(
+                CreateStack(
+                    screens: ["Home", "Detail"],
+                    config: config)))
         if case .refused(let error) = core.apply(create, requestId: "compare", now: Self.originUs, into: &outcome) {
             throw Refusal(error)
         }

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Items handed to a thread that waits in a poll: any thread posts, the owner polls `fileDescriptor` beside its
 /// ZeroMQ sockets and takes what was posted. A pipe wakes the poll; the items themselves stay Swift values.

@@ -51,18 +51,24 @@ enum PageMessage: Sendable {
                     continue
                 }
                 guard Self.kinds.contains(key) else {
-                    throw JSONInputError(path: "", message: "unknown member \"\(key)\"; a message has one of "
-                        + Self.kinds.joined(separator: ", ") + " (and optionally ref)")
+                    throw JSONInputError(
+                        path: "",
+                        message: "unknown member \"\(key)\"; a message has one of "
+                            + Self.kinds.joined(separator: ", ") + " (and optionally ref)")
                 }
                 guard body == nil else {
-                    throw JSONInputError(path: "", message: "\"\(body!.key)\" and \"\(key)\" in one message; send one "
-                        + "per message")
+                    throw JSONInputError(
+                        path: "",
+                        message: "\"\(body!.key)\" and \"\(key)\" in one message; send one "
+                            + "per message")
                 }
                 body = (key, value)
             }
             guard let body else {
-                throw JSONInputError(path: "", message: "empty message; expected one of "
-                    + Self.kinds.joined(separator: ", "))
+                throw JSONInputError(
+                    path: "",
+                    message: "empty message; expected one of "
+                        + Self.kinds.joined(separator: ", "))
             }
             return (try message(body.key, body.value), ref)
         } catch {
@@ -109,7 +115,8 @@ enum PageMessage: Sendable {
             case "frames": watch.frames = try member.bool(at: at)
             case "all": watch.all = try member.bool(at: at)
             default:
-                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (\(path) has stackId, frames, all)")
+                throw JSONInputError(
+                    path: path, message: "unknown field \"\(name)\" (\(path) has stackId, frames, all)")
             }
         }
         guard watch.all != !watch.stackId.isEmpty else {

@@ -88,10 +88,11 @@ final class PageOutboxes: Sendable {
     var counters: Counters {
         state.withLock { state in
             let open = state.boxes.values
-            return Counters(connections: state.boxes.count,
-                            framesWritten: state.framesWritten + open.reduce(0) { $0 + $1.framesWritten },
-                            framesConflated: state.framesConflated + open.reduce(0) { $0 + $1.conflated },
-                            messagesWritten: state.messagesWritten)
+            return Counters(
+                connections: state.boxes.count,
+                framesWritten: state.framesWritten + open.reduce(0) { $0 + $1.framesWritten },
+                framesConflated: state.framesConflated + open.reduce(0) { $0 + $1.conflated },
+                messagesWritten: state.messagesWritten)
         }
     }
 }

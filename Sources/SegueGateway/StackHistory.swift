@@ -51,8 +51,10 @@ struct StackHistory {
         do throws(EngineCore.RestoreError) {
             try core.replay(numbered, into: &outcome)
         } catch {
-            throw Refusal(.unavailable, "the log's events of \(stackId) do not replay (at position "
-                + "\(event.position)): \(error.message)")
+            throw Refusal(
+                .unavailable,
+                "the log's events of \(stackId) do not replay (at position "
+                    + "\(event.position)): \(error.message)")
         }
         for var frame in outcome.frames {
             if frame.position > 0 { frame.position = logPositions[Int(frame.position) - 1] }

@@ -51,8 +51,8 @@ struct LogManifest: Hashable {
             return .damaged("its checksum does not match its contents")
         }
         guard lines[1].hasPrefix("oldest "), lines[2].hasPrefix("newest "),
-              let oldest = UInt64(lines[1].dropFirst(7)), let newest = UInt64(lines[2].dropFirst(7)),
-              oldest >= 1, newest >= oldest
+            let oldest = UInt64(lines[1].dropFirst(7)), let newest = UInt64(lines[2].dropFirst(7)),
+            oldest >= 1, newest >= oldest
         else {
             return .damaged("its positions are not 1 <= oldest <= newest")
         }
@@ -66,7 +66,7 @@ struct LogManifest: Hashable {
         let fd: Int32
         do {
             fd = try FileSystem.open(path, flags: O_RDONLY, what: "log manifest")
-        } catch where error.errno == ENOENT {
+        } catch  where error.errno == ENOENT {
             return .missing
         }
         defer { FileSystem.close(fd) }

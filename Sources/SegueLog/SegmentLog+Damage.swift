@@ -90,16 +90,20 @@ extension SegmentLog {
         let target = try unusedName(name + ".cut-\(offset)", directory: directory)
         let out = try FileSystem.open(target, flags: O_WRONLY | O_CREAT | O_EXCL, what: "copy of damaged bytes")
         defer { FileSystem.close(out) }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: min(size - offset, scanChunkBytes),
-                                                           alignment: 16)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(
+            byteCount: min(size - offset, scanChunkBytes),
+            alignment: 16)
         defer { chunk.deallocate() }
         var at = offset
         while at < size {
-            let count = try FileSystem.read(fd, into: UnsafeMutableRawBufferPointer(
-                rebasing: chunk[..<min(chunk.count, size - at)]), at: at, path: path)
+            let count = try FileSystem.read(
+                fd,
+                into: UnsafeMutableRawBufferPointer(
+                    rebasing: chunk[..<min(chunk.count, size - at)]), at: at, path: path)
             guard count > 0 else {
-                throw LogError(.corrupt, "segment \(path) became shorter while its damaged bytes were copied",
-                               path: path)
+                throw LogError(
+                    .corrupt, "segment \(path) became shorter while its damaged bytes were copied",
+                    path: path)
             }
             if let code = FileSystem.write(out, UnsafeRawBufferPointer(rebasing: chunk[..<count]), at: at - offset) {
                 throw LogError.system("cannot write \(target)", path: target, code: code)

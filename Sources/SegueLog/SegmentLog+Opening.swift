@@ -54,9 +54,11 @@ extension SegmentLog {
             oldestRule = after
             newestRule = before
         case (.damaged(let reason), _), (_, .damaged(let reason)):
-            let finding = Finding(damage: LogDamage(
-                position: nil, path: manifestPath, message: "the log manifest \(manifestPath) is damaged: \(reason), "
-                    + "so it cannot tell which segments should be here"), moves: [manifestPath])
+            let finding = Finding(
+                damage: LogDamage(
+                    position: nil, path: manifestPath,
+                    message: "the log manifest \(manifestPath) is damaged: \(reason), "
+                        + "so it cannot tell which segments should be here"), moves: [manifestPath])
             findings.append(finding)
         default:
             break
@@ -65,9 +67,11 @@ extension SegmentLog {
         for name in listing.names where Segment.looksLikeSegment(name) {
             guard let position = Segment.position(fromFileName: name), position > 0 else {
                 let path = directory + "/" + name
-                let finding = Finding(damage: LogDamage(
-                    position: nil, path: path, message: "unexpected file \(path) in the log directory: segment files "
-                        + "are named by their first position, 20 digits from 00000000000000000001, then .seg"),
+                let finding = Finding(
+                    damage: LogDamage(
+                        position: nil, path: path,
+                        message: "unexpected file \(path) in the log directory: segment files "
+                            + "are named by their first position, 20 digits from 00000000000000000001, then .seg"),
                     moves: [path])
                 if readOnly { throw refusal([finding]) }
                 findings.append(finding)
@@ -78,27 +82,35 @@ extension SegmentLog {
         found.sort { $0.position < $1.position }
         let segmentPath = { (position: UInt64) in directory + "/" + Segment.fileName(for: position) }
         if let rule = oldestRule ?? newestRule, found.isEmpty {
-            findings.append(Finding(damage: LogDamage(
-                position: rule.oldestPosition, path: segmentPath(rule.newestSegment),
-                message: "every segment is missing: the log manifest \(manifestPath) names the segments from "
-                    + "position \(rule.oldestPosition) to \(segmentPath(rule.newestSegment))")))
+            findings.append(
+                Finding(
+                    damage: LogDamage(
+                        position: rule.oldestPosition, path: segmentPath(rule.newestSegment),
+                        message: "every segment is missing: the log manifest \(manifestPath) names the segments from "
+                            + "position \(rule.oldestPosition) to \(segmentPath(rule.newestSegment))")))
         }
         if let rule = oldestRule, let oldest = found.first, oldest.position > rule.oldestPosition {
-            findings.append(Finding(damage: LogDamage(
-                position: rule.oldestPosition, path: segmentPath(rule.oldestPosition),
-                message: "positions \(rule.oldestPosition)...\(oldest.position - 1) are missing: the log manifest "
-                    + "\(manifestPath) says the oldest segment kept starts at position \(rule.oldestPosition), but "
-                    + "the oldest one here is \(segmentPath(oldest.position))")))
+            findings.append(
+                Finding(
+                    damage: LogDamage(
+                        position: rule.oldestPosition, path: segmentPath(rule.oldestPosition),
+                        message:
+                            "positions \(rule.oldestPosition)...\(oldest.position - 1) are missing: the log manifest "
+                            + "\(manifestPath) says the oldest segment kept starts at position \(rule.oldestPosition), but "
+                            + "the oldest one here is \(segmentPath(oldest.position))")))
         }
         // Segments newer than the manifest names are a roll it did not record yet; older ones mean the newest went.
-        let newestMissing = newestRule.map { rule in found.last.map { $0.position < rule.newestSegment } ?? false }
+        let newestMissing =
+            newestRule.map { rule in found.last.map { $0.position < rule.newestSegment } ?? false }
             ?? false
         if found.isEmpty && readOnly {
             // Nothing was ever appended (or every segment is missing): an empty log, as a writer would create it,
             // without creating anything.
-            return Opened(table: [Segment(path: segmentPath(1), firstPosition: 1)], lastDescriptor: -1,
-                          report: RecoveryReport(truncatedBytes: 0, truncatedAtPosition: nil, truncatedAtOffset: nil,
-                                                 segmentPath: nil, reason: nil, damage: findings.map(\.damage)))
+            return Opened(
+                table: [Segment(path: segmentPath(1), firstPosition: 1)], lastDescriptor: -1,
+                report: RecoveryReport(
+                    truncatedBytes: 0, truncatedAtPosition: nil, truncatedAtOffset: nil,
+                    segmentPath: nil, reason: nil, damage: findings.map(\.damage)))
         }
 
         var table: [Segment] = []
@@ -108,9 +120,10 @@ extension SegmentLog {
             let path = directory + "/" + entry.name
             let later = found[(i + 1)...].map { directory + "/" + $0.name }
             if let previous = table.last, previous.endPosition != entry.position {
-                let finding = Finding(damage: LogDamage(
-                    position: previous.endPosition, path: path,
-                    message: gapMessage(previous: previous, nextPath: path, nextPosition: entry.position)),
+                let finding = Finding(
+                    damage: LogDamage(
+                        position: previous.endPosition, path: path,
+                        message: gapMessage(previous: previous, nextPath: path, nextPosition: entry.position)),
                     moves: [path] + later)
                 if readOnly { throw refusal([finding]) }
                 findings.append(finding)
@@ -130,59 +143,71 @@ extension SegmentLog {
             if later.isEmpty && !newestMissing {
                 // A torn write leaves nothing valid after the damage; a valid record after it means a record that
                 // was whole has changed since, and cutting there would lose the good ones.
-                let scan = try validRecords(after: offset, fd: fd, path: path, size: fileSize,
-                                            maxRecordBytes: maxRecordBytes)
-                cut = Cut(path: path, offset: offset, fileSize: fileSize, position: position, reason: reason,
-                          isDamage: scan != .torn)
+                let scan = try validRecords(
+                    after: offset, fd: fd, path: path, size: fileSize,
+                    maxRecordBytes: maxRecordBytes)
+                cut = Cut(
+                    path: path, offset: offset, fileSize: fileSize, position: position, reason: reason,
+                    isDamage: scan != .torn)
                 var finding = Finding(damage: damage, keepsCut: true)
                 let head = "segment \(path) is damaged at byte \(offset) (position \(position)): \(reason.rawValue), "
                 switch scan {
                 case .torn:
                     break
                 case .validRecords(let next):
-                    finding.damage.message = head + "but a valid record follows at byte \(next): this is corruption, "
+                    finding.damage.message =
+                        head + "but a valid record follows at byte \(next): this is corruption, "
                         + "not a torn write, and cutting the segment there would discard the valid records after it"
                     findings.append(finding)
                 case .undecided(let reached):
-                    finding.damage.message = head + "and its \(fileSize - offset) bytes after the damage look like "
+                    finding.damage.message =
+                        head + "and its \(fileSize - offset) bytes after the damage look like "
                         + "records up to byte \(reached) and beyond, more than the scan checks: it cannot tell a torn "
                         + "write from damage, and cutting could discard valid records"
                     findings.append(finding)
                 }
             } else {
                 var finding = Finding(damage: damage, moves: later, keepsCut: true)
-                finding.damage.message = "segment \(path) is damaged at byte \(offset) (position \(position)): "
+                finding.damage.message =
+                    "segment \(path) is damaged at byte \(offset) (position \(position)): "
                     + "\(reason.rawValue). Only the last segment can be torn by a crash, so this is damage to a "
                     + "completed segment"
                     + (later.isEmpty ? "" : ", and the \(later.count) segment(s) after it cannot follow a cut")
                 if readOnly { throw refusal([finding]) }
                 findings.append(finding)
-                cut = Cut(path: path, offset: offset, fileSize: fileSize, position: position, reason: reason,
-                          isDamage: true)
+                cut = Cut(
+                    path: path, offset: offset, fileSize: fileSize, position: position, reason: reason,
+                    isDamage: true)
                 break
             }
         }
 
         if let rule = newestRule, newestMissing, let last = table.last {
-            findings.append(Finding(damage: LogDamage(
-                position: last.endPosition, path: segmentPath(rule.newestSegment),
-                message: "segments from position \(last.endPosition) on are missing: the log manifest "
-                    + "\(manifestPath) names \(segmentPath(rule.newestSegment)) as the newest segment, but the newest "
-                    + "one here is \(segmentPath(found[found.count - 1].position))")))
+            findings.append(
+                Finding(
+                    damage: LogDamage(
+                        position: last.endPosition, path: segmentPath(rule.newestSegment),
+                        message: "segments from position \(last.endPosition) on are missing: the log manifest "
+                            + "\(manifestPath) names \(segmentPath(rule.newestSegment)) as the newest segment, but the newest "
+                            + "one here is \(segmentPath(found[found.count - 1].position))")))
         }
         if let durable, durable.position >= table.last?.endPosition ?? 1 {
             let end = table.last?.endPosition ?? 1
-            var finding = Finding(damage: LogDamage(position: end, path: table.last?.path ?? segmentPath(1),
-                                                    message: ""))
+            var finding = Finding(
+                damage: LogDamage(
+                    position: end, path: table.last?.path ?? segmentPath(1),
+                    message: ""))
             var tail = ""
             if let torn = cut, !torn.isDamage {
                 // Bytes the log held durably cannot be a torn write: they are kept, not just cut.
                 cut?.isDamage = true
                 finding.keepsCut = true
-                tail = " (before the \(torn.fileSize - torn.offset) bytes from byte \(torn.offset) of \(torn.path), "
+                tail =
+                    " (before the \(torn.fileSize - torn.offset) bytes from byte \(torn.offset) of \(torn.path), "
                     + "which are not a whole record: \(torn.reason.rawValue))"
             }
-            finding.damage.message = "positions \(end)...\(durable.position) are missing: the log ends at position "
+            finding.damage.message =
+                "positions \(end)...\(durable.position) are missing: the log ends at position "
                 + "\(end - 1)\(tail), but \(durable.evidence)"
             findings.append(finding)
         }
@@ -191,8 +216,9 @@ extension SegmentLog {
         var manifestCreated = false
         if !readOnly {
             try repair(directory: directory, findings: &findings, cut: cut, table: &table)
-            let kept = LogManifest(oldestPosition: table[0].firstPosition,
-                                   newestSegment: table[table.count - 1].firstPosition)
+            let kept = LogManifest(
+                oldestPosition: table[0].firstPosition,
+                newestSegment: table[table.count - 1].firstPosition)
             if listing.before != .valid(kept) {
                 try kept.write(in: directory)
                 manifestCreated = listing.before == .missing && !found.isEmpty
@@ -242,8 +268,9 @@ extension SegmentLog {
             let fd = try FileSystem.open(cut.path, flags: O_RDWR, what: "segment")
             defer { FileSystem.close(fd) }
             if cut.isDamage {
-                let kept = try keepTail(of: cut.path, fd: fd, from: cut.offset, size: cut.fileSize,
-                                        directory: directory)
+                let kept = try keepTail(
+                    of: cut.path, fd: fd, from: cut.offset, size: cut.fileSize,
+                    directory: directory)
                 for index in findings.indices where findings[index].keepsCut {
                     findings[index].damage.keptIn.insert(kept, at: 0)
                 }
@@ -263,8 +290,9 @@ extension SegmentLog {
 
     /// The error refusing to open a log with `findings`.
     private static func refusal(_ findings: [Finding]) -> LogError {
-        LogError(.corrupt, findings.map(\.damage.message).joined(separator: "; also, ") + "; refusing to start",
-                 path: findings[0].damage.path)
+        LogError(
+            .corrupt, findings.map(\.damage.message).joined(separator: "; also, ") + "; refusing to start",
+            path: findings[0].damage.path)
     }
 
     /// Reads records into `segment` until the readable bytes end (nil) or a record is bad (its reason); the

@@ -47,8 +47,9 @@ public final class SegmentLog {
     /// The segments, oldest first; the last is the one being appended to.
     public var segments: [SegmentInfo] {
         table.map {
-            SegmentInfo(path: $0.path, firstPosition: $0.firstPosition, recordCount: $0.recordCount,
-                        byteSize: UInt64($0.size))
+            SegmentInfo(
+                path: $0.path, firstPosition: $0.firstPosition, recordCount: $0.recordCount,
+                byteSize: UInt64($0.size))
         }
     }
 
@@ -104,15 +105,18 @@ public final class SegmentLog {
     ///   - durablePosition: a position the log held durably, by evidence from outside it (the newest snapshot's):
     ///     a log that does not reach it, even once a torn tail is cut, has lost events, which is damage too.
     /// - Throws: `LogError` `.corrupt` for damage, unless `acceptLoss`; `.io` when a file cannot be read or written.
-    public init(directory: String, segmentBytes: Int = 64 << 20, maxRecordBytes: Int = 16 << 20,
-                acceptLoss: Bool = false, durablePosition: DurablePosition? = nil) throws(LogError)
-    {
+    public init(
+        directory: String, segmentBytes: Int = 64 << 20, maxRecordBytes: Int = 16 << 20,
+        acceptLoss: Bool = false, durablePosition: DurablePosition? = nil
+    ) throws(LogError) {
         guard segmentBytes > 0 else {
             throw LogError(.invalidArgument, "segment size must be positive, not \(segmentBytes)")
         }
         guard maxRecordBytes > 0 && maxRecordBytes <= RecordFormat.hardLimitBytes else {
-            throw LogError(.invalidArgument, "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
-                + "not \(maxRecordBytes)")
+            throw LogError(
+                .invalidArgument,
+                "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
+                    + "not \(maxRecordBytes)")
         }
         let directory = FileSystem.trimTrailingSlashes(directory)
         self.directory = directory
@@ -120,8 +124,9 @@ public final class SegmentLog {
         self.maxRecordBytes = maxRecordBytes
         isReadOnly = false
         try FileSystem.makeDirectory(directory, mode: 0o700)
-        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: false,
-                                           acceptLoss: acceptLoss, durable: durablePosition)
+        let opened = try Self.openSegments(
+            in: directory, maxRecordBytes: maxRecordBytes, readOnly: false,
+            acceptLoss: acceptLoss, durable: durablePosition)
         self.table = opened.table
         self.writeDescriptor = opened.lastDescriptor
         self.recovery = opened.report
@@ -148,16 +153,19 @@ public final class SegmentLog {
     ///   `.seg` name).
     public init(readingDirectory directory: String, maxRecordBytes: Int = 16 << 20) throws(LogError) {
         guard maxRecordBytes > 0 && maxRecordBytes <= RecordFormat.hardLimitBytes else {
-            throw LogError(.invalidArgument, "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
-                + "not \(maxRecordBytes)")
+            throw LogError(
+                .invalidArgument,
+                "maximum record size must be 1...\(RecordFormat.hardLimitBytes) bytes, "
+                    + "not \(maxRecordBytes)")
         }
         let directory = FileSystem.trimTrailingSlashes(directory)
         self.directory = directory
         segmentBytes = Int.max
         self.maxRecordBytes = maxRecordBytes
         isReadOnly = true
-        let opened = try Self.openSegments(in: directory, maxRecordBytes: maxRecordBytes, readOnly: true,
-                                           acceptLoss: false, durable: nil)
+        let opened = try Self.openSegments(
+            in: directory, maxRecordBytes: maxRecordBytes, readOnly: true,
+            acceptLoss: false, durable: nil)
         self.table = opened.table
         self.writeDescriptor = opened.lastDescriptor
         self.recovery = opened.report
@@ -233,12 +241,16 @@ public final class SegmentLog {
         for i in first..<batch.count {
             let length = batch.payloadLength(i)
             if length == 0 {
-                throw LogError(.invalidArgument, "record \(i) of the batch has an empty payload; the log stores only "
-                    + "non-empty records")
+                throw LogError(
+                    .invalidArgument,
+                    "record \(i) of the batch has an empty payload; the log stores only "
+                        + "non-empty records")
             }
             if length > maxRecordBytes {
-                throw LogError(.recordTooLarge, "record \(i) of the batch has \(length) bytes, more than the log's "
-                    + "limit of \(maxRecordBytes)")
+                throw LogError(
+                    .recordTooLarge,
+                    "record \(i) of the batch has \(length) bytes, more than the log's "
+                        + "limit of \(maxRecordBytes)")
             }
         }
         let size = table[table.count - 1].size
@@ -265,14 +277,17 @@ public final class SegmentLog {
             do {
                 try FileSystem.truncate(writeDescriptor, to: offset, path: path)
             } catch {
-                let unusable = LogError(.unusable, "appending to \(path) failed (\(String(cString: strerror(code)))) "
-                    + "and the partial write could not be removed; restart so recovery cuts it", path: path,
+                let unusable = LogError(
+                    .unusable,
+                    "appending to \(path) failed (\(String(cString: strerror(code)))) "
+                        + "and the partial write could not be removed; restart so recovery cuts it", path: path,
                     errno: error.errno)
                 failure = unusable
                 throw unusable
             }
-            throw LogError.system("cannot append \(batch.count - first) records to \(path) (nothing was appended)",
-                                  path: path, code: code)
+            throw LogError.system(
+                "cannot append \(batch.count - first) records to \(path) (nothing was appended)",
+                path: path, code: code)
         }
         for i in first..<batch.count {
             table[last].didAppend(at: offset + batch.start(of: i) - firstByte, length: batch.payloadLength(i))
@@ -351,8 +366,10 @@ public final class SegmentLog {
     }
 
     private func markUnusable(after error: LogError, path: String) -> LogError {
-        let unusable = LogError(.unusable, "fdatasync of \(path) failed, so it is unknown which appended records "
-            + "reached the disk; restart so recovery rereads the log", path: path, errno: error.errno)
+        let unusable = LogError(
+            .unusable,
+            "fdatasync of \(path) failed, so it is unknown which appended records "
+                + "reached the disk; restart so recovery rereads the log", path: path, errno: error.errno)
         failure = unusable
         return unusable
     }
@@ -447,8 +464,10 @@ public final class SegmentLog {
         if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
         let start = max(position, 1)
         if start < firstPosition {
-            throw LogError(.positionRemoved, "position \(start) has been removed by retention; the oldest position "
-                + "kept is \(firstPosition)", path: directory)
+            throw LogError(
+                .positionRemoved,
+                "position \(start) has been removed by retention; the oldest position "
+                    + "kept is \(firstPosition)", path: directory)
         }
         return start
     }
@@ -478,9 +497,11 @@ public final class SegmentLog {
                 guard case .record(let length, let payload) = step else {
                     let reason: String
                     if case .problem(let problem) = step { reason = problem.rawValue } else { reason = "ends early" }
-                    throw LogError(.corrupt, "segment \(segment.path) is corrupt at byte \(offset) (position \(at)): "
-                        + "\(reason); it was valid when the log was opened, so the file was changed by something "
-                        + "else or the disk is failing", path: segment.path)
+                    throw LogError(
+                        .corrupt,
+                        "segment \(segment.path) is corrupt at byte \(offset) (position \(at)): "
+                            + "\(reason); it was valid when the log was opened, so the file was changed by something "
+                            + "else or the disk is failing", path: segment.path)
                 }
                 if skip > 0 {
                     skip -= 1
@@ -551,8 +572,9 @@ public final class SegmentLog {
         while doomed < table.count - 1 && table[doomed].endPosition <= position { doomed += 1 }
         guard doomed > 0 else { return 0 }
         // What is kept is on record before anything goes.
-        let kept = LogManifest(oldestPosition: table[doomed].firstPosition,
-                               newestSegment: table[table.count - 1].firstPosition)
+        let kept = LogManifest(
+            oldestPosition: table[doomed].firstPosition,
+            newestSegment: table[table.count - 1].firstPosition)
         try kept.write(in: directory)
         var deleted = 0
         while deleted < doomed {

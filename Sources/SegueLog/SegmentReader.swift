@@ -93,12 +93,15 @@ final class SegmentReader {
         }
         bufferOffset = offset
         bufferCount = 0
-        let got = try FileSystem.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]), at: offset,
-                                      path: path)
+        let got = try FileSystem.read(
+            fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<want]), at: offset,
+            path: path)
         bufferCount = got
         if got < count {
-            throw LogError(.corrupt, "segment \(path) became shorter while being read (wanted \(count) bytes at byte "
-                + "\(offset), got \(got)); something other than this log is changing it", path: path)
+            throw LogError(
+                .corrupt,
+                "segment \(path) became shorter while being read (wanted \(count) bytes at byte "
+                    + "\(offset), got \(got)); something other than this log is changing it", path: path)
         }
     }
 }

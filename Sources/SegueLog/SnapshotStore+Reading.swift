@@ -26,8 +26,9 @@ extension SnapshotStore {
         let size = try FileSystem.size(fd, path: file.path)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         defer { buffer.deallocate() }
-        let count = try FileSystem.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size]), at: 0,
-                                        path: file.path)
+        let count = try FileSystem.read(
+            fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<size]), at: 0,
+            path: file.path)
         let bytes = [UInt8](UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         switch SnapshotFormat.decode(bytes, position: file.position) {
         case .success(let payload):

@@ -68,8 +68,9 @@ public final class SnapshotStore: Sendable {
         let temporary = path + Self.temporarySuffix
         let bytes = SnapshotFormat.encode(position: position, payload: payload)
         do throws(LogError) {
-            let fd = try FileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600,
-                                         what: "temporary snapshot")
+            let fd = try FileSystem.open(
+                temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600,
+                what: "temporary snapshot")
             defer { FileSystem.close(fd) }
             if let code = bytes.withUnsafeBytes({ FileSystem.write(fd, $0, at: 0) }) {
                 throw LogError.system("cannot write the snapshot \(temporary)", path: temporary, code: code)

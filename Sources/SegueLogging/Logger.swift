@@ -62,8 +62,10 @@ public struct Logger: Sendable {
     public static let discarding = Logger { _ in }
 
     public func log(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible>) {
-        handler(Record(level: level, message: message,
-                       fields: fields.map { Field(name: $0.key, value: $0.value.description) }))
+        handler(
+            Record(
+                level: level, message: message,
+                fields: fields.map { Field(name: $0.key, value: $0.value.description) }))
     }
 
     public func debug(_ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible> = [:]) {

@@ -15,14 +15,15 @@ public enum WireType: UInt8, Sendable, Hashable, CustomStringConvertible {
 
     /// The wire type's name and number, such as `"fixed64 (1)"`.
     public var description: String {
-        let name = switch self {
-        case .varint: "varint"
-        case .fixed64: "fixed64"
-        case .lengthDelimited: "length-delimited"
-        case .startGroup: "start-group"
-        case .endGroup: "end-group"
-        case .fixed32: "fixed32"
-        }
+        let name =
+            switch self {
+            case .varint: "varint"
+            case .fixed64: "fixed64"
+            case .lengthDelimited: "length-delimited"
+            case .startGroup: "start-group"
+            case .endGroup: "end-group"
+            case .fixed32: "fixed32"
+            }
         return "\(name) (\(rawValue))"
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An IP address and port to serve on, checked against this machine before libwebsockets is given it: the library

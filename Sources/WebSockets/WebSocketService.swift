@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CWebSockets
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// WebSocket connections on libwebsockets that exchange whole messages: either a server, which also serves a
 /// directory of static files on its listening socket, or a set of client connections (`connect`).
@@ -31,9 +32,10 @@ public final class WebSocketService: @unchecked Sendable {
         /// (which libwebsockets retries in a loop, logging each time).
         public var maxDescriptors: Int
 
-        public init(host: String, port: Int, assetsDirectory: String, maxMessageBytes: Int, maxConnections: Int,
-                    maxDescriptors: Int)
-        {
+        public init(
+            host: String, port: Int, assetsDirectory: String, maxMessageBytes: Int, maxConnections: Int,
+            maxDescriptors: Int
+        ) {
             self.host = host
             self.port = port
             self.assetsDirectory = assetsDirectory
@@ -107,17 +109,21 @@ public final class WebSocketService: @unchecked Sendable {
         info.mounts = UnsafePointer(mount)
         // Security headers on every HTTP response (a content security policy that allows only this origin's
         // scripts, styles and WebSocket), and text frames that are not UTF-8 close their connection.
-        info.options = UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE)
+        info.options =
+            UInt64(LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE)
             | UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
         // With IPv6 on, libwebsockets 4.1 ignores an IPv4 interface and listens on every address
         // (warmcat/libwebsockets#2290): an IPv4 host is served over IPv4 only.
         if !configuration.host.contains(":") { info.options |= UInt64(LWS_SERVER_OPTION_DISABLE_IPV6) }
-        try create(&info, description: "cannot listen on \(configuration.host):\(configuration.port) (the address is "
-            + "in use or not this machine's)")
+        try create(
+            &info,
+            description: "cannot listen on \(configuration.host):\(configuration.port) (the address is "
+                + "in use or not this machine's)")
         port = Int(lws_get_vhost_listen_port(lws_get_vhost_by_name(context, "default")))
         guard port > 0 else {
-            throw WebSocketError("cannot listen on \(configuration.host):\(configuration.port) (not an address of "
-                + "this machine)")
+            throw WebSocketError(
+                "cannot listen on \(configuration.host):\(configuration.port) (not an address of "
+                    + "this machine)")
         }
     }
 
@@ -269,9 +275,10 @@ public final class WebSocketService: @unchecked Sendable {
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2)
     }
 
-    fileprivate func handle(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
-                            _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32
-    {
+    fileprivate func handle(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
         if shuttingDown { return lws_callback_http_dummy(wsi, reason, user, input, length) }
         switch reason {
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
@@ -364,9 +371,12 @@ public final class WebSocketService: @unchecked Sendable {
         }
         // The buffer gets "token=VALUE"; the returned pointer is VALUE's start within it.
         var buffer = [CChar](repeating: 0, count: 256)
-        let tokenText = buffer.withUnsafeMutableBufferPointer { buffer in
-            lws_get_urlarg_by_name(wsi, "token=", buffer.baseAddress, Int32(buffer.count)).map { String(cString: $0) }
-        } ?? ""
+        let tokenText =
+            buffer.withUnsafeMutableBufferPointer { buffer in
+                lws_get_urlarg_by_name(wsi, "token=", buffer.baseAddress, Int32(buffer.count)).map {
+                    String(cString: $0)
+                }
+            } ?? ""
         return WebSocketHandshake(origin: header(WSI_TOKEN_ORIGIN), host: header(WSI_TOKEN_HOST), token: tokenText)
     }
 }

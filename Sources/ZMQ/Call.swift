@@ -1,11 +1,11 @@
 import CZeroMQ
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a libzmq call that returns -1 on failure, retrying while it fails with `EINTR`.

@@ -1,11 +1,11 @@
 import CZeroMQ
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A libzmq context (`zmq_ctx_new`): the I/O threads and the registry of sockets made from it.

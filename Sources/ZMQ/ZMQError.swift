@@ -1,11 +1,11 @@
 import CZeroMQ
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An error reported by libzmq: the `zmq_errno()` value read right after the failing call.

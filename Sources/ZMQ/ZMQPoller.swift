@@ -1,11 +1,11 @@
 import CZeroMQ
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Waits on several sockets (and plain file descriptors) at once with `zmq_poll`.

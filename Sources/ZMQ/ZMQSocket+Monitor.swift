@@ -9,7 +9,9 @@ extension ZMQSocket {
     /// - Parameter events: a mask of `ZMQ_EVENT_*` values, such as `MonitorEvent.accepted`.
     public func startMonitor(_ endpoint: String, events: Int32) throws(ZMQError) {
         let handle = try liveHandle("socket monitor", endpoint: endpoint)
-        _ = try retryingInterrupts("socket monitor", endpoint: endpoint) { zmq_socket_monitor(handle, endpoint, events) }
+        _ = try retryingInterrupts("socket monitor", endpoint: endpoint) {
+            zmq_socket_monitor(handle, endpoint, events)
+        }
     }
 }
 

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The command line of `segue-bench`.
 struct BenchOptions: Sendable {
@@ -47,23 +48,30 @@ struct BenchOptions: Sendable {
         options: [
             .init("quick", help: "short runs and a 2-million-event replay log; finishes in under 3 minutes"),
             .init("segued", "PATH", help: "the daemon to measure (default: segued next to this executable)"),
-            .init("segue", "PATH", help: "the segue whose `segue web` the web workload measures (default: segue next "
-                + "to this executable)"),
+            .init(
+                "segue", "PATH",
+                help: "the segue whose `segue web` the web workload measures (default: segue next "
+                    + "to this executable)"),
             .init("work-dir", "DIR", help: "where temporary data directories go (default $TMPDIR or /tmp)"),
-            .init("only", "LIST",
-                  help: "workloads to run, comma-separated: relay, throughput, latency, durable, scaling, memory, "
+            .init(
+                "only", "LIST",
+                help: "workloads to run, comma-separated: relay, throughput, latency, durable, scaling, memory, "
                     + "replay, web (default all)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
             .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
             .init("replay-events", "N", help: "events in the replay log (default 2000000 quick, 10000000 full)"),
-            .init("scaling-stacks", "LIST",
-                  help: "stack counts of the scaling table (default 10,100,1000 quick; 10,100,1000,10000 full)"),
-            .init("settle-ms", "MS",
-                  help: "settle duration of the bench stacks (tuning.settle_ms; default: 100 ms in the runs that send "
+            .init(
+                "scaling-stacks", "LIST",
+                help: "stack counts of the scaling table (default 10,100,1000 quick; 10,100,1000,10000 full)"),
+            .init(
+                "settle-ms", "MS",
+                help: "settle duration of the bench stacks (tuning.settle_ms; default: 100 ms in the runs that send "
                     + "as fast as possible, fluid's 500 ms in the paced ones); shorter settles let each stack swipe "
                     + "more often"),
-            .init("daemon-args", "ARGS", help: "extra arguments for every segued started, split at spaces; one the "
+            .init(
+                "daemon-args", "ARGS",
+                help: "extra arguments for every segued started, split at spaces; one the "
                     + "bench gives itself (such as --fsync) is replaced"),
             .init("keep-data", help: "keep the temporary data directories and daemon logs (their paths go to stderr)"),
         ],
@@ -82,13 +90,15 @@ struct BenchOptions: Sendable {
         keepData = parsed.flag("keep-data")
         seguedPath = parsed.string("segued") ?? Self.siblingExecutable("segued")
         guard access(seguedPath, X_OK) == 0 else {
-            throw UsageError("segue-bench: no executable segued at \(seguedPath); build it (swift build -c release) "
-                + "or give its path with --segued")
+            throw UsageError(
+                "segue-bench: no executable segued at \(seguedPath); build it (swift build -c release) "
+                    + "or give its path with --segued")
         }
         seguePath = parsed.string("segue") ?? Self.siblingExecutable("segue")
         if parsed.string("only").map({ $0.contains("web") }) ?? true, access(seguePath, X_OK) != 0 {
-            throw UsageError("segue-bench: no executable segue at \(seguePath) for the web workload; build it or give "
-                + "its path with --segue")
+            throw UsageError(
+                "segue-bench: no executable segue at \(seguePath) for the web workload; build it or give "
+                    + "its path with --segue")
         }
         let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         workDirectory = parsed.string("work-dir") ?? temporary ?? "/tmp"
@@ -109,16 +119,18 @@ struct BenchOptions: Sendable {
         rate = try parsed.number("rate", in: 100...10_000_000) ?? 120_000
         measureSeconds = try parsed.number("seconds", in: 0.5...3600) ?? (quick ? 5 : 10)
         warmupSeconds = quick ? 1 : 2
-        replayEvents = Int(try parsed.integer("replay-events", in: 10_000...1_000_000_000)
-            ?? (quick ? 2_000_000 : 10_000_000))
+        replayEvents = Int(
+            try parsed.integer("replay-events", in: 10_000...1_000_000_000)
+                ?? (quick ? 2_000_000 : 10_000_000))
         replayStacks = 10_000
         extraDaemonArguments = (parsed.string("daemon-args") ?? "").split(separator: " ").map(String.init)
         settleMs = try parsed.integer("settle-ms", in: 1...60_000).map { UInt32($0) }
         if let list = parsed.string("scaling-stacks") {
             scalingStacks = try list.split(separator: ",").map { (item: Substring) throws(UsageError) -> Int in
                 guard let count = Int(item.trimmingSpaces), (1...100_000).contains(count) else {
-                    throw UsageError("segue-bench: --scaling-stacks takes stack counts 1-100000 separated by commas, "
-                        + "not '\(list)'")
+                    throw UsageError(
+                        "segue-bench: --scaling-stacks takes stack counts 1-100000 separated by commas, "
+                            + "not '\(list)'")
                 }
                 return count
             }

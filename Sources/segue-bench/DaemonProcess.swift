@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A `segued` (or a `segue web` in front of one) started by the bench: spawned with its stdout on a pipe (for the
 /// ready line) and its stderr in a file, always ended by pid, never by name.
@@ -27,9 +28,10 @@ final class DaemonProcess {
     /// `readyPrefix`: segued's `segued ready ingest=... control=... events=...` by default.
     /// - Throws: `BenchError` with the tail of the daemon's stderr when it cannot start, exits, or is not ready in
     ///   time (the process is killed first).
-    init(executable: String, arguments: [String], stderrPath: String, timeoutMs: Int,
-         readyPrefix: String = DaemonProcess.seguedReadyPrefix) throws(BenchError)
-    {
+    init(
+        executable: String, arguments: [String], stderrPath: String, timeoutMs: Int,
+        readyPrefix: String = DaemonProcess.seguedReadyPrefix
+    ) throws(BenchError) {
         self.stderrPath = stderrPath
         name = executable.split(separator: "/").last.map(String.init) ?? executable
         var pipeDescriptors: [Int32] = [-1, -1]
@@ -47,7 +49,7 @@ final class DaemonProcess {
         posix_spawn_file_actions_adddup2(&actions, pipeDescriptors[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let started = MonotonicTime.nowNs()
         let status = (argv + [nil]).withUnsafeBufferPointer { buffer in
@@ -64,8 +66,9 @@ final class DaemonProcess {
         stdoutDescriptor = pipeDescriptors[0]
         let line: String
         do throws(BenchError) {
-            line = try Self.readLine(from: stdoutDescriptor, prefix: readyPrefix, timeoutMs: timeoutMs, pid: child,
-                                     name: name)
+            line = try Self.readLine(
+                from: stdoutDescriptor, prefix: readyPrefix, timeoutMs: timeoutMs, pid: child,
+                name: name)
         } catch {
             startupNs = 0
             endpoints = SegueEndpoints()
@@ -217,8 +220,9 @@ final class DaemonProcess {
         guard let text = ProcessUsage.readFile(path) else { return "(no stderr from segued in \(path))" }
         let lines = text.split(separator: "\n")
         var telling = lines.filter {
-            $0.contains("level=error") || $0.contains("Fatal error") || $0.contains("runtime failure:")
-                && !$0.contains(" at //")
+            $0.contains("level=error") || $0.contains("Fatal error")
+                || $0.contains("runtime failure:")
+                    && !$0.contains(" at //")
         }
         if let frame = lines.first(where: { $0.contains(" in segued at /") && !$0.contains(" at //") }) {
             telling.append(frame)

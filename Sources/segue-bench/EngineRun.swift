@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import SegueCommandLine
-import Glibc
-#endif
 import SegueClient
 import SegueWire
+
+#if canImport(Glibc)
+    import SegueCommandLine
+    import Glibc
+#endif
 
 /// One measured run of the real daemon: start `segued`, create the stacks, drive swipes from a producer thread,
 /// receive frames on a subscriber thread, measure a window, and always kill the daemon.
@@ -75,8 +76,10 @@ struct EngineRun {
         defer { scratch.remove() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments(["--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
-                        "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", setup.fsync]),
+            arguments: options.daemonArguments([
+                "--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
+                "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", setup.fsync,
+            ]),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         do {
@@ -95,16 +98,18 @@ struct EngineRun {
         } catch {
             throw BenchError("cannot connect to the control socket: \(error)")
         }
-        try StackFleet.create(count: setup.stacks, settleMs: setup.settleMs, ingest: daemon.endpoints.ingest,
-                              control: control, daemon: daemon)
+        try StackFleet.create(
+            count: setup.stacks, settleMs: setup.settleMs, ingest: daemon.endpoints.ingest,
+            control: control, daemon: daemon)
         let idleUsage = daemon.usage
 
         let shared = RunShared()
         let collector = FrameCollector(events: daemon.endpoints.events, stacks: setup.stacks, shared: shared)
-        let producer = SwipeProducer(plan: SwipeProducer.Plan(
-            ingest: daemon.endpoints.ingest, control: daemon.endpoints.control,
-            stacks: setup.stacks, rate: setup.rate, window: setup.window,
-            seed: setup.seed), shared: shared)
+        let producer = SwipeProducer(
+            plan: SwipeProducer.Plan(
+                ingest: daemon.endpoints.ingest, control: daemon.endpoints.control,
+                stacks: setup.stacks, rate: setup.rate, window: setup.window,
+                seed: setup.seed), shared: shared)
         let collecting = try JoinableThread.bench("subscriber") { collector.run() }
         let producing: JoinableThread<SwipeProducer.Report>
         do {
@@ -126,8 +131,9 @@ struct EngineRun {
         }
         defer { if !stopped { _ = stopThreads() } }
 
-        try Self.wait(until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
-                 what: "the subscription to go live")
+        try Self.wait(
+            until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
+            what: "the subscription to go live")
         try Self.wait(seconds: setup.warmupSeconds, daemon: daemon)
 
         let before = try Self.stats(control, daemon)
@@ -190,8 +196,9 @@ struct EngineRun {
     /// Waits `seconds`, checking every 50 ms that the daemon lives and nobody pressed Ctrl-C.
     static func wait(seconds: Double, daemon: DaemonProcess) throws(BenchError) {
         let deadline = MonotonicTime.nowNs() + Int64(seconds * 1e9)
-        try Self.wait(until: { MonotonicTime.nowNs() >= deadline }, seconds: seconds + 1, daemon: daemon,
-                 what: "the run")
+        try Self.wait(
+            until: { MonotonicTime.nowNs() >= deadline }, seconds: seconds + 1, daemon: daemon,
+            what: "the run")
     }
 
     static func wait(until done: () -> Bool, seconds: Double, daemon: DaemonProcess, what: String)

@@ -66,7 +66,7 @@ struct FrameCollector: Sendable {
                 }
                 if kind == UInt8(ascii: "f") {
                     guard let frame = try? FrameSummary(decoding: parts[1]),
-                          let stack = BenchStacks.index(of: frame.stackId), stack < stacks
+                        let stack = BenchStacks.index(of: frame.stackId), stack < stacks
                     else {
                         report.undecodable += 1
                         return true

@@ -9,7 +9,8 @@ struct FrameKey: Hashable, Comparable, Sendable {
 
     /// Packs 20 bits of stack index, 24 of transition id and 20 of sequence.
     init(stack: Int, transition: UInt64, sequence: UInt64) {
-        raw = (UInt64(truncatingIfNeeded: stack) & 0xF_FFFF) << 44
+        raw =
+            (UInt64(truncatingIfNeeded: stack) & 0xF_FFFF) << 44
             | (transition & 0xFF_FFFF) << 20
             | (sequence & 0xF_FFFF)
     }

@@ -1,5 +1,5 @@
-import SegueCore
 import SegueClient
+import SegueCore
 import SegueWire
 
 /// One swipe a producer sends on one stack: the encoded `Input`s of a `SwipeTrace`.
@@ -67,8 +67,9 @@ struct GesturePlanner {
         let trace = SwipeTrace(
             stackId: stackId, gestureId: gestureId, target: .panTargetBack, width: Self.width, fraction: fraction,
             releaseVelocity: velocity, durationMs: durationMs, rateHz: Self.rateHz, cancel: cancel,
-            start: SwipeTrace.defaultStart(width: Self.width, height: Self.height, rightToLeft: false,
-                                           target: .panTargetBack),
+            start: SwipeTrace.defaultStart(
+                width: Self.width, height: Self.height, rightToLeft: false,
+                target: .panTargetBack),
             startTimestampUs: startUs)
         let pans = trace.events
         let inputs = encoded ? pans.map { Input(body: .pan($0)).encoded() } : []
@@ -106,8 +107,9 @@ enum BenchStacks {
     /// The config of every bench stack: the default profile (fluid) at 60 fps, its settle duration overridden
     /// when `settleMs` is given.
     static func config(settleMs: UInt32? = nil) -> StackConfig {
-        var config = StackConfig(size: Size(width: GesturePlanner.width, height: GesturePlanner.height),
-                                 profile: "fluid")
+        var config = StackConfig(
+            size: Size(width: GesturePlanner.width, height: GesturePlanner.height),
+            profile: "fluid")
         if let settleMs {
             var tuning = Tuning()
             tuning.settleMs = settleMs
@@ -118,8 +120,9 @@ enum BenchStacks {
 
     /// CreateStack for stack `index`.
     static func create(_ index: Int, settleMs: UInt32? = nil) -> Command {
-        Command(stackId: id(index), requestId: "bench-create-\(index)",
-                op: .create(CreateStack(screens: screens, config: config(settleMs: settleMs))))
+        Command(
+            stackId: id(index), requestId: "bench-create-\(index)",
+            op: .create(CreateStack(screens: screens, config: config(settleMs: settleMs))))
     }
 
     /// An immediate push of `thread` (after a finished back swipe popped it).

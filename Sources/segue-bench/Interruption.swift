@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Ctrl-C (SIGINT) and SIGTERM during a run: the daemon being measured is killed at once, from the handler, and
 /// the run unwinds through its cleanup (temporary directories removed) when it next checks `requested`.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCore
 import SegueLog
 import SegueWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes a realistic data directory offline, fast: the pure engine core decides the gesture mix the live
 /// workloads send, and the events go to a `SegmentLog` in batches of about 8 MiB.
@@ -92,8 +93,11 @@ enum LogGenerator {
                     }
                     gestureCounts[index] += 1
                     let gestureId = UInt64(index) << 32 | gestureCounts[index]
-                    pans[index] = planner.next(stackId: ids[index], gestureId: gestureId, startUs: now,
-                                               encoded: false).pans
+                    pans[index] =
+                        planner.next(
+                            stackId: ids[index], gestureId: gestureId, startUs: now,
+                            encoded: false
+                        ).pans
                     cursors[index] = 0
                 }
                 core.apply(pans[index][cursors[index]], now: now, into: &outcome)
@@ -107,8 +111,9 @@ enum LogGenerator {
         } catch {
             throw BenchError("cannot sync the generated log in \(dataDirectory): \(error)")
         }
-        return Summary(events: log.headPosition, bytes: log.byteSize, stacks: stacks,
-                       seconds: MonotonicTime.seconds(from: started, to: MonotonicTime.nowNs()))
+        return Summary(
+            events: log.headPosition, bytes: log.byteSize, stacks: stacks,
+            seconds: MonotonicTime.seconds(from: started, to: MonotonicTime.nowNs()))
     }
 
     /// Frames records into a batch and appends it to the log once it holds about 8 MiB.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one clock of the benchmark: `CLOCK_MONOTONIC` in nanoseconds. A pan's send time and its frame's receipt are

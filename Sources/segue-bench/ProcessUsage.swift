@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the kernel says a process uses, read from `/proc/<pid>/status` and `/proc/<pid>/stat` (proc(5)).

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import SegueCommandLine
-import Glibc
-#endif
 import ZMQ
+
+#if canImport(Glibc)
+    import SegueCommandLine
+    import Glibc
+#endif
 
 /// The relay ceiling measured the way the engine is: the same producer pattern and message bytes (real encoded
 /// pan `Input`s from the same gesture mix), sent as fast as the relay takes them (with the same in-flight window)
@@ -83,10 +84,11 @@ struct RelayRun {
         let seconds = MonotonicTime.seconds(from: start, to: end)
         let joined = LatencyJoin.join(sends: sent.sends.all, receipts: received.receipts.all)
         let dropped = received.firstCounter.map { sent.count - Int($0) + 1 - received.count } ?? sent.count
-        return Result(setup: setup, seconds: seconds, messagesPerSecond: Double(after - before) / seconds,
-                      latency: joined.histogram, dropped: max(0, dropped),
-                      averageBytes: sent.count > 0 ? Double(sent.bytes) / Double(sent.count) : 0,
-                      benchCores: ((usageAfter?.cpuSeconds ?? 0) - (usageBefore?.cpuSeconds ?? 0)) / seconds)
+        return Result(
+            setup: setup, seconds: seconds, messagesPerSecond: Double(after - before) / seconds,
+            latency: joined.histogram, dropped: max(0, dropped),
+            averageBytes: sent.count > 0 ? Double(sent.bytes) / Double(sent.count) : 0,
+            benchCores: ((usageAfter?.cpuSeconds ?? 0) - (usageBefore?.cpuSeconds ?? 0)) / seconds)
     }
 
     private static func sleep(_ seconds: Double) throws(BenchError) {
@@ -160,8 +162,11 @@ struct RelayRun {
                 cursors[stack] += 1
                 if cursors[stack] == gestures[stack].count {
                     counts[stack] += 1
-                    gestures[stack] = planner.next(stackId: ids[stack], gestureId: UInt64(stack) << 32 | counts[stack],
-                                                   startUs: MonotonicTime.nowUs()).inputs
+                    gestures[stack] =
+                        planner.next(
+                            stackId: ids[stack], gestureId: UInt64(stack) << 32 | counts[stack],
+                            startUs: MonotonicTime.nowUs()
+                        ).inputs
                     cursors[stack] = 0
                 }
                 stack = stack + 1 == setup.stacks ? 0 : stack + 1

@@ -35,20 +35,24 @@ struct ReplayRun {
         let scratch = try ScratchDirectory(parent: options.workDirectory, label: "replay", keep: options.keepData)
         defer { scratch.remove() }
         let stacks = options.replayStacks
-        Progress.note("replay: generating a \(Format.grouped(Double(options.replayEvents)))-event log for "
-            + "\(stacks) stacks")
-        let log = try LogGenerator.generate(dataDirectory: scratch.path + "/long", stacks: stacks,
-                                            events: options.replayEvents, seed: 0x10C0_0001)
-        Progress.note("replay: wrote \(Format.grouped(Double(log.events))) events, "
-            + "\(Format.fixed(Double(log.bytes) / 1_048_576, 0)) MiB in \(Format.fixed(log.seconds, 1)) s "
-            + "(\(Format.grouped(Double(log.events) / log.seconds)) events/s); starting segued on it")
+        Progress.note(
+            "replay: generating a \(Format.grouped(Double(options.replayEvents)))-event log for "
+                + "\(stacks) stacks")
+        let log = try LogGenerator.generate(
+            dataDirectory: scratch.path + "/long", stacks: stacks,
+            events: options.replayEvents, seed: 0x10C0_0001)
+        Progress.note(
+            "replay: wrote \(Format.grouped(Double(log.events))) events, "
+                + "\(Format.fixed(Double(log.bytes) / 1_048_576, 0)) MiB in \(Format.fixed(log.seconds, 1)) s "
+                + "(\(Format.grouped(Double(log.events) / log.seconds)) events/s); starting segued on it")
 
         let first = try start(scratch.path + "/long", log: scratch.path + "/replay.log")
         let replaySeconds = Double(first.startupNs) / 1e9
         let replayResident = first.usage?.residentMB
-        Progress.note("replay: ready after \(Format.fixed(replaySeconds, 2)) s "
-            + "(\(Format.grouped(Double(log.events) / replaySeconds)) events/s), "
-            + "RSS \(Format.fixed(replayResident, 1)) MiB; stopping it with SIGTERM")
+        Progress.note(
+            "replay: ready after \(Format.fixed(replaySeconds, 2)) s "
+                + "(\(Format.grouped(Double(log.events) / replaySeconds)) events/s), "
+                + "RSS \(Format.fixed(replayResident, 1)) MiB; stopping it with SIGTERM")
         let shutdown = first.terminate(timeoutMs: 600_000)
         try Interruption.check()
         let snapshots = ScratchDirectory.files(in: scratch.path + "/long/snapshots", suffix: ".snap")
@@ -57,12 +61,14 @@ struct ReplayRun {
         let restartMs = Double(second.startupNs) / 1e6
         let restartResident = second.usage?.residentMB
         second.kill()
-        Progress.note("replay: restart ready after \(Format.fixed(restartMs, 0)) ms "
-            + (snapshots.isEmpty ? "(no snapshot was written at shutdown: full replay)" : "(with a snapshot)"))
+        Progress.note(
+            "replay: restart ready after \(Format.fixed(restartMs, 0)) ms "
+                + (snapshots.isEmpty ? "(no snapshot was written at shutdown: full replay)" : "(with a snapshot)"))
 
         let shortEvents = max(options.replayEvents / 5, 10_000)
-        let short = try LogGenerator.generate(dataDirectory: scratch.path + "/short", stacks: stacks,
-                                              events: shortEvents, seed: 0x10C0_0002)
+        let short = try LogGenerator.generate(
+            dataDirectory: scratch.path + "/short", stacks: stacks,
+            events: shortEvents, seed: 0x10C0_0002)
         let third = try start(scratch.path + "/short", log: scratch.path + "/short.log")
         let shortResident = third.usage?.residentMB
         let shortSeconds = Double(third.startupNs) / 1e9
@@ -77,9 +83,11 @@ struct ReplayRun {
     private func start(_ data: String, log: String) throws(BenchError) -> DaemonProcess {
         try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments(["--data", data, "--ingest", "tcp://127.0.0.1:*", "--control",
-                                                "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync",
-                                                "interval:10"]),
+            arguments: options.daemonArguments([
+                "--data", data, "--ingest", "tcp://127.0.0.1:*", "--control",
+                "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync",
+                "interval:10",
+            ]),
             stderrPath: log, timeoutMs: 900_000)
     }
 }

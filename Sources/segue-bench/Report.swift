@@ -23,9 +23,10 @@ struct Report {
         var lines: [String] = []
         let machine = results.machine
         let mode = results.quick ? "--quick" : "full"
-        lines.append("segue-bench \(mode): \(machine.cores) cores (\(machine.model)), "
-            + "\(Format.fixed(machine.memoryGiB, 1)) GiB, load \(machine.loadAverage) at start; "
-            + "\(Format.fixed(results.seconds, 0)) s")
+        lines.append(
+            "segue-bench \(mode): \(machine.cores) cores (\(machine.model)), "
+                + "\(Format.fixed(machine.memoryGiB, 1)) GiB, load \(machine.loadAverage) at start; "
+                + "\(Format.fixed(results.seconds, 0)) s")
         lines.append("segued: \(results.seguedPath)")
         lines.append("")
         lines += headline
@@ -57,56 +58,71 @@ struct Report {
         let stackText = stacks.map { "\($0) stacks" } ?? "-"
         row("relay ceiling, messages/s (\(stackText))", Format.grouped(results.relayThroughput?.messagesPerSecond))
         if let relay = results.relayLatency {
-            row("relay latency p50 / p99 / p99.9 us at \(Format.grouped(relay.setup.rate))/s",
+            row(
+                "relay latency p50 / p99 / p99.9 us at \(Format.grouped(relay.setup.rate))/s",
                 percentiles(relay.latency))
         }
-        row("engine pan events/s (TRACKING frames), \(stackText)",
+        row(
+            "engine pan events/s (TRACKING frames), \(stackText)",
             Format.grouped(results.throughput?.trackingPerSecond))
-        row("engine / relay", Format.fixed(results.engineToRelay, 2), ">= 0.5",
+        row(
+            "engine / relay", Format.fixed(results.engineToRelay, 2), ">= 0.5",
             results.engineToRelay.map { $0 >= Target.engineToRelay })
         if let latency = results.latency {
             let p99 = latency.latency.microseconds(atQuantile: 0.99)
-            row("pan -> frame latency p50 / p99 / p99.9 us at \(Format.grouped(latency.setup.rate))/s",
+            row(
+                "pan -> frame latency p50 / p99 / p99.9 us at \(Format.grouped(latency.setup.rate))/s",
                 percentiles(latency.latency), "p99 <= 1000", p99.map { $0 <= Target.latencyP99Us })
         } else {
             row("pan -> frame latency p50 / p99 / p99.9 us", "-", "p99 <= 1000")
         }
         let durable = results.durable?.appendedPerSecond
-        row("durable events/s (--fsync always)", Format.grouped(durable), ">= 100,000",
+        row(
+            "durable events/s (--fsync always)", Format.grouped(durable), ">= 100,000",
             durable.map { $0 >= Target.durablePerSecond })
         let replay = results.replay
         let logText = replay.map { Format.grouped(Double($0.log.events)) + "-event log" } ?? "log"
-        row("replay events/s (\(logText))", Format.grouped(replay?.replayPerSecond), ">= 1,000,000",
+        row(
+            "replay events/s (\(logText))", Format.grouped(replay?.replayPerSecond), ">= 1,000,000",
             replay.map { $0.replayPerSecond >= Target.replayPerSecond })
         let restartHow = results.restartUsedSnapshot.map { $0 ? "with snapshot" : "NO snapshot: full replay" } ?? ""
-        row("restart ms (\(restartHow))", Format.fixed(replay?.restartMs, 0), "< 1000",
+        row(
+            "restart ms (\(restartHow))", Format.fixed(replay?.restartMs, 0), "< 1000",
             replay.map { $0.restartMs < Target.restartMs })
         let memory = results.memory
         let resident = memory?.residentMB
-        row("daemon RSS MiB, 10000 stacks swiping (idle \(Format.fixed(memory?.idleResidentMB, 1)), drained "
+        row(
+            "daemon RSS MiB, 10000 stacks swiping (idle \(Format.fixed(memory?.idleResidentMB, 1)), drained "
                 + "\(Format.fixed(memory?.drainedResidentMB, 1)))",
             Format.fixed(resident, 1), "< 100", resident.map { $0 < Target.residentMB10kStacks })
-        row("RSS growth, MiB per million log events", Format.fixed(replay?.growthMBPerMillionEvents, 2),
+        row(
+            "RSS growth, MiB per million log events", Format.fixed(replay?.growthMBPerMillionEvents, 2),
             "independent")
         let web = results.web
         let pages = web.map { "\($0.setup.pages) pages at \(Format.grouped($0.setup.hz)) Hz" } ?? "pages"
-        row("segue web adds, p50 / p99 / p99.9 us (\(pages))", web.map { percentiles($0.added) } ?? "-",
+        row(
+            "segue web adds, p50 / p99 / p99.9 us (\(pages))", web.map { percentiles($0.added) } ?? "-",
             "p99 < 1000", web?.added.microseconds(atQuantile: 0.99).map { $0 < Target.webAddedP99Us })
-        row("segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
+        row(
+            "segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
                 + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
             Format.grouped(web?.framesPerSecond))
         return Self.align(rows, rightAligned: [1])
     }
 
     private var runDetails: [String] {
-        var rows: [[String]] = [["run", "stacks", "fsync", "settle", "paced/s", "pans/s", "frames/s", "appended/s",
-                                 "cores", "bench", "us/pan", "p50 us", "p99 us", "lost", "rejected", "idle",
-                                 "window", "fsync p99", "RSS MiB"]]
+        var rows: [[String]] = [
+            [
+                "run", "stacks", "fsync", "settle", "paced/s", "pans/s", "frames/s", "appended/s",
+                "cores", "bench", "us/pan", "p50 us", "p99 us", "lost", "rejected", "idle",
+                "window", "fsync p99", "RSS MiB",
+            ]
+        ]
         let runs: [(String, EngineRun.Result?)] = [
             ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
             ("memory", results.memory),
         ]
-        for case let (name, run?) in runs {
+        for case (let name, let run?) in runs {
             rows.append([
                 name, String(run.setup.stacks), run.setup.fsync, run.setup.settleMs.map { "\($0) ms" } ?? "profile",
                 Format.grouped(run.setup.rate),
@@ -122,16 +138,22 @@ struct Report {
             ])
         }
         if rows.count == 1 { return [] }
-        return ["engine runs (settle = tuning.settle_ms of the stacks, profile = fluid's 500 ms; pans/s sent by the "
+        return [
+            "engine runs (settle = tuning.settle_ms of the stacks, profile = fluid's 500 ms; pans/s sent by the "
                 + "producer; frames/s = TRACKING frames received; cores = daemon CPU, bench = this program's; idle = "
                 + "producer had no stack ready; window = producer waited for frames in flight; fsync p99 in us; RSS at "
-                + "the end of the window):"]
+                + "the end of the window):"
+        ]
             + Self.align(rows, rightAligned: Set(1..<19).subtracting([2, 3]))
     }
 
     private var scalingTable: [String] {
-        var rows: [[String]] = [["stacks", "max pans/s", "idle", "us/pan", "paced/s", "p50 us", "p99 us",
-                                 "p99.9 us", "us/pan", "RSS MiB"]]
+        var rows: [[String]] = [
+            [
+                "stacks", "max pans/s", "idle", "us/pan", "paced/s", "p50 us", "p99 us",
+                "p99.9 us", "us/pan", "RSS MiB",
+            ]
+        ]
         for row in results.scaling {
             let t = row.throughput
             let l = row.latency
@@ -149,26 +171,34 @@ struct Report {
         let settle = { (run: EngineRun.Result?) in run?.setup.settleMs.map { "\($0) ms" } ?? "fluid's 500 ms" }
         let maxSettle = settle(results.scaling.lazy.compactMap(\.throughput).first)
         let pacedSettle = settle(results.scaling.lazy.compactMap(\.latency).first)
-        return ["scaling with stacks (max = as fast as possible, \(maxSettle) settles, which bound it when idle is "
-                + "high; paced = 120 Hz per stack up to --rate, \(pacedSettle) settles):"]
+        return [
+            "scaling with stacks (max = as fast as possible, \(maxSettle) settles, which bound it when idle is "
+                + "high; paced = 120 Hz per stack up to --rate, \(pacedSettle) settles):"
+        ]
             + Self.align(rows, rightAligned: Set(0..<10))
     }
 
     private func replayDetails(_ replay: ReplayRun.Result) -> [String] {
         let rows: [[String]] = [
             ["log", "stacks", "events", "MiB", "generated in", "start-up", "events/s", "RSS MiB"],
-            ["long", String(replay.log.stacks), Format.grouped(Double(replay.log.events)),
-             Format.fixed(Double(replay.log.bytes) / 1_048_576, 0), Format.fixed(replay.log.seconds, 1) + " s",
-             Format.fixed(replay.replaySeconds, 2) + " s", Format.grouped(replay.replayPerSecond),
-             Format.fixed(replay.replayResidentMB, 1)],
-            ["long, restarted", String(replay.log.stacks), Format.grouped(Double(replay.log.events)), "", "",
-             Format.fixed(replay.restartMs / 1000, 2) + " s", "", Format.fixed(replay.restartResidentMB, 1)],
-            ["short", String(replay.shortLog.stacks), Format.grouped(Double(replay.shortLog.events)),
-             Format.fixed(Double(replay.shortLog.bytes) / 1_048_576, 0),
-             Format.fixed(replay.shortLog.seconds, 1) + " s",
-             Format.fixed(replay.shortReplaySeconds, 2) + " s",
-             Format.grouped(Double(replay.shortLog.events) / replay.shortReplaySeconds),
-             Format.fixed(replay.shortResidentMB, 1)],
+            [
+                "long", String(replay.log.stacks), Format.grouped(Double(replay.log.events)),
+                Format.fixed(Double(replay.log.bytes) / 1_048_576, 0), Format.fixed(replay.log.seconds, 1) + " s",
+                Format.fixed(replay.replaySeconds, 2) + " s", Format.grouped(replay.replayPerSecond),
+                Format.fixed(replay.replayResidentMB, 1),
+            ],
+            [
+                "long, restarted", String(replay.log.stacks), Format.grouped(Double(replay.log.events)), "", "",
+                Format.fixed(replay.restartMs / 1000, 2) + " s", "", Format.fixed(replay.restartResidentMB, 1),
+            ],
+            [
+                "short", String(replay.shortLog.stacks), Format.grouped(Double(replay.shortLog.events)),
+                Format.fixed(Double(replay.shortLog.bytes) / 1_048_576, 0),
+                Format.fixed(replay.shortLog.seconds, 1) + " s",
+                Format.fixed(replay.shortReplaySeconds, 2) + " s",
+                Format.grouped(Double(replay.shortLog.events) / replay.shortReplaySeconds),
+                Format.fixed(replay.shortResidentMB, 1),
+            ],
         ]
         return ["replay and restart (start-up = spawn to ready line):"] + Self.align(rows, rightAligned: Set(1..<8))
     }
@@ -176,31 +206,36 @@ struct Report {
     private var notes: [String] {
         var notes: [String] = []
         if results.quick, let replay = results.replay, replay.log.events < 10_000_000 {
-            notes.append("quick mode: the replay log has \(Format.grouped(Double(replay.log.events))) events, not the "
-                + "10,000,000 of the target; run without --quick for the full log")
+            notes.append(
+                "quick mode: the replay log has \(Format.grouped(Double(replay.log.events))) events, not the "
+                    + "10,000,000 of the target; run without --quick for the full log")
         }
         if let replay = results.replay {
             if replay.snapshots.isEmpty {
                 notes.append("segued wrote no snapshot at shutdown, so restart_ms is a full replay")
             } else {
-                notes.append("snapshot written at shutdown: \(replay.snapshots.joined(separator: ", ")); SIGTERM to "
-                    + "exit took \(Format.fixed(replay.shutdownMs, 0)) ms")
+                notes.append(
+                    "snapshot written at shutdown: \(replay.snapshots.joined(separator: ", ")); SIGTERM to "
+                        + "exit took \(Format.fixed(replay.shutdownMs, 0)) ms")
             }
         }
-        let runs: [(String, EngineRun.Result?)] = [
-            ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
-            ("memory", results.memory),
-        ] + results.scaling.flatMap {
-            [("scaling \($0.stacks) max", $0.throughput), ("scaling \($0.stacks) paced", $0.latency)]
-        }
-        for case let (name, run?) in runs {
+        let runs: [(String, EngineRun.Result?)] =
+            [
+                ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
+                ("memory", results.memory),
+            ]
+            + results.scaling.flatMap {
+                [("scaling \($0.stacks) max", $0.throughput), ("scaling \($0.stacks) paced", $0.latency)]
+            }
+        for case (let name, let run?) in runs {
             if let first = run.firstRejection {
                 let counts = run.rejections.sorted { $0.key < $1.key }.map { "\($0.key) x\($0.value)" }
                 notes.append("\(name): rejections \(counts.joined(separator: ", ")); first: \(first)")
             }
             if run.lostFrames > 0 {
-                notes.append("\(name): \(run.lostFrames) frames lost (gaps in frame sequences: the publisher dropped "
-                    + "them at its high-water mark)")
+                notes.append(
+                    "\(name): \(run.lostFrames) frames lost (gaps in frame sequences: the publisher dropped "
+                        + "them at its high-water mark)")
             }
             if run.fallbacks > 0 {
                 notes.append("\(name): \(run.fallbacks) gestures saw no DONE frame within 5 s and were restarted")
@@ -208,26 +243,31 @@ struct Report {
             if run.setup.rate == nil && run.producerIdle > 0.05 {
                 let idle = Format.fixed(run.producerIdle * 100, 0)
                 let settle = run.setup.settleMs.map { "\($0) ms" } ?? "500 ms in fluid"
-                notes.append("\(name): the producer had no stack ready \(idle)% of the window"
-                    + " (every stack waiting for its settle, \(settle)): the workload, not the engine, "
-                    + "bounds this figure; --stacks or --settle-ms raise that ceiling")
+                notes.append(
+                    "\(name): the producer had no stack ready \(idle)% of the window"
+                        + " (every stack waiting for its settle, \(settle)): the workload, not the engine, "
+                        + "bounds this figure; --stacks or --settle-ms raise that ceiling")
             }
             if run.pacerRestarts > 0 {
-                notes.append("\(name): the producer fell more than 20 ms behind its pace \(run.pacerRestarts) times "
-                    + "(no stack ready, a full input queue, or no CPU for it)")
+                notes.append(
+                    "\(name): the producer fell more than 20 ms behind its pace \(run.pacerRestarts) times "
+                        + "(no stack ready, a full input queue, or no CPU for it)")
             }
         }
         if let memory = results.memory, let p50 = memory.latency.microseconds(atQuantile: 0.5), p50 > 100_000 {
-            notes.append("memory: the daemon fell behind (pan -> frame p50 \(Format.fixed(p50 / 1000, 0)) ms), so its "
-                + "RSS under load includes queued inputs and publications (up to the 100000-message high-water marks)")
+            notes.append(
+                "memory: the daemon fell behind (pan -> frame p50 \(Format.fixed(p50 / 1000, 0)) ms), so its "
+                    + "RSS under load includes queued inputs and publications (up to the 100000-message high-water marks)"
+            )
         }
         if let relay = results.relayThroughput, relay.dropped > 0 {
             notes.append("relay: its publisher dropped \(relay.dropped) messages at the high-water mark")
         }
         if let relay = results.relayThroughput {
-            notes.append("relay and engine messages: encoded pan Inputs, \(Format.fixed(relay.averageBytes, 0)) bytes "
-                + "on average; the relay run used \(Format.fixed(relay.benchCores, 2)) cores in all (producer, relay "
-                + "and subscriber threads with their I/O threads)")
+            notes.append(
+                "relay and engine messages: encoded pan Inputs, \(Format.fixed(relay.averageBytes, 0)) bytes "
+                    + "on average; the relay run used \(Format.fixed(relay.benchCores, 2)) cores in all (producer, relay "
+                    + "and subscriber threads with their I/O threads)")
         }
         notes += results.failures
         return notes
@@ -305,10 +345,13 @@ struct Report {
                 let value = row.latency?.latency.microseconds(atQuantile: q)
                 entry.addRaw(name, value.map { Format.fixed($0, 1) } ?? "null")
             }
-            entry.addRaw("cpu_us_per_event",
-                         (row.latency ?? row.throughput)?.cpuMicrosecondsPerPan.map { Format.fixed($0, 2) } ?? "null")
-            entry.addRaw("rss_mb", (row.latency?.residentMB ?? row.throughput?.residentMB).map { Format.fixed($0, 1) }
-                ?? "null")
+            entry.addRaw(
+                "cpu_us_per_event",
+                (row.latency ?? row.throughput)?.cpuMicrosecondsPerPan.map { Format.fixed($0, 2) } ?? "null")
+            entry.addRaw(
+                "rss_mb",
+                (row.latency?.residentMB ?? row.throughput?.residentMB).map { Format.fixed($0, 1) }
+                    ?? "null")
             scaling.append(entry)
         }
         object.addRaw("scaling", "[" + scaling.map(\.description).joined(separator: ",") + "]")

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A temporary directory (mkdtemp) for one workload's data directories and daemon logs, removed with everything
@@ -14,8 +14,9 @@ final class ScratchDirectory {
         var template = Array("\(parent)/segue-bench-\(label).XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard let made else {
-            throw BenchError("cannot create a temporary directory in \(parent) (\(String(cString: strerror(errno)))); "
-                + "choose a writable one with --work-dir")
+            throw BenchError(
+                "cannot create a temporary directory in \(parent) (\(String(cString: strerror(errno)))); "
+                    + "choose a writable one with --work-dir")
         }
         path = String(cString: made)
         self.keep = keep

@@ -5,9 +5,10 @@ import SegueWire
 enum StackFleet {
     /// Sends `count` CreateStack commands through the ingest socket (fire and forget, as a producer would) and
     /// waits until the daemon reports that many stacks, noticing at once if it dies.
-    static func create(count: Int, settleMs: UInt32?, ingest: String, control: ControlClient,
-                       daemon: DaemonProcess) throws(BenchError)
-    {
+    static func create(
+        count: Int, settleMs: UInt32?, ingest: String, control: ControlClient,
+        daemon: DaemonProcess
+    ) throws(BenchError) {
         do {
             let producer = try Producer(endpoint: ingest, sendTimeoutMs: 10_000, lingerMs: 10_000)
             for index in 0..<count {

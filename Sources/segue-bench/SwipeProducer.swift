@@ -212,8 +212,9 @@ struct SwipeProducer: Sendable {
         let deadline = MonotonicTime.nowNs() + 10_000_000_000
         while !shared.live.load(ordering: .relaxed) {
             guard MonotonicTime.nowNs() < deadline else {
-                throw BenchError("the subscriber saw no probe within 10 s: the daemon is not publishing, or the "
-                    + "bench is not connected to it")
+                throw BenchError(
+                    "the subscriber saw no probe within 10 s: the daemon is not publishing, or the "
+                        + "bench is not connected to it")
             }
             if shared.stopProducer.load(ordering: .relaxed) { return }
             try control.publishProbe(token: RunShared.probeToken)

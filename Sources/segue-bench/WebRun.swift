@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The web workload: `segue web` in front of a fresh segued, one WebSocket page per stack watching it while the
 /// stack swipes at `hz` pans a second, and beside them a direct ZeroMQ subscriber to the same frames. The frames
@@ -46,15 +47,19 @@ struct WebRun {
         defer { scratch.remove() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments(["--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
-                        "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", "interval:10"]),
+            arguments: options.daemonArguments([
+                "--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
+                "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", "interval:10",
+            ]),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         let endpoints = daemon.endpoints
         let gateway = try DaemonProcess(
             executable: options.seguePath,
-            arguments: ["web", "--listen", "127.0.0.1:0", "--ingest", endpoints.ingest, "--control", endpoints.control,
-                        "--events", endpoints.events],
+            arguments: [
+                "web", "--listen", "127.0.0.1:0", "--ingest", endpoints.ingest, "--control", endpoints.control,
+                "--events", endpoints.events,
+            ],
             stderrPath: scratch.path + "/segue-web.log", timeoutMs: 30_000, readyPrefix: "segue web ready url=")
         defer { gateway.kill() }
         guard let port = Self.port(inURL: gateway.readyLine) else {
@@ -77,14 +82,16 @@ struct WebRun {
         } catch {
             throw BenchError("cannot connect to the control socket: \(error)")
         }
-        try StackFleet.create(count: setup.pages, settleMs: nil, ingest: daemon.endpoints.ingest, control: control,
-                              daemon: daemon)
+        try StackFleet.create(
+            count: setup.pages, settleMs: nil, ingest: daemon.endpoints.ingest, control: control,
+            daemon: daemon)
         let shared = RunShared()
         let collector = FrameCollector(events: daemon.endpoints.events, stacks: setup.pages, shared: shared)
         let watchers = WebWatchers(port: port, stacks: setup.pages, shared: shared)
-        let producer = SwipeProducer(plan: SwipeProducer.Plan(
-            ingest: daemon.endpoints.ingest, control: daemon.endpoints.control, stacks: setup.pages,
-            rate: Double(setup.pages) * setup.hz, window: 10_000, seed: setup.seed), shared: shared)
+        let producer = SwipeProducer(
+            plan: SwipeProducer.Plan(
+                ingest: daemon.endpoints.ingest, control: daemon.endpoints.control, stacks: setup.pages,
+                rate: Double(setup.pages) * setup.hz, window: 10_000, seed: setup.seed), shared: shared)
         let collecting = try JoinableThread.bench("subscriber") { collector.run() }
         let watching: JoinableThread<WebWatchers.Report>
         do {
@@ -109,11 +116,13 @@ struct WebRun {
         defer { if !stopped { _ = stopThreads() } }
 
         // Every page's watch is live before the first pan, so no page misses the start of a gesture.
-        try EngineRun.wait(until: { watchers.watching.load(ordering: .relaxed) >= setup.pages }, seconds: 15,
-                           daemon: daemon, what: "\(setup.pages) pages to watch their stacks")
+        try EngineRun.wait(
+            until: { watchers.watching.load(ordering: .relaxed) >= setup.pages }, seconds: 15,
+            daemon: daemon, what: "\(setup.pages) pages to watch their stacks")
         producing = try JoinableThread.bench("producer") { producer.run() }
-        try EngineRun.wait(until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
-                           what: "the subscription to go live")
+        try EngineRun.wait(
+            until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
+            what: "the subscription to go live")
         try EngineRun.wait(seconds: setup.warmupSeconds, daemon: daemon)
 
         let countersBefore = watchers.gatewayCounters(timeoutMs: 5000)
@@ -150,8 +159,8 @@ struct WebRun {
     /// The port of `segue web ready url=http://HOST:PORT/...`.
     static func port(inURL line: String) -> Int? {
         guard let url = line.split(separator: "=", maxSplits: 1).last,
-              let afterScheme = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first,
-              let colon = afterScheme.lastIndex(of: ":")
+            let afterScheme = url.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first,
+            let colon = afterScheme.lastIndex(of: ":")
         else { return nil }
         return Int(afterScheme[afterScheme.index(after: colon)...])
     }

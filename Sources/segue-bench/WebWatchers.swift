@@ -62,8 +62,11 @@ final class WebWatchers: Sendable {
         }
         service.withLock { $0 = client }
         for stack in 0..<stacks {
-            guard let id = client.connect(host: "127.0.0.1", port: port, path: "/",
-                                          origin: "127.0.0.1:\(port)") else {
+            guard
+                let id = client.connect(
+                    host: "127.0.0.1", port: port, path: "/",
+                    origin: "127.0.0.1:\(port)")
+            else {
                 report.failure = "cannot open WebSocket \(stack) to 127.0.0.1:\(port)"
                 return report
             }
@@ -107,8 +110,9 @@ final class WebWatchers: Sendable {
         } else if message.starts(with: Array(#"{"watching""#.utf8)) {
             watching.add(1, ordering: .relaxed)
         } else if message.starts(with: Array(#"{"gatewayStats""#.utf8)) {
-            let answer = GatewayCounters(framesWritten: Self.number(after: #""framesWritten":"#, in: message) ?? 0,
-                                         framesConflated: Self.number(after: #""framesConflated":"#, in: message) ?? 0)
+            let answer = GatewayCounters(
+                framesWritten: Self.number(after: #""framesWritten":"#, in: message) ?? 0,
+                framesConflated: Self.number(after: #""framesConflated":"#, in: message) ?? 0)
             counters.withLock { $0 = answer }
         }
     }
@@ -121,11 +125,11 @@ final class WebWatchers: Sendable {
     static func frameHead(_ message: [UInt8]) -> (stack: Int, transition: UInt64, sequence: UInt64, tracking: Bool)? {
         var index = framePrefix.count
         guard let quote = message[index...].firstIndex(of: UInt8(ascii: "\"")),
-              let stack = BenchStacks.index(of: String(decoding: message[index..<quote], as: UTF8.self))
+            let stack = BenchStacks.index(of: String(decoding: message[index..<quote], as: UTF8.self))
         else { return nil }
         index = quote
         guard let transition = number(after: #""transitionId":"#, in: message, from: &index),
-              let sequence = number(after: #""sequence":"#, in: message, from: &index)
+            let sequence = number(after: #""sequence":"#, in: message, from: &index)
         else { return nil }
         let tracking = message.firstRange(of: Array(#""phase":"TRACKING""#.utf8)) != nil
         return (stack, UInt64(transition), UInt64(sequence), tracking)

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // segue-bench: runs the workloads of design.md section 8 against the real segued and a raw libzmq relay, prints a
 // table and, as the last line of stdout, one JSON object.
@@ -40,12 +41,15 @@ func attempt<T>(_ name: String, _ body: () throws(BenchError) -> T) -> T? {
 }
 
 @MainActor
-func engineSetup(_ label: String, stacks: Int, fsync: String = "interval:10", rate: Double?,
-                 measure: Double = options.measureSeconds) -> EngineRun.Setup
-{
-    EngineRun.Setup(label: label, stacks: stacks, fsync: options.fsyncOverride ?? fsync, rate: rate, warmupSeconds: options.warmupSeconds,
-                    measureSeconds: measure,
-                    settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil))
+func engineSetup(
+    _ label: String, stacks: Int, fsync: String = "interval:10", rate: Double?,
+    measure: Double = options.measureSeconds
+) -> EngineRun.Setup {
+    EngineRun.Setup(
+        label: label, stacks: stacks, fsync: options.fsyncOverride ?? fsync, rate: rate,
+        warmupSeconds: options.warmupSeconds,
+        measureSeconds: measure,
+        settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil))
 }
 
 func describe(_ run: EngineRun.Result) -> String {
@@ -72,15 +76,20 @@ Progress.note("segued: \(options.seguedPath)")
 if chosen.contains(.relay) {
     for rate in [nil, options.rate] as [Double?] {
         let label = rate == nil ? "relay-throughput" : "relay-latency"
-        Progress.note("\(label): \(options.stacks) stacks' pans, " + (rate.map { "paced at \(Format.grouped($0))/s" }
-            ?? "as fast as possible"))
-        let setup = RelayRun.Setup(label: label, stacks: options.stacks, rate: rate,
-                                   warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
+        Progress.note(
+            "\(label): \(options.stacks) stacks' pans, "
+                + (rate.map { "paced at \(Format.grouped($0))/s" }
+                    ?? "as fast as possible"))
+        let setup = RelayRun.Setup(
+            label: label, stacks: options.stacks, rate: rate,
+            warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
         let result = attempt(label) { () throws(BenchError) in try RelayRun.run(setup) }
         if let result {
-            Progress.note("\(label): \(Format.grouped(result.messagesPerSecond)) messages/s, p50 "
-                + "\(Format.significant(result.latency.microseconds(atQuantile: 0.5))) us, p99 "
-                + "\(Format.significant(result.latency.microseconds(atQuantile: 0.99))) us, dropped \(result.dropped)")
+            Progress.note(
+                "\(label): \(Format.grouped(result.messagesPerSecond)) messages/s, p50 "
+                    + "\(Format.significant(result.latency.microseconds(atQuantile: 0.5))) us, p99 "
+                    + "\(Format.significant(result.latency.microseconds(atQuantile: 0.99))) us, dropped \(result.dropped)"
+            )
         }
         if rate == nil { results.relayThroughput = result } else { results.relayLatency = result }
     }
@@ -104,10 +113,14 @@ if chosen.contains(.scaling) {
             row.throughput = results.throughput
             row.latency = results.latency
         } else {
-            row.throughput = engineRun(engineSetup("scaling-\(stacks)-max", stacks: stacks, rate: nil,
-                                                   measure: measure))
-            row.latency = engineRun(engineSetup("scaling-\(stacks)-paced", stacks: stacks, rate: paced,
-                                                measure: measure))
+            row.throughput = engineRun(
+                engineSetup(
+                    "scaling-\(stacks)-max", stacks: stacks, rate: nil,
+                    measure: measure))
+            row.latency = engineRun(
+                engineSetup(
+                    "scaling-\(stacks)-paced", stacks: stacks, rate: paced,
+                    measure: measure))
         }
         results.scaling.append(row)
     }
@@ -116,8 +129,10 @@ if chosen.contains(.memory) {
     if let row = results.scaling.first(where: { $0.stacks == 10_000 }), let run = row.latency {
         results.memory = run
     } else {
-        results.memory = engineRun(engineSetup("memory", stacks: 10_000, rate: options.rate,
-                                               measure: max(1, options.measureSeconds / 2)))
+        results.memory = engineRun(
+            engineSetup(
+                "memory", stacks: 10_000, rate: options.rate,
+                measure: max(1, options.measureSeconds / 2)))
     }
 }
 if chosen.contains(.replay) {
@@ -126,14 +141,17 @@ if chosen.contains(.replay) {
 
 if chosen.contains(.web) {
     let setup = WebRun.Setup(warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
-    Progress.note("web: \(setup.pages) WebSocket pages through segue web, each watching a stack swiping at "
-        + "\(Format.grouped(setup.hz)) Hz")
+    Progress.note(
+        "web: \(setup.pages) WebSocket pages through segue web, each watching a stack swiping at "
+            + "\(Format.grouped(setup.hz)) Hz")
     results.web = attempt("web") { () throws(BenchError) in try WebRun(options: options).run(setup) }
     if let web = results.web {
-        Progress.note("web: \(Format.grouped(web.framesPerSecond)) frames/s to pages, gateway "
-            + "\(Format.fixed(web.gatewayCores, 2)) cores, added p50 "
-            + "\(Format.significant(web.added.microseconds(atQuantile: 0.5))) us, p99 "
-            + "\(Format.significant(web.added.microseconds(atQuantile: 0.99))) us, conflated \(web.conflated ?? -1)")
+        Progress.note(
+            "web: \(Format.grouped(web.framesPerSecond)) frames/s to pages, gateway "
+                + "\(Format.fixed(web.gatewayCores, 2)) cores, added p50 "
+                + "\(Format.significant(web.added.microseconds(atQuantile: 0.5))) us, p99 "
+                + "\(Format.significant(web.added.microseconds(atQuantile: 0.99))) us, conflated \(web.conflated ?? -1)"
+        )
     }
 }
 

@@ -5,17 +5,22 @@ import SegueCommandLine
 struct Connection {
     /// `--ingest`, `--control`, `--events` (each falling back to its `SEGUE_*` variable) and `--timeout-ms`.
     static let options: [CommandSpec.Option] = [
-        .init("ingest", "EP", help: "daemon ingest endpoint (default \(SegueEndpoints.defaultIngest))",
-              environment: SegueEndpoints.ingestVariable),
-        .init("control", "EP", help: "daemon control endpoint (default \(SegueEndpoints.defaultControl))",
-              environment: SegueEndpoints.controlVariable),
-        .init("events", "EP", help: "daemon events endpoint (default \(SegueEndpoints.defaultEvents))",
-              environment: SegueEndpoints.eventsVariable),
+        .init(
+            "ingest", "EP", help: "daemon ingest endpoint (default \(SegueEndpoints.defaultIngest))",
+            environment: SegueEndpoints.ingestVariable),
+        .init(
+            "control", "EP", help: "daemon control endpoint (default \(SegueEndpoints.defaultControl))",
+            environment: SegueEndpoints.controlVariable),
+        .init(
+            "events", "EP", help: "daemon events endpoint (default \(SegueEndpoints.defaultEvents))",
+            environment: SegueEndpoints.eventsVariable),
         .init("timeout-ms", "MS", help: "how long to wait for each reply (default 3000)"),
-        .init("curve-server-key", "KEY|FILE", help: "the daemon's CURVE public key, or its .pub file",
-              environment: "SEGUE_CURVE_SERVER_KEY"),
-        .init("curve-key-file", "FILE", help: "this client's CURVE secret key file (segue keygen)",
-              environment: "SEGUE_CURVE_KEY_FILE"),
+        .init(
+            "curve-server-key", "KEY|FILE", help: "the daemon's CURVE public key, or its .pub file",
+            environment: "SEGUE_CURVE_SERVER_KEY"),
+        .init(
+            "curve-key-file", "FILE", help: "this client's CURVE secret key file (segue keygen)",
+            environment: "SEGUE_CURVE_KEY_FILE"),
     ]
 
     private(set) var endpoints: SegueEndpoints

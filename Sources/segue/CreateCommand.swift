@@ -18,9 +18,13 @@ enum CreateCommand {
             .init("selected", "N", help: "selected tab index (default 0)"),
             .init("width", "PT", help: "container width (default 390)"),
             .init("height", "PT", help: "container height (default 844)"),
-            .init("profile", "NAME", help: ProfileCatalog.names.joined(separator: ", ")
-                + " (default fluid; classic = percent-250ms; docs/semantics.md)"),
-            .init("safe-area", "T,L,B,R", help: "the container's safe-area insets in points (flutter widens its edge to them)"),
+            .init(
+                "profile", "NAME",
+                help: ProfileCatalog.names.joined(separator: ", ")
+                    + " (default fluid; classic = percent-250ms; docs/semantics.md)"),
+            .init(
+                "safe-area", "T,L,B,R",
+                help: "the container's safe-area insets in points (flutter widens its edge to them)"),
             .init("rtl", help: "right-to-left: back swipes start at the right edge"),
             .init("fps", "N", help: "settle frames per second, 1-240 (default 60)"),
             .init("json", help: "print the command result as JSON"),
@@ -46,8 +50,9 @@ enum CreateCommand {
         let width = try arguments.number("width", in: 1...100_000) ?? 390
         let height = try arguments.number("height", in: 1...100_000) ?? 844
         let fps = try arguments.integer("fps", in: 1...240) ?? 0
-        var config = StackConfig(size: Size(width: width, height: height), profile: arguments.string("profile") ?? "",
-                                 rightToLeft: arguments.flag("rtl"), fps: UInt32(fps))
+        var config = StackConfig(
+            size: Size(width: width, height: height), profile: arguments.string("profile") ?? "",
+            rightToLeft: arguments.flag("rtl"), fps: UInt32(fps))
         config.safeArea = try safeArea(arguments)
         let create = CreateStack(screens: screens, tabs: tabs, selectedTab: UInt32(selected), config: config)
         let connection = try Connection(arguments)
@@ -68,9 +73,10 @@ enum CreateCommand {
             return digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) ? Double(String(digits)) : nil
         }
         guard values.count == 4, let sides = values as? [Double],
-              sides.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100_000 })
+            sides.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100_000 })
         else {
-            throw UsageError("segue create: --safe-area needs four points TOP,LEFT,BOTTOM,RIGHT (0-100000), not '\(text)'")
+            throw UsageError(
+                "segue create: --safe-area needs four points TOP,LEFT,BOTTOM,RIGHT (0-100000), not '\(text)'")
         }
         return Insets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A `segued` started by `segue demo` on a temporary data directory and wildcard loopback ports: found next to the
 /// `segue` executable, its endpoints read from its ready line, stopped by pid (SIGTERM) and its directory removed.
@@ -23,13 +24,16 @@ final class DaemonLauncher: Sendable {
     init(executable: String, readyTimeoutMs: Int = 15000) throws {
         var template = Array("/tmp/segue-demo.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CLIFailure(code: .unavailable,
-                             message: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "cannot make a temporary directory: \(String(cString: strerror(errno)))")
         }
         directory = String(cString: made)
         let wildcard = "tcp://127.0.0.1:*"
-        let arguments = [executable, "--data", directory + "/data", "--ingest", wildcard, "--control", wildcard,
-                         "--events", wildcard]
+        let arguments = [
+            executable, "--data", directory + "/data", "--ingest", wildcard, "--control", wildcard,
+            "--events", wildcard,
+        ]
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else {
             Self.removeTree(directory)
@@ -55,14 +59,16 @@ final class DaemonLauncher: Sendable {
         }
         pid = spawnedPid
         guard let line = Self.readLine(pipeEnds[0], timeoutMs: readyTimeoutMs),
-              let endpoints = SegueEndpoints(readyLine: line) else {
+            let endpoints = SegueEndpoints(readyLine: line)
+        else {
             let log = (try? FileContents.read(directory + "/segued.log")).map { String(decoding: $0, as: UTF8.self) }
             kill(spawnedPid, SIGKILL)
             var status: Int32 = 0
             waitpid(spawnedPid, &status, 0)
             Self.removeTree(directory)
-            throw CLIFailure(code: .unavailable,
-                             message: "segued did not get ready within \(readyTimeoutMs) ms; its log:\n\(log ?? "")")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "segued did not get ready within \(readyTimeoutMs) ms; its log:\n\(log ?? "")")
         }
         self.endpoints = endpoints
     }
@@ -132,8 +138,10 @@ final class DaemonLauncher: Sendable {
             return nil
         }
         guard let executable = segued ?? findSegued() else {
-            throw CLIFailure(code: .unavailable, message: "no segued answers at \(connection.endpoints.control) and "
-                + "none was found beside segue or on the PATH; start one, or give --segued PATH")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "no segued answers at \(connection.endpoints.control) and "
+                    + "none was found beside segue or on the PATH; start one, or give --segued PATH")
         }
         let launcher = try DaemonLauncher(executable: executable)
         Console.line("started segued (pid \(launcher.pid)) on \(launcher.directory): \(launcher.endpoints)")
@@ -189,12 +197,14 @@ final class DaemonLauncher: Sendable {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard result == 0 else {
-            return .failure(CLIFailure(code: .unavailable,
-                                       message: "cannot start \(arguments[0]): \(String(cString: strerror(result)))"))
+            return .failure(
+                CLIFailure(
+                    code: .unavailable,
+                    message: "cannot start \(arguments[0]): \(String(cString: strerror(result)))"))
         }
         return .success(pid)
     }

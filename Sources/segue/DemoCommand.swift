@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue demo`: three swipes on a fresh stack, drawn live, against a running segued or one started for the demo.
 enum DemoCommand {
@@ -49,17 +50,26 @@ enum DemoCommand {
         let stackId = "demo-" + String(UInt32.random(in: 0x10_0000...0xFF_FFFF), radix: 16)
         let control = try connection.control()
         let config = StackConfig(size: Size(width: 390, height: 844), profile: "fluid")
-        _ = try control.command(Command(stackId: stackId, op: .create(CreateStack(screens: ["Home", "Detail"],
-                                                                                   config: config))))
+        _ = try control.command(
+            Command(
+                stackId: stackId,
+                op: .create(
+                    CreateStack(
+                        screens: ["Home", "Detail"],
+                        config: config))))
         Console.line("created stack \(stackId): Home > Detail, fluid profile, 390x844")
 
         let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
         let producer = try connection.producer()
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
-        let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId,
-                             after: try control.stats().headPosition)
-        let show = Display(live: live, watch: WatchState(stackId: stackId, state: try control.stack(stackId),
-                                                         control: control))
+        let feed = EventFeed(
+            subscriber: subscriber, control: control, stackId: stackId,
+            after: try control.stats().headPosition)
+        let show = Display(
+            live: live,
+            watch: WatchState(
+                stackId: stackId, state: try control.stack(stackId),
+                control: control))
 
         for (index, step) in steps.enumerated() {
             guard !StopSignals.stopped else { break }
@@ -71,14 +81,16 @@ enum DemoCommand {
             }
             Console.line("")
             Console.line("\(index + 1)/\(steps.count) \(step.title)")
-            let plan = SwipeCommand.Plan(stackId: stackId, gestureId: UInt64.random(in: 1...(1 << 53)),
-                                         fraction: step.fraction, velocity: step.velocity)
+            let plan = SwipeCommand.Plan(
+                stackId: stackId, gestureId: UInt64.random(in: 1...(1 << 53)),
+                fraction: step.fraction, velocity: step.velocity)
             let state = try control.stack(stackId)
             show.begin()
             let outcome: SwipeCommand.Outcome
             do {
-                outcome = try SwipeCommand.perform(plan, state: state, feed: feed, producer: producer, waitMs: 5000,
-                                                   observe: show.observe, report: { _ in })
+                outcome = try SwipeCommand.perform(
+                    plan, state: state, feed: feed, producer: producer, waitMs: 5000,
+                    observe: show.observe, report: { _ in })
             } catch {
                 show.end()
                 throw error

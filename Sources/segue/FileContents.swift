@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reading a whole file.
@@ -9,8 +9,9 @@ enum FileContents {
     static func read(_ path: String) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw CLIFailure(code: .invalidArgument,
-                             message: "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw CLIFailure(
+                code: .invalidArgument,
+                message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { Glibc.close(descriptor) }
         var bytes: [UInt8] = []
@@ -19,8 +20,9 @@ enum FileContents {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                throw CLIFailure(code: .invalidArgument,
-                                 message: "cannot read \(path): \(String(cString: strerror(errno)))")
+                throw CLIFailure(
+                    code: .invalidArgument,
+                    message: "cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])

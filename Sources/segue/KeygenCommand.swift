@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import ZMQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue keygen [--out PREFIX]`: makes a CURVE key pair for segued or for a client.
 enum KeygenCommand {
@@ -62,8 +63,9 @@ enum KeygenCommand {
     private static func write(_ text: String, to path: String, mode: mode_t) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else {
-            throw CLIFailure(code: .invalidArgument,
-                             message: "cannot create \(path): \(String(cString: strerror(errno)))")
+            throw CLIFailure(
+                code: .invalidArgument,
+                message: "cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         // The umask may have narrowed the mode; a secret key must be exactly 0600 and is never wider.
@@ -74,7 +76,8 @@ enum KeygenCommand {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                throw CLIFailure(code: .unavailable, message: "cannot write \(path): \(String(cString: strerror(errno)))")
+                throw CLIFailure(
+                    code: .unavailable, message: "cannot write \(path): \(String(cString: strerror(errno)))")
             }
             offset += written
         }

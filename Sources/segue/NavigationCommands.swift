@@ -6,10 +6,11 @@ import SegueWire
 enum NavigationCommands {
     static let subcommands = [push, pop, popToRoot, present, dismiss, tab]
 
-    private static let common: [CommandSpec.Option] = [
-        .init("immediate", help: "apply at once instead of animating"),
-        .init("json", help: "print the command result as JSON"),
-    ] + Connection.options
+    private static let common: [CommandSpec.Option] =
+        [
+            .init("immediate", help: "apply at once instead of animating"),
+            .init("json", help: "print the command result as JSON"),
+        ] + Connection.options
 
     private static let stack = CommandSpec.Positional("STACK", help: "stack id")
 
@@ -22,8 +23,9 @@ enum NavigationCommands {
             examples: ["segue push demo Detail", "segue push demo Settings --immediate"]),
         run: { arguments in
             let screen = arguments.positionals[1]
-            try apply(arguments, .push(Push(screen: screen, immediate: arguments.flag("immediate"))),
-                      done: "pushed \(screen) onto \(arguments.positionals[0])")
+            try apply(
+                arguments, .push(Push(screen: screen, immediate: arguments.flag("immediate"))),
+                done: "pushed \(screen) onto \(arguments.positionals[0])")
         })
 
     static let pop = Subcommand(
@@ -33,8 +35,9 @@ enum NavigationCommands {
             name: "segue pop", summary: "Pop the top screen of a navigation stack.",
             positionals: [stack], options: common, examples: ["segue pop demo", "segue pop demo --immediate"]),
         run: { arguments in
-            try apply(arguments, .pop(Pop(immediate: arguments.flag("immediate"))),
-                      done: "popped \(arguments.positionals[0])")
+            try apply(
+                arguments, .pop(Pop(immediate: arguments.flag("immediate"))),
+                done: "popped \(arguments.positionals[0])")
         })
 
     static let popToRoot = Subcommand(
@@ -44,8 +47,9 @@ enum NavigationCommands {
             name: "segue pop-to-root", summary: "Pop a navigation stack down to its root screen.",
             positionals: [stack], options: common, examples: ["segue pop-to-root demo"]),
         run: { arguments in
-            try apply(arguments, .popToRoot(PopToRoot(immediate: arguments.flag("immediate"))),
-                      done: "popped \(arguments.positionals[0]) to its root")
+            try apply(
+                arguments, .popToRoot(PopToRoot(immediate: arguments.flag("immediate"))),
+                done: "popped \(arguments.positionals[0]) to its root")
         })
 
     static let present = Subcommand(
@@ -57,8 +61,9 @@ enum NavigationCommands {
             examples: ["segue present demo Compose"]),
         run: { arguments in
             let screen = arguments.positionals[1]
-            try apply(arguments, .present(Present(screen: screen, immediate: arguments.flag("immediate"))),
-                      done: "presented \(screen) over \(arguments.positionals[0])")
+            try apply(
+                arguments, .present(Present(screen: screen, immediate: arguments.flag("immediate"))),
+                done: "presented \(screen) over \(arguments.positionals[0])")
         })
 
     static let dismiss = Subcommand(
@@ -68,8 +73,9 @@ enum NavigationCommands {
             name: "segue dismiss", summary: "Dismiss the top presented screen of a stack.",
             positionals: [stack], options: common, examples: ["segue dismiss demo"]),
         run: { arguments in
-            try apply(arguments, .dismiss(Dismiss(immediate: arguments.flag("immediate"))),
-                      done: "dismissed the top of \(arguments.positionals[0])")
+            try apply(
+                arguments, .dismiss(Dismiss(immediate: arguments.flag("immediate"))),
+                done: "dismissed the top of \(arguments.positionals[0])")
         })
 
     static let tab = Subcommand(
@@ -84,8 +90,9 @@ enum NavigationCommands {
             guard let index = UInt32(text) else {
                 throw UsageError("segue tab: INDEX must be a whole number from 0, not '\(text)'")
             }
-            try apply(arguments, .selectTab(SelectTab(index: index, immediate: arguments.flag("immediate"))),
-                      done: "selected tab \(index) of \(arguments.positionals[0])")
+            try apply(
+                arguments, .selectTab(SelectTab(index: index, immediate: arguments.flag("immediate"))),
+                done: "selected tab \(index) of \(arguments.positionals[0])")
         })
 
     /// Sends the command and prints where its events landed: `pushed Detail onto demo: positions 2-3, version 3`.
@@ -97,7 +104,8 @@ enum NavigationCommands {
         } else if result.firstPosition == 0 {
             Console.line("\(done): nothing to do, version \(result.version)")
         } else {
-            let positions = result.firstPosition == result.lastPosition
+            let positions =
+                result.firstPosition == result.lastPosition
                 ? "position \(result.firstPosition)" : "positions \(result.firstPosition)-\(result.lastPosition)"
             Console.line("\(done): \(positions), version \(result.version)")
         }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file being written from the start: every write goes out whole, and ``close()`` makes it durable.
@@ -35,8 +35,9 @@ final class OutputFile {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                throw CLIFailure(code: .unavailable,
-                                 message: "cannot write \(path): \(String(cString: strerror(errno)))")
+                throw CLIFailure(
+                    code: .unavailable,
+                    message: "cannot write \(path): \(String(cString: strerror(errno)))")
             }
             offset += written
         }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueWire
 import ZMQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue play FILE`: sends a recording's inputs to segued again, at their recorded pace.
 enum PlayCommand {
@@ -41,8 +42,9 @@ enum PlayCommand {
             throw CLIFailure(code: .invalidArgument, message: "\(path): \(error.message)")
         }
         if contents.trailingBytes > 0 {
-            Console.error("segue play: \(path) ends with \(contents.trailingBytes) bytes of a partial record "
-                + "(the recorder was killed?); playing the \(contents.records.count) whole ones")
+            Console.error(
+                "segue play: \(path) ends with \(contents.trailingBytes) bytes of a partial record "
+                    + "(the recorder was killed?); playing the \(contents.records.count) whole ones")
         }
         // PUSH cannot tell whether anyone receives: make sure a daemon answers before sending into the void.
         _ = try connection.control().stats()
@@ -83,8 +85,10 @@ enum PlayCommand {
                 throw ClientError.zmq(error)
             }
             guard accepted else {
-                throw CLIFailure(code: .unavailable, message: "segued at \(connection.endpoints.ingest) took no "
-                    + "input for 2 s; stopped after \(sent) of \(contents.records.count) inputs")
+                throw CLIFailure(
+                    code: .unavailable,
+                    message: "segued at \(connection.endpoints.ingest) took no "
+                        + "input for 2 s; stopped after \(sent) of \(contents.records.count) inputs")
             }
             sent += 1
         }
@@ -100,12 +104,14 @@ enum PlayCommand {
             Console.line(object.description)
         } else {
             let rename = stackMap.isEmpty ? "" : " (\(renamed) renamed)"
-            Console.line("played \(sent) of \(contents.records.count) inputs\(rename) from \(path) in "
-                + "\(TextFormat.fixed(seconds, 1)) s")
+            Console.line(
+                "played \(sent) of \(contents.records.count) inputs\(rename) from \(path) in "
+                    + "\(TextFormat.fixed(seconds, 1)) s")
         }
         if sent < contents.records.count {
-            throw CLIFailure(code: .unavailable,
-                             message: "interrupted after \(sent) of \(contents.records.count) inputs")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "interrupted after \(sent) of \(contents.records.count) inputs")
         }
     }
 

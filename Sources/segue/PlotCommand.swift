@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue plot`: an SVG of a back swipe's transition over time, simulated on a pure `EngineCore` (no daemon).
 enum PlotCommand {
@@ -24,8 +25,10 @@ enum PlotCommand {
             + "running daemon's directory is read without disturbing it).",
         options: [
             .init("profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))"),
-            .init("profiles", help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
-                + "and <profile>-present.svg for those with their own present and dismiss"),
+            .init(
+                "profiles",
+                help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
+                    + "and <profile>-present.svg for those with their own present and dismiss"),
             .init("to", "FRACTION", help: "how far the finger travels, in widths, 0 to 1 (default 0.6)"),
             .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
@@ -61,8 +64,9 @@ enum PlotCommand {
 
         if arguments.flag("profiles") {
             for single in ["profile", "to", "velocity", "out"] where arguments.string(single) != nil {
-                throw UsageError("segue plot: --\(single) is for one plot; --profiles draws every profile with the "
-                    + "standard releases (see --help)")
+                throw UsageError(
+                    "segue plot: --\(single) is for one plot; --profiles draws every profile with the "
+                        + "standard releases (see --help)")
             }
             if arguments.flag("cancel") {
                 throw UsageError("segue plot: --cancel is for one plot; --profiles draws a finish and a cancel")
@@ -71,8 +75,9 @@ enum PlotCommand {
             return
         }
         guard let name = arguments.string("profile") else {
-            throw UsageError("segue plot: give --profile NAME (one of \(ProfileCatalog.names.joined(separator: ", "))) "
-                + "or --profiles (see --help)")
+            throw UsageError(
+                "segue plot: give --profile NAME (one of \(ProfileCatalog.names.joined(separator: ", "))) "
+                    + "or --profiles (see --help)")
         }
         if arguments.string("out-dir") != nil {
             throw UsageError("segue plot: --out-dir goes with --profiles; use --out FILE for one plot")
@@ -108,13 +113,15 @@ enum PlotCommand {
         let transition: RecordedTransition
         let source: String
         if let dataDirectory = arguments.string("data") {
-            transition = try RecordedTransition.load(dataDirectory: dataDirectory, stackId: stackId,
-                                                     transitionId: transitionId)
+            transition = try RecordedTransition.load(
+                dataDirectory: dataDirectory, stackId: stackId,
+                transitionId: transitionId)
             source = dataDirectory
         } else {
             let connection = try Connection(arguments)
-            transition = try RecordedTransition.load(control: try connection.control(), stackId: stackId,
-                                                     transitionId: transitionId)
+            transition = try RecordedTransition.load(
+                control: try connection.control(), stackId: stackId,
+                transitionId: transitionId)
             source = connection.endpoints.control
         }
         let svg = TransitionPlot.svg(
@@ -133,8 +140,9 @@ enum PlotCommand {
     /// - Throws: `UsageError` listing the known profiles.
     static func knownProfile(_ name: String) throws(UsageError) -> String {
         guard ProfileCatalog.named(name) != nil, !name.isEmpty else {
-            throw UsageError("segue plot: profile '\(name)' is unknown; known: "
-                + ProfileCatalog.names.joined(separator: ", "))
+            throw UsageError(
+                "segue plot: profile '\(name)' is unknown; known: "
+                    + ProfileCatalog.names.joined(separator: ", "))
         }
         return name
     }
@@ -182,7 +190,8 @@ enum PlotCommand {
 
     /// `pop Detail → Home on a 390 pt wide stack at 60 fps; finger to 0.6 W in 250 ms at 120 Hz, released at …`.
     private static func scenarioDescription(_ scenario: PlotScenario) -> String {
-        let ending = scenario.cancel
+        let ending =
+            scenario.cancel
             ? "then PAN_CANCELLED"
             : "released at \(TextFormat.short(scenario.velocity)) pt/s"
         return "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
@@ -209,8 +218,10 @@ enum PlotCommand {
                     + "\(TextFormat.short(base.height)) pt stack at \(base.fps) fps",
                 "present: \(Profile.describe(present)); dismiss: \(Profile.describe(dismiss))",
             ],
-            plots: [runs[0].plot(heading: "present \u{2192} completed"),
-                    runs[1].plot(heading: "dismiss \u{2192} completed")],
+            plots: [
+                runs[0].plot(heading: "present \u{2192} completed"),
+                runs[1].plot(heading: "dismiss \u{2192} completed"),
+            ],
             width: pairWidth)
     }
 
@@ -224,7 +235,9 @@ enum PlotCommand {
         }
         for name in ProfileCatalog.names {
             try write(name, try pairSVG(profileName: name, base: base))
-            if let profile = ProfileCatalog.named(name), profile.presentSettle != nil || profile.presentationLayout != nil {
+            if let profile = ProfileCatalog.named(name),
+                profile.presentSettle != nil || profile.presentationLayout != nil
+            {
                 try write(name + "-present", try presentationSVG(profileName: name, base: base))
             }
         }

@@ -103,8 +103,9 @@ struct PlotScenario: Sendable {
         guard let decision, let completedFinished else {
             throw CLIFailure(code: .unavailable, message: "the simulated swipe did not complete a transition")
         }
-        return Run(scenario: self, profile: profile, frames: collected.frames, progress: progress,
-                   decision: decision, completedFinished: completedFinished)
+        return Run(
+            scenario: self, profile: profile, frames: collected.frames, progress: progress,
+            decision: decision, completedFinished: completedFinished)
     }
 
     /// An animated present of "Sheet" over Detail, or its dismiss, run to completion.
@@ -112,8 +113,10 @@ struct PlotScenario: Sendable {
         throws(CLIFailure) -> Run
     {
         func send(_ op: Command.Op) throws(CLIFailure) {
-            if case .refused(let error) = core.apply(Command(stackId: stackId, op: op), requestId: "plot",
-                                                      now: Self.originUs, into: &collected) {
+            if case .refused(let error) = core.apply(
+                Command(stackId: stackId, op: op), requestId: "plot",
+                now: Self.originUs, into: &collected)
+            {
                 throw CLIFailure(code: error.code, message: error.message)
             }
         }
@@ -134,8 +137,9 @@ struct PlotScenario: Sendable {
         guard let decision, let completedFinished else {
             throw CLIFailure(code: .unavailable, message: "the simulated \(kind) did not complete a transition")
         }
-        return Run(scenario: self, profile: profile, frames: collected.frames.filter { $0.transitionId == transitionId },
-                   progress: [], decision: decision, completedFinished: completedFinished)
+        return Run(
+            scenario: self, profile: profile, frames: collected.frames.filter { $0.transitionId == transitionId },
+            progress: [], decision: decision, completedFinished: completedFinished)
     }
 }
 
@@ -181,8 +185,10 @@ extension PlotScenario.Run {
             return TransitionPlot(
                 heading: heading, frames: frames,
                 markers: [
-                    TransitionPlot.Marker(timeUs: decision.timeUs, label: "\(present ? "present" : "dismiss") "
-                        + "Sheet, settle \(TextFormat.milliseconds(settleUs)) ms", kind: .release),
+                    TransitionPlot.Marker(
+                        timeUs: decision.timeUs,
+                        label: "\(present ? "present" : "dismiss") "
+                            + "Sheet, settle \(TextFormat.milliseconds(settleUs)) ms", kind: .release),
                     TransitionPlot.Marker(timeUs: doneTime, label: doneLabel, kind: .done),
                 ],
                 originUs: PlotScenario.originUs,

@@ -52,7 +52,9 @@ extension Profile {
         case .fixed(let ms, let curve):
             return "\(TextFormat.short(ms)) ms, \(describe(curve))"
         case .spring(let ms, let dampingRatio, let handOff, let initialVelocity):
-            let start = handOff ? "velocity hand-off"
+            let start =
+                handOff
+                ? "velocity hand-off"
                 : initialVelocity == 0 ? "starts at rest" : "initial velocity \(TextFormat.short(initialVelocity))"
             return "spring \(TextFormat.short(ms)) ms, damping \(TextFormat.short(dampingRatio)), \(start)"
         case .timeline(let ms, let curve, let completion):

@@ -6,7 +6,8 @@ import SegueWire
 enum QueryCommands {
     static let subcommands = [state, stacks, stats]
 
-    private static let options: [CommandSpec.Option] = [.init("json", help: "print JSON instead of text")]
+    private static let options: [CommandSpec.Option] =
+        [.init("json", help: "print JSON instead of text")]
         + Connection.options
 
     static let state = Subcommand(

@@ -21,11 +21,13 @@ enum RecordCommand {
         positionals: [.init("FILE", help: "the recording to write (see --force)")],
         options: [
             .init("listen", "EP", help: "where producers push instead of segued (default \(defaultListen))"),
-            .init("listen-control", "EP",
-                  help: "where clients send commands instead of segued (default \(defaultListenControl); "
-                      + "'none': no control proxy)"),
-            .init("stack", "S", help: "record only this stack's inputs (repeatable; all are forwarded)",
-                  repeatable: true),
+            .init(
+                "listen-control", "EP",
+                help: "where clients send commands instead of segued (default \(defaultListenControl); "
+                    + "'none': no control proxy)"),
+            .init(
+                "stack", "S", help: "record only this stack's inputs (repeatable; all are forwarded)",
+                repeatable: true),
             .init("duration-ms", "MS", help: "stop after MS milliseconds (default: on Ctrl-C)"),
             .init("force", help: "replace FILE if it exists"),
             .init("json", help: "print the summary as JSON"),
@@ -42,8 +44,9 @@ enum RecordCommand {
         let listenControlOption = arguments.string("listen-control") ?? defaultListenControl
         let listenControl = listenControlOption == "none" ? nil : listenControlOption
         for endpoint in [listen, listenControl].compactMap({ $0 }) where !EndpointScope.isLocal(endpoint) {
-            throw UsageError("segue record: \(endpoint) is reachable beyond this machine, and the recorder's own "
-                + "sockets are plaintext; listen on tcp://127.0.0.1:PORT or ipc://PATH")
+            throw UsageError(
+                "segue record: \(endpoint) is reachable beyond this machine, and the recorder's own "
+                    + "sockets are plaintext; listen on tcp://127.0.0.1:PORT or ipc://PATH")
         }
         let stacks = Set(arguments.strings("stack"))
         let durationMs = try arguments.integer("duration-ms", in: 1...(7 * 24 * 3_600_000))
@@ -53,8 +56,9 @@ enum RecordCommand {
         _ = try connection.control().stats()
         let file = try OutputFile(creating: path, replace: arguments.flag("force"))
         try file.write(Recording.header)
-        let proxy = try RecordingProxy(listenIngest: listen, listenControl: listenControl,
-                                       daemon: connection.endpoints, curve: connection.curve)
+        let proxy = try RecordingProxy(
+            listenIngest: listen, listenControl: listenControl,
+            daemon: connection.endpoints, curve: connection.curve)
         StopSignals.install()
         Console.line("segue record ready ingest=\(proxy.ingestEndpoint) control=\(proxy.controlEndpoint ?? "none")")
 
@@ -102,8 +106,9 @@ enum RecordCommand {
             object.addRaw("seconds", JSONObject.number((seconds * 1000).rounded() / 1000))
             Console.line(object.description)
         } else {
-            Console.line("recorded \(recorded) inputs (\(file.byteCount) bytes) in \(TextFormat.fixed(seconds, 1)) s "
-                + "to \(path); forwarded \(forwarded)")
+            Console.line(
+                "recorded \(recorded) inputs (\(file.byteCount) bytes) in \(TextFormat.fixed(seconds, 1)) s "
+                    + "to \(path); forwarded \(forwarded)")
         }
     }
 

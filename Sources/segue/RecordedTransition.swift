@@ -56,7 +56,7 @@ struct RecordedTransition {
                 } catch {
                     throw CLIFailure(code: .malformed, message: "the daemon's history does not replay: \(error)")
                 }
-                outcome.frames.forEach { collector.take($0) }
+                for frame in outcome.frames { collector.take(frame) }
                 collector.take(event)
             }
             guard batch.nextPosition > from, batch.nextPosition <= batch.headPosition else { break }
@@ -110,22 +110,25 @@ struct RecordedTransition {
         var markers: [TransitionPlot.Marker] = []
         var heading = "in progress"
         if let decision {
-            let (outcome, reason, settleUs): (String, Reason, Int64) = switch decision.body {
-            case .finished(let finished): ("finish", finished.reason, finished.settleUs)
-            case .cancelled(let cancelled): ("cancel", cancelled.reason, cancelled.settleUs)
-            default: ("", .reasonUnspecified, 0)
-            }
+            let (outcome, reason, settleUs): (String, Reason, Int64) =
+                switch decision.body {
+                case .finished(let finished): ("finish", finished.reason, finished.settleUs)
+                case .cancelled(let cancelled): ("cancel", cancelled.reason, cancelled.settleUs)
+                default: ("", .reasonUnspecified, 0)
+                }
             heading = "\(outcome) (\(reason))"
-            markers.append(TransitionPlot.Marker(
-                timeUs: decision.timeUs,
-                label: "decision: \(outcome), \(reason), settle \(TextFormat.milliseconds(settleUs)) ms",
-                kind: .release))
+            markers.append(
+                TransitionPlot.Marker(
+                    timeUs: decision.timeUs,
+                    label: "decision: \(outcome), \(reason), settle \(TextFormat.milliseconds(settleUs)) ms",
+                    kind: .release))
         }
         if let done = frames.last(where: { $0.phase == .done }) {
-            markers.append(TransitionPlot.Marker(
-                timeUs: done.timeUs,
-                label: "DONE at \(TextFormat.milliseconds(done.timeUs - (began?.timeUs ?? done.timeUs))) ms",
-                kind: .done))
+            markers.append(
+                TransitionPlot.Marker(
+                    timeUs: done.timeUs,
+                    label: "DONE at \(TextFormat.milliseconds(done.timeUs - (began?.timeUs ?? done.timeUs))) ms",
+                    kind: .done))
         }
         let samples = progressed.compactMap { event -> TransitionPlot.Sample? in
             guard case .progressed(let value) = event.body else { return nil }

@@ -83,8 +83,9 @@ final class RecordingProxy {
         do {
             try socket.bind(endpoint)
         } catch {
-            throw CLIFailure(code: error == .addressInUse ? .unavailable : .invalidArgument,
-                             message: "cannot listen on \(endpoint) (\(option)): \(error)")
+            throw CLIFailure(
+                code: error == .addressInUse ? .unavailable : .invalidArgument,
+                message: "cannot listen on \(endpoint) (\(option)): \(error)")
         }
     }
 
@@ -103,8 +104,9 @@ final class RecordingProxy {
                     // One Input per message; anything else is forwarded as it is, for the daemon to reject.
                     let payload = parts.count == 1 ? parts[0] : []
                     guard try push.send([payload]) else {
-                        throw CLIFailure(code: .unavailable,
-                                         message: "segued is not taking input (nothing accepted for 2 s); stopped")
+                        throw CLIFailure(
+                            code: .unavailable,
+                            message: "segued is not taking input (nothing accepted for 2 s); stopped")
                     }
                     try record(payload)
                 }

@@ -25,8 +25,10 @@ enum ReplayCommand {
             .init("frames", help: "also print the frames the events imply, regenerated as segued published them"),
             .init("stacks", help: "print every stack's state at the end of the log"),
             .init("quiet", help: "print no events (with --verify: just check)"),
-            .init("json", help: "one JSON object per line: {\"event\":…}, {\"frame\":…}, {\"stack\":…}, then "
-                + "{\"summary\":…}"),
+            .init(
+                "json",
+                help: "one JSON object per line: {\"event\":…}, {\"frame\":…}, {\"stack\":…}, then "
+                    + "{\"summary\":…}"),
         ],
         examples: [
             "segue replay ./segue-data --verify --quiet",
@@ -77,11 +79,12 @@ enum ReplayCommand {
         print(summary(replay, json: json))
         Console.flush()
         if let torn = replay.tornTail, !replay.tailIsCorrupt, let offset = torn.truncatedAtOffset,
-           let reason = torn.reason
+            let reason = torn.reason
         {
-            Console.error("segue: warning: \(torn.segmentPath ?? "the last segment") ends in \(torn.truncatedBytes) "
-                + "bytes that are not a whole record (\(reason.rawValue)) from byte \(offset), after position "
-                + "\(replay.headPosition): a torn write that segued cuts when it starts, or a record being written")
+            Console.error(
+                "segue: warning: \(torn.segmentPath ?? "the last segment") ends in \(torn.truncatedBytes) "
+                    + "bytes that are not a whole record (\(reason.rawValue)) from byte \(offset), after position "
+                    + "\(replay.headPosition): a torn write that segued cuts when it starts, or a record being written")
         }
         for problem in replay.problems.prefix(listedProblems) {
             Console.error("segue: replay: \(problem)")
@@ -90,8 +93,9 @@ enum ReplayCommand {
             Console.error("segue: replay: and \(replay.problems.count - listedProblems) more problems")
         }
         if arguments.flag("verify"), let first = replay.problems.first {
-            throw VerifyFailure(description: "replay: verify failed: \(replay.problems.count) problem(s), the first at "
-                + "\(first)")
+            throw VerifyFailure(
+                description: "replay: verify failed: \(replay.problems.count) problem(s), the first at "
+                    + "\(first)")
         }
     }
 

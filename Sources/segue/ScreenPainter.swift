@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Draws successive pictures in place on the terminal, with plain ANSI control sequences that every terminal

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Set from the SIGINT/SIGTERM handlers of the commands that run until interrupted (tail, watch, record, play, demo);
 /// they check it at least every 100 ms and then clean up (restore the terminal, flush the file, stop the daemon).

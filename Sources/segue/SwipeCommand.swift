@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue swipe STACK ...`: performs a realistic back (or tab) swipe in real time and reports its outcome.
 enum SwipeCommand {
@@ -16,8 +17,9 @@ enum SwipeCommand {
             + "whether the transition finished or cancelled.",
         positionals: [.init("STACK", help: "stack id")],
         options: [
-            .init("to", "FRACTION",
-                  help: "how far the finger travels, in widths, -1 to 1 (default 0.7; negative reverses)"),
+            .init(
+                "to", "FRACTION",
+                help: "how far the finger travels, in widths, -1 to 1 (default 0.7; negative reverses)"),
             .init("velocity", "PT_S", help: "release velocity along the swipe, pt/s (default 0; negative flicks back)"),
             .init("duration-ms", "MS", help: "how long the finger moves (default 250)"),
             .init("rate", "HZ", help: "pan samples per second (default 120)"),
@@ -47,7 +49,8 @@ enum SwipeCommand {
         case "tabs": target = .panTargetTabs
         case let other: throw UsageError("segue swipe: --target must be back or tabs, not '\(other)'")
         }
-        let gestureId = try arguments.integer("gesture-id", in: 1...Int64.max).map { UInt64($0) }
+        let gestureId =
+            try arguments.integer("gesture-id", in: 1...Int64.max).map { UInt64($0) }
             ?? UInt64.random(in: 1...(1 << 53))
         let json = arguments.flag("json")
         let connection = try Connection(arguments)
@@ -61,10 +64,12 @@ enum SwipeCommand {
         let head = try control.stats().headPosition
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
 
-        let plan = Plan(stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
-                        velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"))
-        let outcome = try perform(plan, state: state, feed: feed, producer: producer, waitMs: waitMs,
-                                  report: json ? { _ in } : { Console.line($0) })
+        let plan = Plan(
+            stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
+            velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"))
+        let outcome = try perform(
+            plan, state: state, feed: feed, producer: producer, waitMs: waitMs,
+            report: json ? { _ in } : { Console.line($0) })
         producer.close()
         if json { Console.line(outcome.jsonObject.description) }
     }
@@ -93,8 +98,10 @@ enum SwipeCommand {
     /// - Returns: the outcome, completed.
     /// - Throws: `ClientError.errorReply` with the rejection when the daemon refused the gesture; `CLIFailure`
     ///   (UNAVAILABLE) when no outcome came in time.
-    static func perform(_ plan: Plan, state: StackState, feed: EventFeed, producer: Producer, waitMs: Int,
-                        observe: (Publication) -> Void = { _ in }, report: @escaping (String) -> Void) throws
+    static func perform(
+        _ plan: Plan, state: StackState, feed: EventFeed, producer: Producer, waitMs: Int,
+        observe: (Publication) -> Void = { _ in }, report: @escaping (String) -> Void
+    ) throws
         -> Outcome
     {
         let size = state.config?.size ?? Size(width: 390, height: 844)
@@ -103,11 +110,13 @@ enum SwipeCommand {
             stackId: plan.stackId, gestureId: plan.gestureId, target: plan.target, width: size.width,
             rightToLeft: rightToLeft, fraction: plan.fraction, releaseVelocity: plan.velocity,
             durationMs: plan.durationMs, rateHz: plan.rateHz, cancel: plan.cancel,
-            start: SwipeTrace.defaultStart(width: size.width, height: size.height, rightToLeft: rightToLeft,
-                                           target: plan.target, reversed: plan.fraction < 0),
+            start: SwipeTrace.defaultStart(
+                width: size.width, height: size.height, rightToLeft: rightToLeft,
+                target: plan.target, reversed: plan.fraction < 0),
             startTimestampUs: monotonicMicroseconds())
-        var outcome = Outcome(gestureId: plan.gestureId, width: size.width, fraction: abs(plan.fraction),
-                              state: state, report: report)
+        var outcome = Outcome(
+            gestureId: plan.gestureId, width: size.width, fraction: abs(plan.fraction),
+            state: state, report: report)
 
         // Pace the samples at their producer timestamps, reading publications while waiting between them, so a
         // refused BEGAN stops the trace at once.
@@ -120,22 +129,25 @@ enum SwipeCommand {
             if outcome.isDone { break }
             try producer.send(pan: event)
         }
-        try read(feed, into: &outcome, until: ContinuousClock.now.advanced(by: .milliseconds(waitMs)),
-                 observe: observe)
+        try read(
+            feed, into: &outcome, until: ContinuousClock.now.advanced(by: .milliseconds(waitMs)),
+            observe: observe)
         if let rejection = outcome.rejection {
             throw ClientError.errorReply(rejection)
         }
         guard outcome.completed else {
-            throw CLIFailure(code: .unavailable,
-                             message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms")
         }
         return outcome
     }
 
     /// Feeds publications to `outcome` (and `observe`) until `deadline` or until it is done.
-    private static func read(_ feed: EventFeed, into outcome: inout Outcome, until deadline: ContinuousClock.Instant,
-                             observe: (Publication) -> Void) throws
-    {
+    private static func read(
+        _ feed: EventFeed, into outcome: inout Outcome, until deadline: ContinuousClock.Instant,
+        observe: (Publication) -> Void
+    ) throws {
         while !outcome.isDone {
             // Set only where a command installed StopSignals (demo): Ctrl-C ends the swipe there at once.
             if StopSignals.stopped { throw CLIFailure(code: .unavailable, message: "interrupted") }
@@ -160,9 +172,10 @@ enum SwipeCommand {
             // Only the subscriber's timeout means nothing arrived; the control socket's speaks for itself.
             guard case .timeout(let endpoint, _) = error, endpoint == subscriber.endpoint else { throw error }
             let events = connection.endpoints.events
-            throw CLIFailure(code: .unavailable,
-                             message: "no publication from \(events) within \(connection.timeoutMs) ms; is segued "
-                                 + "running, and is --events its endpoint?")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "no publication from \(events) within \(connection.timeoutMs) ms; is segued "
+                    + "running, and is --events its endpoint?")
         }
     }
 
@@ -192,9 +205,10 @@ enum SwipeCommand {
         var result: TransitionCompleted?
         var completed: Bool { result != nil }
 
-        init(gestureId: UInt64, width: Double, fraction: Double, state: StackState,
-             report: @escaping (String) -> Void)
-        {
+        init(
+            gestureId: UInt64, width: Double, fraction: Double, state: StackState,
+            report: @escaping (String) -> Void
+        ) {
             self.gestureId = gestureId
             self.width = width
             self.fraction = fraction
@@ -217,8 +231,9 @@ enum SwipeCommand {
         /// Where the stack stands after the transition: `Home > Detail`, `tab 1 (Search)`.
         var stackDescription: String? {
             guard let result else { return nil }
-            return TextFormat.describe(screens: result.screens, presented: result.presented,
-                                       selectedTab: result.selectedTab, tabs: state.tabs)
+            return TextFormat.describe(
+                screens: result.screens, presented: result.presented,
+                selectedTab: result.selectedTab, tabs: state.tabs)
         }
 
         /// The outcome for `--json`.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue tail [--stack S] [--from POS] [--frames] [--json]`: prints events as they happen, gap-free.
 enum TailCommand {

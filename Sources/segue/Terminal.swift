@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The terminal on standard output: whether there is one, its size, and raw writes to it.
 enum Terminal {

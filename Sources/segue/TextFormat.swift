@@ -76,7 +76,8 @@ enum TextFormat {
     /// `!  rejected demo gesture=7 GESTURE_REJECTED: ...` (or `request=ID` for a rejected command).
     static func line(_ rejection: Rejection) -> String {
         let stack = rejection.stackId.isEmpty ? "-" : rejection.stackId
-        let source = rejection.gestureId == 0 && !rejection.requestId.isEmpty
+        let source =
+            rejection.gestureId == 0 && !rejection.requestId.isEmpty
             ? "request=\(rejection.requestId)" : "gesture=\(rejection.gestureId)"
         let error = rejection.error ?? ErrorDetail()
         return "!  rejected \(stack) \(source) \(error.code): \(error.message)"
@@ -88,8 +89,10 @@ enum TextFormat {
         let config = state.config ?? StackConfig()
         let size = config.size ?? Size()
         let profile = config.profile.isEmpty ? "fluid" : config.profile
-        lines.append("  profile \(profile)  size \(short(size.width))x\(short(size.height))"
-            + "  \(config.rightToLeft ? "right-to-left" : "left-to-right")  fps \(config.fps == 0 ? 60 : config.fps)")
+        lines.append(
+            "  profile \(profile)  size \(short(size.width))x\(short(size.height))"
+                + "  \(config.rightToLeft ? "right-to-left" : "left-to-right")  fps \(config.fps == 0 ? 60 : config.fps)"
+        )
         if state.tabs.isEmpty {
             lines.append("  screens " + state.screens.joined(separator: " > "))
         } else {
@@ -102,7 +105,8 @@ enum TextFormat {
             lines.append("  presented " + state.presented.joined(separator: " > "))
         }
         if let transition = state.transition {
-            var text = "  transition t\(transition.transitionId) \(transition.operation)"
+            var text =
+                "  transition t\(transition.transitionId) \(transition.operation)"
                 + " \(transition.fromScreen) -> \(transition.toScreen)"
             if transition.interactive { text += " interactive" }
             text += " \(transition.phase) p=\(fixed(transition.progress, 3))"

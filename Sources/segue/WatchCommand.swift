@@ -31,8 +31,9 @@ enum WatchCommand {
         let fixedSize = try size(arguments)
         let glyphs: WatchScreen.Glyphs = arguments.flag("ascii") ? .ascii : .unicode
         if !once && !Terminal.isTerminal {
-            throw UsageError("segue watch: standard output is not a terminal; use --once for one picture, or "
-                + "segue tail --stack \(stackId) --frames for a stream of lines")
+            throw UsageError(
+                "segue watch: standard output is not a terminal; use --once for one picture, or "
+                    + "segue tail --stack \(stackId) --frames for a stream of lines")
         }
         let connection = try Connection(arguments)
         let control = try connection.control()
@@ -59,14 +60,16 @@ enum WatchCommand {
         let painter = ScreenPainter(mode: .alternate)
         painter.begin()
         defer { painter.end() }
-        try follow(feed, watch: watch, painter: painter, glyphs: glyphs, fixedSize: fixedSize,
-                   until: { StopSignals.stopped })
+        try follow(
+            feed, watch: watch, painter: painter, glyphs: glyphs, fixedSize: fixedSize,
+            until: { StopSignals.stopped })
     }
 
     /// Applies publications and redraws, at most about 60 times a second, until `done` answers true.
-    static func follow(_ feed: EventFeed, watch: WatchState, painter: ScreenPainter, glyphs: WatchScreen.Glyphs,
-                       fixedSize: (columns: Int, rows: Int)?, until done: () -> Bool) throws
-    {
+    static func follow(
+        _ feed: EventFeed, watch: WatchState, painter: ScreenPainter, glyphs: WatchScreen.Glyphs,
+        fixedSize: (columns: Int, rows: Int)?, until done: () -> Bool
+    ) throws {
         var dirty = true
         var clearFirst = true
         var lastDraw = ContinuousClock.now.advanced(by: .seconds(-1))
@@ -79,8 +82,9 @@ enum WatchCommand {
             let sinceDraw = lastDraw.duration(to: .now)
             if dirty && sinceDraw >= interval {
                 let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
-                painter.draw(watch.screen.render(columns: columns, rows: rows, styled: true, glyphs: glyphs),
-                             clearFirst: clearFirst)
+                painter.draw(
+                    watch.screen.render(columns: columns, rows: rows, styled: true, glyphs: glyphs),
+                    clearFirst: clearFirst)
                 dirty = false
                 clearFirst = false
                 lastDraw = .now
@@ -103,7 +107,8 @@ enum WatchCommand {
         guard let text = arguments.string("size") else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...1000).contains(columns), (1...1000).contains(rows) else {
+            (1...1000).contains(columns), (1...1000).contains(rows)
+        else {
             throw UsageError("segue watch: --size must be COLUMNSxROWS with each 1-1000, e.g. 100x30, not '\(text)'")
         }
         return (columns, rows)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueCommandLine
 import SegueGateway
 import WebSockets
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue web [--listen HOST:PORT]`: the browser front end, a gateway that serves the page and bridges its
 /// WebSocket to the daemon.
@@ -24,8 +25,10 @@ enum WebCommand {
             + "not given); pages from other origins are refused (docs/security.md).",
         options: [
             .init("listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)"),
-            .init("token", "TOKEN", help: "require ?token=TOKEN on the WebSocket (default: none on loopback, a "
-                + "random one elsewhere)", environment: "SEGUE_WEB_TOKEN"),
+            .init(
+                "token", "TOKEN",
+                help: "require ?token=TOKEN on the WebSocket (default: none on loopback, a "
+                    + "random one elsewhere)", environment: "SEGUE_WEB_TOKEN"),
             .init("assets", "DIR", help: "the page's files (default: the web/ directory this segue was built from)"),
             .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
         ] + Connection.options,
@@ -52,8 +55,9 @@ enum WebCommand {
         let listen = try listenAddress(arguments.string("listen") ?? defaultListen)
         let assets = arguments.string("assets") ?? builtAssets
         guard access(assets + "/index.html", R_OK) == 0 else {
-            throw UsageError("segue: web: the page's files are not at \(assets) (no index.html there); give --assets "
-                + "DIR")
+            throw UsageError(
+                "segue: web: the page's files are not at \(assets) (no index.html there); give --assets "
+                    + "DIR")
         }
         // Before a daemon is started for it.
         do throws(ListenAddress.Problem) {
@@ -63,8 +67,10 @@ enum WebCommand {
         } catch .inUse {
             throw CLIFailure(code: .unavailable, message: "web: \(listen.host):\(listen.port) is in use")
         } catch {
-            throw CLIFailure(code: .unavailable, message: "web: cannot listen on \(listen.host):\(listen.port): "
-                + "\(error)")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "web: cannot listen on \(listen.host):\(listen.port): "
+                    + "\(error)")
         }
         let loopback = listen.isLoopback
         var token = arguments.string("token")
@@ -80,9 +86,10 @@ enum WebCommand {
         defer { DaemonLauncher.stopAndReport(launcher, as: "segued") }
         let gateway: Gateway
         do {
-            gateway = try Gateway(configuration: .init(
-                host: listen.host, port: listen.port, assetsDirectory: assets, endpoints: connection.endpoints,
-                curve: connection.curve, token: token))
+            gateway = try Gateway(
+                configuration: .init(
+                    host: listen.host, port: listen.port, assetsDirectory: assets, endpoints: connection.endpoints,
+                    curve: connection.curve, token: token))
         } catch {
             throw CLIFailure(code: .unavailable, message: "web: \(error)")
         }
@@ -114,15 +121,17 @@ enum WebCommand {
         if let code = daemonExit, let launcher {
             let log = (try? FileContents.read(launcher.directory + "/segued.log"))
                 .map { String(decoding: $0, as: UTF8.self).split(separator: "\n").suffix(10).joined(separator: "\n") }
-            throw CLIFailure(code: .unavailable, message: "web: the segued it started (pid \(launcher.pid)) exited "
-                + "with status \(code); the end of its log:\n\(log ?? "")")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "web: the segued it started (pid \(launcher.pid)) exited "
+                    + "with status \(code); the end of its log:\n\(log ?? "")")
         }
     }
 
     /// `HOST:PORT`, `[v6]:PORT`, with a numeric host or `localhost`.
     static func listenAddress(_ text: String) throws(UsageError) -> ListenAddress {
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port)
+            (0...65535).contains(port)
         else {
             throw UsageError("segue: web: --listen '\(text)' is not HOST:PORT (such as 127.0.0.1:7780)")
         }
@@ -132,17 +141,20 @@ enum WebCommand {
         do {
             return try ListenAddress(host: host, port: port)
         } catch {
-            throw UsageError("segue: web: --listen '\(text)': the host must be an IP address of this machine (such as "
-                + "127.0.0.1, 0.0.0.0 or ::1) or localhost")
+            throw UsageError(
+                "segue: web: --listen '\(text)': the host must be an IP address of this machine (such as "
+                    + "127.0.0.1, 0.0.0.0 or ::1) or localhost")
         }
     }
 
     /// 8-128 of the characters a URL never escapes (RFC 3986's unreserved ones).
     static func isValidToken(_ token: String) -> Bool {
-        (8...128).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.~".utf8.contains(byte)
-        }
+        (8...128).contains(token.utf8.count)
+            && token.utf8.allSatisfy { byte in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.~".utf8.contains(byte)
+            }
     }
 
     /// 24 characters of base64url from the kernel's random source.

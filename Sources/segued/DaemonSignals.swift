@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Set from the SIGINT and SIGTERM handlers; the engine loop checks it at least every 100 ms.
 let stopRequested = Atomic<Bool>(false)

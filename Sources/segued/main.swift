@@ -1,46 +1,58 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
 import SegueEngine
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 let spec = CommandSpec(
     name: "segued",
-    summary: "The Segue daemon: reduces pan events and navigation commands into a durable log of transition events, and publishes them with the frames they imply.",
+    summary:
+        "The Segue daemon: reduces pan events and navigation commands into a durable log of transition events, and publishes them with the frames they imply.",
     options: [
         .init("data", "DIR", help: "data directory (created 0700; default ./segue-data)"),
         .init("ingest", "EP", help: "PULL endpoint for producers (default tcp://127.0.0.1:7701)"),
         .init("control", "EP", help: "ROUTER endpoint for requests (default tcp://127.0.0.1:7702)"),
         .init("events", "EP", help: "PUB endpoint for subscribers (default tcp://127.0.0.1:7703)"),
         .init("fsync", "MODE", help: "always (default), interval:MS or never"),
-        .init("snapshot-every", "N",
-              help: "write a snapshot every N events (default 100000; 0 = only at a clean shutdown)"),
+        .init(
+            "snapshot-every", "N",
+            help: "write a snapshot every N events (default 100000; 0 = only at a clean shutdown)"),
         .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
-        .init("retain-bytes", "N",
-              help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default 0: never)"),
-        .init("accept-log-loss",
-              help: "start even though the log is damaged or missing events, giving them up (kept in DIR/log/damaged)"),
+        .init(
+            "retain-bytes", "N",
+            help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default 0: never)"),
+        .init(
+            "accept-log-loss",
+            help: "start even though the log is damaged or missing events, giving them up (kept in DIR/log/damaged)"),
         .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
         .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
         .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 100)"),
         .init("max-presented", "N", help: "most screens presented over one stack at a time (default 32)"),
-        .init("max-connections", "N",
-              help: "most connections each socket holds; more are closed at once (default 1024, or what the "
-                  + "descriptor limit allows)"),
-        .init("publish-queue-bytes", "N",
-              help: "most bytes queued for a subscriber that is not reading (default 268435456)"),
-        .init("reply-queue-bytes", "N",
-              help: "most reply bytes queued for a control client that is not reading (default 134217728)"),
-        .init("curve-secret-key", "FILE",
-              help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
-        .init("authorized-keys", "FILE",
-              help: "with --curve-secret-key: Z85 public keys of the clients let in, one a line; SIGHUP re-reads it"),
+        .init(
+            "max-connections", "N",
+            help: "most connections each socket holds; more are closed at once (default 1024, or what the "
+                + "descriptor limit allows)"),
+        .init(
+            "publish-queue-bytes", "N",
+            help: "most bytes queued for a subscriber that is not reading (default 268435456)"),
+        .init(
+            "reply-queue-bytes", "N",
+            help: "most reply bytes queued for a control client that is not reading (default 134217728)"),
+        .init(
+            "curve-secret-key", "FILE",
+            help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
+        .init(
+            "authorized-keys", "FILE",
+            help: "with --curve-secret-key: Z85 public keys of the clients let in, one a line; SIGHUP re-reads it"),
         .init("insecure", help: "allow binding beyond loopback without CURVE (anyone who can reach it gets in)"),
-        .init("log-level", "LEVEL",
-              help: "least important log lines written to stderr: debug, info (default), warn or error"),
-        .init("stats-interval", "SEC",
-              help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
+        .init(
+            "log-level", "LEVEL",
+            help: "least important log lines written to stderr: debug, info (default), warn or error"),
+        .init(
+            "stats-interval", "SEC",
+            help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
     ],
     examples: [
         "segued",
@@ -118,8 +130,9 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
         let exposed = [configuration.ingestEndpoint, configuration.controlEndpoint, configuration.eventsEndpoint]
             .filter { !EndpointScope.isLocal($0) }
         if !exposed.isEmpty && !arguments.flag("insecure") {
-            throw UsageError("segued: \(exposed.joined(separator: ", ")) is reachable beyond this machine; "
-                + "use --curve-secret-key and --authorized-keys, or --insecure to accept plaintext anyway")
+            throw UsageError(
+                "segued: \(exposed.joined(separator: ", ")) is reachable beyond this machine; "
+                    + "use --curve-secret-key and --authorized-keys, or --insecure to accept plaintext anyway")
         }
         if !exposed.isEmpty {
             logger.log(.warn, "binding beyond loopback without CURVE", [("endpoints", exposed.joined(separator: ","))])
@@ -141,14 +154,17 @@ func limitConnections(_ configuration: inout EngineConfiguration, _ arguments: P
     let room = DescriptorLimit.connectionsPerSocket(limit: limit)
     let minimum = DescriptorLimit.minimumConnectionsPerSocket
     guard room >= minimum else {
-        throw UsageError("segued: the descriptor limit (ulimit -n) is \(limit); segued needs at least "
-            + "\(DescriptorLimit.reserved + 3 * minimum): \(DescriptorLimit.reserved) for the log and ZeroMQ, and "
-            + "\(minimum) connections for each socket")
+        throw UsageError(
+            "segued: the descriptor limit (ulimit -n) is \(limit); segued needs at least "
+                + "\(DescriptorLimit.reserved + 3 * minimum): \(DescriptorLimit.reserved) for the log and ZeroMQ, and "
+                + "\(minimum) connections for each socket")
     }
     if let count = try arguments.integer("max-connections", in: Int64(minimum)...(1 << 20)) {
         guard count <= room else {
-            throw UsageError("segued: --max-connections \(count) needs \(Int(count) * 3 + DescriptorLimit.reserved) "
-                + "descriptors, more than the limit of \(limit) (ulimit -n): raise the limit or ask for at most \(room)")
+            throw UsageError(
+                "segued: --max-connections \(count) needs \(Int(count) * 3 + DescriptorLimit.reserved) "
+                    + "descriptors, more than the limit of \(limit) (ulimit -n): raise the limit or ask for at most \(room)"
+            )
         }
         configuration.maxConnections = Int(count)
     } else {
@@ -184,17 +200,21 @@ if let report = engine.recoveryReport {
     log.log(.warn, "log tail repaired", [("detail", "\(report)")])
 }
 let summary = engine.summary
-log.log(.info, "started", [
-    ("data", engineConfiguration.dataDirectory), ("head", "\(summary.headPosition)"), ("stacks", "\(summary.stacks)"),
-    ("fsync", "\(engineConfiguration.fsync)"), ("curve", engineConfiguration.curve == nil ? "off" : "on"),
-    ("max_connections", "\(engineConfiguration.maxConnections)"),
-])
+log.log(
+    .info, "started",
+    [
+        ("data", engineConfiguration.dataDirectory), ("head", "\(summary.headPosition)"),
+        ("stacks", "\(summary.stacks)"),
+        ("fsync", "\(engineConfiguration.fsync)"), ("curve", engineConfiguration.curve == nil ? "off" : "on"),
+        ("max_connections", "\(engineConfiguration.maxConnections)"),
+    ])
 let endpoints = engine.endpoints
 Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")
 
 do {
-    try engine.run(until: { stopRequested.load(ordering: .relaxed) },
-                   reloadRequested: { reloadRequested.exchange(false, ordering: .relaxed) })
+    try engine.run(
+        until: { stopRequested.load(ordering: .relaxed) },
+        reloadRequested: { reloadRequested.exchange(false, ordering: .relaxed) })
 } catch {
     log.log(.error, "stopped on an error", [("error", error.message)])
     exit(1)

@@ -1,5 +1,6 @@
-@testable import segue_bench
 import Testing
+
+@testable import segue_bench
 
 /// `--daemon-args` adds to what the bench gives each segued, and replaces a flag the bench gives itself: segued
 /// refuses a flag given twice.

@@ -31,7 +31,8 @@ struct ParsedArgumentsTests {
     @Test func refusesWhatTheSpecDoesNotAllow() {
         #expect(refusal(["main", "--verbose"]) == "segue try: unknown option --verbose (see --help)")
         #expect(refusal(["main", "--json", "--json"]) == "segue try: --json was given more than once")
-        #expect(refusal(["main", "--profile", "ios", "--profile=fluid"]) == "segue try: --profile was given more than once")
+        #expect(
+            refusal(["main", "--profile", "ios", "--profile=fluid"]) == "segue try: --profile was given more than once")
         #expect(refusal(["main", "--json=yes"]) == "segue try: --json takes no value")
         #expect(refusal(["main", "--profile"]) == "segue try: --profile needs a value (NAME)")
         #expect(refusal([]) == "segue try: missing STACK (see --help)")

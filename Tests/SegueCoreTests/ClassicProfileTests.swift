@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// The classic profile (seeds 000-002): progress = translation / W, finish past half, velocity ignored, settle over
 /// the remaining distance x 300 ms along ease-in-out, frames at 60 fps.
@@ -24,8 +25,9 @@ struct ClassicProfileTests {
         Release(fraction: 1.2, velocity: 0, finishes: true, reason: .passedThreshold),
     ]
 
-    @Test("release decides by position; settle = remaining x 300 ms; frames at start + k/60 s, then one DONE",
-          arguments: [375.0, 400.0], releases)
+    @Test(
+        "release decides by position; settle = remaining x 300 ms; frames at start + k/60 s, then one DONE",
+        arguments: [375.0, 400.0], releases)
     func release(width: Double, release: Release) throws {
         var h = CoreHarness()
         h.create(width: width)
@@ -159,8 +161,9 @@ struct ClassicProfileTests {
         #expect(h.rejections.last?.error?.code == .invalidArgument)
     }
 
-    @Test("CHANGED, ENDED or CANCELLED for an unknown gesture is rejected INVALID_ARGUMENT",
-          arguments: [PanPhase.panChanged, .panEnded, .panCancelled])
+    @Test(
+        "CHANGED, ENDED or CANCELLED for an unknown gesture is rejected INVALID_ARGUMENT",
+        arguments: [PanPhase.panChanged, .panEnded, .panCancelled])
     func unknownGesture(phase: PanPhase) throws {
         var h = CoreHarness()
         h.create()
@@ -238,8 +241,9 @@ struct ClassicProfileTests {
         #expect(h.completed.count == 1)
     }
 
-    @Test("CubicBezier.easeInOut matches the reference curve",
-          arguments: [0.0, 0.05, 0.1, 0.25, 0.3333, 0.5, 0.6, 0.75, 0.9, 0.99, 1.0])
+    @Test(
+        "CubicBezier.easeInOut matches the reference curve",
+        arguments: [0.0, 0.05, 0.1, 0.25, 0.3333, 0.5, 0.6, 0.75, 0.9, 0.99, 1.0])
     func easeInOut(t: Double) {
         let value = CubicBezier.easeInOut.value(at: t)
         #expect(close(value, referenceEaseInOut(t), 1e-9))

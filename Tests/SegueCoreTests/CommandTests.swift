@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Commands: create and its validation, the animated and immediate operations, their refusals, request ids,
 /// positions and versions.
@@ -11,15 +12,21 @@ struct CommandTests {
     @Test("create a navigation stack: StackCreated at version 1 with the effective defaults")
     func createNavigationStack() throws {
         var h = CoreHarness()
-        let outcome = h.command(.create(CreateStack(screens: ["Home", "Detail"],
-                                                    config: StackConfig(size: Size(width: 375, height: 812)))),
-                                requestId: "r1")
+        let outcome = h.command(
+            .create(
+                CreateStack(
+                    screens: ["Home", "Detail"],
+                    config: StackConfig(size: Size(width: 375, height: 812)))),
+            requestId: "r1")
         let result = try #require(outcome.result)
         #expect(result == CommandResult(firstPosition: 1, lastPosition: 1, version: 1))
         let event = try #require(h.events.first)
         #expect(event.position == 1 && event.version == 1 && event.stackId == "main" && event.requestId == "r1")
         #expect(event.timeUs == CoreHarness.startUs)
-        guard case .stackCreated(let created) = event.body else { Issue.record("not stack_created"); return }
+        guard case .stackCreated(let created) = event.body else {
+            Issue.record("not stack_created")
+            return
+        }
         #expect(created.screens == ["Home", "Detail"])
         #expect(created.config?.profile == "fluid")
         #expect(created.config?.fps == 60)
@@ -47,59 +54,89 @@ struct CommandTests {
         var testDescription: String { name }
     }
 
-    static func config(width: Double = 400, height: Double = 800, profile: String = "classic", fps: UInt32 = 0,
-                       tuning: Tuning? = nil) -> StackConfig
-    {
+    static func config(
+        width: Double = 400, height: Double = 800, profile: String = "classic", fps: UInt32 = 0,
+        tuning: Tuning? = nil
+    ) -> StackConfig {
         StackConfig(size: Size(width: width, height: height), profile: profile, fps: fps, tuning: tuning)
     }
 
     static let badCreates: [BadCreate] = [
-        BadCreate(name: "stack id with a space", stackId: "my stack",
-                  create: CreateStack(screens: ["A"], config: config()), mentions: "A-Z a-z 0-9"),
-        BadCreate(name: "stack id with a slash", stackId: "a/b",
-                  create: CreateStack(screens: ["A"], config: config()), mentions: "'/'"),
-        BadCreate(name: "stack id non-ASCII", stackId: "caf\u{E9}",
-                  create: CreateStack(screens: ["A"], config: config()), mentions: "allowed"),
-        BadCreate(name: "empty stack id", stackId: "", create: CreateStack(screens: ["A"], config: config()),
-                  mentions: "empty"),
-        BadCreate(name: "65-character stack id", stackId: String(repeating: "a", count: 65),
-                  create: CreateStack(screens: ["A"], config: config()), mentions: "64"),
-        BadCreate(name: "empty screen id", create: CreateStack(screens: ["A", ""], config: config()),
-                  mentions: "screens[1]"),
-        BadCreate(name: "screen id with a control character",
-                  create: CreateStack(screens: ["A\u{7}"], config: config()), mentions: "control"),
-        BadCreate(name: "129-byte screen id",
-                  create: CreateStack(screens: [String(repeating: "s", count: 129)], config: config()),
-                  mentions: "128"),
-        BadCreate(name: "width 0", create: CreateStack(screens: ["A"], config: config(width: 0)),
-                  mentions: "width"),
-        BadCreate(name: "width below a point", create: CreateStack(screens: ["A"], config: config(width: 0.5)),
-                  mentions: "at least 1"),
-        BadCreate(name: "negative height", create: CreateStack(screens: ["A"], config: config(height: -1)),
-                  mentions: "height"),
-        BadCreate(name: "NaN width", create: CreateStack(screens: ["A"], config: config(width: .nan)),
-                  mentions: "width"),
-        BadCreate(name: "width over 100000", create: CreateStack(screens: ["A"], config: config(width: 100_001)),
-                  mentions: "100000"),
+        BadCreate(
+            name: "stack id with a space", stackId: "my stack",
+            create: CreateStack(screens: ["A"], config: config()), mentions: "A-Z a-z 0-9"),
+        BadCreate(
+            name: "stack id with a slash", stackId: "a/b",
+            create: CreateStack(screens: ["A"], config: config()), mentions: "'/'"),
+        BadCreate(
+            name: "stack id non-ASCII", stackId: "caf\u{E9}",
+            create: CreateStack(screens: ["A"], config: config()), mentions: "allowed"),
+        BadCreate(
+            name: "empty stack id", stackId: "", create: CreateStack(screens: ["A"], config: config()),
+            mentions: "empty"),
+        BadCreate(
+            name: "65-character stack id", stackId: String(repeating: "a", count: 65),
+            create: CreateStack(screens: ["A"], config: config()), mentions: "64"),
+        BadCreate(
+            name: "empty screen id", create: CreateStack(screens: ["A", ""], config: config()),
+            mentions: "screens[1]"),
+        BadCreate(
+            name: "screen id with a control character",
+            create: CreateStack(screens: ["A\u{7}"], config: config()), mentions: "control"),
+        BadCreate(
+            name: "129-byte screen id",
+            create: CreateStack(screens: [String(repeating: "s", count: 129)], config: config()),
+            mentions: "128"),
+        BadCreate(
+            name: "width 0", create: CreateStack(screens: ["A"], config: config(width: 0)),
+            mentions: "width"),
+        BadCreate(
+            name: "width below a point", create: CreateStack(screens: ["A"], config: config(width: 0.5)),
+            mentions: "at least 1"),
+        BadCreate(
+            name: "negative height", create: CreateStack(screens: ["A"], config: config(height: -1)),
+            mentions: "height"),
+        BadCreate(
+            name: "NaN width", create: CreateStack(screens: ["A"], config: config(width: .nan)),
+            mentions: "width"),
+        BadCreate(
+            name: "width over 100000", create: CreateStack(screens: ["A"], config: config(width: 100_001)),
+            mentions: "100000"),
         BadCreate(name: "no config", create: CreateStack(screens: ["A"]), mentions: "size"),
-        BadCreate(name: "unknown profile", create: CreateStack(screens: ["A"], config: config(profile: "android")),
-                  mentions: "known: fluid, percent-1s, percent-250ms, slide-left, fullscreen, modal, modal-percent, ios, flutter, classic"),
-        BadCreate(name: "fps 241", create: CreateStack(screens: ["A"], config: config(fps: 241)),
-                  mentions: "241"),
-        BadCreate(name: "both screens and tabs", create: CreateStack(screens: ["A"], tabs: ["B"], config: config()),
-                  mentions: "not both"),
+        BadCreate(
+            name: "unknown profile", create: CreateStack(screens: ["A"], config: config(profile: "android")),
+            mentions:
+                "known: fluid, percent-1s, percent-250ms, slide-left, fullscreen, modal, modal-percent, ios, flutter, classic"
+        ),
+        BadCreate(
+            name: "fps 241", create: CreateStack(screens: ["A"], config: config(fps: 241)),
+            mentions: "241"),
+        BadCreate(
+            name: "both screens and tabs", create: CreateStack(screens: ["A"], tabs: ["B"], config: config()),
+            mentions: "not both"),
         BadCreate(name: "neither screens nor tabs", create: CreateStack(config: config()), mentions: "neither"),
-        BadCreate(name: "duplicate tabs", create: CreateStack(tabs: ["A", "A"], config: config()),
-                  mentions: "unique"),
-        BadCreate(name: "selected tab out of range",
-                  create: CreateStack(tabs: ["A", "B"], selectedTab: 2, config: config()), code: .unknownTab,
-                  mentions: "0-1"),
-        BadCreate(name: "negative tuning", create: CreateStack(screens: ["A"],
-                  config: config(tuning: Tuning(edgeWidth: -1))), mentions: "edge_width"),
-        BadCreate(name: "infinite tuning", create: CreateStack(screens: ["A"],
-                  config: config(tuning: Tuning(parallax: .infinity))), mentions: "parallax"),
-        BadCreate(name: "zero gesture timeout", create: CreateStack(screens: ["A"],
-                  config: config(tuning: Tuning(gestureTimeoutMs: 0))), mentions: "gesture_timeout_ms"),
+        BadCreate(
+            name: "duplicate tabs", create: CreateStack(tabs: ["A", "A"], config: config()),
+            mentions: "unique"),
+        BadCreate(
+            name: "selected tab out of range",
+            create: CreateStack(tabs: ["A", "B"], selectedTab: 2, config: config()), code: .unknownTab,
+            mentions: "0-1"),
+        BadCreate(
+            name: "negative tuning",
+            create: CreateStack(
+                screens: ["A"],
+                config: config(tuning: Tuning(edgeWidth: -1))), mentions: "edge_width"),
+        BadCreate(
+            name: "infinite tuning",
+            create: CreateStack(
+                screens: ["A"],
+                config: config(tuning: Tuning(parallax: .infinity))), mentions: "parallax"),
+        BadCreate(
+            name: "zero gesture timeout",
+            create: CreateStack(
+                screens: ["A"],
+                config: config(tuning: Tuning(gestureTimeoutMs: 0))), mentions: "gesture_timeout_ms"),
     ]
 
     @Test("create validation: refused with the code and a message naming the rule", arguments: badCreates)
@@ -112,13 +149,17 @@ struct CommandTests {
         #expect(h.events.isEmpty && h.core.stacks.isEmpty && h.core.headPosition == 0)
     }
 
-    @Test("create accepts the edges of the valid ranges",
-          arguments: [("a", 1.0, UInt32(1)), (String(repeating: "Z", count: 64), 100_000.0, 240),
-                      ("A-z_0.9:x", 1, 0)])
+    @Test(
+        "create accepts the edges of the valid ranges",
+        arguments: [
+            ("a", 1.0, UInt32(1)), (String(repeating: "Z", count: 64), 100_000.0, 240),
+            ("A-z_0.9:x", 1, 0),
+        ])
     func createAcceptsLimits(stackId: String, width: Double, fps: UInt32) {
         var h = CoreHarness()
-        let outcome = h.command(.create(CreateStack(screens: ["A"], config: Self.config(width: width, fps: fps))),
-                                stack: stackId)
+        let outcome = h.command(
+            .create(CreateStack(screens: ["A"], config: Self.config(width: width, fps: fps))),
+            stack: stackId)
         #expect(outcome.result?.version == 1)
     }
 
@@ -145,29 +186,45 @@ struct CommandTests {
 
     /// Each operation on a stack [Home, Detail] (with Sheet presented for dismiss).
     static let operations: [Operation] = [
-        Operation(name: "push", op: .push(Push(screen: "Photo")), operation: .push, from: "Detail", to: "Photo",
-                  screensAfter: ["Home", "Detail", "Photo"]),
+        Operation(
+            name: "push", op: .push(Push(screen: "Photo")), operation: .push, from: "Detail", to: "Photo",
+            screensAfter: ["Home", "Detail", "Photo"]),
         Operation(name: "pop", op: .pop(Pop()), operation: .pop, from: "Detail", to: "Home", screensAfter: ["Home"]),
-        Operation(name: "pop_to_root", op: .popToRoot(PopToRoot()), operation: .popToRoot, from: "Detail",
-                  to: "Home", screensAfter: ["Home"]),
-        Operation(name: "present", op: .present(Present(screen: "Sheet")), operation: .present, from: "Detail",
-                  to: "Sheet", screensAfter: ["Home", "Detail"], presentedAfter: ["Sheet"]),
+        Operation(
+            name: "pop_to_root", op: .popToRoot(PopToRoot()), operation: .popToRoot, from: "Detail",
+            to: "Home", screensAfter: ["Home"]),
+        Operation(
+            name: "present", op: .present(Present(screen: "Sheet")), operation: .present, from: "Detail",
+            to: "Sheet", screensAfter: ["Home", "Detail"], presentedAfter: ["Sheet"]),
     ]
 
     static func immediate(_ op: Command.Op) -> Command.Op {
         switch op {
-        case .push(var push): push.immediate = true; return .push(push)
-        case .pop(var pop): pop.immediate = true; return .pop(pop)
-        case .popToRoot(var pop): pop.immediate = true; return .popToRoot(pop)
-        case .present(var present): present.immediate = true; return .present(present)
-        case .dismiss(var dismiss): dismiss.immediate = true; return .dismiss(dismiss)
-        case .selectTab(var select): select.immediate = true; return .selectTab(select)
+        case .push(var push):
+            push.immediate = true
+            return .push(push)
+        case .pop(var pop):
+            pop.immediate = true
+            return .pop(pop)
+        case .popToRoot(var pop):
+            pop.immediate = true
+            return .popToRoot(pop)
+        case .present(var present):
+            present.immediate = true
+            return .present(present)
+        case .dismiss(var dismiss):
+            dismiss.immediate = true
+            return .dismiss(dismiss)
+        case .selectTab(var select):
+            select.immediate = true
+            return .selectTab(select)
         default: return op
         }
     }
 
-    @Test("animated: began (interactive false), finished PROGRAMMATIC with settle_us, frames, then completed",
-          arguments: operations)
+    @Test(
+        "animated: began (interactive false), finished PROGRAMMATIC with settle_us, frames, then completed",
+        arguments: operations)
     func animated(operation: Operation) throws {
         var h = CoreHarness()
         h.create()
@@ -177,8 +234,11 @@ struct CommandTests {
         let events = h.last.events
         #expect(events.count == 2)
         let began = try #require(events.first?.began)
-        #expect(began == TransitionBegan(transitionId: 1, operation: operation.operation, fromScreen: operation.from,
-                                         toScreen: operation.to, interactive: false))
+        #expect(
+            began
+                == TransitionBegan(
+                    transitionId: 1, operation: operation.operation, fromScreen: operation.from,
+                    toScreen: operation.to, interactive: false))
         let finished = try #require(events.last?.finished)
         #expect(finished.reason == .programmatic)
         #expect(finished.settleUs == 300_000)  // classic: the full distance x 300 ms
@@ -251,9 +311,10 @@ struct CommandTests {
         var h = CoreHarness()
         h.create()
         h.push("Photo")
-        for op: Command.Op in [.push(Push(screen: "X")), .pop(Pop()), .popToRoot(PopToRoot()),
-                               .present(Present(screen: "S")), .delete(DeleteStack())]
-        {
+        for op: Command.Op in [
+            .push(Push(screen: "X")), .pop(Pop()), .popToRoot(PopToRoot()),
+            .present(Present(screen: "S")), .delete(DeleteStack()),
+        ] {
             #expect(h.command(op).error?.code == .transitionInProgress)
         }
         // Resize and screen options do not start a transition.
@@ -278,8 +339,12 @@ struct CommandTests {
         #expect(h.core.stacks["main"]?.screens == ["Home", "Detail"])
     }
 
-    @Test("pop and pop_to_root at the root: NOTHING_TO_POP", arguments: [Command.Op.pop(Pop()),
-                                                                          .popToRoot(PopToRoot())])
+    @Test(
+        "pop and pop_to_root at the root: NOTHING_TO_POP",
+        arguments: [
+            Command.Op.pop(Pop()),
+            .popToRoot(PopToRoot()),
+        ])
     func nothingToPop(op: Command.Op) {
         var h = CoreHarness()
         h.create(screens: ["Home"])
@@ -290,10 +355,11 @@ struct CommandTests {
     @Test("commands on a stack that does not exist: UNKNOWN_STACK")
     func unknownStack() {
         var h = CoreHarness()
-        for op: Command.Op in [.push(Push(screen: "A")), .pop(Pop()), .dismiss(Dismiss()),
-                               .selectTab(SelectTab(index: 0)), .delete(DeleteStack()),
-                               .resize(Resize(size: Size(width: 1, height: 1)))]
-        {
+        for op: Command.Op in [
+            .push(Push(screen: "A")), .pop(Pop()), .dismiss(Dismiss()),
+            .selectTab(SelectTab(index: 0)), .delete(DeleteStack()),
+            .resize(Resize(size: Size(width: 1, height: 1))),
+        ] {
             #expect(h.command(op, stack: "nope").error?.code == .unknownStack)
         }
     }
@@ -307,10 +373,16 @@ struct CommandTests {
         #expect(error.message.contains("1") && error.message.contains("5"))
         #expect(h.command(.push(Push(screen: "A", immediate: true)), expectedVersion: 1).result?.version == 4)
         // Create expects version 0 (the stack does not exist yet).
-        #expect(h.command(.create(CreateStack(screens: ["A"], config: Self.config())), stack: "other",
-                          expectedVersion: 3).error?.code == .versionConflict)
-        #expect(h.command(.create(CreateStack(screens: ["A"], config: Self.config())), stack: "other",
-                          expectedVersion: 0).result?.version == 1)
+        #expect(
+            h.command(
+                .create(CreateStack(screens: ["A"], config: Self.config())), stack: "other",
+                expectedVersion: 3
+            ).error?.code == .versionConflict)
+        #expect(
+            h.command(
+                .create(CreateStack(screens: ["A"], config: Self.config())), stack: "other",
+                expectedVersion: 0
+            ).result?.version == 1)
     }
 
     @Test("push, pop and select_tab under a presented screen: INVALID_ARGUMENT (dismiss first)")
@@ -434,7 +506,11 @@ struct CommandTests {
         #expect(byTransition["a#2"] == ["i-a"])
         #expect(byTransition["b#2"] == ["r-b"])
         // The options set by the push carry its id too.
-        #expect(h.events.first { if case .screenOptionsSet = $0.body { return true }; return false }?.requestId
+        #expect(
+            h.events.first {
+                if case .screenOptionsSet = $0.body { return true }
+                return false
+            }?.requestId
                 == "p-a")
         #expect(!h.events.contains { $0.requestId == "too-early" })
         #expect(h.completed.count == h.began.count)
@@ -445,8 +521,9 @@ struct CommandTests {
     func ingestRejections() throws {
         var h = CoreHarness()
         var outcome = Outcome()
-        h.core.apply(Input(body: .command(Command(stackId: "ghost", requestId: "x", op: .pop(Pop())))), now: h.now,
-                     into: &outcome)
+        h.core.apply(
+            Input(body: .command(Command(stackId: "ghost", requestId: "x", op: .pop(Pop())))), now: h.now,
+            into: &outcome)
         let rejection = try #require(outcome.rejections.first)
         #expect(rejection.requestId == "x" && rejection.stackId == "ghost")
         #expect(rejection.error?.code == .unknownStack)
@@ -531,9 +608,13 @@ struct CommandTests {
         h.command(.resize(Resize(size: Size(width: 800, height: 600))))
         #expect(h.stack()?.width == 800)
         #expect(h.command(.resize(Resize(size: Size(width: 0, height: 600)))).error?.code == .invalidArgument)
-        #expect(h.command(.setScreenOptions(SetScreenOptions(
-            screen: "Detail", options: ScreenOptions(exclusionRects: [Rect(x: .nan)])))).error?.code
-            == .invalidArgument)
+        #expect(
+            h.command(
+                .setScreenOptions(
+                    SetScreenOptions(
+                        screen: "Detail", options: ScreenOptions(exclusionRects: [Rect(x: .nan)])))
+            ).error?.code
+                == .invalidArgument)
         #expect(h.events.map(\.version) == [1, 2, 3])
     }
 }

@@ -1,5 +1,6 @@
-@testable import SegueCore
 import SegueWire
+
+@testable import SegueCore
 
 /// An `EngineCore` driven by a manual clock, the way the engine loop drives it: before every input the clock
 /// runs to the input's time, and `advance(ms:)` steps through each deadline so that frames and completions land
@@ -88,18 +89,21 @@ struct CoreHarness {
     // MARK: commands
 
     @discardableResult
-    mutating func command(_ op: Command.Op, stack: String = "main", requestId: String = "",
-                          expectedVersion: UInt64? = nil, enclosingId: String = "") -> CommandOutcome
-    {
+    mutating func command(
+        _ op: Command.Op, stack: String = "main", requestId: String = "",
+        expectedVersion: UInt64? = nil, enclosingId: String = ""
+    ) -> CommandOutcome {
         let command = Command(stackId: stack, requestId: requestId, expectedVersion: expectedVersion, op: op)
         return step { core, now, outcome in core.apply(command, requestId: enclosingId, now: now, into: &outcome) }
     }
 
-    static func config(width: Double = 400, height: Double = 800, profile: String = "classic",
-                       rightToLeft: Bool = false, fps: UInt32 = 0, tuning: Tuning? = nil) -> StackConfig
-    {
-        StackConfig(size: Size(width: width, height: height), profile: profile, rightToLeft: rightToLeft, fps: fps,
-                    tuning: tuning)
+    static func config(
+        width: Double = 400, height: Double = 800, profile: String = "classic",
+        rightToLeft: Bool = false, fps: UInt32 = 0, tuning: Tuning? = nil
+    ) -> StackConfig {
+        StackConfig(
+            size: Size(width: width, height: height), profile: profile, rightToLeft: rightToLeft, fps: fps,
+            tuning: tuning)
     }
 
     /// Creates a stack. By default one of profile revision 0, as an engine before revisions logged it (its
@@ -108,28 +112,36 @@ struct CoreHarness {
     /// those stacks keep working. `revision: newest` (or any other) creates the stack with the CreateStack command, as
     /// does anything the engine would refuse.
     @discardableResult
-    mutating func create(_ stack: String = "main", screens: [String] = ["Home", "Detail"], tabs: [String] = [],
-                         selectedTab: UInt32 = 0, width: Double = 400, height: Double = 800,
-                         profile: String = "classic", revision: UInt32 = 0, rightToLeft: Bool = false,
-                         fps: UInt32 = 0, tuning: Tuning? = nil, safeArea: Insets? = nil,
-                         requestId: String = "") -> CommandOutcome
-    {
-        var config = Self.config(width: width, height: height, profile: profile, rightToLeft: rightToLeft, fps: fps,
-                                 tuning: tuning)
+    mutating func create(
+        _ stack: String = "main", screens: [String] = ["Home", "Detail"], tabs: [String] = [],
+        selectedTab: UInt32 = 0, width: Double = 400, height: Double = 800,
+        profile: String = "classic", revision: UInt32 = 0, rightToLeft: Bool = false,
+        fps: UInt32 = 0, tuning: Tuning? = nil, safeArea: Insets? = nil,
+        requestId: String = ""
+    ) -> CommandOutcome {
+        var config = Self.config(
+            width: width, height: height, profile: profile, rightToLeft: rightToLeft, fps: fps,
+            tuning: tuning)
         config.safeArea = safeArea
         config.profileRevision = revision
         // A stack that exists, or a config the engine refuses, goes through the command to get its refusal.
         guard revision == 0, core.stacks[stack] == nil, Validation.checkConfig(config) == nil else {
-            return command(.create(CreateStack(screens: screens, tabs: tabs, selectedTab: selectedTab,
-                                               config: config)),
-                           stack: stack, requestId: requestId)
+            return command(
+                .create(
+                    CreateStack(
+                        screens: screens, tabs: tabs, selectedTab: selectedTab,
+                        config: config)),
+                stack: stack, requestId: requestId)
         }
         runClock(to: now)
         if config.fps == 0 { config.fps = 60 }
-        let created = Event(position: core.headPosition + 1, stackId: stack, version: 1, timeUs: now,
-                            requestId: requestId,
-                            body: .stackCreated(StackCreated(screens: screens, tabs: tabs, selectedTab: selectedTab,
-                                                             config: config)))
+        let created = Event(
+            position: core.headPosition + 1, stackId: stack, version: 1, timeUs: now,
+            requestId: requestId,
+            body: .stackCreated(
+                StackCreated(
+                    screens: screens, tabs: tabs, selectedTab: selectedTab,
+                    config: config)))
         do {
             try core.restore(created)
         } catch {
@@ -143,11 +155,13 @@ struct CoreHarness {
     static let newest = ProfileCatalog.newestRevision
 
     @discardableResult
-    mutating func push(_ screen: String, stack: String = "main", immediate: Bool = false, requestId: String = "",
-                       options: ScreenOptions? = nil) -> CommandOutcome
-    {
-        command(.push(Push(screen: screen, immediate: immediate, options: options)), stack: stack,
-                requestId: requestId)
+    mutating func push(
+        _ screen: String, stack: String = "main", immediate: Bool = false, requestId: String = "",
+        options: ScreenOptions? = nil
+    ) -> CommandOutcome {
+        command(
+            .push(Push(screen: screen, immediate: immediate, options: options)), stack: stack,
+            requestId: requestId)
     }
 
     @discardableResult
@@ -156,9 +170,10 @@ struct CoreHarness {
     }
 
     @discardableResult
-    mutating func present(_ screen: String, stack: String = "main", immediate: Bool = false,
-                          requestId: String = "") -> CommandOutcome
-    {
+    mutating func present(
+        _ screen: String, stack: String = "main", immediate: Bool = false,
+        requestId: String = ""
+    ) -> CommandOutcome {
         command(.present(Present(screen: screen, immediate: immediate)), stack: stack, requestId: requestId)
     }
 
@@ -181,13 +196,15 @@ struct CoreHarness {
     }
 
     /// Sends one pan event at the current engine time.
-    mutating func pan(_ phase: PanPhase, gesture: UInt64, stack: String = "main", translation: Vec2? = nil,
-                      location: Vec2? = nil, velocity: Vec2? = nil, timestampUs: Int64? = nil,
-                      target: PanTarget = .panTargetBack)
-    {
-        let event = PanEvent(stackId: stack, gestureId: gesture, phase: phase, location: location,
-                             translation: translation, velocity: velocity, timestampUs: timestampUs ?? producerUs,
-                             target: target)
+    mutating func pan(
+        _ phase: PanPhase, gesture: UInt64, stack: String = "main", translation: Vec2? = nil,
+        location: Vec2? = nil, velocity: Vec2? = nil, timestampUs: Int64? = nil,
+        target: PanTarget = .panTargetBack
+    ) {
+        let event = PanEvent(
+            stackId: stack, gestureId: gesture, phase: phase, location: location,
+            translation: translation, velocity: velocity, timestampUs: timestampUs ?? producerUs,
+            target: target)
         step { core, now, outcome in core.apply(event, now: now, into: &outcome) }
     }
 
@@ -199,42 +216,50 @@ struct CoreHarness {
 
     /// BEGAN at translation 0 from `start`, heading the way of `velocity` (or of `translation` when nil).
     @discardableResult
-    mutating func began(stack: String = "main", start: Vec2 = Vec2(x: 10, y: 400), heading: Vec2? = nil,
-                        target: PanTarget = .panTargetBack) -> UInt64
-    {
+    mutating func began(
+        stack: String = "main", start: Vec2 = Vec2(x: 10, y: 400), heading: Vec2? = nil,
+        target: PanTarget = .panTargetBack
+    ) -> UInt64 {
         let gesture = newGesture()
-        pan(.panBegan, gesture: gesture, stack: stack, translation: Vec2(), location: start,
+        pan(
+            .panBegan, gesture: gesture, stack: stack, translation: Vec2(), location: start,
             velocity: heading ?? Vec2(x: 300, y: 0), target: target)
         return gesture
     }
 
     /// One CHANGED `stepMs` after the previous input, at translation (x, y).
-    mutating func changed(_ gesture: UInt64, stack: String = "main", x: Double, y: Double = 0,
-                          velocity: Vec2? = nil, start: Vec2 = Vec2(x: 10, y: 400), stepMs: Int64 = 16,
-                          target: PanTarget = .panTargetBack)
-    {
+    mutating func changed(
+        _ gesture: UInt64, stack: String = "main", x: Double, y: Double = 0,
+        velocity: Vec2? = nil, start: Vec2 = Vec2(x: 10, y: 400), stepMs: Int64 = 16,
+        target: PanTarget = .panTargetBack
+    ) {
         advance(ms: stepMs)
-        pan(.panChanged, gesture: gesture, stack: stack, translation: Vec2(x: x, y: y),
+        pan(
+            .panChanged, gesture: gesture, stack: stack, translation: Vec2(x: x, y: y),
             location: Vec2(x: start.x + x, y: start.y + y), velocity: velocity, target: target)
     }
 
     /// A whole gesture: BEGAN at 0, `steps` CHANGED evenly up to `translation` (x), then ENDED there with
     /// `velocity` (nil: absent, estimated) or CANCELLED. Returns the gesture id.
     @discardableResult
-    mutating func swipe(stack: String = "main", to translation: Double, velocity: Double? = 0, steps: Int = 4,
-                        stepMs: Int64 = 16, start: Vec2 = Vec2(x: 10, y: 400), heading: Vec2? = nil,
-                        end: PanPhase = .panEnded, target: PanTarget = .panTargetBack) -> UInt64
-    {
+    mutating func swipe(
+        stack: String = "main", to translation: Double, velocity: Double? = 0, steps: Int = 4,
+        stepMs: Int64 = 16, start: Vec2 = Vec2(x: 10, y: 400), heading: Vec2? = nil,
+        end: PanPhase = .panEnded, target: PanTarget = .panTargetBack
+    ) -> UInt64 {
         let direction: Double = translation < 0 ? -1 : 1
-        let gesture = began(stack: stack, start: start, heading: heading ?? Vec2(x: 300 * direction, y: 0),
-                            target: target)
+        let gesture = began(
+            stack: stack, start: start, heading: heading ?? Vec2(x: 300 * direction, y: 0),
+            target: target)
         let v = velocity.map { Vec2(x: $0, y: 0) }
         for i in 1...max(steps, 1) {
-            changed(gesture, stack: stack, x: translation * Double(i) / Double(max(steps, 1)), velocity: v,
-                    start: start, stepMs: stepMs, target: target)
+            changed(
+                gesture, stack: stack, x: translation * Double(i) / Double(max(steps, 1)), velocity: v,
+                start: start, stepMs: stepMs, target: target)
         }
         advance(ms: stepMs)
-        pan(end, gesture: gesture, stack: stack, translation: Vec2(x: translation, y: 0),
+        pan(
+            end, gesture: gesture, stack: stack, translation: Vec2(x: translation, y: 0),
             location: Vec2(x: start.x + translation, y: start.y), velocity: v, target: target)
         return gesture
     }
@@ -260,13 +285,34 @@ struct CoreHarness {
 }
 
 extension Event {
-    var began: TransitionBegan? { if case .began(let value) = body { return value }; return nil }
-    var progressed: TransitionProgressed? { if case .progressed(let value) = body { return value }; return nil }
-    var finished: TransitionFinished? { if case .finished(let value) = body { return value }; return nil }
-    var cancelled: TransitionCancelled? { if case .cancelled(let value) = body { return value }; return nil }
-    var completed: TransitionCompleted? { if case .completed(let value) = body { return value }; return nil }
-    var interrupted: TransitionInterrupted? { if case .interrupted(let value) = body { return value }; return nil }
-    var isStackCreated: Bool { if case .stackCreated = body { return true }; return false }
+    var began: TransitionBegan? {
+        if case .began(let value) = body { return value }
+        return nil
+    }
+    var progressed: TransitionProgressed? {
+        if case .progressed(let value) = body { return value }
+        return nil
+    }
+    var finished: TransitionFinished? {
+        if case .finished(let value) = body { return value }
+        return nil
+    }
+    var cancelled: TransitionCancelled? {
+        if case .cancelled(let value) = body { return value }
+        return nil
+    }
+    var completed: TransitionCompleted? {
+        if case .completed(let value) = body { return value }
+        return nil
+    }
+    var interrupted: TransitionInterrupted? {
+        if case .interrupted(let value) = body { return value }
+        return nil
+    }
+    var isStackCreated: Bool {
+        if case .stackCreated = body { return true }
+        return false
+    }
 
     /// The transition this event belongs to, if any.
     var transitionId: UInt64? {
@@ -286,8 +332,14 @@ extension Event {
 }
 
 extension CommandOutcome {
-    var error: ErrorDetail? { if case .refused(let error) = self { return error }; return nil }
-    var result: CommandResult? { if case .applied(let result) = self { return result }; return nil }
+    var error: ErrorDetail? {
+        if case .refused(let error) = self { return error }
+        return nil
+    }
+    var result: CommandResult? {
+        if case .applied(let result) = self { return result }
+        return nil
+    }
 }
 
 extension Frame {
@@ -312,7 +364,8 @@ func referenceCubic(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2:
     }
     if t <= 0 { return 0 }
     if t >= 1 { return 1 }
-    var low = 0.0, high = 1.0
+    var low = 0.0
+    var high = 1.0
     for _ in 0..<200 {
         let mid = (low + high) / 2
         if bezier(mid, x1, x2) < t { low = mid } else { high = mid }

@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// The live clock's frame pacing: a clock that falls behind skips the frames already late and draws a bounded
 /// number per run, numbering frames as if it had drawn them all.
@@ -16,11 +17,16 @@ import Testing
         var outcome = Outcome()
         for index in 0..<count {
             let stack = "s\(index)"
-            core.apply(Command(stackId: stack, op: .create(CreateStack(
-                screens: ["Home"], config: CoreHarness.config(fps: fps, tuning: Tuning(settleMs: 1000))))),
-                       requestId: "", now: t0, into: &outcome)
-            core.apply(Command(stackId: stack, op: .push(Push(screen: "Detail"))), requestId: "", now: t0,
-                       into: &outcome)
+            core.apply(
+                Command(
+                    stackId: stack,
+                    op: .create(
+                        CreateStack(
+                            screens: ["Home"], config: CoreHarness.config(fps: fps, tuning: Tuning(settleMs: 1000))))),
+                requestId: "", now: t0, into: &outcome)
+            core.apply(
+                Command(stackId: stack, op: .push(Push(screen: "Detail"))), requestId: "", now: t0,
+                into: &outcome)
         }
         #expect(outcome.frames.isEmpty)
         return core
@@ -83,8 +89,9 @@ import Testing
     @Test func anInputOnAStackThatIsBehindDoesNotDrawItsLateFrames() {
         var core = Self.settlingCore(stacks: 1, pacing: .live)
         var outcome = Outcome()
-        core.apply(Command(stackId: "s0", op: .resize(Resize(size: Size(width: 300, height: 600)))), requestId: "",
-                   now: Self.t0 + 500_000, into: &outcome)
+        core.apply(
+            Command(stackId: "s0", op: .resize(Resize(size: Size(width: 300, height: 600)))), requestId: "",
+            now: Self.t0 + 500_000, into: &outcome)
         #expect(outcome.skippedFrames == 107)
         #expect(outcome.frames.map(\.sequence) == Array(108...120))
     }

@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// The rules a BEGAN must pass, catching a settle, the gesture timeout, velocity estimation and tab swipes.
 @Suite("gesture rules")
@@ -24,41 +25,58 @@ struct GestureRuleTests {
     static let begans: [Began] = [
         Began(name: "ios from 10 pt", profile: "ios", location: Vec2(x: 10, y: 300), velocity: Vec2(x: 100, y: 0)),
         Began(name: "ios from 20 pt", profile: "ios", location: Vec2(x: 20, y: 300), velocity: Vec2(x: 100, y: 0)),
-        Began(name: "ios from 30 pt", profile: "ios", location: Vec2(x: 30, y: 300), velocity: Vec2(x: 100, y: 0),
-              refusal: (.gestureRejected, "edge")),
-        Began(name: "ios starts at location - translation", profile: "ios", location: Vec2(x: 40, y: 300),
-              translation: Vec2(x: 25, y: 0), velocity: Vec2(x: 100, y: 0)),
-        Began(name: "ios right-to-left from the right edge", profile: "ios", rightToLeft: true,
-              location: Vec2(x: 390, y: 300), velocity: Vec2(x: -100, y: 0)),
-        Began(name: "ios right-to-left from the left edge", profile: "ios", rightToLeft: true,
-              location: Vec2(x: 10, y: 300), velocity: Vec2(x: -100, y: 0), refusal: (.gestureRejected, "edge")),
-        Began(name: "flutter from 30 pt", profile: "flutter", location: Vec2(x: 30, y: 300),
-              refusal: (.gestureRejected, "edge_width")),
+        Began(
+            name: "ios from 30 pt", profile: "ios", location: Vec2(x: 30, y: 300), velocity: Vec2(x: 100, y: 0),
+            refusal: (.gestureRejected, "edge")),
+        Began(
+            name: "ios starts at location - translation", profile: "ios", location: Vec2(x: 40, y: 300),
+            translation: Vec2(x: 25, y: 0), velocity: Vec2(x: 100, y: 0)),
+        Began(
+            name: "ios right-to-left from the right edge", profile: "ios", rightToLeft: true,
+            location: Vec2(x: 390, y: 300), velocity: Vec2(x: -100, y: 0)),
+        Began(
+            name: "ios right-to-left from the left edge", profile: "ios", rightToLeft: true,
+            location: Vec2(x: 10, y: 300), velocity: Vec2(x: -100, y: 0), refusal: (.gestureRejected, "edge")),
+        Began(
+            name: "flutter from 30 pt", profile: "flutter", location: Vec2(x: 30, y: 300),
+            refusal: (.gestureRejected, "edge_width")),
         Began(name: "fluid anywhere", profile: "fluid", location: Vec2(x: 300, y: 300), velocity: Vec2(x: 50, y: 10)),
-        Began(name: "fluid heading away", profile: "fluid", location: Vec2(x: 300, y: 300),
-              velocity: Vec2(x: -50, y: 0), refusal: (.gestureRejected, "direction")),
-        Began(name: "fluid more vertical", profile: "fluid", location: Vec2(x: 300, y: 300),
-              velocity: Vec2(x: 50, y: 80), refusal: (.gestureRejected, "vertical")),
-        Began(name: "fluid direction from translation when no velocity", profile: "fluid",
-              location: Vec2(x: 306, y: 300), translation: Vec2(x: 6, y: 1)),
-        Began(name: "fluid translation heading away", profile: "fluid", location: Vec2(x: 294, y: 300),
-              translation: Vec2(x: -6, y: 0), refusal: (.gestureRejected, "direction")),
-        Began(name: "fluid right-to-left heading left", profile: "fluid", rightToLeft: true,
-              location: Vec2(x: 300, y: 300), velocity: Vec2(x: -50, y: 0)),
-        Began(name: "fluid right-to-left heading right", profile: "fluid", rightToLeft: true,
-              location: Vec2(x: 300, y: 300), velocity: Vec2(x: 50, y: 0), refusal: (.gestureRejected, "direction")),
-        Began(name: "fullscreen heading away", profile: "fullscreen", location: Vec2(x: 300, y: 300),
-              velocity: Vec2(x: -50, y: 0), refusal: (.gestureRejected, "direction")),
-        Began(name: "classic does not check direction", profile: "classic", location: Vec2(x: 300, y: 300),
-              velocity: Vec2(x: -50, y: 500)),
-        Began(name: "back_gesture_disabled", profile: "classic", location: Vec2(x: 10, y: 300),
-              options: ScreenOptions(backGestureDisabled: true), refusal: (.gestureRejected, "back_gesture_disabled")),
-        Began(name: "inside an exclusion rect", profile: "classic", location: Vec2(x: 10, y: 50), options: exclusion,
-              refusal: (.gestureRejected, "exclusion")),
-        Began(name: "started inside an exclusion rect, moved out", profile: "classic", location: Vec2(x: 80, y: 50),
-              translation: Vec2(x: 40, y: 0), options: exclusion, refusal: (.gestureRejected, "exclusion")),
-        Began(name: "outside the exclusion rect", profile: "classic", location: Vec2(x: 10, y: 150),
-              options: exclusion),
+        Began(
+            name: "fluid heading away", profile: "fluid", location: Vec2(x: 300, y: 300),
+            velocity: Vec2(x: -50, y: 0), refusal: (.gestureRejected, "direction")),
+        Began(
+            name: "fluid more vertical", profile: "fluid", location: Vec2(x: 300, y: 300),
+            velocity: Vec2(x: 50, y: 80), refusal: (.gestureRejected, "vertical")),
+        Began(
+            name: "fluid direction from translation when no velocity", profile: "fluid",
+            location: Vec2(x: 306, y: 300), translation: Vec2(x: 6, y: 1)),
+        Began(
+            name: "fluid translation heading away", profile: "fluid", location: Vec2(x: 294, y: 300),
+            translation: Vec2(x: -6, y: 0), refusal: (.gestureRejected, "direction")),
+        Began(
+            name: "fluid right-to-left heading left", profile: "fluid", rightToLeft: true,
+            location: Vec2(x: 300, y: 300), velocity: Vec2(x: -50, y: 0)),
+        Began(
+            name: "fluid right-to-left heading right", profile: "fluid", rightToLeft: true,
+            location: Vec2(x: 300, y: 300), velocity: Vec2(x: 50, y: 0), refusal: (.gestureRejected, "direction")),
+        Began(
+            name: "fullscreen heading away", profile: "fullscreen", location: Vec2(x: 300, y: 300),
+            velocity: Vec2(x: -50, y: 0), refusal: (.gestureRejected, "direction")),
+        Began(
+            name: "classic does not check direction", profile: "classic", location: Vec2(x: 300, y: 300),
+            velocity: Vec2(x: -50, y: 500)),
+        Began(
+            name: "back_gesture_disabled", profile: "classic", location: Vec2(x: 10, y: 300),
+            options: ScreenOptions(backGestureDisabled: true), refusal: (.gestureRejected, "back_gesture_disabled")),
+        Began(
+            name: "inside an exclusion rect", profile: "classic", location: Vec2(x: 10, y: 50), options: exclusion,
+            refusal: (.gestureRejected, "exclusion")),
+        Began(
+            name: "started inside an exclusion rect, moved out", profile: "classic", location: Vec2(x: 80, y: 50),
+            translation: Vec2(x: 40, y: 0), options: exclusion, refusal: (.gestureRejected, "exclusion")),
+        Began(
+            name: "outside the exclusion rect", profile: "classic", location: Vec2(x: 10, y: 150),
+            options: exclusion),
     ]
 
     @Test("BEGAN checks: edge width, direction, back_gesture_disabled, exclusion rects", arguments: begans)
@@ -67,8 +85,9 @@ struct GestureRuleTests {
         h.create(profile: began.profile, rightToLeft: began.rightToLeft)
         h.command(.setScreenOptions(SetScreenOptions(screen: "Detail", options: began.options)))
         let mark = h.mark()
-        h.pan(.panBegan, gesture: 7, translation: began.translation, location: began.location,
-              velocity: began.velocity)
+        h.pan(
+            .panBegan, gesture: 7, translation: began.translation, location: began.location,
+            velocity: began.velocity)
         if let refusal = began.refusal {
             let (code, word) = refusal
             let rejection = try #require(h.rejections(since: mark).first)
@@ -104,8 +123,9 @@ struct GestureRuleTests {
 
     // MARK: catching
 
-    @Test("fluid catches a settle: interrupted with the visual fraction, tracking resumes without a jump",
-          arguments: ["fluid", "ios"])
+    @Test(
+        "fluid catches a settle: interrupted with the visual fraction, tracking resumes without a jump",
+        arguments: ["fluid", "ios"])
     func catchSettle(profile: String) throws {
         var h = CoreHarness()
         h.create(profile: profile)
@@ -118,15 +138,18 @@ struct GestureRuleTests {
 
         let mark = h.mark()
         // Far from the edge and heading away: a catch is not subject to those checks.
-        h.pan(.panBegan, gesture: 50, translation: Vec2(), location: Vec2(x: 300, y: 300),
-              velocity: Vec2(x: -200, y: 0))
+        h.pan(
+            .panBegan, gesture: 50, translation: Vec2(), location: Vec2(x: 300, y: 300),
+            velocity: Vec2(x: -200, y: 0))
         #expect(h.rejections(since: mark).isEmpty)
         let event = try #require(h.events(since: mark).first)
         let interrupted = try #require(event.interrupted)
         #expect(interrupted.transitionId == 1 && interrupted.gestureId == 50)
         // The spring (no hand-off velocity) from 0.6 toward 1, 100 ms into its 500 ms.
         let elapsed = Double(event.timeUs - finished.timeUs) / 1_000_000
-        let expected = 0.6 + 0.4 * Spring(dampingRatio: 1, durationSeconds: 0.5, initialVelocity: 0)
+        let expected =
+            0.6 + 0.4
+            * Spring(dampingRatio: 1, durationSeconds: 0.5, initialVelocity: 0)
             .completion(at: elapsed)
         #expect(close(interrupted.progress, expected, 1e-12))
         #expect(interrupted.progress >= lastSettle.progress)
@@ -156,8 +179,9 @@ struct GestureRuleTests {
         #expect(frames.filter { $0.phase == .done }.count == 1)
     }
 
-    @Test("a caught settle released without moving is decided at the caught position",
-          arguments: [(300.0, true), (100.0, false)])
+    @Test(
+        "a caught settle released without moving is decided at the caught position",
+        arguments: [(300.0, true), (100.0, false)])
     func catchAndReleaseInPlace(translation: Double, finishing: Bool) throws {
         var h = CoreHarness()
         h.create(profile: "fluid")
@@ -179,8 +203,11 @@ struct GestureRuleTests {
     func catchRespectsBackGestureDisabled() throws {
         var h = CoreHarness()
         h.create(profile: "fluid")
-        h.command(.setScreenOptions(SetScreenOptions(screen: "Detail",
-                                                     options: ScreenOptions(backGestureDisabled: true))))
+        h.command(
+            .setScreenOptions(
+                SetScreenOptions(
+                    screen: "Detail",
+                    options: ScreenOptions(backGestureDisabled: true))))
         h.pop()
         h.advance(ms: 50)
         h.pan(.panBegan, gesture: 61, translation: Vec2(), location: Vec2(x: 200, y: 300))
@@ -273,8 +300,9 @@ struct GestureRuleTests {
 
     // MARK: timeout
 
-    @Test("a tracking gesture silent for longer than the timeout is cancelled GESTURE_TIMEOUT",
-          arguments: [(UInt32?.none, Int64(1000)), (UInt32(250), Int64(250))])
+    @Test(
+        "a tracking gesture silent for longer than the timeout is cancelled GESTURE_TIMEOUT",
+        arguments: [(UInt32?.none, Int64(1000)), (UInt32(250), Int64(250))])
     func timeout(tuned: UInt32?, timeoutMs: Int64) throws {
         var h = CoreHarness()
         h.create(tuning: tuned.map { Tuning(gestureTimeoutMs: $0) })
@@ -309,8 +337,9 @@ struct GestureRuleTests {
 
     // MARK: velocity estimation
 
-    @Test("without velocity the engine estimates it by least squares over the last 100 ms",
-          arguments: [(500.0, 0.0, Int64(10)), (-250.0, 40.0, Int64(8)), (1200.0, -300.0, Int64(16))])
+    @Test(
+        "without velocity the engine estimates it by least squares over the last 100 ms",
+        arguments: [(500.0, 0.0, Int64(10)), (-250.0, 40.0, Int64(8)), (1200.0, -300.0, Int64(16))])
     func velocityEstimate(vx: Double, vy: Double, stepMs: Int64) throws {
         var h = CoreHarness()
         h.create()
@@ -385,8 +414,9 @@ struct GestureRuleTests {
 
     // MARK: tabs
 
-    @Test("tab swipes: toward the leading edge selects the next tab, the other way the previous one",
-          arguments: [(false, -240.0, UInt32(2)), (false, 240.0, 0), (true, 240.0, 2), (true, -240.0, 0)])
+    @Test(
+        "tab swipes: toward the leading edge selects the next tab, the other way the previous one",
+        arguments: [(false, -240.0, UInt32(2)), (false, 240.0, 0), (true, 240.0, 2), (true, -240.0, 0)])
     func tabSwipe(rightToLeft: Bool, translation: Double, selected: UInt32) throws {
         var h = CoreHarness()
         h.create("tabs", screens: [], tabs: ["A", "B", "C"], selectedTab: 1, rightToLeft: rightToLeft)
@@ -417,8 +447,9 @@ struct GestureRuleTests {
         #expect(h.events.count == 2)
     }
 
-    @Test("pan validation: unknown stack, bad stack id, unknown phase, non-finite numbers",
-          arguments: [
+    @Test(
+        "pan validation: unknown stack, bad stack id, unknown phase, non-finite numbers",
+        arguments: [
             PanEvent(stackId: "ghost", gestureId: 1, phase: .panBegan),
             PanEvent(stackId: "bad id", gestureId: 1, phase: .panBegan),
             PanEvent(stackId: "main", gestureId: 1, phase: .panPhaseUnspecified),
@@ -427,7 +458,7 @@ struct GestureRuleTests {
             PanEvent(stackId: "main", gestureId: 1, phase: .panBegan, velocity: Vec2(x: 0, y: .infinity)),
             PanEvent(stackId: "main", gestureId: 1, phase: .panBegan, location: Vec2(x: 2e6, y: 0)),
             PanEvent(stackId: "main", gestureId: 1, phase: .panBegan, target: PanTarget(rawValue: 5)),
-          ])
+        ])
     func panValidation(pan: PanEvent) throws {
         var h = CoreHarness()
         h.create()
@@ -438,21 +469,26 @@ struct GestureRuleTests {
         #expect(outcome.events.isEmpty && outcome.frames.isEmpty)
     }
 
-    @Test("producer times at the ends of Int64 are taken as they come, without overflowing",
-          arguments: [Int64.min, Int64.min + 50_000, Int64.max - 10])
+    @Test(
+        "producer times at the ends of Int64 are taken as they come, without overflowing",
+        arguments: [Int64.min, Int64.min + 50_000, Int64.max - 10])
     func extremeProducerTimes(start: Int64) {
         var h = CoreHarness()
         h.create()
         let gesture = h.newGesture()
-        h.pan(.panBegan, gesture: gesture, translation: Vec2(), location: Vec2(x: 10, y: 400),
-              velocity: Vec2(x: 300, y: 0), timestampUs: start)
+        h.pan(
+            .panBegan, gesture: gesture, translation: Vec2(), location: Vec2(x: 10, y: 400),
+            velocity: Vec2(x: 300, y: 0), timestampUs: start)
         // No velocity given: the tracker estimates it from the samples' times.
-        h.pan(.panChanged, gesture: gesture, translation: Vec2(x: 120, y: 0), location: Vec2(x: 130, y: 400),
-              timestampUs: start)
-        h.pan(.panChanged, gesture: gesture, translation: Vec2(x: 240, y: 0), location: Vec2(x: 250, y: 400),
-              timestampUs: start + 8)
-        h.pan(.panEnded, gesture: gesture, translation: Vec2(x: 240, y: 0), location: Vec2(x: 250, y: 400),
-              timestampUs: start + 8)
+        h.pan(
+            .panChanged, gesture: gesture, translation: Vec2(x: 120, y: 0), location: Vec2(x: 130, y: 400),
+            timestampUs: start)
+        h.pan(
+            .panChanged, gesture: gesture, translation: Vec2(x: 240, y: 0), location: Vec2(x: 250, y: 400),
+            timestampUs: start + 8)
+        h.pan(
+            .panEnded, gesture: gesture, translation: Vec2(x: 240, y: 0), location: Vec2(x: 250, y: 400),
+            timestampUs: start + 8)
         h.runUntilIdle()
         #expect(h.rejections.isEmpty, "\(h.rejections)")
         #expect(h.events.contains { if case .completed = $0.body { true } else { false } })

@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Frame layout: where the two screens are at a visual fraction, per profile, mirrored for right-to-left.
 @Suite("layout")
@@ -21,8 +22,9 @@ struct LayoutTests {
         Look(profile: "flutter", parallax: 1.0 / 3.0, dimming: 0.094),
     ]
 
-    @Test("pop at f: from x = f W, to x = -parallax W (1 - f), dimming (1 - f); rects keep the size",
-          arguments: looks, [false, true])
+    @Test(
+        "pop at f: from x = f W, to x = -parallax W (1 - f), dimming (1 - f); rects keep the size",
+        arguments: looks, [false, true])
     func popLayout(look: Look, rightToLeft: Bool) throws {
         let width = 400.0
         var h = CoreHarness()
@@ -57,8 +59,9 @@ struct LayoutTests {
         #expect(close(frame.shadow, 0.075))
     }
 
-    @Test("push and present: incoming x = (1 - f) W, outgoing x = -parallax W f; DONE rects are the target's",
-          arguments: looks.filter { $0.profile != "modal" }, [false, true])
+    @Test(
+        "push and present: incoming x = (1 - f) W, outgoing x = -parallax W f; DONE rects are the target's",
+        arguments: looks.filter { $0.profile != "modal" }, [false, true])
     func pushLayout(look: Look, rightToLeft: Bool) throws {
         let width = 400.0
         var h = CoreHarness()
@@ -80,8 +83,9 @@ struct LayoutTests {
         #expect(done.toX == 0 && close(done.fromX, -mirror * look.parallax * width))
     }
 
-    @Test("DONE after a pop: finished puts the lower screen at 0; cancelled puts the upper one back at 0",
-          arguments: looks, [true, false])
+    @Test(
+        "DONE after a pop: finished puts the lower screen at 0; cancelled puts the upper one back at 0",
+        arguments: looks, [true, false])
     func doneRects(look: Look, finish: Bool) throws {
         let width = 400.0
         var h = CoreHarness()
@@ -107,13 +111,15 @@ struct LayoutTests {
         let transition = TransitionModel(
             id: 1, operation: .pop, fromScreen: "Detail", toScreen: "Home", interactive: true, gestureId: 1,
             requestId: "", gestureSign: 1, towardHigherIndex: false, phase: .animating, frameSequence: 0)
-        let over = FrameLayout.frame(of: stack, transition: transition, fraction: 1.2, phase: .settling, timeUs: 5,
-                                     sequence: 3, position: 9)
+        let over = FrameLayout.frame(
+            of: stack, transition: transition, fraction: 1.2, phase: .settling, timeUs: 5,
+            sequence: 3, position: 9)
         #expect(over.dimming == 0 && over.shadow == 0)
         #expect(close(over.fromX, 480))
         #expect(over.sequence == 3 && over.position == 9 && over.timeUs == 5 && over.stackId == "main")
-        let under = FrameLayout.frame(of: stack, transition: transition, fraction: -20, phase: .settling, timeUs: 5,
-                                      sequence: 3, position: 9)
+        let under = FrameLayout.frame(
+            of: stack, transition: transition, fraction: -20, phase: .settling, timeUs: 5,
+            sequence: 3, position: 9)
         #expect(under.dimming == 1)
     }
 }

@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Profiles are logged by name and revision: new stacks record the newest revision, and a stack of revision 0 (a
 /// log written before revisions) keeps the semantics it was created with, live and through snapshots.
@@ -57,12 +58,14 @@ struct ProfileRevisionTests {
         #expect(restored.stacks["new"]?.profile.gestureSettle == ProfileCatalog.percent250ms.gestureSettle)
     }
 
-    @Test("a resting spring's settling time leaves it within the tolerance, whatever the finger hands it",
-          arguments: [0.0, 5, -5, 40, -40], [0.5, 1, 1.5])
+    @Test(
+        "a resting spring's settling time leaves it within the tolerance, whatever the finger hands it",
+        arguments: [0.0, 5, -5, 40, -40], [0.5, 1, 1.5])
     func restingSpring(initialVelocity: Double, dampingRatio: Double) {
         let tolerance = 0.1 / 300
-        let probe = Spring(response: 0.35, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
-                           durationSeconds: 100)
+        let probe = Spring(
+            response: 0.35, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
+            durationSeconds: 100)
         let settle = probe.settlingSeconds(tolerance: tolerance)
         #expect(settle > 0 && settle < 10)
         // From the settling time on, the unsnapped spring stays within the tolerance.
@@ -72,7 +75,9 @@ struct ProfileRevisionTests {
         }
     }
 
-    @Test("revision-0 stacks decide as they did: flutter's PAN_CANCELLED on the last progressed, fullscreen's release at rest FLUNG_BACK")
+    @Test(
+        "revision-0 stacks decide as they did: flutter's PAN_CANCELLED on the last progressed, fullscreen's release at rest FLUNG_BACK"
+    )
     func oldStacksDecideAsBefore() throws {
         var h = CoreHarness()
         h.create("flutter", profile: "flutter")
@@ -94,13 +99,18 @@ struct ProfileRevisionTests {
     @Test("a log or a snapshot with a profile this engine does not know is refused, not run as fluid")
     func unknownProfilesAreRefused() throws {
         var core = EngineCore()
-        let future = StackCreated(screens: ["Home"], config: StackConfig(
-            size: Size(width: 400, height: 800), profile: "ios", profileRevision: ProfileCatalog.newestRevision + 1))
+        let future = StackCreated(
+            screens: ["Home"],
+            config: StackConfig(
+                size: Size(width: 400, height: 800), profile: "ios", profileRevision: ProfileCatalog.newestRevision + 1)
+        )
         #expect(throws: EngineCore.RestoreError.self) {
             try core.restore(Event(position: 1, stackId: "s", version: 1, timeUs: 1, body: .stackCreated(future)))
         }
-        let misnamed = StackCreated(screens: ["Home"], config: StackConfig(
-            size: Size(width: 400, height: 800), profile: "percent-1s", profileRevision: 0))
+        let misnamed = StackCreated(
+            screens: ["Home"],
+            config: StackConfig(
+                size: Size(width: 400, height: 800), profile: "percent-1s", profileRevision: 0))
         #expect(throws: EngineCore.RestoreError.self) {
             try core.restore(Event(position: 1, stackId: "s", version: 1, timeUs: 1, body: .stackCreated(misnamed)))
         }
@@ -117,8 +127,9 @@ struct ProfileRevisionTests {
         #expect(ios.caughtSettle == .restingSpring(response: 0.5, dampingRatio: 0.7))
         #expect(ios.finishRule == .uikitPop(durationMs: 500))
         var h = CoreHarness()
-        h.create(profile: "flutter", revision: CoreHarness.newest, tuning: Tuning(edgeWidth: 0),
-                 safeArea: Insets(left: 44))
+        h.create(
+            profile: "flutter", revision: CoreHarness.newest, tuning: Tuning(edgeWidth: 0),
+            safeArea: Insets(left: 44))
         h.began(start: Vec2(x: 200, y: 400))
         #expect(h.began.count == 1 && h.rejections.isEmpty)
     }

@@ -1,11 +1,12 @@
-@testable import SegueCore
 import SegueWire
 import Testing
 
+@testable import SegueCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Each profile's finish rule, as a table through `ReleaseDecision.decide` and end to end through gestures.
@@ -25,34 +26,46 @@ struct ProfileTests {
 
     static let decisions: [Decision] = [
         // The seed profiles of 000-002 and 004: position only, whatever the velocity.
-        Decision(profile: "percent-1s", width: 400, progress: 0.49, velocity: 5000, finish: false,
-                 reason: .belowThreshold),
-        Decision(profile: "percent-250ms", width: 400, progress: 0.51, velocity: -5000, finish: true,
-                 reason: .passedThreshold),
-        Decision(profile: "slide-left", width: 400, progress: 0.5, velocity: 5000, finish: false,
-                 reason: .belowThreshold),
+        Decision(
+            profile: "percent-1s", width: 400, progress: 0.49, velocity: 5000, finish: false,
+            reason: .belowThreshold),
+        Decision(
+            profile: "percent-250ms", width: 400, progress: 0.51, velocity: -5000, finish: true,
+            reason: .passedThreshold),
+        Decision(
+            profile: "slide-left", width: 400, progress: 0.5, velocity: 5000, finish: false,
+            reason: .belowThreshold),
         Decision(profile: "modal", width: 400, progress: 0.49, velocity: 5000, finish: false, reason: .belowThreshold),
-        Decision(profile: "modal-percent", width: 400, progress: 0.51, velocity: -5000, finish: true,
-                 reason: .passedThreshold),
+        Decision(
+            profile: "modal-percent", width: 400, progress: 0.51, velocity: -5000, finish: true,
+            reason: .passedThreshold),
         // fullscreen: D = 200 pt, threshold 0.1, fling 100 pt/s; (p > 0.1 and v > 0) or v > 100.
-        Decision(profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: 10, finish: true,
-                 reason: .passedThreshold),
-        Decision(profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: -5, finish: false,
-                 reason: .flungBack),
-        Decision(profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: 0, finish: false,
-                 reason: .releasedAtRest),
-        Decision(profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 150, finish: true,
-                 reason: .flungForward),
-        Decision(profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 100, finish: false,
-                 reason: .belowThreshold),
-        Decision(profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 101, finish: true,
-                 reason: .flungForward),
+        Decision(
+            profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: 10, finish: true,
+            reason: .passedThreshold),
+        Decision(
+            profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: -5, finish: false,
+            reason: .flungBack),
+        Decision(
+            profile: "fullscreen", width: 400, progress: 30.0 / 200, velocity: 0, finish: false,
+            reason: .releasedAtRest),
+        Decision(
+            profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 150, finish: true,
+            reason: .flungForward),
+        Decision(
+            profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 100, finish: false,
+            reason: .belowThreshold),
+        Decision(
+            profile: "fullscreen", width: 400, progress: 5.0 / 200, velocity: 101, finish: true,
+            reason: .flungForward),
         Decision(profile: "fullscreen", width: 400, progress: 0.9, velocity: -50, finish: false, reason: .flungBack),
         // flutter: |v| >= 1 W/s decides by its sign; slower by position, exactly half finishing.
-        Decision(profile: "flutter", width: 400, progress: 0.2, velocity: 1.2 * 400, finish: true,
-                 reason: .flungForward),
-        Decision(profile: "flutter", width: 400, progress: 0.8, velocity: -1.2 * 400, finish: false,
-                 reason: .flungBack),
+        Decision(
+            profile: "flutter", width: 400, progress: 0.2, velocity: 1.2 * 400, finish: true,
+            reason: .flungForward),
+        Decision(
+            profile: "flutter", width: 400, progress: 0.8, velocity: -1.2 * 400, finish: false,
+            reason: .flungBack),
         Decision(profile: "flutter", width: 400, progress: 0.9, velocity: -400, finish: false, reason: .flungBack),
         Decision(profile: "flutter", width: 400, progress: 0.1, velocity: 400, finish: true, reason: .flungForward),
         Decision(profile: "flutter", width: 400, progress: 0.6, velocity: -399, finish: true, reason: .passedThreshold),
@@ -73,14 +86,16 @@ struct ProfileTests {
     @Test("ReleaseDecision.decide follows each profile's rule", arguments: decisions)
     func decide(decision: Decision) throws {
         let profile = try #require(ProfileCatalog.named(decision.profile))
-        let result = ReleaseDecision.decide(profile: profile, width: decision.width, progress: decision.progress,
-                                            velocity: decision.velocity)
+        let result = ReleaseDecision.decide(
+            profile: profile, width: decision.width, progress: decision.progress,
+            velocity: decision.velocity)
         #expect(result.finish == decision.finish)
         #expect(result.reason == decision.reason)
     }
 
-    @Test("ios finish threshold = min(187.5 / W, 0.5) (_UINavigationInteractiveTransitionBase.m line 369)",
-          arguments: [(375.0, 0.5), (300.0, 0.5), (400.0, 0.468_75), (750.0, 0.25), (1000.0, 0.1875)])
+    @Test(
+        "ios finish threshold = min(187.5 / W, 0.5) (_UINavigationInteractiveTransitionBase.m line 369)",
+        arguments: [(375.0, 0.5), (300.0, 0.5), (400.0, 0.468_75), (750.0, 0.25), (1000.0, 0.1875)])
     func iosThreshold(width: Double, threshold: Double) {
         #expect(close(ProfileCatalog.ios.finishThreshold(width: width), threshold))
     }
@@ -103,9 +118,11 @@ struct ProfileTests {
 
     @Test("tuning overrides a profile's constants")
     func tuning() {
-        let tuned = ProfileCatalog.fluid.tuned(Tuning(edgeWidth: 30, progressDistance: 250, finishThreshold: 0.3,
-                                                      flingVelocity: 2, settleMs: 250, dampingRatio: 0.7,
-                                                      parallax: 0.2, dimming: 0.05, gestureTimeoutMs: 300))
+        let tuned = ProfileCatalog.fluid.tuned(
+            Tuning(
+                edgeWidth: 30, progressDistance: 250, finishThreshold: 0.3,
+                flingVelocity: 2, settleMs: 250, dampingRatio: 0.7,
+                parallax: 0.2, dimming: 0.05, gestureTimeoutMs: 300))
         #expect(tuned.edgeWidth == 30)
         #expect(tuned.progressDistance(width: 400) == 250)
         #expect(tuned.finishThreshold(width: 400) == 0.3)
@@ -114,8 +131,9 @@ struct ProfileTests {
         #expect(tuned.layout.parallax == 0.2 && tuned.layout.dimming == 0.05 && tuned.gestureTimeoutMs == 300)
         #expect(ProfileCatalog.fluid.tuned(Tuning(progressDistance: 0)).progressDistance(width: 400) == 400)
         #expect(ProfileCatalog.percent1s.tuned(nil) == ProfileCatalog.percent1s)
-        #expect(ProfileCatalog.percent1s.tuned(Tuning(settleMs: 500)).gestureSettle
-            == .timeline(ms: 500, curve: .easeInOut, completionCurve: .easeInOut))
+        #expect(
+            ProfileCatalog.percent1s.tuned(Tuning(settleMs: 500)).gestureSettle
+                == .timeline(ms: 500, curve: .easeInOut, completionCurve: .easeInOut))
     }
 
     // MARK: end to end
@@ -134,28 +152,39 @@ struct ProfileTests {
     }
 
     static let swipes: [Swipe] = [
-        Swipe(profile: "fullscreen", translation: 30, velocity: 10, finish: true, reason: .passedThreshold,
-              settleUs: 400_000),
-        Swipe(profile: "fullscreen", translation: 30, velocity: -5, finish: false, reason: .flungBack,
-              settleUs: 400_000),
-        Swipe(profile: "fullscreen", translation: 5, velocity: 150, finish: true, reason: .flungForward,
-              settleUs: 400_000),
-        Swipe(profile: "fluid", translation: 120, velocity: 161, finish: true, reason: .flungForward,
-              settleUs: 500_000),
-        Swipe(profile: "fluid", translation: 120, velocity: 160, finish: false, reason: .belowThreshold,
-              settleUs: 500_000),
-        Swipe(profile: "fluid", translation: 280, velocity: -161, finish: false, reason: .flungBack,
-              settleUs: 500_000),
-        Swipe(profile: "fluid", translation: 280, velocity: 0, end: .panCancelled, finish: false,
-              reason: .gestureCancelled, settleUs: 500_000),
-        Swipe(profile: "modal", translation: 220, velocity: -900, finish: true, reason: .passedThreshold,
-              settleUs: 200_000),
-        Swipe(profile: "modal", translation: 240, velocity: 0, end: .panCancelled, finish: true,
-              reason: .passedThreshold, settleUs: 200_000),
-        Swipe(profile: "percent-1s", translation: 100, velocity: 0, finish: false, reason: .belowThreshold,
-              settleUs: 250_000),
-        Swipe(profile: "classic", translation: 100, velocity: 0, finish: false, reason: .belowThreshold,
-              settleUs: 62_500),
+        Swipe(
+            profile: "fullscreen", translation: 30, velocity: 10, finish: true, reason: .passedThreshold,
+            settleUs: 400_000),
+        Swipe(
+            profile: "fullscreen", translation: 30, velocity: -5, finish: false, reason: .flungBack,
+            settleUs: 400_000),
+        Swipe(
+            profile: "fullscreen", translation: 5, velocity: 150, finish: true, reason: .flungForward,
+            settleUs: 400_000),
+        Swipe(
+            profile: "fluid", translation: 120, velocity: 161, finish: true, reason: .flungForward,
+            settleUs: 500_000),
+        Swipe(
+            profile: "fluid", translation: 120, velocity: 160, finish: false, reason: .belowThreshold,
+            settleUs: 500_000),
+        Swipe(
+            profile: "fluid", translation: 280, velocity: -161, finish: false, reason: .flungBack,
+            settleUs: 500_000),
+        Swipe(
+            profile: "fluid", translation: 280, velocity: 0, end: .panCancelled, finish: false,
+            reason: .gestureCancelled, settleUs: 500_000),
+        Swipe(
+            profile: "modal", translation: 220, velocity: -900, finish: true, reason: .passedThreshold,
+            settleUs: 200_000),
+        Swipe(
+            profile: "modal", translation: 240, velocity: 0, end: .panCancelled, finish: true,
+            reason: .passedThreshold, settleUs: 200_000),
+        Swipe(
+            profile: "percent-1s", translation: 100, velocity: 0, finish: false, reason: .belowThreshold,
+            settleUs: 250_000),
+        Swipe(
+            profile: "classic", translation: 100, velocity: 0, finish: false, reason: .belowThreshold,
+            settleUs: 62_500),
     ]
 
     @Test("a back swipe end to end: the profile's decision, reason, settle_us and completion", arguments: swipes)

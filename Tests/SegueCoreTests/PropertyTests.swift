@@ -1,13 +1,15 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Random interleavings of gestures, commands and clock steps on several stacks (seeded, so reproducible),
 /// checked against the invariants of the log and the frames.
 @Suite("properties")
 struct PropertyTests {
     /// Today's profiles, and those of revision 0 that old logs still hold.
-    static let profiles = (ProfileCatalog.names + ["classic"]).map { ($0, ProfileCatalog.newestRevision) }
+    static let profiles =
+        (ProfileCatalog.names + ["classic"]).map { ($0, ProfileCatalog.newestRevision) }
         + ProfileRevision0.names.map { ($0, UInt32(0)) }
     static let stackIds = ["s0", "s1", "s2"]
 
@@ -33,13 +35,15 @@ struct PropertyTests {
             let rightToLeft = Int.random(in: 0..<4, using: &rng) == 0
             if Bool.random(using: &rng) {
                 let count = Int.random(in: 1...4, using: &rng)
-                h.create(id, screens: (0..<count).map { "\(id)-n\($0)" }, width: width, profile: profile,
-                         revision: revision, rightToLeft: rightToLeft, fps: fps)
+                h.create(
+                    id, screens: (0..<count).map { "\(id)-n\($0)" }, width: width, profile: profile,
+                    revision: revision, rightToLeft: rightToLeft, fps: fps)
             } else {
                 let count = Int.random(in: 2...4, using: &rng)
-                h.create(id, screens: [], tabs: (0..<count).map { "\(id)-t\($0)" },
-                         selectedTab: UInt32.random(in: 0..<UInt32(count), using: &rng), width: width,
-                         profile: profile, revision: revision, rightToLeft: rightToLeft, fps: fps)
+                h.create(
+                    id, screens: [], tabs: (0..<count).map { "\(id)-t\($0)" },
+                    selectedTab: UInt32.random(in: 0..<UInt32(count), using: &rng), width: width,
+                    profile: profile, revision: revision, rightToLeft: rightToLeft, fps: fps)
             }
         }
 
@@ -58,18 +62,22 @@ struct PropertyTests {
                 // A new finger (possibly while another is down: refused).
                 let id = h.newGesture()
                 let isTabs = h.stack(stackId)?.isTabStack == true && Bool.random(using: &rng)
-                let startX = rightToLeft ? width - Double.random(in: 0...40, using: &rng)
+                let startX =
+                    rightToLeft
+                    ? width - Double.random(in: 0...40, using: &rng)
                     : Double.random(in: 0...40, using: &rng)
                 let start = Vec2(x: startX, y: Double.random(in: 0...800, using: &rng))
-                let headingX = (Int.random(in: 0..<6, using: &rng) == 0 ? -1 : 1) * back
+                let headingX =
+                    (Int.random(in: 0..<6, using: &rng) == 0 ? -1 : 1) * back
                     * Double.random(in: 0...800, using: &rng)
                 let heading = Vec2(x: headingX, y: Double.random(in: -200...200, using: &rng))
                 let target: PanTarget = isTabs ? .panTargetTabs : .panTargetBack
-                h.pan(.panBegan, gesture: id, stack: stackId, translation: Vec2(), location: start,
-                      velocity: Bool.random(using: &rng) ? heading : nil, target: target)
+                h.pan(
+                    .panBegan, gesture: id, stack: stackId, translation: Vec2(), location: start,
+                    velocity: Bool.random(using: &rng) ? heading : nil, target: target)
                 let refused = !h.last.rejections.isEmpty
                 if !refused || Int.random(in: 0..<4, using: &rng) == 0,
-                   fingers[stackId] == nil || Bool.random(using: &rng)
+                    fingers[stackId] == nil || Bool.random(using: &rng)
                 {
                     fingers[stackId] = Finger(id: id, start: start, translation: Vec2(), target: target)
                 }
@@ -77,25 +85,31 @@ struct PropertyTests {
                 // The finger moves.
                 guard var finger = fingers[stackId] else { continue }
                 h.advance(ms: Int64.random(in: 1...40, using: &rng))
-                finger.translation.x += Double.random(in: -0.15...0.35, using: &rng) * width
+                finger.translation.x +=
+                    Double.random(in: -0.15...0.35, using: &rng) * width
                     * (finger.target == .panTargetTabs && Bool.random(using: &rng) ? -back : back)
                 finger.translation.y += Double.random(in: -10...10, using: &rng)
-                let velocity = Bool.random(using: &rng)
+                let velocity =
+                    Bool.random(using: &rng)
                     ? Vec2(x: Double.random(in: -3000...3000, using: &rng), y: 0) : nil
-                h.pan(.panChanged, gesture: finger.id, stack: stackId, translation: finger.translation,
-                      location: Vec2(x: finger.start.x + finger.translation.x,
-                                     y: finger.start.y + finger.translation.y),
-                      velocity: velocity, target: finger.target)
+                h.pan(
+                    .panChanged, gesture: finger.id, stack: stackId, translation: finger.translation,
+                    location: Vec2(
+                        x: finger.start.x + finger.translation.x,
+                        y: finger.start.y + finger.translation.y),
+                    velocity: velocity, target: finger.target)
                 fingers[stackId] = finger
             case 55..<65:
                 // The finger lifts, or the system cancels it.
                 guard let finger = fingers[stackId] else { continue }
                 h.advance(ms: Int64.random(in: 1...30, using: &rng))
                 let phase: PanPhase = Int.random(in: 0..<5, using: &rng) == 0 ? .panCancelled : .panEnded
-                let velocity = Bool.random(using: &rng)
+                let velocity =
+                    Bool.random(using: &rng)
                     ? Vec2(x: Double.random(in: -2500...2500, using: &rng), y: 0) : nil
-                h.pan(phase, gesture: finger.id, stack: stackId, translation: finger.translation, velocity: velocity,
-                      target: finger.target)
+                h.pan(
+                    phase, gesture: finger.id, stack: stackId, translation: finger.translation, velocity: velocity,
+                    target: finger.target)
                 fingers[stackId] = nil
             case 65..<82:
                 // A command, animated or immediate.
@@ -112,28 +126,38 @@ struct PropertyTests {
                 case 8: op = .selectTab(SelectTab(index: UInt32.random(in: 0..<4, using: &rng), immediate: immediate))
                 default:
                     let options = ScreenOptions(backGestureDisabled: Int.random(in: 0..<4, using: &rng) == 0)
-                    op = .setScreenOptions(SetScreenOptions(screen: h.stack(stackId)?.topScreen ?? "x",
-                                                            options: options))
+                    op = .setScreenOptions(
+                        SetScreenOptions(
+                            screen: h.stack(stackId)?.topScreen ?? "x",
+                            options: options))
                 }
-                h.command(op, stack: stackId, requestId: "r\(screenCounter)",
-                          expectedVersion: Int.random(in: 0..<10, using: &rng) == 0
-                              ? h.stack(stackId)?.version : nil)
+                h.command(
+                    op, stack: stackId, requestId: "r\(screenCounter)",
+                    expectedVersion: Int.random(in: 0..<10, using: &rng) == 0
+                        ? h.stack(stackId)?.version : nil)
             case 82..<84:
                 // Resize, or delete and create again.
                 if Bool.random(using: &rng) {
-                    h.command(.resize(Resize(size: Size(width: Double.random(in: 200...900, using: &rng),
-                                                        height: 800))), stack: stackId)
+                    h.command(
+                        .resize(
+                            Resize(
+                                size: Size(
+                                    width: Double.random(in: 200...900, using: &rng),
+                                    height: 800))), stack: stackId)
                 } else if case .applied = h.command(.delete(DeleteStack()), stack: stackId) {
                     fingers[stackId] = nil
                     createStack(stackId, &h, &rng)
                 }
             case 84..<86:
                 // A stray event for a gesture nobody began.
-                h.pan(.panChanged, gesture: 1_000_000 + UInt64.random(in: 0..<5, using: &rng), stack: stackId,
-                      translation: Vec2(x: 5, y: 0))
+                h.pan(
+                    .panChanged, gesture: 1_000_000 + UInt64.random(in: 0..<5, using: &rng), stack: stackId,
+                    translation: Vec2(x: 5, y: 0))
             default:
                 // Time passes; sometimes long enough for a silent finger to time out.
-                let ms = Int.random(in: 0..<25, using: &rng) == 0 ? Int64.random(in: 500...1500, using: &rng)
+                let ms =
+                    Int.random(in: 0..<25, using: &rng) == 0
+                    ? Int64.random(in: 500...1500, using: &rng)
                     : Int64.random(in: 0...120, using: &rng)
                 h.advance(ms: ms)
             }
@@ -201,10 +225,12 @@ struct PropertyTests {
                 check(open[stack] == nil, "\(key) began while \(open[stack]!) is open")
                 check(infos[key] == nil, "\(key) began twice")
                 open[stack] = key
-                infos[key] = Info(operation: began.operation, profile: config[stack]?.profile ?? "",
-                                  interactive: began.interactive, fps: config[stack]?.fps ?? 60)
-                check(began.interactive == event.requestId.isEmpty,
-                      "\(key) interactive \(began.interactive) with request '\(event.requestId)'")
+                infos[key] = Info(
+                    operation: began.operation, profile: config[stack]?.profile ?? "",
+                    interactive: began.interactive, fps: config[stack]?.fps ?? 60)
+                check(
+                    began.interactive == event.requestId.isEmpty,
+                    "\(key) interactive \(began.interactive) with request '\(event.requestId)'")
                 continue
             }
             check(open[stack] == key, "\(key) event at \(event.position) outside its transition")
@@ -219,8 +245,9 @@ struct PropertyTests {
         check(open.isEmpty, "transitions left open: \(open.values.map(\.description))")
         for (key, info) in infos {
             check(info.completed != nil, "\(key) never completed")
-            check(info.releases == info.interrupts + 1,
-                  "\(key): \(info.releases) releases for \(info.interrupts) interrupts")
+            check(
+                info.releases == info.interrupts + 1,
+                "\(key): \(info.releases) releases for \(info.interrupts) interrupts")
         }
         check(h.completed.count == h.began.count, "\(h.completed.count) completed for \(h.began.count) began")
 
@@ -253,16 +280,20 @@ struct PropertyTests {
             check(visible?.rect?.x == 0, "\(key) DONE visible screen at x \(visible?.rect?.x ?? .nan)")
             if let size = sizeAt[info.completedPosition] {
                 for view in [done.from, done.to] {
-                    check(view?.rect?.width == size.width && view?.rect?.height == size.height,
-                          "\(key) DONE rect size")
+                    check(
+                        view?.rect?.width == size.width && view?.rect?.height == size.height,
+                        "\(key) DONE rect size")
                 }
             }
             let width = sizeAt[info.completedPosition]?.width ?? 0
             let hidden = completed.finished ? done.from : done.to
-            if info.operation == .selectTab || (completed.finished && (info.operation == .pop
-                || info.operation == .popToRoot || info.operation == .dismiss))
+            if info.operation == .selectTab
+                || (completed.finished
+                    && (info.operation == .pop
+                        || info.operation == .popToRoot || info.operation == .dismiss))
             {
-                let away = abs(hidden?.rect?.x ?? 0) == width || abs(hidden?.rect?.y ?? 0) == (hidden?.rect?.height ?? 0)
+                let away =
+                    abs(hidden?.rect?.x ?? 0) == width || abs(hidden?.rect?.y ?? 0) == (hidden?.rect?.height ?? 0)
                 check(away, "\(key) DONE hidden screen not a width (or a height) away")
             }
             // Non-spring settles move monotonically toward the target.
@@ -274,13 +305,17 @@ struct PropertyTests {
             }
             var segment: [Frame] = []
             for frame in list {
-                if frame.phase == .tracking { segment = []; continue }
+                if frame.phase == .tracking {
+                    segment = []
+                    continue
+                }
                 segment.append(frame)
             }
             if !spring && info.interrupts == 0 {
                 for (a, b) in zip(segment, segment.dropFirst()) {
-                    check(target == 1 ? b.progress >= a.progress - 1e-12 : b.progress <= a.progress + 1e-12,
-                          "\(key) (\(info.profile)) settle not monotone: \(a.progress) -> \(b.progress)")
+                    check(
+                        target == 1 ? b.progress >= a.progress - 1e-12 : b.progress <= a.progress + 1e-12,
+                        "\(key) (\(info.profile)) settle not monotone: \(a.progress) -> \(b.progress)")
                 }
             }
             // Settle frames are spaced 1 / fps from the release, strictly before the DONE.
@@ -290,8 +325,9 @@ struct PropertyTests {
                     let gap = b.timeUs - a.timeUs
                     check(gap == 1_000_000 / fps || gap == 1_000_000 / fps + 1, "\(key) frame gap \(gap)")
                 }
-                check(first.timeUs < done.timeUs && (settles.last?.timeUs ?? 0) < done.timeUs,
-                      "\(key) settle frame not before DONE")
+                check(
+                    first.timeUs < done.timeUs && (settles.last?.timeUs ?? 0) < done.timeUs,
+                    "\(key) settle frame not before DONE")
             }
         }
         for (key, info) in infos where frames[key] == nil {
@@ -340,14 +376,16 @@ struct PropertyTests {
             }
             for rejection in h.rejections { if let code = rejection.error?.code { codes.insert(code) } }
         }
-        for name in ["stackCreated", "began", "progressed", "finished", "cancelled", "completed", "interrupted",
-                     "resized", "screenOptionsSet", "deleted"]
-        {
+        for name in [
+            "stackCreated", "began", "progressed", "finished", "cancelled", "completed", "interrupted",
+            "resized", "screenOptionsSet", "deleted",
+        ] {
             #expect(bodies.contains(name), "no \(name)")
         }
-        for reason: Reason in [.programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
-                               .gestureCancelled, .gestureTimeout]
-        {
+        for reason: Reason in [
+            .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
+            .gestureCancelled, .gestureTimeout,
+        ] {
             #expect(reasons.contains(reason), "no \(reason)")
         }
         for code: ErrorCode in [.invalidArgument, .transitionInProgress, .nothingToPop, .gestureRejected] {

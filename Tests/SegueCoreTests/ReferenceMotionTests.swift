@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Where the reference profiles put the screens, frame by frame, against independent references of their curves:
 /// percent-driven tracking and completion (UIKit), the articles' layouts, UIKit's completion speed and
@@ -15,10 +16,14 @@ struct ReferenceMotionTests {
 
     /// Settle frames of the newest transition as (time since the decision in us, frame).
     static func settleFrames(_ h: CoreHarness, since decision: Event) -> [(Int64, Frame)] {
-        h.frames.filter { $0.phase == .settling && $0.timeUs > decision.timeUs }.map { ($0.timeUs - decision.timeUs, $0) }
+        h.frames.filter { $0.phase == .settling && $0.timeUs > decision.timeUs }.map {
+            ($0.timeUs - decision.timeUs, $0)
+        }
     }
 
-    @Test("percent-driven (000_f97c34e89b1bf4ea.txt:99-101, 172): the screen sits at ease-in-out of the percent, and the rest plays the animation's time along the completion curve")
+    @Test(
+        "percent-driven (000_f97c34e89b1bf4ea.txt:99-101, 172): the screen sits at ease-in-out of the percent, and the rest plays the animation's time along the completion curve"
+    )
     func percentDriven() throws {
         var h = Self.harness("percent-1s")
         let gesture = h.began()
@@ -54,7 +59,9 @@ struct ReferenceMotionTests {
         }
     }
 
-    @Test("slide-left (002_810f39d264b170eb.txt:34, 44): pop moves the top screen to -width, push brings the new one from -width over 0.3 s; the other screen stays")
+    @Test(
+        "slide-left (002_810f39d264b170eb.txt:34, 44): pop moves the top screen to -width, push brings the new one from -width over 0.3 s; the other screen stays"
+    )
     func slideLeft() throws {
         var h = Self.harness("slide-left")
         let gesture = h.began()
@@ -90,7 +97,9 @@ struct ReferenceMotionTests {
         #expect(frame.fromX == 100 && close(frame.toX, -75))
     }
 
-    @Test("modal (004_52fd9526dceceade.txt:112, 120-126, 397-409): present from the right on the 0.8 s spring, dismiss to the right over 0.4 s ease-in-out, the lower screen still")
+    @Test(
+        "modal (004_52fd9526dceceade.txt:112, 120-126, 397-409): present from the right on the 0.8 s spring, dismiss to the right over 0.4 s ease-in-out, the lower screen still"
+    )
     func modalCommands() throws {
         var h = Self.harness("modal")
         let mark = h.mark()
@@ -119,7 +128,9 @@ struct ReferenceMotionTests {
         #expect(h.frames.last.map { close($0.fromX, 400 * referenceEaseInOut(0.75)) } == true)
     }
 
-    @Test("modal (004_52fd9526dceceade.txt:223-225): a release at a negative percent leaves the dismiss waiting; the gesture timeout cancels it")
+    @Test(
+        "modal (004_52fd9526dceceade.txt:223-225): a release at a negative percent leaves the dismiss waiting; the gesture timeout cancels it"
+    )
     func undecidedReleaseTimesOut() throws {
         var h = Self.harness("modal")
         h.present("Sheet", immediate: true)
@@ -140,7 +151,9 @@ struct ReferenceMotionTests {
         #expect(h.stack()?.presented == ["Sheet"])
     }
 
-    @Test("flutter (routes.dart@69273e35:1606, route.dart@7c1ae2bc:39, 59-62): under the finger the lower screen is a third behind and its scrim 0x18 eased by Curves.ease")
+    @Test(
+        "flutter (routes.dart@69273e35:1606, route.dart@7c1ae2bc:39, 59-62): under the finger the lower screen is a third behind and its scrim 0x18 eased by Curves.ease"
+    )
     func flutterScrim() throws {
         var h = Self.harness("flutter")
         let gesture = h.began()
@@ -157,11 +170,14 @@ struct ReferenceMotionTests {
             return referenceCubic(t / mx, 0.056 / mx, 0.024 / my, 0.108 / mx, 0.3085 / my) * my
         }
         let (sx, sy) = (1 - mx, 1 - my)
-        return referenceCubic((t - mx) / sx, (0.3655 - mx) / sx, (1 - my) / sy, (0.5465 - mx) / sx,
-                              (0.989 - my) / sy) * sy + my
+        return referenceCubic(
+            (t - mx) / sx, (0.3655 - mx) / sx, (1 - my) / sy, (0.5465 - mx) / sx,
+            (0.989 - my) / sy) * sy + my
     }
 
-    @Test("flutter push (route.dart@7c1ae2bc:145, 396-413): 500 ms, the page along fastEaseInToSlowEaseOut, the one below along linearToEaseOut, the scrim along ease of the time")
+    @Test(
+        "flutter push (route.dart@7c1ae2bc:145, 396-413): 500 ms, the page along fastEaseInToSlowEaseOut, the one below along linearToEaseOut, the scrim along ease of the time"
+    )
     func flutterPush() throws {
         var h = Self.harness("flutter")
         let mark = h.mark()
@@ -179,7 +195,9 @@ struct ReferenceMotionTests {
         }
     }
 
-    @Test("flutter present (route.dart@7c1ae2bc:65-68, 148, 154-157, 472-477): a fullscreen dialog slides up from the bottom along linearToEaseOut; the page below stays, with no scrim")
+    @Test(
+        "flutter present (route.dart@7c1ae2bc:65-68, 148, 154-157, 472-477): a fullscreen dialog slides up from the bottom along linearToEaseOut; the page below stays, with no scrim"
+    )
     func flutterPresent() throws {
         var h = Self.harness("flutter")
         let mark = h.mark()
@@ -195,8 +213,9 @@ struct ReferenceMotionTests {
         }
     }
 
-    @Test("ios (_UINavigationInteractiveTransitionBase.m:366-369): p + v D > min(187.5 / W, 0.5) at D = 0.35 s with UIKit's averaged velocity; here 0.3 + 0.5 x 0.35 finishes and 0.3 + 0.475 x 0.35 does not",
-          arguments: [(200.0, true), (190.0, false)])
+    @Test(
+        "ios (_UINavigationInteractiveTransitionBase.m:366-369): p + v D > min(187.5 / W, 0.5) at D = 0.35 s with UIKit's averaged velocity; here 0.3 + 0.5 x 0.35 finishes and 0.3 + 0.475 x 0.35 does not",
+        arguments: [(200.0, true), (190.0, false)])
     func iosProjection(velocity: Double, finish: Bool) throws {
         var h = Self.harness("ios")
         h.swipe(to: 120, velocity: velocity)
@@ -210,7 +229,9 @@ struct ReferenceMotionTests {
         }
     }
 
-    @Test("ios (_UINavigationInteractiveTransitionBase.m:477-504): a fast flick completes at the finger's speed, 156 pt at 3000 pt/s in 52 ms, along ease-in-out, and completes as it comes to rest")
+    @Test(
+        "ios (_UINavigationInteractiveTransitionBase.m:477-504): a fast flick completes at the finger's speed, 156 pt at 3000 pt/s in 52 ms, along ease-in-out, and completes as it comes to rest"
+    )
     func iosCompletionSpeed() throws {
         var h = CoreHarness()
         h.create(width: 390, profile: "ios", revision: CoreHarness.newest)
@@ -226,7 +247,9 @@ struct ReferenceMotionTests {
         #expect(h.completed.last?.finished == true)
     }
 
-    @Test("ios (_UINavigationParallaxTransition.m:224): a caught transition settles on a spring of damping 1, response 0.35 s, until it is within 0.1 pt of rest: no jump at the end")
+    @Test(
+        "ios (_UINavigationParallaxTransition.m:224): a caught transition settles on a spring of damping 1, response 0.35 s, until it is within 0.1 pt of rest: no jump at the end"
+    )
     func iosCaughtSpring() throws {
         var h = Self.harness("ios")
         h.push("Next")
@@ -239,7 +262,7 @@ struct ReferenceMotionTests {
         let decision = try #require(h.events.last)
         let settleUs = try #require(decision.settleUs)
         guard case .settling(let settling)? = h.stack()?.transition?.phase,
-              case .restingSpring(let response, let damping, let velocity) = settling.curve
+            case .restingSpring(let response, let damping, let velocity) = settling.curve
         else {
             Issue.record("the caught transition does not settle on a resting spring")
             return
@@ -248,8 +271,9 @@ struct ReferenceMotionTests {
         let points = abs(settling.targetFraction - settling.fromFraction) * 400
         // Where the spring has carried the screen when the settle ends, before DONE snaps it: within 0.1 pt.
         let end = Double(settleUs) / 1_000_000
-        let unsnapped = Spring(response: response, dampingRatio: damping, initialVelocity: velocity,
-                               durationSeconds: end + 1)
+        let unsnapped = Spring(
+            response: response, dampingRatio: damping, initialVelocity: velocity,
+            durationSeconds: end + 1)
         #expect(abs(1 - unsnapped.completion(at: end)) * points <= SettleCurve.restDistance)
         #expect(settleUs > 300_000)
         h.runUntilIdle()

@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// `EngineCore.replay`: the frames regenerated from the events alone are the frames the live engine published.
 @Suite("replay")
@@ -21,18 +22,21 @@ struct ReplayTests {
 
     /// Records an issue for each stack whose replayed frames are not byte for byte the live ones, naming the
     /// first frame where they part.
-    static func expectSameFrames(live: [Frame], replayed: [Frame], _ context: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    static func expectSameFrames(
+        live: [Frame], replayed: [Frame], _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let liveBytes = perStack(live)
         let replayedBytes = perStack(replayed)
-        #expect(liveBytes.keys.sorted() == replayedBytes.keys.sorted(), "\(context): stacks with frames differ",
-                sourceLocation: sourceLocation)
+        #expect(
+            liveBytes.keys.sorted() == replayedBytes.keys.sorted(), "\(context): stacks with frames differ",
+            sourceLocation: sourceLocation)
         for (stack, bytes) in liveBytes.sorted(by: { $0.key < $1.key }) where replayedBytes[stack] != bytes {
             let a = live.filter { $0.stackId == stack }
             let b = replayed.filter { $0.stackId == stack }
             let index = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
-            let detail = index < min(a.count, b.count)
+            let detail =
+                index < min(a.count, b.count)
                 ? "frame \(index): live \(a[index]) replayed \(b[index])"
                 : "live has \(a.count) frames, replay \(b.count)"
             Issue.record("\(context), stack \(stack): \(detail)", sourceLocation: sourceLocation)
@@ -63,13 +67,15 @@ struct ReplayTests {
         h.create("b", profile: "flutter", fps: 30)
         var outcome = Outcome()
         var now = CoreHarness.startUs + 1_000
-        for (index, op) in [Command.Op.push(Push(screen: "P1")), .pop(Pop()), .push(Push(screen: "P2")),
-                            .present(Present(screen: "M")), .dismiss(Dismiss(immediate: true))].enumerated()
-        {
+        for (index, op) in [
+            Command.Op.push(Push(screen: "P1")), .pop(Pop()), .push(Push(screen: "P2")),
+            .present(Present(screen: "M")), .dismiss(Dismiss(immediate: true)),
+        ].enumerated() {
             for stack in ["a", "b"] {
                 h.core.advance(to: now, into: &outcome)
-                _ = h.core.apply(Command(stackId: stack, requestId: "r\(index)\(stack)", op: op), requestId: "",
-                                 now: now, into: &outcome)
+                _ = h.core.apply(
+                    Command(stackId: stack, requestId: "r\(index)\(stack)", op: op), requestId: "",
+                    now: now, into: &outcome)
                 now += 97_000
             }
         }

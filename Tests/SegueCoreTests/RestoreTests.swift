@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Recovery: the log alone rebuilds the state, gaps are refused, and transitions left in flight are ended.
 @Suite("restore")
@@ -32,8 +33,9 @@ struct RestoreTests {
         h.create("nav", profile: "fluid")
         h.create("tabs", screens: [], tabs: ["A", "B", "C"], profile: "classic")
         h.create("modal", screens: ["Root"], profile: "modal", rightToLeft: true)
-        h.push("Photo", stack: "nav", requestId: "push",
-               options: ScreenOptions(exclusionRects: [Rect(x: 0, y: 0, width: 10, height: 10)]))
+        h.push(
+            "Photo", stack: "nav", requestId: "push",
+            options: ScreenOptions(exclusionRects: [Rect(x: 0, y: 0, width: 10, height: 10)]))
         h.command(.selectTab(SelectTab(index: 2)), stack: "tabs")
         h.present("Sheet", stack: "modal")
         h.runUntilIdle()
@@ -146,13 +148,15 @@ struct RestoreTests {
 
         // A new gesture after the restart works: no stale tracker.
         var after = Outcome()
-        core.apply(PanEvent(stackId: "main", gestureId: gesture, phase: .panBegan, location: Vec2(x: 5, y: 5)),
-                   now: restart + 10, into: &after)
+        core.apply(
+            PanEvent(stackId: "main", gestureId: gesture, phase: .panBegan, location: Vec2(x: 5, y: 5)),
+            now: restart + 10, into: &after)
         #expect(after.rejections.isEmpty && after.events.first?.began?.transitionId == 2)
     }
 
-    @Test("endTransitionsInFlight completes a settling transition toward its target",
-          arguments: [(300.0, true), (100.0, false)])
+    @Test(
+        "endTransitionsInFlight completes a settling transition toward its target",
+        arguments: [(300.0, true), (100.0, false)])
     func endSettling(translation: Double, finished: Bool) throws {
         var h = CoreHarness()
         h.create()
@@ -193,8 +197,9 @@ struct RestoreTests {
         #expect(try Self.restored(decoded).stacks == h.core.stacks)
     }
 
-    @Test("after a restart a settle's DONE frame follows every frame it may have drawn, as a replay numbers it",
-          arguments: [false, true])
+    @Test(
+        "after a restart a settle's DONE frame follows every frame it may have drawn, as a replay numbers it",
+        arguments: [false, true])
     func restartNumbersTheDoneFrameAfterTheSettle(caught: Bool) throws {
         var h = CoreHarness()
         h.create(profile: "fluid")
@@ -227,11 +232,13 @@ struct RestoreTests {
         let finished = try #require(h.events.last { if case .finished = $0.body { true } else { false } })
         var events = h.events.filter { $0.position <= finished.position }
         // Hand-edited: an event 100 ms into the settle (the replay draws its frames up to it), then a catch at 20 ms.
-        let later = Event(position: finished.position + 1, stackId: "main", version: finished.version + 1,
-                          timeUs: finished.timeUs + 100_000, body: .screenOptionsSet(ScreenOptionsSet(screen: "Home")))
-        let caught = Event(position: finished.position + 2, stackId: "main", version: finished.version + 2,
-                           timeUs: finished.timeUs + 20_000,
-                           body: .interrupted(TransitionInterrupted(transitionId: 1, progress: 0.5, gestureId: 99)))
+        let later = Event(
+            position: finished.position + 1, stackId: "main", version: finished.version + 1,
+            timeUs: finished.timeUs + 100_000, body: .screenOptionsSet(ScreenOptionsSet(screen: "Home")))
+        let caught = Event(
+            position: finished.position + 2, stackId: "main", version: finished.version + 2,
+            timeUs: finished.timeUs + 20_000,
+            body: .interrupted(TransitionInterrupted(transitionId: 1, progress: 0.5, gestureId: 99)))
         events += [later, caught]
         var core = EngineCore()
         var frames = Outcome()

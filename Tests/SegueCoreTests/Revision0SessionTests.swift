@@ -1,7 +1,8 @@
 import Foundation
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// 400 random sessions the engine before profile revisions ran (Fixtures/revision0-sessions.bin.gz, written by
 /// Fixtures/revision0-sessions.generator.swift): every input with its time, and what that engine answered. Today's
@@ -69,8 +70,9 @@ import Testing
         #expect(outcome.frames == (try Self.decoded(records, 3, as: Frame.self)))
     }
 
-    @Test("the same inputs on the same revision-0 stack get the same events, frames and rejections",
-          arguments: 0..<400)
+    @Test(
+        "the same inputs on the same revision-0 stack get the same events, frames and rejections",
+        arguments: 0..<400)
     func live(session: Int) throws {
         let records = try #require(Self.sessions.dropFirst(session).first)
         let expectedEvents = try Self.decoded(records, 2, as: Event.self)
@@ -91,8 +93,9 @@ import Testing
         h.runUntilIdle()
         #expect(h.events == expectedEvents)
         #expect(h.frames == (try Self.decoded(records, 3, as: Frame.self)))
-        #expect(h.rejections.map { $0.error?.message ?? "" }
-            == (try Self.decoded(records, 5, as: Rejection.self)).map { $0.error?.message ?? "" })
+        #expect(
+            h.rejections.map { $0.error?.message ?? "" }
+                == (try Self.decoded(records, 5, as: Rejection.self)).map { $0.error?.message ?? "" })
     }
 
     @Test("a restart from that engine's snapshots ends what was in flight as it did", arguments: 0..<400)

@@ -1,6 +1,7 @@
-@testable import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueCore
 
 /// Snapshots: a snapshot plus the events after it rebuilds exactly what a replay of the whole log rebuilds.
 @Suite("snapshot")
@@ -24,8 +25,9 @@ struct SnapshotTests {
         return (core.nextDeadline() ?? .max) <= earliest
     }
 
-    @Test("snapshot at any position, then the later events, equals a full replay (random sessions)",
-          arguments: 0..<4)
+    @Test(
+        "snapshot at any position, then the later events, equals a full replay (random sessions)",
+        arguments: 0..<4)
     func randomSessions(batch: UInt64) throws {
         var transitionsInFlight = 0
         for index in UInt64(0)..<8 {
@@ -78,8 +80,13 @@ struct SnapshotTests {
         h.swipe(stack: "pop", to: 30, velocity: nil, steps: 2, end: .panChanged)
         h.swipe(stack: "tabs", to: 250, velocity: 0, steps: 2, target: .panTargetTabs)
         h.advance(ms: 40)
-        h.command(.setScreenOptions(SetScreenOptions(screen: "Home", options: ScreenOptions(
-            backGestureDisabled: true, exclusionRects: [Rect(x: 1, y: 2, width: 3, height: 4)]))), stack: "nav")
+        h.command(
+            .setScreenOptions(
+                SetScreenOptions(
+                    screen: "Home",
+                    options: ScreenOptions(
+                        backGestureDisabled: true, exclusionRects: [Rect(x: 1, y: 2, width: 3, height: 4)]))),
+            stack: "nav")
 
         #expect(h.rejections.isEmpty)
         #expect(h.interrupted.count == 1)
@@ -130,23 +137,30 @@ struct SnapshotTests {
         #expect(refused { $0.stacks[0].lastPosition = 99 }?.contains("last position 99") == true)
         #expect(refused { $0.stacks[0].tabs = ["T"] }?.contains("either screens or tabs") == true)
         #expect(refused { $0.stacks[0].selectedTab = 1 }?.contains("selected tab") == true)
-        #expect(refused {
-            $0.stacks[0].lastTransitionId = 1
-            $0.stacks[0].transition = TransitionSnapshot(transitionId: 1, gestureSign: 1)
-        }?.contains("no phase") == true)
-        #expect(refused {
-            $0.stacks[0].lastTransitionId = 1
-            $0.stacks[0].transition = TransitionSnapshot(transitionId: 1, gestureSign: 1,
-                                                         phase: .settling(SettlingSnapshot(durationUs: 10)))
-        }?.contains("no curve") == true)
-        #expect(refused {
-            $0.stacks[0].transition = TransitionSnapshot(transitionId: 3, gestureSign: 1,
-                                                         phase: .animating(AnimatingSnapshot()))
-        }?.contains("newest began") == true)
-        #expect(refused {
-            $0.stacks[0].lastTransitionId = 1
-            $0.stacks[0].transition = TransitionSnapshot(transitionId: 1, gestureSign: 0,
-                                                         phase: .animating(AnimatingSnapshot()))
-        }?.contains("gesture sign") == true)
+        #expect(
+            refused {
+                $0.stacks[0].lastTransitionId = 1
+                $0.stacks[0].transition = TransitionSnapshot(transitionId: 1, gestureSign: 1)
+            }?.contains("no phase") == true)
+        #expect(
+            refused {
+                $0.stacks[0].lastTransitionId = 1
+                $0.stacks[0].transition = TransitionSnapshot(
+                    transitionId: 1, gestureSign: 1,
+                    phase: .settling(SettlingSnapshot(durationUs: 10)))
+            }?.contains("no curve") == true)
+        #expect(
+            refused {
+                $0.stacks[0].transition = TransitionSnapshot(
+                    transitionId: 3, gestureSign: 1,
+                    phase: .animating(AnimatingSnapshot()))
+            }?.contains("newest began") == true)
+        #expect(
+            refused {
+                $0.stacks[0].lastTransitionId = 1
+                $0.stacks[0].transition = TransitionSnapshot(
+                    transitionId: 1, gestureSign: 0,
+                    phase: .animating(AnimatingSnapshot()))
+            }?.contains("gesture sign") == true)
     }
 }

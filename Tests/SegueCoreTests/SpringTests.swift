@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 @testable import SegueCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite("springs") struct SpringTests {
     @Test func criticallyDampedReachesThe1000thAtItsDuration() {

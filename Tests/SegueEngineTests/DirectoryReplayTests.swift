@@ -1,9 +1,10 @@
 import Foundation
 import SegueCore
-@testable import SegueEngine
 import SegueLog
 import SegueWire
 import Testing
+
+@testable import SegueEngine
 
 /// `DirectoryReplay`: a data directory read offline gives back the engine's events, frames and state, and every
 /// inconsistency is named by its position.
@@ -24,16 +25,29 @@ import Testing
     }
 
     static func pan(_ stack: String, _ phase: PanPhase, gesture: UInt64, tx: Double, timeUs: Int64) -> Input {
-        Input(body: .pan(PanEvent(stackId: stack, gestureId: gesture, phase: phase, location: Vec2(x: 10 + tx, y: 300),
-                                  translation: Vec2(x: tx, y: 0), velocity: Vec2(x: 400, y: 0), timestampUs: timeUs)))
+        Input(
+            body: .pan(
+                PanEvent(
+                    stackId: stack, gestureId: gesture, phase: phase, location: Vec2(x: 10 + tx, y: 300),
+                    translation: Vec2(x: tx, y: 0), velocity: Vec2(x: 400, y: 0), timestampUs: timeUs)))
     }
 
     /// Two stacks moving at once: animated commands and a swipe caught mid-settle, on the embedded clock.
     static func session(_ engine: EmbeddedEngine) throws {
-        try Self.command(engine, "nav", .create(CreateStack(screens: ["Home", "A", "B"], config: StackConfig(
-            size: size, profile: "fluid"))))
-        try Self.command(engine, "tabs", .create(CreateStack(tabs: ["X", "Y", "Z"], config: StackConfig(
-            size: size, profile: "classic", fps: 30))))
+        try Self.command(
+            engine, "nav",
+            .create(
+                CreateStack(
+                    screens: ["Home", "A", "B"],
+                    config: StackConfig(
+                        size: size, profile: "fluid"))))
+        try Self.command(
+            engine, "tabs",
+            .create(
+                CreateStack(
+                    tabs: ["X", "Y", "Z"],
+                    config: StackConfig(
+                        size: size, profile: "classic", fps: 30))))
         try Self.command(engine, "tabs", .selectTab(SelectTab(index: 2)), id: "tab")
         try engine.advance(byUs: 45_000)
         try Self.command(engine, "nav", .pop(Pop()), id: "pop")
@@ -128,24 +142,36 @@ import Testing
     }
 
     static func created(_ position: UInt64, stack: String, timeUs: Int64) -> Event {
-        Event(position: position, stackId: stack, version: 1, timeUs: timeUs, body: .stackCreated(StackCreated(
-            screens: ["Home"], config: StackConfig(size: size, profile: "fluid", fps: 60))))
+        Event(
+            position: position, stackId: stack, version: 1, timeUs: timeUs,
+            body: .stackCreated(
+                StackCreated(
+                    screens: ["Home"], config: StackConfig(size: size, profile: "fluid", fps: 60))))
     }
 
     static func resized(_ position: UInt64, stack: String, version: UInt64, timeUs: Int64) -> Event {
-        Event(position: position, stackId: stack, version: version, timeUs: timeUs,
-              body: .resized(StackResized(size: Size(width: 300, height: 600))))
+        Event(
+            position: position, stackId: stack, version: version, timeUs: timeUs,
+            body: .resized(StackResized(size: Size(width: 300, height: 600))))
     }
 
     @Test(arguments: [
-        ("position", [created(1, stack: "a", timeUs: 10), resized(3, stack: "a", version: 2, timeUs: 10)],
-         UInt64(2), "the event says position 3"),
-        ("version", [created(1, stack: "a", timeUs: 10), resized(2, stack: "a", version: 3, timeUs: 10)],
-         UInt64(2), "expected version 2, got 3"),
-        ("time", [created(1, stack: "a", timeUs: 10), resized(2, stack: "a", version: 2, timeUs: 9)],
-         UInt64(2), "time_us 9 goes back from 10"),
-        ("stack", [created(1, stack: "a", timeUs: 10), resized(2, stack: "b", version: 2, timeUs: 10)],
-         UInt64(2), "stack 'b' does not exist"),
+        (
+            "position", [created(1, stack: "a", timeUs: 10), resized(3, stack: "a", version: 2, timeUs: 10)],
+            UInt64(2), "the event says position 3"
+        ),
+        (
+            "version", [created(1, stack: "a", timeUs: 10), resized(2, stack: "a", version: 3, timeUs: 10)],
+            UInt64(2), "expected version 2, got 3"
+        ),
+        (
+            "time", [created(1, stack: "a", timeUs: 10), resized(2, stack: "a", version: 2, timeUs: 9)],
+            UInt64(2), "time_us 9 goes back from 10"
+        ),
+        (
+            "stack", [created(1, stack: "a", timeUs: 10), resized(2, stack: "b", version: 2, timeUs: 10)],
+            UInt64(2), "stack 'b' does not exist"
+        ),
     ])
     func inconsistenciesAreNamedByPosition(kind: String, events: [Event], position: UInt64, message: String) throws {
         try withTemporaryDirectory { directory in
@@ -216,12 +242,14 @@ import Testing
 
             let replay = try DirectoryReplay(dataDirectory: directory)
             replay.run()
-            #expect(replay.problems.contains {
-                $0.position == 1 && $0.message.contains("positions 1...\(second - 1) ")
-            }, "\(replay.problems)")
-            #expect(replay.problems.contains {
-                $0.position == last && $0.message.contains(segments.last!)
-            }, "\(replay.problems)")
+            #expect(
+                replay.problems.contains {
+                    $0.position == 1 && $0.message.contains("positions 1...\(second - 1) ")
+                }, "\(replay.problems)")
+            #expect(
+                replay.problems.contains {
+                    $0.position == last && $0.message.contains(segments.last!)
+                }, "\(replay.problems)")
         }
     }
 

@@ -10,17 +10,24 @@ import Testing
     static let width = 400.0
 
     static func createClassic(_ engine: EmbeddedEngine, screens: [String] = ["Home", "Detail"]) throws {
-        let create = CreateStack(screens: screens, config: StackConfig(
-            size: Size(width: width, height: 800), profile: "classic"))
-        let reply = try engine.request(Request(requestId: "create", body: .command(
-            Command(stackId: "demo", op: .create(create)))))
+        let create = CreateStack(
+            screens: screens,
+            config: StackConfig(
+                size: Size(width: width, height: 800), profile: "classic"))
+        let reply = try engine.request(
+            Request(
+                requestId: "create",
+                body: .command(
+                    Command(stackId: "demo", op: .create(create)))))
         #expect(reply.error == nil)
     }
 
     static func pan(_ phase: PanPhase, tx: Double, timeUs: Int64, velocity: Vec2? = nil) -> Input {
-        Input(body: .pan(PanEvent(
-            stackId: "demo", gestureId: 7, phase: phase, location: Vec2(x: 10 + tx, y: 300),
-            translation: Vec2(x: tx, y: 0), velocity: velocity, timestampUs: timeUs)))
+        Input(
+            body: .pan(
+                PanEvent(
+                    stackId: "demo", gestureId: 7, phase: phase, location: Vec2(x: 10 + tx, y: 300),
+                    translation: Vec2(x: tx, y: 0), velocity: velocity, timestampUs: timeUs)))
     }
 
     static func events(_ engine: EmbeddedEngine) -> [Event] {
@@ -60,8 +67,11 @@ import Testing
                 default: "other"
                 }
             }
-            #expect(kinds == ["created", "began", "progressed", "progressed", "progressed", "progressed", "finished",
-                              "completed"])
+            #expect(
+                kinds == [
+                    "created", "began", "progressed", "progressed", "progressed", "progressed", "finished",
+                    "completed",
+                ])
             #expect(events.map(\.position) == Array(1...8))
             guard case .finished(let finished) = events[6].body else {
                 Issue.record("no finished event")
@@ -105,8 +115,11 @@ import Testing
                 let engine = try EmbeddedEngine(configuration: configuration)
                 defer { engine.close() }
                 try Self.createClassic(engine, screens: ["Home"])
-                let push = try engine.request(Request(requestId: "p", body: .command(
-                    Command(stackId: "demo", op: .push(Push(screen: "Detail", immediate: true))))))
+                let push = try engine.request(
+                    Request(
+                        requestId: "p",
+                        body: .command(
+                            Command(stackId: "demo", op: .push(Push(screen: "Detail", immediate: true))))))
                 #expect(push.error == nil)
             }
             let reopened = try EmbeddedEngine(configuration: configuration)
@@ -144,7 +157,7 @@ import Testing
             defer { reopened.close() }
             let events = Self.events(reopened)
             guard events.count == 2, case .cancelled(let cancelled) = events[0].body,
-                  case .completed(let completed) = events[1].body
+                case .completed(let completed) = events[1].body
             else {
                 Issue.record("expected cancelled + completed, got \(events)")
                 return

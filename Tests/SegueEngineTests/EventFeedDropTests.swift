@@ -64,18 +64,29 @@ import Testing
             defer { engine.stop() }
 
             let control = try ControlClient(endpoint: engine.endpoints.control, timeoutMs: 10_000)
-            _ = try control.command(Command(stackId: "s", op: .create(CreateStack(
-                screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844))))))
-            let subscriber = try Subscriber(endpoint: engine.endpoints.events, prefixes: ["ev/", "fr/"],
-                                            receiveHighWaterMark: 1)
+            _ = try control.command(
+                Command(
+                    stackId: "s",
+                    op: .create(
+                        CreateStack(
+                            screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844))))))
+            let subscriber = try Subscriber(
+                endpoint: engine.endpoints.events, prefixes: ["ev/", "fr/"],
+                receiveHighWaterMark: 1)
             // Subscribed once the first publication arrives; from then on, drops are the publisher's.
             let probe = try Producer(endpoint: engine.endpoints.ingest)
             var live = false
             var probes: UInt64 = 0
             for _ in 0..<200 where !live {
                 probes += 1
-                try probe.send(command: Command(stackId: "s", op: .resize(Resize(size: Size(width: 390,
-                                                                                              height: 844)))))
+                try probe.send(
+                    command: Command(
+                        stackId: "s",
+                        op: .resize(
+                            Resize(
+                                size: Size(
+                                    width: 390,
+                                    height: 844)))))
                 live = try subscriber.next(timeoutMs: 25) != nil
             }
             #expect(live)
@@ -106,7 +117,9 @@ enum EventFeedTestSupport {
     /// Alternating immediate pushes and pops on `stack` (3 events each), sent without waiting.
     static func burst(_ producer: Producer, stack: String, commands: Int) throws {
         for index in 0..<commands {
-            let op: Command.Op = index % 2 == 0 ? .push(Push(screen: "S\(index)", immediate: true))
+            let op: Command.Op =
+                index % 2 == 0
+                ? .push(Push(screen: "S\(index)", immediate: true))
                 : .pop(Pop(immediate: true))
             try producer.send(command: Command(stackId: stack, requestId: "burst-\(index)", op: op))
         }

@@ -14,19 +14,31 @@ import Testing
         let screens = (0..<limits.maxScreensPerStack).map { "\($0)" + Self.longName.dropFirst("\($0)".count) }
         let presented = (0..<limits.maxPresentedDepth).map { "p\($0)" + Self.longName.dropFirst("p\($0)".count) }
         let requestId = String(repeating: "r", count: 128)
-        let completed = Event(position: .max, stackId: Self.longStack, version: .max, timeUs: .max, requestId: requestId,
-                              body: .completed(TransitionCompleted(transitionId: .max, finished: true, screens: screens,
-                                                                   presented: presented, selectedTab: .max)))
-        let created = Event(position: .max, stackId: Self.longStack, version: 1, timeUs: .min, requestId: requestId,
-                            body: .stackCreated(StackCreated(screens: screens, selectedTab: .max, config: StackConfig(
-                                size: Size(width: 1e5, height: 1e5), profile: "fullscreen", rightToLeft: true, fps: 240,
-                                tuning: Tuning(edgeWidth: -1e6, progressDistance: -1e6, finishThreshold: -1e6,
-                                               flingVelocity: -1e6, settleMs: .max, dampingRatio: -1e6,
-                                               parallax: -1e6, dimming: -1e6, gestureTimeoutMs: .max)))))
+        let completed = Event(
+            position: .max, stackId: Self.longStack, version: .max, timeUs: .max, requestId: requestId,
+            body: .completed(
+                TransitionCompleted(
+                    transitionId: .max, finished: true, screens: screens,
+                    presented: presented, selectedTab: .max)))
+        let created = Event(
+            position: .max, stackId: Self.longStack, version: 1, timeUs: .min, requestId: requestId,
+            body: .stackCreated(
+                StackCreated(
+                    screens: screens, selectedTab: .max,
+                    config: StackConfig(
+                        size: Size(width: 1e5, height: 1e5), profile: "fullscreen", rightToLeft: true, fps: 240,
+                        tuning: Tuning(
+                            edgeWidth: -1e6, progressDistance: -1e6, finishThreshold: -1e6,
+                            flingVelocity: -1e6, settleMs: .max, dampingRatio: -1e6,
+                            parallax: -1e6, dimming: -1e6, gestureTimeoutMs: .max)))))
         let rects = [Rect](repeating: Rect(x: -1e6, y: -1e6, width: -1e6, height: -1e6), count: 64)
-        let options = Event(position: .max, stackId: Self.longStack, version: .max, timeUs: .min, requestId: requestId,
-                            body: .screenOptionsSet(ScreenOptionsSet(screen: Self.longName, options: ScreenOptions(
-                                backGestureDisabled: true, exclusionRects: rects))))
+        let options = Event(
+            position: .max, stackId: Self.longStack, version: .max, timeUs: .min, requestId: requestId,
+            body: .screenOptionsSet(
+                ScreenOptionsSet(
+                    screen: Self.longName,
+                    options: ScreenOptions(
+                        backGestureDisabled: true, exclusionRects: rects))))
         let topic = "ev/" + Self.longStack + "/"
         for event in [completed, created, options] {
             #expect(topic.utf8.count + event.encoded().count <= limits.largestPublishedMessageBytes)
@@ -38,8 +50,9 @@ import Testing
         var configuration = EngineConfiguration()
         #expect(configuration.publishQueueMessages == 12_550)
         #expect(configuration.replyQueueMessages == 1000)
-        #expect(configuration.publishQueueMessages * configuration.limits.largestPublishedMessageBytes
-            <= configuration.publishQueueBytes)
+        #expect(
+            configuration.publishQueueMessages * configuration.limits.largestPublishedMessageBytes
+                <= configuration.publishQueueBytes)
         // Small limits, large queues: the count stops at its ceiling. Large limits: the count shrinks.
         configuration.limits.maxScreensPerStack = 1
         #expect(configuration.publishQueueMessages == 31_884)

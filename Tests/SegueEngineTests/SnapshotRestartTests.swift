@@ -1,11 +1,12 @@
 import Foundation
-@testable import SegueEngine
-import SegueLogging
+import SegueCore
 import SegueLog
+import SegueLogging
 import SegueWire
 import Synchronization
-import SegueCore
 import Testing
+
+@testable import SegueEngine
 
 /// Restarts from snapshots: the same state as a replay of the whole log, damaged or stale snapshots skipped, and
 /// retention deleting segments the snapshots cover.
@@ -24,12 +25,12 @@ import Testing
         }
     }
 
-
     static let startUs: Int64 = 1_700_000_000_000_000
 
-    static func configuration(_ directory: String, snapshotEvery: Int = 25, segmentBytes: Int = 64 << 20,
-                              retainBytes: UInt64 = 0, log: LogLines? = nil) -> EngineConfiguration
-    {
+    static func configuration(
+        _ directory: String, snapshotEvery: Int = 25, segmentBytes: Int = 64 << 20,
+        retainBytes: UInt64 = 0, log: LogLines? = nil
+    ) -> EngineConfiguration {
         var configuration = EngineConfiguration()
         configuration.dataDirectory = directory
         configuration.snapshotEvery = snapshotEvery
@@ -49,12 +50,27 @@ import Testing
         var rng = SplitMix64(seed: seed)
         let size = Size(width: 400, height: 800)
         try command(engine, "n0", .create(CreateStack(screens: ["Home", "A"], config: StackConfig(size: size))))
-        try command(engine, "n1", .create(CreateStack(screens: ["Home"], config: StackConfig(
-            size: size, profile: "classic", rightToLeft: true))))
-        try command(engine, "t0", .create(CreateStack(tabs: ["X", "Y", "Z"], selectedTab: 1, config: StackConfig(
-            size: size, profile: "ios"))))
-        try command(engine, "m0", .create(CreateStack(screens: ["Root"], config: StackConfig(
-            size: size, profile: "modal", fps: 30))))
+        try command(
+            engine, "n1",
+            .create(
+                CreateStack(
+                    screens: ["Home"],
+                    config: StackConfig(
+                        size: size, profile: "classic", rightToLeft: true))))
+        try command(
+            engine, "t0",
+            .create(
+                CreateStack(
+                    tabs: ["X", "Y", "Z"], selectedTab: 1,
+                    config: StackConfig(
+                        size: size, profile: "ios"))))
+        try command(
+            engine, "m0",
+            .create(
+                CreateStack(
+                    screens: ["Root"],
+                    config: StackConfig(
+                        size: size, profile: "modal", fps: 30))))
         let stacks = ["n0", "n1", "t0", "m0"]
         var fingers: [String: (id: UInt64, x: Double)] = [:]
         var nextGesture: UInt64 = 1
@@ -69,17 +85,25 @@ import Testing
                     let phase: PanPhase = [.panChanged, .panChanged, .panChanged, .panEnded, .panCancelled]
                         .randomElement(using: &rng)!
                     finger.x += Double.random(in: -30...90, using: &rng)
-                    try engine.send(Input(body: .pan(PanEvent(
-                        stackId: stack, gestureId: finger.id, phase: phase, location: Vec2(x: 5 + finger.x, y: 300),
-                        translation: Vec2(x: finger.x, y: 0), timestampUs: engine.nowUs, target: target))))
+                    try engine.send(
+                        Input(
+                            body: .pan(
+                                PanEvent(
+                                    stackId: stack, gestureId: finger.id, phase: phase,
+                                    location: Vec2(x: 5 + finger.x, y: 300),
+                                    translation: Vec2(x: finger.x, y: 0), timestampUs: engine.nowUs, target: target))))
                     fingers[stack] = phase == .panChanged ? finger : nil
                 } else {
                     let finger = (id: nextGesture, x: 0.0)
                     nextGesture += 1
-                    try engine.send(Input(body: .pan(PanEvent(
-                        stackId: stack, gestureId: finger.id, phase: .panBegan, location: Vec2(x: 5, y: 300),
-                        translation: Vec2(), velocity: Vec2(x: Bool.random(using: &rng) ? 300 : -300, y: 0),
-                        timestampUs: engine.nowUs, target: target))))
+                    try engine.send(
+                        Input(
+                            body: .pan(
+                                PanEvent(
+                                    stackId: stack, gestureId: finger.id, phase: .panBegan,
+                                    location: Vec2(x: 5, y: 300),
+                                    translation: Vec2(), velocity: Vec2(x: Bool.random(using: &rng) ? 300 : -300, y: 0),
+                                    timestampUs: engine.nowUs, target: target))))
                     fingers[stack] = finger
                 }
             case 35..<60:
@@ -95,11 +119,16 @@ import Testing
                 }
                 try command(engine, stack, op)
             case 60..<64:
-                try command(engine, stack, .resize(Resize(size: Size(
-                    width: Double.random(in: 300...900, using: &rng), height: 800))))
+                try command(
+                    engine, stack,
+                    .resize(
+                        Resize(
+                            size: Size(
+                                width: Double.random(in: 300...900, using: &rng), height: 800))))
             default:
-                try engine.advance(byUs: Int.random(in: 0..<20, using: &rng) == 0
-                    ? 1_000_000 : Int64.random(in: 0...120_000, using: &rng))
+                try engine.advance(
+                    byUs: Int.random(in: 0..<20, using: &rng) == 0
+                        ? 1_000_000 : Int64.random(in: 0...120_000, using: &rng))
             }
         }
         guard leaveInFlight else {
@@ -109,17 +138,28 @@ import Testing
         // Let everything settle, then leave a finger down on n0 and an animated push settling on n1.
         try engine.advance(byUs: 5_000_000)
         for (stack, finger) in fingers {
-            try engine.send(Input(body: .pan(PanEvent(stackId: stack, gestureId: finger.id, phase: .panCancelled,
-                                                      timestampUs: engine.nowUs))))
+            try engine.send(
+                Input(
+                    body: .pan(
+                        PanEvent(
+                            stackId: stack, gestureId: finger.id, phase: .panCancelled,
+                            timestampUs: engine.nowUs))))
         }
         try engine.advance(byUs: 2_000_000)
-        try engine.send(Input(body: .pan(PanEvent(
-            stackId: "n0", gestureId: 9_999, phase: .panBegan, location: Vec2(x: 5, y: 300), translation: Vec2(),
-            velocity: Vec2(x: 300, y: 0), timestampUs: engine.nowUs))))
+        try engine.send(
+            Input(
+                body: .pan(
+                    PanEvent(
+                        stackId: "n0", gestureId: 9_999, phase: .panBegan, location: Vec2(x: 5, y: 300),
+                        translation: Vec2(),
+                        velocity: Vec2(x: 300, y: 0), timestampUs: engine.nowUs))))
         try engine.advance(byUs: 16_000)
-        try engine.send(Input(body: .pan(PanEvent(
-            stackId: "n0", gestureId: 9_999, phase: .panChanged, location: Vec2(x: 125, y: 300),
-            translation: Vec2(x: 120, y: 0), timestampUs: engine.nowUs))))
+        try engine.send(
+            Input(
+                body: .pan(
+                    PanEvent(
+                        stackId: "n0", gestureId: 9_999, phase: .panChanged, location: Vec2(x: 125, y: 300),
+                        translation: Vec2(x: 120, y: 0), timestampUs: engine.nowUs))))
         try command(engine, "n1", .push(Push(screen: "last")))
         try engine.advance(byUs: 40_000)
     }
@@ -150,8 +190,9 @@ import Testing
     @Test func restartFromASnapshotEqualsAFullReplay() throws {
         try withTemporaryDirectory { root in
             let directory = root + "/data"
-            let engine = try EmbeddedEngine(configuration: Self.configuration(directory),
-                                            clock: ManualClock(startUs: Self.startUs))
+            let engine = try EmbeddedEngine(
+                configuration: Self.configuration(directory),
+                clock: ManualClock(startUs: Self.startUs))
             try Self.runWorkload(engine, seed: 11, steps: 300, leaveInFlight: true)
             let head = engine.ledger.logHead
             engine.close()
@@ -163,17 +204,20 @@ import Testing
             try Self.copyWithoutSnapshots(directory, to: root + "/replay")
 
             let lines = LogLines()
-            let fromSnapshot = try EmbeddedEngine(configuration: Self.configuration(directory, log: lines),
-                                                  clock: Self.restartClock())
+            let fromSnapshot = try EmbeddedEngine(
+                configuration: Self.configuration(directory, log: lines),
+                clock: Self.restartClock())
             defer { fromSnapshot.close() }
-            let fromLog = try EmbeddedEngine(configuration: Self.configuration(root + "/replay"),
-                                             clock: Self.restartClock())
+            let fromLog = try EmbeddedEngine(
+                configuration: Self.configuration(root + "/replay"),
+                clock: Self.restartClock())
             defer { fromLog.close() }
             #expect(fromSnapshot.ledger.recovered.snapshotPosition == newest)
             #expect(fromSnapshot.ledger.recovered.replayedEvents == head - newest)
             #expect(fromLog.ledger.recovered.snapshotPosition == 0)
             #expect(fromLog.ledger.recovered.replayedEvents == head)
-            #expect(lines.all.first == "level=info msg=recovered snapshot=\(newest) replayed=\(head - newest) head=\(head)")
+            #expect(
+                lines.all.first == "level=info msg=recovered snapshot=\(newest) replayed=\(head - newest) head=\(head)")
             Self.expectSameRestart(fromSnapshot, fromLog)
             // Both transitions left in flight were ended at the restart.
             let restarted = fromSnapshot.published.filter {
@@ -191,8 +235,9 @@ import Testing
     @Test func aDamagedNewestSnapshotFallsBackToTheOlderOneThenToTheLog() throws {
         try withTemporaryDirectory { root in
             let directory = root + "/data"
-            let engine = try EmbeddedEngine(configuration: Self.configuration(directory),
-                                            clock: ManualClock(startUs: Self.startUs))
+            let engine = try EmbeddedEngine(
+                configuration: Self.configuration(directory),
+                clock: ManualClock(startUs: Self.startUs))
             try Self.runWorkload(engine, seed: 12, steps: 250, leaveInFlight: true)
             engine.close()
             try Self.copyWithoutSnapshots(directory, to: root + "/replay")
@@ -205,10 +250,12 @@ import Testing
             try Data(bytes).write(to: URL(fileURLWithPath: newestPath))
 
             let lines = LogLines()
-            let reopened = try EmbeddedEngine(configuration: Self.configuration(directory, log: lines),
-                                              clock: Self.restartClock())
-            let fromLog = try EmbeddedEngine(configuration: Self.configuration(root + "/replay"),
-                                             clock: Self.restartClock())
+            let reopened = try EmbeddedEngine(
+                configuration: Self.configuration(directory, log: lines),
+                clock: Self.restartClock())
+            let fromLog = try EmbeddedEngine(
+                configuration: Self.configuration(root + "/replay"),
+                clock: Self.restartClock())
             defer { fromLog.close() }
             #expect(reopened.ledger.recovered.snapshotPosition == older)
             let warning = try #require(lines.all.first { $0.hasPrefix("level=warn msg=snapshot skipped ") })
@@ -223,12 +270,14 @@ import Testing
             for name in Self.snapshotNames(directory) where name.hasSuffix(".snap") {
                 try Data("not a snapshot".utf8).write(to: URL(fileURLWithPath: directory + "/snapshots/" + name))
             }
-            let again = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0, log: lines),
-                                           clock: Self.restartClock())
+            let again = try EmbeddedEngine(
+                configuration: Self.configuration(directory, snapshotEvery: 0, log: lines),
+                clock: Self.restartClock())
             defer { again.close() }
             #expect(again.ledger.recovered.snapshotPosition == 0)
-            #expect(again.ledger.recovered.replayedEvents == again.ledger.core.headPosition
-                - UInt64(again.published.filter { if case .event = $0 { true } else { false } }.count))
+            #expect(
+                again.ledger.recovered.replayedEvents == again.ledger.core.headPosition
+                    - UInt64(again.published.filter { if case .event = $0 { true } else { false } }.count))
         }
     }
 
@@ -247,9 +296,11 @@ import Testing
     static func snapshotPastTheHead(_ directory: String, _ loss: TailLoss) throws
         -> (snapshot: SnapshotStore.File, head: UInt64)
     {
-        let engine = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0,
-                                                                          segmentBytes: 2048),
-                                        clock: ManualClock(startUs: Self.startUs))
+        let engine = try EmbeddedEngine(
+            configuration: Self.configuration(
+                directory, snapshotEvery: 0,
+                segmentBytes: 2048),
+            clock: ManualClock(startUs: Self.startUs))
         try Self.runWorkload(engine, seed: 13, steps: 120, leaveInFlight: false)
         let written = try #require(try engine.ledger.writeSnapshot())
         #expect(written.position == engine.ledger.logHead)
@@ -274,9 +325,13 @@ import Testing
     /// The files of a data directory's log, with their sizes.
     static func logFiles(_ directory: String) throws -> [String: Int] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
-        return try Dictionary(uniqueKeysWithValues: names.map { name in
-            (name, try FileManager.default.attributesOfItem(atPath: directory + "/log/" + name)[.size] as? Int ?? -1)
-        })
+        return try Dictionary(
+            uniqueKeysWithValues: names.map { name in
+                (
+                    name,
+                    try FileManager.default.attributesOfItem(atPath: directory + "/log/" + name)[.size] as? Int ?? -1
+                )
+            })
     }
 
     @Test(arguments: TailLoss.allCases)
@@ -290,7 +345,8 @@ import Testing
                 _ = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0, log: lines))
             } throws: { error in
                 let message = "\(error)"
-                let named = loss == .deletedLastSegment
+                let named =
+                    loss == .deletedLastSegment
                     ? message.contains("from position \(head + 1) on")
                     : message.contains("positions \(head + 1)...\(snapshot.position) ")
                         && message.contains(snapshot.path)
@@ -322,10 +378,11 @@ import Testing
 
             #expect(reopened.ledger.recovered.snapshotPosition == 0)
             #expect(reopened.ledger.recovered.replayedEvents == head)
-            #expect(lines.all.contains {
-                $0.hasPrefix("level=warn msg=log loss accepted ")
-                    && $0.contains("positions \(head + 1)...\(snapshot.position) are missing")
-            }, "\(lines.all)")
+            #expect(
+                lines.all.contains {
+                    $0.hasPrefix("level=warn msg=log loss accepted ")
+                        && $0.contains("positions \(head + 1)...\(snapshot.position) are missing")
+                }, "\(lines.all)")
             let skipped = try #require(lines.all.first { $0.contains("snapshot skipped") })
             #expect(skipped.contains(snapshot.path) && skipped.contains("the log's tail was lost"))
             #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: snapshot.position) + ".bad"])
@@ -339,18 +396,22 @@ import Testing
     @Test func aSnapshotFromAnotherLogIsRefused() throws {
         try withTemporaryDirectory { root in
             for (name, seed, steps) in [("a", UInt64(21), 100), ("b", 22, 300)] {
-                let engine = try EmbeddedEngine(configuration: Self.configuration(root + "/" + name, snapshotEvery: 0),
-                                                clock: ManualClock(startUs: Self.startUs))
+                let engine = try EmbeddedEngine(
+                    configuration: Self.configuration(root + "/" + name, snapshotEvery: 0),
+                    clock: ManualClock(startUs: Self.startUs))
                 try Self.runWorkload(engine, seed: seed, steps: steps, leaveInFlight: false)
                 if name == "a" { try engine.ledger.writeSnapshot() }
                 engine.close()
             }
             let snapshot = try #require(Self.snapshotNames(root + "/a").first)
-            try FileManager.default.copyItem(atPath: root + "/a/snapshots/" + snapshot,
-                                             toPath: root + "/b/snapshots/" + snapshot)
+            try FileManager.default.copyItem(
+                atPath: root + "/a/snapshots/" + snapshot,
+                toPath: root + "/b/snapshots/" + snapshot)
             let lines = LogLines()
-            let engine = try EmbeddedEngine(configuration: Self.configuration(root + "/b", snapshotEvery: 0,
-                                                                              log: lines))
+            let engine = try EmbeddedEngine(
+                configuration: Self.configuration(
+                    root + "/b", snapshotEvery: 0,
+                    log: lines))
             defer { engine.close() }
             #expect(engine.ledger.recovered.snapshotPosition == 0)
             let warning = try #require(lines.all.first { $0.contains("snapshot skipped") })
@@ -362,8 +423,9 @@ import Testing
         try withTemporaryDirectory { root in
             let directory = root + "/data"
             let lines = LogLines()
-            let configuration = Self.configuration(directory, snapshotEvery: 20, segmentBytes: 1024, retainBytes: 2048,
-                                                   log: lines)
+            let configuration = Self.configuration(
+                directory, snapshotEvery: 20, segmentBytes: 1024, retainBytes: 2048,
+                log: lines)
             let engine = try EmbeddedEngine(configuration: configuration, clock: ManualClock(startUs: Self.startUs))
             try Self.runWorkload(engine, seed: 14, steps: 400, leaveInFlight: false)
             let log = engine.ledger.log
@@ -374,8 +436,9 @@ import Testing
             let kept = try SnapshotStore(directory: directory + "/snapshots").list()
             #expect(kept.count == 2)
             #expect(first <= kept[1].position + 1)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
-                .filter { $0.hasSuffix(".seg") }.count == log.segments.count)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+                    .filter { $0.hasSuffix(".seg") }.count == log.segments.count)
 
             let below = try engine.request(Request(requestId: "old", body: .readEvents(ReadEvents(fromPosition: 1))))
             #expect(below.error?.code == .positionRemoved)
@@ -422,8 +485,9 @@ import Testing
     @Test func snapshotEveryZeroWritesNoneUntilAsked() throws {
         try withTemporaryDirectory { root in
             let directory = root + "/data"
-            let engine = try EmbeddedEngine(configuration: Self.configuration(directory, snapshotEvery: 0),
-                                            clock: ManualClock(startUs: Self.startUs))
+            let engine = try EmbeddedEngine(
+                configuration: Self.configuration(directory, snapshotEvery: 0),
+                clock: ManualClock(startUs: Self.startUs))
             try Self.runWorkload(engine, seed: 16, steps: 150, leaveInFlight: false)
             #expect(Self.snapshotNames(directory).isEmpty)
             try engine.ledger.writeSnapshot()

@@ -15,7 +15,8 @@ import Testing
         var offset = 0
         while offset + 8 <= bytes.count {
             offsets.append(offset)
-            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
+            let length =
+                Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
                 | Int(bytes[offset + 3]) << 24
             offset += 8 + length
         }
@@ -40,18 +41,41 @@ import Testing
             do {
                 let engine = try EmbeddedEngine(configuration: configuration)
                 defer { engine.close() }
-                _ = try engine.request(Request(requestId: "create", body: .command(Command(stackId: "s", op: .create(
-                    CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))))
-                _ = try engine.request(Request(requestId: "resize", body: .command(Command(stackId: "s", op: .resize(
-                    Resize(size: Size(width: 500, height: 800)))))))
+                _ = try engine.request(
+                    Request(
+                        requestId: "create",
+                        body: .command(
+                            Command(
+                                stackId: "s",
+                                op: .create(
+                                    CreateStack(
+                                        screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800)))))))
+                )
+                _ = try engine.request(
+                    Request(
+                        requestId: "resize",
+                        body: .command(
+                            Command(
+                                stackId: "s",
+                                op: .resize(
+                                    Resize(size: Size(width: 500, height: 800)))))))
                 // The last batch: began, finished and completed of one immediate push, in one write.
-                _ = try engine.request(Request(requestId: "push", body: .command(Command(stackId: "s", op: .push(
-                    Push(screen: "Top", immediate: true))))))
+                _ = try engine.request(
+                    Request(
+                        requestId: "push",
+                        body: .command(
+                            Command(
+                                stackId: "s",
+                                op: .push(
+                                    Push(screen: "Top", immediate: true))))))
                 original = try Self.allEvents(engine)
             }
             #expect(original.count == 5)
-            let segment = try [UInt8](Data(contentsOf: URL(fileURLWithPath: configuration.dataDirectory + "/log/"
-                + Self.segmentName)))
+            let segment = try [UInt8](
+                Data(
+                    contentsOf: URL(
+                        fileURLWithPath: configuration.dataDirectory + "/log/"
+                            + Self.segmentName)))
             let boundaries = Self.recordBoundaries(segment)
             #expect(boundaries.count == 6)
             let batchStart = boundaries[2]
@@ -71,12 +95,17 @@ import Testing
                     #expect(engine.ledger.recoveryReport == nil, "cut \(cut) is on a boundary")
                 } else {
                     let report = engine.ledger.recoveryReport ?? ""
-                    #expect(report.contains("cut \(torn) bytes") && report.contains("ends at position \(kept)"),
-                            "cut \(cut): \(report)")
+                    #expect(
+                        report.contains("cut \(torn) bytes") && report.contains("ends at position \(kept)"),
+                        "cut \(cut): \(report)")
                 }
                 // A push cut after its began is completed now; then the log goes on from there.
-                let reply = try engine.request(Request(requestId: "after", body: .command(Command(
-                    stackId: "s", op: .resize(Resize(size: Size(width: 600, height: 800)))))))
+                let reply = try engine.request(
+                    Request(
+                        requestId: "after",
+                        body: .command(
+                            Command(
+                                stackId: "s", op: .resize(Resize(size: Size(width: 600, height: 800)))))))
                 guard case .command(let result) = reply.body else {
                     Issue.record("cut \(cut): \(reply)")
                     continue

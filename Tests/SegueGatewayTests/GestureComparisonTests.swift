@@ -1,7 +1,8 @@
-@testable import SegueGateway
 import SegueClient
 import SegueWire
 import Testing
+
+@testable import SegueGateway
 
 /// The page's side-by-side comparison replays pans on a manual clock: their times must be ones that clock can run.
 struct GestureComparisonTests {
@@ -28,7 +29,7 @@ struct GestureComparisonTests {
         let result = try comparison(times: [5_000, 21_000, 37_000, 53_000]).run().description
         let runs = try JSONValue(parsing: Array(result.utf8))
         guard case .object(let message) = runs, case .object(let comparison)? = message["comparison"],
-              case .array(let list)? = comparison["runs"]
+            case .array(let list)? = comparison["runs"]
         else {
             Issue.record("not a comparison: \(result)")
             return
@@ -45,7 +46,8 @@ struct GestureComparisonTests {
 
     @Test func refusesTimesThatGoBackOrSpanMoreThanTenMinutes() {
         #expect(refusal(times: [1_000, 0]) == "compare.pans[1].timestampUs: goes back in time (0 after 1000)")
-        #expect(refusal(times: [0, 600_000_001]) == "compare.pans[1].timestampUs: is more than 600 s after the first pan")
+        #expect(
+            refusal(times: [0, 600_000_001]) == "compare.pans[1].timestampUs: is more than 600 s after the first pan")
         // Far apart enough to overflow the engine's clock: refused, not a crash.
         #expect(refusal(times: [.min, .max]) == "compare.pans[1].timestampUs: is more than 600 s after the first pan")
         #expect(refusal(times: [0, 600_000_000]) == "no error")

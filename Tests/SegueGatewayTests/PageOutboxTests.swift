@@ -1,6 +1,7 @@
-@testable import SegueGateway
 import Testing
 import WebSockets
+
+@testable import SegueGateway
 
 /// A page that does not keep up gets the newest frame per stack, in order, and never more than that.
 struct PageOutboxTests {

@@ -1,8 +1,9 @@
-@testable import SegueGateway
 import SegueClient
 import SegueCore
 import SegueWire
 import Testing
+
+@testable import SegueGateway
 
 /// Time travel's history: the frames a stack's events regenerate, the newest events kept, and an answer that fits
 /// the page's queue.
@@ -13,8 +14,9 @@ struct StackHistoryTests {
         var outcome = Outcome()
         var now: Int64 = 1_000_000
         let config = StackConfig(size: Size(width: 390, height: 844), profile: "ios", fps: 240)
-        _ = core.apply(Command(stackId: "s", op: .create(CreateStack(screens: ["Home"], config: config))),
-                       requestId: "", now: now, into: &outcome)
+        _ = core.apply(
+            Command(stackId: "s", op: .create(CreateStack(screens: ["Home"], config: config))),
+            requestId: "", now: now, into: &outcome)
         for index in 0..<transitions {
             let op: Command.Op = index % 2 == 0 ? .push(Push(screen: "Detail")) : .pop(Pop())
             _ = core.apply(Command(stackId: "s", op: op), requestId: "", now: now, into: &outcome)
@@ -31,8 +33,10 @@ struct StackHistoryTests {
     @Test func keepsTheNewestEventsThatFitTheAnswerAndTheirFrames() throws {
         let all = events(transitions: 12)
         var history = StackHistory(stackId: "s")
-        let done = try history.add(EventBatch(events: all, nextPosition: UInt64(all.count + 1),
-                                              headPosition: UInt64(all.count)))
+        let done = try history.add(
+            EventBatch(
+                events: all, nextPosition: UInt64(all.count + 1),
+                headPosition: UInt64(all.count)))
         #expect(done)
         let whole = try JSONValue(parsing: Array(history.message().description.utf8))
         let wholeEvents = try #require(whole.history?["events"]?.array)

@@ -1,6 +1,7 @@
-@testable import SegueGateway
 import Testing
 import WebSockets
+
+@testable import SegueGateway
 
 /// The gateway subscribes to a topic while at least one page needs it, and to nothing else.
 struct SubscriptionTableTests {

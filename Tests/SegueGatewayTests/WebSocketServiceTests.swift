@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueCommandLine
 import Synchronization
 import Testing
 import WebSockets
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// libwebsockets through `WebSocketService`: a server and a client in one process, each on its own thread.
 struct WebSocketServiceTests {
@@ -30,8 +31,9 @@ struct WebSocketServiceTests {
             echoes.withLock { queue in queue[id]?.isEmpty == false ? queue[id]!.removeFirst() : nil }
         }
         server = try WebSocketService(
-            server: .init(host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: maxMessageBytes,
-                          maxConnections: 4, maxDescriptors: 64),
+            server: .init(
+                host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: maxMessageBytes,
+                maxConnections: 4, maxDescriptors: 64),
             handlers: serverHandlers)
         let seen = Seen()
         var client: WebSocketService!

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
-import SegueWire
 import SegueCore
+import SegueWire
 import Testing
 import ZMQ
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A live daemon fed 100000 random and mutated messages on ingest and control stays up, answers every valid
 /// request sent among them, keeps a log that verifies, and does not grow without bound.
@@ -18,15 +19,23 @@ import ZMQ
         var inputs: [Input] = []
         for (index, stack) in stacks.enumerated() {
             for phase in [PanPhase.panBegan, .panChanged, .panEnded, .panCancelled] {
-                inputs.append(Input(body: .pan(PanEvent(
-                    stackId: stack, gestureId: UInt64(index + 1), phase: phase, location: Vec2(x: 20, y: 300),
-                    translation: Vec2(x: 60, y: 2), velocity: Vec2(x: 500, y: 0), timestampUs: 1000 * Int64(index),
-                    target: index == 3 ? .panTargetTabs : .panTargetBack))))
+                inputs.append(
+                    Input(
+                        body: .pan(
+                            PanEvent(
+                                stackId: stack, gestureId: UInt64(index + 1), phase: phase,
+                                location: Vec2(x: 20, y: 300),
+                                translation: Vec2(x: 60, y: 2), velocity: Vec2(x: 500, y: 0),
+                                timestampUs: 1000 * Int64(index),
+                                target: index == 3 ? .panTargetTabs : .panTargetBack))))
             }
             let ops: [Command.Op] = [
                 .push(Push(screen: "P\(index)", immediate: index % 2 == 0)), .pop(Pop(immediate: true)),
-                .present(Present(screen: "M\(index)", options: ScreenOptions(
-                    exclusionRects: [Rect(width: 9, height: 9)]))),
+                .present(
+                    Present(
+                        screen: "M\(index)",
+                        options: ScreenOptions(
+                            exclusionRects: [Rect(width: 9, height: 9)]))),
                 .dismiss(Dismiss()), .selectTab(SelectTab(index: 1)),
                 .resize(Resize(size: Size(width: 300, height: 600))),
                 .setScreenOptions(SetScreenOptions(screen: "Home", options: ScreenOptions(backGestureDisabled: true))),
@@ -47,8 +56,12 @@ import ZMQ
         ]
         for stack in stacks {
             requests.append(Request(requestId: "s-\(stack)", body: .getStack(GetStack(stackId: stack))))
-            requests.append(Request(requestId: "c-\(stack)", body: .command(Command(
-                stackId: stack, expectedVersion: 2, op: .push(Push(screen: "R", immediate: true))))))
+            requests.append(
+                Request(
+                    requestId: "c-\(stack)",
+                    body: .command(
+                        Command(
+                            stackId: stack, expectedVersion: 2, op: .push(Push(screen: "R", immediate: true))))))
         }
         return requests.map { $0.encoded() }
     }
@@ -73,13 +86,15 @@ import ZMQ
             bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
         case 55..<70:
             let other = templates.randomElement(using: &random)!
-            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
+            bytes =
+                Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
                 + other.suffix(Int.random(in: 0...other.count, using: &random))
         case 70..<80:
             let at = Int.random(in: 0...bytes.count, using: &random)
-            bytes.insert(contentsOf: (0..<Int.random(in: 1...16, using: &random)).map { _ in
-                UInt8.random(in: 0...255, using: &random)
-            }, at: at)
+            bytes.insert(
+                contentsOf: (0..<Int.random(in: 1...16, using: &random)).map { _ in
+                    UInt8.random(in: 0...255, using: &random)
+                }, at: at)
         default:
             bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
         }
@@ -90,7 +105,7 @@ import ZMQ
     static func residentKiB(_ pid: Int32) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+            let kib = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
         else { throw HarnessError("no VmRSS in /proc/\(pid)/status") }
         return kib
     }
@@ -99,8 +114,13 @@ import ZMQ
     /// in order, so everything sent before it has been taken (or lost with a dropped connection) by then. The marker
     /// is sent again every 2 s, in case an oversized message dropped the connection it was queued on.
     static func drained(_ ingest: ZMQSocket, _ markers: Subscriber, marker: String) throws {
-        let create = Input(body: .command(Command(stackId: marker, op: .create(CreateStack(
-            screens: ["M"], config: StackConfig(size: Size(width: 1, height: 1)))))))
+        let create = Input(
+            body: .command(
+                Command(
+                    stackId: marker,
+                    op: .create(
+                        CreateStack(
+                            screens: ["M"], config: StackConfig(size: Size(width: 1, height: 1)))))))
         for _ in 0..<30 {
             _ = try ingest.send([create.encoded()])
             let deadline = Date().addingTimeInterval(2)
@@ -117,7 +137,8 @@ import ZMQ
             _ = try control.stats()
             return
         }
-        let op: Command.Op = index % 2000 == 500 ? .push(Push(screen: "N", immediate: true)) : .pop(Pop(immediate: true))
+        let op: Command.Op =
+            index % 2000 == 500 ? .push(Push(screen: "N", immediate: true)) : .pop(Pop(immediate: true))
         do {
             _ = try control.command(Command(stackId: "anchor", op: op))
         } catch {
@@ -132,13 +153,26 @@ import ZMQ
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
         for stack in Self.stacks.dropLast() {
-            _ = try control.command(Command(stackId: stack, op: .create(CreateStack(
-                screens: ["Home", "List", "Detail"], config: StackConfig(size: Size(width: 400, height: 800))))))
+            _ = try control.command(
+                Command(
+                    stackId: stack,
+                    op: .create(
+                        CreateStack(
+                            screens: ["Home", "List", "Detail"],
+                            config: StackConfig(size: Size(width: 400, height: 800))))))
         }
-        _ = try control.command(Command(stackId: "s3", op: .create(CreateStack(
-            tabs: ["A", "B", "C"], config: StackConfig(size: Size(width: 400, height: 800))))))
-        _ = try control.command(Command(stackId: "anchor", op: .create(CreateStack(
-            screens: ["Root"], config: StackConfig(size: Size(width: 400, height: 800))))))
+        _ = try control.command(
+            Command(
+                stackId: "s3",
+                op: .create(
+                    CreateStack(
+                        tabs: ["A", "B", "C"], config: StackConfig(size: Size(width: 400, height: 800))))))
+        _ = try control.command(
+            Command(
+                stackId: "anchor",
+                op: .create(
+                    CreateStack(
+                        screens: ["Root"], config: StackConfig(size: Size(width: 400, height: 800))))))
 
         let markers = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/half/", "ev/end/"])
         try DaemonTests.awaitLive(markers, control: control)

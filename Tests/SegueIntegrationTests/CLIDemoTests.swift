@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue demo` without a terminal: plain event lines, the three outcomes, and a clean end.
 @Suite("segue demo")
@@ -52,8 +53,9 @@ struct CLIDemoTests {
     func helpAndErrors() throws {
         let help = try runSegue(["demo", "--help"])
         #expect(help.status == 0 && help.stdout.contains("examples:\n  segue demo"), "\(help)")
-        let missing = try runSegue(["demo", "--segued", "/nonexistent/segued"],
-                                   environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
+        let missing = try runSegue(
+            ["demo", "--segued", "/nonexistent/segued"],
+            environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
         #expect(missing.status == 1, "\(missing)")
         #expect(missing.stderr.hasPrefix("segue: UNAVAILABLE: cannot start /nonexistent/segued"), "\(missing)")
     }

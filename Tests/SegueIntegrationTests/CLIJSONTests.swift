@@ -21,11 +21,15 @@ struct CLIJSONTests {
 
     @Test("defaults are left out, enums are named, a set oneof member is written even when empty")
     func event() {
-        let began = Event(position: 12, stackId: "demo", version: 5, timeUs: 0, requestId: "",
-                          body: .began(TransitionBegan(transitionId: 1, operation: .pop, fromScreen: "Detail",
-                                                       toScreen: "Home", interactive: true, gestureId: 7)))
-        #expect(began.json == #"{"position":12,"stackId":"demo","version":5,"began":{"transitionId":1,"#
-            + #""operation":"POP","fromScreen":"Detail","toScreen":"Home","interactive":true,"gestureId":7}}"#)
+        let began = Event(
+            position: 12, stackId: "demo", version: 5, timeUs: 0, requestId: "",
+            body: .began(
+                TransitionBegan(
+                    transitionId: 1, operation: .pop, fromScreen: "Detail",
+                    toScreen: "Home", interactive: true, gestureId: 7)))
+        #expect(
+            began.json == #"{"position":12,"stackId":"demo","version":5,"began":{"transitionId":1,"#
+                + #""operation":"POP","fromScreen":"Detail","toScreen":"Home","interactive":true,"gestureId":7}}"#)
         let deleted = Event(position: 3, stackId: "x", version: 2, body: .deleted(StackDeleted()))
         #expect(deleted.json == #"{"position":3,"stackId":"x","version":2,"deleted":{}}"#)
         let unknown = ErrorDetail(code: ErrorCode(rawValue: 99), message: "")
@@ -34,10 +38,12 @@ struct CLIJSONTests {
 
     @Test("rejections, stats and replies")
     func others() {
-        let rejection = Rejection(stackId: "demo", gestureId: 7,
-                                  error: ErrorDetail(code: .gestureRejected, message: "edge_width"))
-        #expect(rejection.json
-            == #"{"stackId":"demo","gestureId":7,"error":{"code":"GESTURE_REJECTED","message":"edge_width"}}"#)
+        let rejection = Rejection(
+            stackId: "demo", gestureId: 7,
+            error: ErrorDetail(code: .gestureRejected, message: "edge_width"))
+        #expect(
+            rejection.json
+                == #"{"stackId":"demo","gestureId":7,"error":{"code":"GESTURE_REJECTED","message":"edge_width"}}"#)
         #expect(Stats(headPosition: 4, stacks: 1).json == #"{"headPosition":4,"stacks":1}"#)
         let reply = Reply(requestId: "r1", body: .command(CommandResult(firstPosition: 2, lastPosition: 4, version: 4)))
         #expect(reply.json == #"{"requestId":"r1","command":{"firstPosition":2,"lastPosition":4,"version":4}}"#)

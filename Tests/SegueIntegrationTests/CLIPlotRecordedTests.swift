@@ -8,8 +8,11 @@ struct CLIPlotRecordedTests {
     func recordedSwipe() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
-        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail", "--profile", "classic"],
-                             daemon: daemon).status == 0)
+        #expect(
+            try runSegue(
+                ["create", "demo", "--screens", "Home,Detail", "--profile", "classic"],
+                daemon: daemon
+            ).status == 0)
         let swipe = try runSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
         #expect(swipe.status == 0, "\(swipe)")
         // Read while the daemon runs: the replay opens the directory read-only.
@@ -30,7 +33,8 @@ struct CLIPlotRecordedTests {
         let live = try runSegue(["plot", "--stack", "demo", "--transition", "1"], daemon: daemon)
         #expect(live.status == 0, "\(live)")
         let liveSVG = try ParsedSVG(live.stdout)
-        #expect(liveSVG.elements("polyline", class: "screen-from").first?.attributes["points"]
+        #expect(
+            liveSVG.elements("polyline", class: "screen-from").first?.attributes["points"]
                 == from.attributes["points"])
         #expect(liveSVG.elements("circle", class: "frame").count == svg.elements("circle", class: "frame").count)
         #expect(daemon.stop() == 0)
@@ -41,8 +45,10 @@ struct CLIPlotRecordedTests {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
         #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
-        let output = try runSegue(["plot", "--data", daemon.dataDirectory.path, "--stack", "demo",
-                                   "--transition", "4"])
+        let output = try runSegue([
+            "plot", "--data", daemon.dataDirectory.path, "--stack", "demo",
+            "--transition", "4",
+        ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("transition 4"), "\(output)")
         let usage = try runSegue(["plot", "--data", daemon.dataDirectory.path])

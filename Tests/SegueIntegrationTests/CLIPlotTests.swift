@@ -73,11 +73,14 @@ struct CLIPlotTests {
 
         let flutter = try runSegue(["plot", "--profile", "flutter", "--to", "0.7", "--cancel"])
         #expect(flutter.status == 0, "\(flutter)")
-        #expect(try #require(ParsedSVG(flutter.stdout).elements("title").first).text
-            .contains("finished (PASSED_THRESHOLD)"))
+        #expect(
+            try #require(ParsedSVG(flutter.stdout).elements("title").first).text
+                .contains("finished (PASSED_THRESHOLD)"))
     }
 
-    @Test("--profiles writes one SVG per profile, each a finish beside a cancel, and the present and dismiss of those that have their own")
+    @Test(
+        "--profiles writes one SVG per profile, each a finish beside a cancel, and the present and dismiss of those that have their own"
+    )
     func everyProfile() throws {
         let scratch = try ScratchDirectory(prefix: "segue-plot")
         let directory = scratch.url.appendingPathComponent("img/profiles")
@@ -88,12 +91,14 @@ struct CLIPlotTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == names.map { "\($0).svg" }.sorted())
         for profile in Self.presentingProfiles {
-            let text = try String(contentsOf: directory.appendingPathComponent("\(profile)-present.svg"), encoding: .utf8)
+            let text = try String(
+                contentsOf: directory.appendingPathComponent("\(profile)-present.svg"), encoding: .utf8)
             let svg = try ParsedSVG(text)
             #expect(svg.elements("g", class: "plot").count == 2, "\(profile)")
             let labels = svg.elements("text", class: "release-label").map(\.text)
-            #expect(labels.first?.hasPrefix("present Sheet") == true && labels.last?.hasPrefix("dismiss Sheet") == true,
-                    "\(profile): \(labels)")
+            #expect(
+                labels.first?.hasPrefix("present Sheet") == true && labels.last?.hasPrefix("dismiss Sheet") == true,
+                "\(profile): \(labels)")
         }
         // Flutter presents fullscreen dialogs from the bottom: that chart follows y.
         let flutter = try String(contentsOf: directory.appendingPathComponent("flutter-present.svg"), encoding: .utf8)

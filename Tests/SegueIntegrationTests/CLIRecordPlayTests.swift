@@ -9,16 +9,21 @@ struct CLIRecordPlayTests {
     @Test("the file format: header, records, a partial tail kept apart, damage refused")
     func format() throws {
         var bytes = Recording.header
-        let records = [Recording.Record(offsetUs: 0, payload: [1, 2, 3]),
-                       Recording.Record(offsetUs: 1_234_567, payload: []),
-                       Recording.Record(offsetUs: UInt64(1) << 40, payload: Array(repeating: 7, count: 300))]
+        let records = [
+            Recording.Record(offsetUs: 0, payload: [1, 2, 3]),
+            Recording.Record(offsetUs: 1_234_567, payload: []),
+            Recording.Record(offsetUs: UInt64(1) << 40, payload: Array(repeating: 7, count: 300)),
+        ]
         for record in records { Recording.encode(record, into: &bytes) }
         #expect(Array(bytes[15..<27]) == [0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0])
         #expect(try Recording.decode(bytes) == Recording.Contents(records: records, trailingBytes: 0))
 
         let cut = Array(bytes.dropLast(5))
-        #expect(try Recording.decode(cut) == Recording.Contents(records: Array(records.prefix(2)),
-                                                                trailingBytes: 12 + 300 - 5))
+        #expect(
+            try Recording.decode(cut)
+                == Recording.Contents(
+                    records: Array(records.prefix(2)),
+                    trailingBytes: 12 + 300 - 5))
         #expect(throws: Recording.FormatError.self) { try Recording.decode(Array("segue-record 2\n".utf8)) }
         var absurd = Recording.header
         absurd += [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]
@@ -32,12 +37,17 @@ struct CLIRecordPlayTests {
         let original = try DaemonProcess.start()
         defer { original.kill() }
 
-        let recorder = try startSegue(["record", file, "--listen", "tcp://127.0.0.1:*",
-                                       "--listen-control", "tcp://127.0.0.1:*"], daemon: original)
+        let recorder = try startSegue(
+            [
+                "record", file, "--listen", "tcp://127.0.0.1:*",
+                "--listen-control", "tcp://127.0.0.1:*",
+            ], daemon: original)
         defer { recorder.kill() }
         let ready = try #require(recorder.readLine(timeoutMs: 10000), "stderr: \(recorder.stderr)")
-        let proxy = try #require(SegueEndpoints(readyLine: ready.replacingOccurrences(
-            of: "segue record ready", with: "segued ready") + " events=-"), "\(ready)")
+        let proxy = try #require(
+            SegueEndpoints(
+                readyLine: ready.replacingOccurrences(
+                    of: "segue record ready", with: "segued ready") + " events=-"), "\(ready)")
         let viaIngest = ["--ingest", proxy.ingest]
         let viaControl = ["--control", proxy.control]
 
@@ -56,8 +66,9 @@ struct CLIRecordPlayTests {
         }
         // The last swipe's --json outcome.
         let fling = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-        #expect(fling?["outcome"] as? String == "finished" && fling?["reason"] as? String == "FLUNG_FORWARD",
-                "\(output)")
+        #expect(
+            fling?["outcome"] as? String == "finished" && fling?["reason"] as? String == "FLUNG_FORWARD",
+            "\(output)")
         #expect(fling?["reached"] as? Double == 0.25 && fling?["screens"] as? [String] == ["Home"], "\(output)")
         #expect(recorder.stop() == 0, "stderr: \(recorder.stderr)")
         let summary = try #require(recorder.readLine(timeoutMs: 1000))
@@ -81,8 +92,9 @@ struct CLIRecordPlayTests {
         let copy = try runSegue(["play", file, "--speed", "1", "--stack-map", "demo=copy"], daemon: fresh)
         #expect(copy.status == 0, "\(copy)")
         let copied = try events(of: fresh, stack: "copy", waitingFor: recorded.count)
-        #expect(copied.map { renamed(withoutTime($0), to: "demo") }.map(\.body)
-            == recorded.map(withoutTime).map(\.body))
+        #expect(
+            copied.map { renamed(withoutTime($0), to: "demo") }.map(\.body)
+                == recorded.map(withoutTime).map(\.body))
         #expect(copied.map(\.version) == recorded.map(\.version))
         #expect(original.stop() == 0)
         #expect(fresh.stop() == 0)
@@ -98,11 +110,14 @@ struct CLIRecordPlayTests {
         let notRecording = try runSegue(["play", bogus.path], daemon: daemon)
         #expect(notRecording.status == 1, "\(notRecording)")
         #expect(notRecording.stderr.hasPrefix("segue: INVALID_ARGUMENT: \(bogus.path): not a segue recording"))
-        let exists = try runSegue(["record", bogus.path, "--listen", "tcp://127.0.0.1:*", "--listen-control", "none"],
-                                  daemon: daemon)
+        let exists = try runSegue(
+            ["record", bogus.path, "--listen", "tcp://127.0.0.1:*", "--listen-control", "none"],
+            daemon: daemon)
         #expect(exists.status == 1 && exists.stderr.contains("--force"), "\(exists)")
-        for arguments in [["play", bogus.path, "--stack-map", "demo"], ["play", bogus.path, "--speed", "-1"],
-                          ["record", "x.rec", "--listen", "tcp://0.0.0.0:7711"]] {
+        for arguments in [
+            ["play", bogus.path, "--stack-map", "demo"], ["play", bogus.path, "--speed", "-1"],
+            ["record", "x.rec", "--listen", "tcp://0.0.0.0:7711"],
+        ] {
             let output = try runSegue(arguments, daemon: daemon)
             #expect(output.status == 2, "\(arguments): \(output)")
         }

@@ -11,16 +11,24 @@ import Testing
         let daemon = try DaemonProcess.start(dataDirectory: data.url)
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-        _ = try control.command(Command(stackId: "demo", op: .create(CreateStack(
-            screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800), profile: "classic")))))
-        let feed = EventFeed(subscriber: try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/demo/"]),
-                             control: control, stackId: "demo", idleCheckMs: 100)
+        _ = try control.command(
+            Command(
+                stackId: "demo",
+                op: .create(
+                    CreateStack(
+                        screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800), profile: "classic"))
+                )))
+        let feed = EventFeed(
+            subscriber: try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/demo/"]),
+            control: control, stackId: "demo", idleCheckMs: 100)
         _ = try control.command(Command(stackId: "demo", op: .push(Push(screen: "Detail"))))
         // The animated push completes on the daemon's clock: wait for its completed event.
         var completed = false
         let deadline = Date().addingTimeInterval(10)
         while !completed && Date() < deadline {
-            if case .event(let event)? = try feed.next(timeoutMs: 100), case .completed = event.body { completed = true }
+            if case .event(let event)? = try feed.next(timeoutMs: 100), case .completed = event.body {
+                completed = true
+            }
         }
         #expect(completed)
         _ = try control.command(Command(stackId: "demo", op: .push(Push(screen: "More", immediate: true))))

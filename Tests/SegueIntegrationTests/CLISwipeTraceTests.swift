@@ -5,12 +5,14 @@ import Testing
 /// `SwipeTrace` is pure: its samples are checked directly, without a daemon.
 @Suite("SwipeTrace")
 struct CLISwipeTraceTests {
-    private func trace(rightToLeft: Bool = false, target: PanTarget = .panTargetBack, fraction: Double = 0.7,
-                       velocity: Double = 0, cancel: Bool = false) -> SwipeTrace
-    {
-        SwipeTrace(stackId: "demo", gestureId: 7, target: target, width: 400, rightToLeft: rightToLeft,
-                   fraction: fraction, releaseVelocity: velocity, durationMs: 250, rateHz: 120, cancel: cancel,
-                   startTimestampUs: 1_000_000)
+    private func trace(
+        rightToLeft: Bool = false, target: PanTarget = .panTargetBack, fraction: Double = 0.7,
+        velocity: Double = 0, cancel: Bool = false
+    ) -> SwipeTrace {
+        SwipeTrace(
+            stackId: "demo", gestureId: 7, target: target, width: 400, rightToLeft: rightToLeft,
+            fraction: fraction, releaseVelocity: velocity, durationMs: 250, rateHz: 120, cancel: cancel,
+            startTimestampUs: 1_000_000)
     }
 
     @Test("BEGAN at the first movement sample, CHANGED at the rate, ENDED with the release velocity")

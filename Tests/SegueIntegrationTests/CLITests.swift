@@ -45,19 +45,26 @@ struct CLITests {
     func swipeFinishesAndCancels() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
-        let created = try runSegue(["create", "demo", "--screens", "Home,Detail", "--profile", "classic"],
-                                   daemon: daemon)
+        let created = try runSegue(
+            ["create", "demo", "--screens", "Home,Detail", "--profile", "classic"],
+            daemon: daemon)
         #expect(created.status == 0, "\(created)")
 
         let cancelled = try runSegue(["swipe", "demo", "--to", "0.3"], daemon: daemon)
         #expect(cancelled.status == 0, "\(cancelled)")
-        #expect(cancelled.lines == ["cancelled (BELOW_THRESHOLD) after 0.3 of the width",
-                                    "completed: stack is now Home > Detail"], "\(cancelled)")
+        #expect(
+            cancelled.lines == [
+                "cancelled (BELOW_THRESHOLD) after 0.3 of the width",
+                "completed: stack is now Home > Detail",
+            ], "\(cancelled)")
 
         let finished = try runSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
         #expect(finished.status == 0, "\(finished)")
-        #expect(finished.lines == ["finished (PASSED_THRESHOLD) after 0.7 of the width",
-                                   "completed: stack is now Home"], "\(finished)")
+        #expect(
+            finished.lines == [
+                "finished (PASSED_THRESHOLD) after 0.7 of the width",
+                "completed: stack is now Home",
+            ], "\(finished)")
 
         let state = try runSegue(["state", "demo", "--json"], daemon: daemon)
         #expect(try jsonObject(state.lines.first ?? "")["screens"] as? [String] == ["Home"])
@@ -114,28 +121,33 @@ struct CLITests {
         #expect(output.stderr == "segue: UNAVAILABLE: no reply from \(endpoint) within 200 ms; is segued running?\n")
     }
 
-    @Test("usage errors exit 2", arguments: [
-        [], ["frobnicate"], ["create", "demo"], ["create", "demo", "--screens", "A", "--tabs", "B"],
-        ["push", "demo"], ["pop", "demo", "--bogus"], ["swipe", "demo", "--to", "2"],
-        ["swipe", "demo", "--target", "sideways"], ["tail", "--from", "x"], ["state"],
-    ])
+    @Test(
+        "usage errors exit 2",
+        arguments: [
+            [], ["frobnicate"], ["create", "demo"], ["create", "demo", "--screens", "A", "--tabs", "B"],
+            ["push", "demo"], ["pop", "demo", "--bogus"], ["swipe", "demo", "--to", "2"],
+            ["swipe", "demo", "--target", "sideways"], ["tail", "--from", "x"], ["state"],
+        ])
     func usageErrors(arguments: [String]) throws {
         let output = try runSegue(arguments, environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
         #expect(output.status == 2, "\(arguments): \(output)")
         #expect(!output.stderr.isEmpty)
     }
 
-    @Test("--help exits 0 with usage and an example", arguments: [
-        "create", "push", "pop", "pop-to-root", "present", "dismiss", "tab", "swipe", "state", "stacks", "stats",
-        "tail",
-    ])
+    @Test(
+        "--help exits 0 with usage and an example",
+        arguments: [
+            "create", "push", "pop", "pop-to-root", "present", "dismiss", "tab", "swipe", "state", "stacks", "stats",
+            "tail",
+        ])
     func help(subcommand: String) throws {
         let output = try runSegue([subcommand, "--help"])
         #expect(output.status == 0, "\(output)")
         #expect(output.stdout.contains("usage: segue \(subcommand)"), "\(output)")
         let example = output.stdout.components(separatedBy: "examples:\n").last ?? ""
-        #expect(example.hasPrefix("  segue \(subcommand) ") || example.hasPrefix("  segue \(subcommand)\n"),
-                "\(output)")
+        #expect(
+            example.hasPrefix("  segue \(subcommand) ") || example.hasPrefix("  segue \(subcommand)\n"),
+            "\(output)")
     }
 
     @Test("segue --help lists every subcommand")
@@ -167,8 +179,11 @@ struct CLITests {
                 }
                 let event = try #require(try jsonObject(line)["event"] as? [String: Any], "\(line)")
                 positions.append(try #require(event["position"] as? Int))
-                kinds.append(event.keys.first { !["position", "stackId", "version", "timeUs", "requestId"]
-                    .contains($0) } ?? "?")
+                kinds.append(
+                    event.keys.first {
+                        !["position", "stackId", "version", "timeUs", "requestId"]
+                            .contains($0)
+                    } ?? "?")
             }
         }
         try readEvents(7)

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `segue watch` in a real pseudo-terminal: what it draws, that it follows the terminal's size, and that it leaves
 /// the terminal as it found it.
@@ -32,8 +33,11 @@ struct CLIWatchTests {
     func onceIntoPipe() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
-        #expect(try runSegue(["create", "shop", "--tabs", "Feed,Search,Cart", "--selected", "1"],
-                             daemon: daemon).status == 0)
+        #expect(
+            try runSegue(
+                ["create", "shop", "--tabs", "Feed,Search,Cart", "--selected", "1"],
+                daemon: daemon
+            ).status == 0)
         let output = try runSegue(["watch", "shop", "--once", "--size", "60x16", "--ascii"], daemon: daemon)
         #expect(output.status == 0, "\(output)")
         #expect(!output.stdout.contains("\u{1B}"))
@@ -60,26 +64,31 @@ struct CLIWatchTests {
         let swipe = try startSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
         defer { swipe.kill() }
         // The picture after the swipe names its last event.
-        #expect(watch.waitForText(timeoutMs: 10000) { $0.contains("completed t1 finished screens=Home") },
-                "\(watch.text)")
+        #expect(
+            watch.waitForText(timeoutMs: 10000) { $0.contains("completed t1 finished screens=Home") },
+            "\(watch.text)")
         let swiped = try swipe.finish(timeoutMs: 10000)
         #expect(swiped.status == 0, "\(swiped)")
         let text = watch.text
-        for expected in ["TRACKING", "SETTLING", "POP Detail -> Home · interactive",
-                         "finishing (PASSED_THRESHOLD)", "┃", "progress [█"] {
+        for expected in [
+            "TRACKING", "SETTLING", "POP Detail -> Home · interactive",
+            "finishing (PASSED_THRESHOLD)", "┃", "progress [█",
+        ] {
             #expect(text.contains(expected), "\(expected) missing from \(text)")
         }
 
         // A narrower terminal: the next picture is drawn at the new width.
         watch.resize(columns: 50, rows: 20)
         #expect(try runSegue(["push", "demo", "Settings", "--immediate"], daemon: daemon).status == 0)
-        #expect(watch.waitForText(timeoutMs: 10000) {
-            $0.contains("┌" + String(repeating: "─", count: 48) + "┐") && $0.contains("Home > Settings")
-        }, "\(watch.text)")
+        #expect(
+            watch.waitForText(timeoutMs: 10000) {
+                $0.contains("┌" + String(repeating: "─", count: 48) + "┐") && $0.contains("Home > Settings")
+            }, "\(watch.text)")
 
         #expect(watch.stop(signal: SIGTERM) == 0, "\(watch.text)")
-        #expect(watch.raw.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"),
-                "terminal restored: \(watch.raw.suffix(40).debugDescription)")
+        #expect(
+            watch.raw.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"),
+            "terminal restored: \(watch.raw.suffix(40).debugDescription)")
         #expect(daemon.stop() == 0)
     }
 

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
+import SegueCore
 import SegueWire
 import Synchronization
-import SegueCore
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The real `segued` killed with SIGKILL at random moments under load, and started on logs whose last record a
 /// crash tore: no acknowledged event is lost, positions never have a gap, and the daemon's state is what an
@@ -81,12 +82,18 @@ import Testing
             let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
             if round == 0 {
                 for (index, stack) in Self.stacks.enumerated() {
-                    let config = StackConfig(size: Size(width: 400, height: 800),
-                                             profile: ["classic", "fluid", "flutter"][index])
-                    let result = try control.command(Command(stackId: stack, requestId: "create-\(stack)", op: .create(
-                        CreateStack(screens: ["Home", "A"], config: config))))
-                    acknowledged.append(Acknowledged(requestId: "create-\(stack)", first: result.firstPosition,
-                                                     last: result.lastPosition))
+                    let config = StackConfig(
+                        size: Size(width: 400, height: 800),
+                        profile: ["classic", "fluid", "flutter"][index])
+                    let result = try control.command(
+                        Command(
+                            stackId: stack, requestId: "create-\(stack)",
+                            op: .create(
+                                CreateStack(screens: ["Home", "A"], config: config))))
+                    acknowledged.append(
+                        Acknowledged(
+                            requestId: "create-\(stack)", first: result.firstPosition,
+                            last: result.lastPosition))
                 }
             }
             // Short replies: once the daemon is dead, a request gives up quickly.
@@ -108,13 +115,16 @@ import Testing
                     counter += 1
                     let id = "r\(round)-\(counter)"
                     let immediate = Int.random(in: 0..<3, using: &rng) != 0
-                    let op: Command.Op = Bool.random(using: &rng)
+                    let op: Command.Op =
+                        Bool.random(using: &rng)
                         ? .push(Push(screen: "P\(counter)", immediate: immediate)) : .pop(Pop(immediate: immediate))
                     do {
                         let result = try control.command(Command(stackId: stack, requestId: id, op: op))
                         if result.lastPosition > 0 {
-                            acknowledged.append(Acknowledged(requestId: id, first: result.firstPosition,
-                                                             last: result.lastPosition))
+                            acknowledged.append(
+                                Acknowledged(
+                                    requestId: id, first: result.firstPosition,
+                                    last: result.lastPosition))
                         }
                     } catch .timeout {
                         // Unanswered, most likely because the kill landed while it was in flight: nothing promised.
@@ -129,9 +139,10 @@ import Testing
                     for (step, phase) in phases.enumerated() {
                         let tx = Double(step) * 70
                         producerUs += 8_000
-                        try? producer.send(pan: PanEvent(
-                            stackId: stack, gestureId: gestureId, phase: phase, location: Vec2(x: 5 + tx, y: 300),
-                            translation: Vec2(x: tx, y: 0), velocity: Vec2(x: 600, y: 0), timestampUs: producerUs))
+                        try? producer.send(
+                            pan: PanEvent(
+                                stackId: stack, gestureId: gestureId, phase: phase, location: Vec2(x: 5 + tx, y: 300),
+                                translation: Vec2(x: tx, y: 0), velocity: Vec2(x: 600, y: 0), timestampUs: producerUs))
                     }
                 }
             }
@@ -146,8 +157,9 @@ import Testing
         #expect(verify.status == 0, "\(verify)")
         // The load did acknowledge work in most rounds (the proof is only as good as what it promised).
         #expect(acknowledged.count > 48, "only \(acknowledged.count) commands acknowledged")
-        print("crash test: \(acknowledged.count) acknowledged commands, \(unanswered) unanswered, \(repairs) "
-            + "torn tails repaired")
+        print(
+            "crash test: \(acknowledged.count) acknowledged commands, \(unanswered) unanswered, \(repairs) "
+                + "torn tails repaired")
     }
 
     /// Where each record of a segment file starts, and the file's end.
@@ -156,7 +168,8 @@ import Testing
         var offset = 0
         while offset + 8 <= bytes.count {
             offsets.append(offset)
-            let length = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
+            let length =
+                Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
                 | Int(bytes[offset + 3]) << 24
             offset += 8 + length
         }
@@ -170,14 +183,26 @@ import Testing
             let daemon = try DaemonProcess.start(dataDirectory: original.url)
             defer { daemon.kill() }
             let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-            _ = try control.command(Command(stackId: "s", requestId: "create", op: .create(CreateStack(
-                screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
+            _ = try control.command(
+                Command(
+                    stackId: "s", requestId: "create",
+                    op: .create(
+                        CreateStack(
+                            screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
             for index in 0..<3 {
-                _ = try control.command(Command(stackId: "s", requestId: "push\(index)", op: .push(Push(
-                    screen: "P\(index)", immediate: true))))
+                _ = try control.command(
+                    Command(
+                        stackId: "s", requestId: "push\(index)",
+                        op: .push(
+                            Push(
+                                screen: "P\(index)", immediate: true))))
             }
-            _ = try control.command(Command(stackId: "s", requestId: "resize", op: .resize(Resize(
-                size: Size(width: 300, height: 800)))))
+            _ = try control.command(
+                Command(
+                    stackId: "s", requestId: "resize",
+                    op: .resize(
+                        Resize(
+                            size: Size(width: 300, height: 800)))))
             #expect(daemon.stop() == 0)
         }
         let segment = "log/00000000000000000001.seg"
@@ -193,8 +218,9 @@ import Testing
         }
         // Only the log is copied: the torn copy is a crash's residue, not the cleanly stopped directory.
         let copy = try ScratchDirectory(prefix: "segue-torn-copy")
-        try FileManager.default.createDirectory(at: copy.url.appendingPathComponent("log"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: copy.url.appendingPathComponent("log"),
+            withIntermediateDirectories: true)
         try Data(bytes).write(to: copy.url.appendingPathComponent(segment))
 
         let offline = try runSegue(["replay", copy.path, "--verify", "--quiet"])
@@ -205,8 +231,12 @@ import Testing
         let daemon = try DaemonProcess.start(dataDirectory: copy.url)
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-        let result = try control.command(Command(stackId: "s", requestId: "after", op: .resize(Resize(
-            size: Size(width: 320, height: 800)))))
+        let result = try control.command(
+            Command(
+                stackId: "s", requestId: "after",
+                op: .resize(
+                    Resize(
+                        size: Size(width: 320, height: 800)))))
         #expect(result.firstPosition == UInt64(records))
         let events = try Self.log(control)
         #expect(events.map(\.position) == Array(1...UInt64(records)))

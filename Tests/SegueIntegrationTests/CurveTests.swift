@@ -50,8 +50,9 @@ import Testing
         let keys = try Keys()
         let daemon = try keys.daemon()
         defer { daemon.kill() }
-        let alice = try runSegue(["create", "demo", "--screens", "Home,Detail"] + keys.client("alice"),
-                                 daemon: daemon)
+        let alice = try runSegue(
+            ["create", "demo", "--screens", "Home,Detail"] + keys.client("alice"),
+            daemon: daemon)
         #expect(alice.status == 0, "\(alice)")
         let bob = try runSegue(["stacks", "--timeout-ms", "700"] + keys.client("bob"), daemon: daemon)
         #expect(bob.status == 1)
@@ -108,10 +109,12 @@ import Testing
 
     @Test func bindingBeyondLoopbackNeedsCurveOrInsecure() throws {
         let data = try ScratchDirectory(prefix: "segued-exposed")
-        let child = try ChildProcess(try BuildProducts.executable("segued"), [
-            "--data", data.url.path, "--ingest", "tcp://0.0.0.0:*", "--control", "tcp://127.0.0.1:*",
-            "--events", "tcp://127.0.0.1:*",
-        ])
+        let child = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.url.path, "--ingest", "tcp://0.0.0.0:*", "--control", "tcp://127.0.0.1:*",
+                "--events", "tcp://127.0.0.1:*",
+            ])
         let output = try child.finish(timeoutMs: 10_000)
         #expect(output.status == 2)
         #expect(output.stderr.contains("--insecure"))
@@ -121,15 +124,18 @@ import Testing
     func aSecretKeyFileGivenAsTheAllowlistIsRefused(_ owner: String) throws {
         let keys = try Keys()
         let data = try ScratchDirectory(prefix: "segued-secret-allowlist")
-        let child = try ChildProcess(try BuildProducts.executable("segued"), [
-            "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
-            "--events", "tcp://127.0.0.1:*", "--curve-secret-key", keys.path("server") + ".key",
-            "--authorized-keys", keys.path(owner) + ".key",
-        ])
+        let child = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
+                "--events", "tcp://127.0.0.1:*", "--curve-secret-key", keys.path("server") + ".key",
+                "--authorized-keys", keys.path(owner) + ".key",
+            ])
         let output = try child.finish(timeoutMs: 10_000)
         #expect(output.status == 2, "\(output)")
-        #expect(output.stderr.contains(keys.path(owner) + ".key") && output.stderr.contains("secret key"),
-                "\(output)")
+        #expect(
+            output.stderr.contains(keys.path(owner) + ".key") && output.stderr.contains("secret key"),
+            "\(output)")
         #expect(!output.stdout.contains("segued ready"))
     }
 }

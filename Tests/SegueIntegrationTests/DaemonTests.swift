@@ -8,9 +8,13 @@ import Testing
     static let width = 400.0
 
     static func createClassic(_ control: ControlClient, stack: String = "demo") throws {
-        _ = try control.command(Command(stackId: stack, op: .create(CreateStack(
-            screens: ["Home", "Detail"],
-            config: StackConfig(size: Size(width: width, height: 800), profile: "classic")))))
+        _ = try control.command(
+            Command(
+                stackId: stack,
+                op: .create(
+                    CreateStack(
+                        screens: ["Home", "Detail"],
+                        config: StackConfig(size: Size(width: width, height: 800), profile: "classic")))))
     }
 
     /// Returns once the subscriber's subscriptions are live (`SubscriptionProbe`). What arrives meanwhile (the
@@ -20,8 +24,9 @@ import Testing
     }
 
     static func pan(_ phase: PanPhase, tx: Double, timeUs: Int64) -> PanEvent {
-        PanEvent(stackId: "demo", gestureId: 1, phase: phase, location: Vec2(x: 10 + tx, y: 300),
-                 translation: Vec2(x: tx, y: 0), velocity: Vec2(x: 600, y: 0), timestampUs: timeUs)
+        PanEvent(
+            stackId: "demo", gestureId: 1, phase: phase, location: Vec2(x: 10 + tx, y: 300),
+            translation: Vec2(x: tx, y: 0), velocity: Vec2(x: 600, y: 0), timestampUs: timeUs)
     }
 
     @Test func swipeBackEndToEnd() throws {
@@ -29,8 +34,9 @@ import Testing
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         let producer = try Producer(endpoint: daemon.endpoints.ingest)
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events,
-                                        prefixes: ["ev/demo/", "fr/demo/", "er/demo/"])
+        let subscriber = try Subscriber(
+            endpoint: daemon.endpoints.events,
+            prefixes: ["ev/demo/", "fr/demo/", "er/demo/"])
         try Self.createClassic(control)
         try Self.awaitLive(subscriber, control: control)
 
@@ -66,9 +72,11 @@ import Testing
         #expect(kinds == ["began", "progressed", "progressed", "progressed", "progressed", "finished", "completed"])
         #expect(zip(events, events.dropFirst()).allSatisfy { $1.position == $0.position + 1 })
         #expect(frames.filter { $0.phase == .tracking }.count == 4)
-        guard case .finished(let finished)? = events.first(where: { if case .finished = $0.body { true } else { false } })?.body,
-              let finishedAt = events.first(where: { if case .finished = $0.body { true } else { false } })?.timeUs,
-              let done = frames.last, done.phase == .done
+        guard
+            case .finished(let finished)? = events.first(where: { if case .finished = $0.body { true } else { false } }
+            )?.body,
+            let finishedAt = events.first(where: { if case .finished = $0.body { true } else { false } })?.timeUs,
+            let done = frames.last, done.phase == .done
         else {
             Issue.record("no finished event or DONE frame: \(events) \(frames)")
             return
@@ -152,9 +160,12 @@ import Testing
         let data = try ScratchDirectory(prefix: "segued-lock")
         let first = try DaemonProcess.start(dataDirectory: data.url)
         defer { first.kill() }
-        let second = try ChildProcess(try BuildProducts.executable("segued"),
-                                      ["--data", data.url.path, "--ingest", "tcp://127.0.0.1:*",
-                                       "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*"])
+        let second = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*",
+                "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*",
+            ])
         let output = try second.finish(timeoutMs: 10_000)
         #expect(output.status == 1)
         #expect(output.stderr.contains(data.url.path))

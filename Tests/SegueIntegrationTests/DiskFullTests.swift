@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueWire
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A daemon whose data directory fills up refuses commands with UNAVAILABLE instead of exiting, keeps its log
 /// intact, and works again once there is room.
@@ -81,8 +82,12 @@ import Testing
         let daemon = try DaemonProcess.start(dataDirectory: data)
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-        _ = try control.command(Command(stackId: "full", op: .create(CreateStack(
-            screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
+        _ = try control.command(
+            Command(
+                stackId: "full",
+                op: .create(
+                    CreateStack(
+                        screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
         let notices = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["er//"])
 
         try disk.fill("filler")

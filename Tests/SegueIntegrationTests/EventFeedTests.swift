@@ -11,7 +11,9 @@ import Testing
         for index in 0..<commands {
             let stack = stacks[index % stacks.count]
             let round = index / stacks.count
-            let op: Command.Op = round % 2 == 0 ? .push(Push(screen: "S\(round)", immediate: true))
+            let op: Command.Op =
+                round % 2 == 0
+                ? .push(Push(screen: "S\(round)", immediate: true))
                 : .pop(Pop(immediate: true))
             try producer.send(command: Command(stackId: stack, requestId: "burst-\(index)", op: op))
         }
@@ -46,16 +48,23 @@ import Testing
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
         let stacks = ["a", "b"]
         for stack in stacks {
-            _ = try control.command(Command(stackId: stack, op: .create(CreateStack(
-                screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844))))))
+            _ = try control.command(
+                Command(
+                    stackId: stack,
+                    op: .create(
+                        CreateStack(
+                            screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844))))))
         }
         // Subscribed before the burst, with room for one message: nearly everything live is dropped.
         let all = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/", "fr/"], receiveHighWaterMark: 1)
         let one = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/a/"], receiveHighWaterMark: 1)
         let allFeed = EventFeed(subscriber: all, control: control, idleCheckMs: 200)
-        let oneFeed = EventFeed(subscriber: one, control: try ControlClient(endpoint: daemon.endpoints.control,
-                                                                             timeoutMs: 10_000),
-                                stackId: "a", idleCheckMs: 200)
+        let oneFeed = EventFeed(
+            subscriber: one,
+            control: try ControlClient(
+                endpoint: daemon.endpoints.control,
+                timeoutMs: 10_000),
+            stackId: "a", idleCheckMs: 200)
         let producer = try Producer(endpoint: daemon.endpoints.ingest)
         let commands = 3000
         try Self.burst(producer, stacks: stacks, commands: commands)

@@ -31,15 +31,23 @@ import Testing
         _ = try control.command(Command(stackId: "two", op: .create(CreateStack(screens: ["A"], config: Self.config))))
 
         let third = Self.refusal {
-            _ = try control.command(Command(stackId: "three", op: .create(CreateStack(
-                screens: ["A"], config: Self.config))))
+            _ = try control.command(
+                Command(
+                    stackId: "three",
+                    op: .create(
+                        CreateStack(
+                            screens: ["A"], config: Self.config))))
         }
         #expect(third?.code == .resourceExhausted)
         #expect(third?.message.contains("2 stacks") == true, "\(String(describing: third))")
 
         let tooMany = Self.refusal {
-            _ = try control.command(Command(stackId: "three", op: .create(CreateStack(
-                screens: ["A", "B", "C", "D"], config: Self.config))))
+            _ = try control.command(
+                Command(
+                    stackId: "three",
+                    op: .create(
+                        CreateStack(
+                            screens: ["A", "B", "C", "D"], config: Self.config))))
         }
         #expect(tooMany?.code == .resourceExhausted)
 
@@ -67,16 +75,21 @@ import Testing
 
     @Test func aLimitOutOfRangeIsAUsageError() throws {
         let data = try ScratchDirectory(prefix: "segued-limits")
-        let child = try ChildProcess(try BuildProducts.executable("segued"), [
-            "--data", data.path, "--max-stacks", "0",
-        ])
+        let child = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.path, "--max-stacks", "0",
+            ])
         let output = try child.finish(timeoutMs: 10_000)
         #expect(output.status == 2)
         #expect(output.stderr.contains("--max-stacks"), "\(output)")
         // A queue's byte limit must hold 16 of the largest message the limits allow.
-        let tooSmall = try ChildProcess(try BuildProducts.executable("segued"), [
-            "--data", data.path, "--max-screens", "1000", "--publish-queue-bytes", "1048576",
-        ]).finish(timeoutMs: 10_000)
+        let tooSmall = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.path, "--max-screens", "1000", "--publish-queue-bytes", "1048576",
+            ]
+        ).finish(timeoutMs: 10_000)
         #expect(tooSmall.status == 2)
         #expect(tooSmall.stderr.contains("--publish-queue-bytes 1048576 holds fewer than 16"), "\(tooSmall)")
         let help = try ChildProcess(try BuildProducts.executable("segued"), ["--help"]).finish(timeoutMs: 10_000)

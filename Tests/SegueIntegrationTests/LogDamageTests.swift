@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueWire
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The real `segued` on a data directory whose log was damaged while it was stopped: it refuses to start, exit 1,
 /// naming the damage, `segue replay --verify` names the same damage, and `--accept-log-loss` starts it with the
@@ -19,11 +20,19 @@ import Testing
         let daemon = try DaemonProcess.start(dataDirectory: data.url)
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-        _ = try control.command(Command(stackId: "s", requestId: "create", op: .create(CreateStack(
-            screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
+        _ = try control.command(
+            Command(
+                stackId: "s", requestId: "create",
+                op: .create(
+                    CreateStack(
+                        screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
         for index in 0..<3 {
-            _ = try control.command(Command(stackId: "s", requestId: "push\(index)", op: .push(Push(
-                screen: "P\(index)", immediate: true))))
+            _ = try control.command(
+                Command(
+                    stackId: "s", requestId: "push\(index)",
+                    op: .push(
+                        Push(
+                            screen: "P\(index)", immediate: true))))
             _ = try control.command(Command(stackId: "s", requestId: "pop\(index)", op: .pop(Pop(immediate: true))))
         }
         #expect(try control.stats().headPosition == 19)
@@ -35,9 +44,11 @@ import Testing
     /// Runs `segued` on `data` until it exits by itself (it should refuse to start).
     static func startRefused(_ data: ScratchDirectory) throws -> ProcessOutput {
         let wildcard = "tcp://127.0.0.1:*"
-        let child = try ChildProcess(try BuildProducts.executable("segued"), [
-            "--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
-        ])
+        let child = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
+            ])
         return try child.finish(timeoutMs: 20000)
     }
 
@@ -72,8 +83,12 @@ import Testing
         #expect(stderr.contains("level=warn msg=\"log loss accepted\""), "\(stderr)")
         #expect(stderr.contains("position 2"), "\(stderr)")
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-        let result = try control.command(Command(stackId: "s", requestId: "after", op: .resize(Resize(
-            size: Size(width: 320, height: 800)))))
+        let result = try control.command(
+            Command(
+                stackId: "s", requestId: "after",
+                op: .resize(
+                    Resize(
+                        size: Size(width: 320, height: 800)))))
         #expect(result.firstPosition == 2)
         #expect(try EventFeedTests.log(control).map(\.requestId) == ["create", "after"])
         control.close()

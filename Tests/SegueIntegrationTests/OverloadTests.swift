@@ -1,19 +1,21 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueWire
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// More work than the engine can do, asked for with valid commands within the documented limits: the daemon
 /// sheds what it cannot do (and counts it), keeps answering, keeps its memory bounded and stops promptly.
 @Suite struct OverloadTests {
     /// Polls the daemon's resident set while `body` runs until it returns true, and returns the largest seen; fails
     /// the test (and stops waiting) once it passes `limitKiB`.
-    static func peakResident(_ daemon: DaemonProcess, limitKiB: Int, within seconds: Double,
-                             until body: () throws -> Bool) throws -> Int
-    {
+    static func peakResident(
+        _ daemon: DaemonProcess, limitKiB: Int, within seconds: Double,
+        until body: () throws -> Bool
+    ) throws -> Int {
         var peak = 0
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -31,11 +33,16 @@ import Testing
         let producer = try Producer(endpoint: daemon.endpoints.ingest, sendTimeoutMs: 10_000)
         // 5000 stacks settling at 240 Hz for a minute: 1.2 million frames a second, more than one core draws.
         let stacks = 5000
-        let config = StackConfig(size: Size(width: 400, height: 800), profile: "classic", fps: 240,
-                                 tuning: Tuning(settleMs: 60_000))
+        let config = StackConfig(
+            size: Size(width: 400, height: 800), profile: "classic", fps: 240,
+            tuning: Tuning(settleMs: 60_000))
         for index in 0..<stacks {
-            try producer.send(command: Command(stackId: "s\(index)", op: .create(CreateStack(
-                screens: ["Home"], config: config))))
+            try producer.send(
+                command: Command(
+                    stackId: "s\(index)",
+                    op: .create(
+                        CreateStack(
+                            screens: ["Home"], config: config))))
         }
         for index in 0..<stacks {
             try producer.send(command: Command(stackId: "s\(index)", op: .push(Push(screen: "Detail"))))
@@ -82,10 +89,11 @@ import Testing
             print("connected", len(held), flush=True)
             time.sleep(3600)
             """
-        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/prlimit"),
-                                     ["--nofile=4096:4096", "/usr/bin/python3", "-c", script])
+        let child = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/prlimit"),
+            ["--nofile=4096:4096", "/usr/bin/python3", "-c", script])
         guard let line = child.readLine(timeoutMs: 30_000), line.hasPrefix("connected "),
-              let made = Int(line.dropFirst("connected ".count))
+            let made = Int(line.dropFirst("connected ".count))
         else { throw HarnessError("the connection holder did not report: \(child.stderr)") }
         return (child, made)
     }
@@ -97,25 +105,36 @@ import Testing
 
     @Test func idleConnectionsPastTheMaximumAreClosedAndSnapshotsGoOn() throws {
         // 700 descriptors: 512 kept for the log and ZeroMQ, 62 connections for each socket.
-        let daemon = try DaemonProcess.start(extraArguments: ["--snapshot-every", "10"],
-                                             launcher: ["/usr/bin/prlimit", "--nofile=700:700"])
+        let daemon = try DaemonProcess.start(
+            extraArguments: ["--snapshot-every", "10"],
+            launcher: ["/usr/bin/prlimit", "--nofile=700:700"])
         defer { daemon.kill() }
         #expect(daemon.stderr.contains("max_connections=62"), "\(daemon.stderr)")
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
-        _ = try control.command(Command(stackId: "s", op: .create(CreateStack(
-            screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))
+        _ = try control.command(
+            Command(
+                stackId: "s",
+                op: .create(
+                    CreateStack(
+                        screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))
 
         // 900 idle connections, 300 to each socket: more than the whole descriptor limit.
-        let (holder, made) = try Self.idleConnections(300, to: [
-            daemon.endpoints.ingest, daemon.endpoints.control, daemon.endpoints.events,
-        ])
+        let (holder, made) = try Self.idleConnections(
+            300,
+            to: [
+                daemon.endpoints.ingest, daemon.endpoints.control, daemon.endpoints.events,
+            ])
         defer { holder.kill() }
         #expect(made == 900)
         // The client connected before them still gets answers, and the log goes on through snapshots.
         var stats = try control.stats()
         for index in 0..<50 {
-            _ = try control.command(Command(stackId: "s", op: .resize(Resize(
-                size: Size(width: Double(index + 2), height: 1)))))
+            _ = try control.command(
+                Command(
+                    stackId: "s",
+                    op: .resize(
+                        Resize(
+                            size: Size(width: Double(index + 2), height: 1)))))
             stats = try control.stats()
         }
         #expect(daemon.process.isRunning)
@@ -134,11 +153,13 @@ import Testing
 
     @Test func aConnectionMaximumTheDescriptorLimitCannotHoldIsRefused() throws {
         let data = try ScratchDirectory(prefix: "segued-descriptors")
-        let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/prlimit"), [
-            "--nofile=700:700", try BuildProducts.executable("segued").path, "--data", data.path,
-            "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*",
-            "--max-connections", "1000",
-        ])
+        let child = try ChildProcess(
+            URL(fileURLWithPath: "/usr/bin/prlimit"),
+            [
+                "--nofile=700:700", try BuildProducts.executable("segued").path, "--data", data.path,
+                "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*",
+                "--max-connections", "1000",
+            ])
         let output = try child.finish(timeoutMs: 10_000)
         #expect(output.status == 2, "\(output)")
         #expect(output.stderr.contains("--max-connections 1000") && output.stderr.contains("at most 62"), "\(output)")

@@ -2,8 +2,9 @@
 // well-formed XML, and the elements let a test check what was drawn.
 
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Every element of an XML document in document order, with its attributes and its own text.
@@ -26,8 +27,9 @@ struct ParsedSVG {
         let collector = Collector()
         parser.delegate = collector
         guard parser.parse() else {
-            throw HarnessError("not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): "
-                + "\(parser.parserError.map { "\($0)" } ?? "unknown error")")
+            throw HarnessError(
+                "not well-formed XML at line \(parser.lineNumber), column \(parser.columnNumber): "
+                    + "\(parser.parserError.map { "\($0)" } ?? "unknown error")")
         }
         elements = collector.elements
     }
@@ -45,16 +47,18 @@ struct ParsedSVG {
         var elements: [Element] = []
         private var open: [Int] = []
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:])
-        {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
             open.append(elements.count)
             elements.append(Element(name: elementName, attributes: attributeDict, text: ""))
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?)
-        {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?
+        ) {
             open.removeLast()
         }
 

@@ -1,20 +1,25 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import SegueWire
 import Synchronization
 import Testing
 import ZMQ
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Peers that misbehave by being slow or by dying do not hold the daemon up: a subscriber that never reads, a
 /// producer that vanishes mid-gesture, a REQ client that asks and leaves, a producer that floods one stack.
 @Suite struct PeerTests {
     static func create(_ control: ControlClient, _ stack: String, tuning: Tuning? = nil) throws {
-        _ = try control.command(Command(stackId: stack, op: .create(CreateStack(
-            screens: ["Home", "Detail"],
-            config: StackConfig(size: Size(width: 400, height: 800), profile: "classic", tuning: tuning)))))
+        _ = try control.command(
+            Command(
+                stackId: stack,
+                op: .create(
+                    CreateStack(
+                        screens: ["Home", "Detail"],
+                        config: StackConfig(size: Size(width: 400, height: 800), profile: "classic", tuning: tuning)))))
     }
 
     /// Waits (bounded) until the daemon's head reaches `position`.
@@ -30,9 +35,10 @@ import ZMQ
 
     /// A subscriber to `prefix` with a receive queue of one message and a 4 KiB socket buffer, made live by
     /// `publish` (called until one message arrives); it reads nothing after that.
-    static func stalledSubscriber(_ context: ZMQContext, _ daemon: DaemonProcess, prefix: String,
-                                  publish: () throws -> Void) throws -> ZMQSocket
-    {
+    static func stalledSubscriber(
+        _ context: ZMQContext, _ daemon: DaemonProcess, prefix: String,
+        publish: () throws -> Void
+    ) throws -> ZMQSocket {
         let stalled = try context.makeSocket(.sub)
         try stalled.setOption(.receiveHighWaterMark, 1)
         try stalled.setOption(.receiveBufferSize, 4096)
@@ -66,8 +72,12 @@ import ZMQ
         let burst = 20_000
         let before = try control.stats().headPosition
         for index in 0..<burst {
-            try producer.send(command: Command(stackId: "burst", op: .resize(Resize(
-                size: Size(width: 300 + Double(index % 100), height: 800)))))
+            try producer.send(
+                command: Command(
+                    stackId: "burst",
+                    op: .resize(
+                        Resize(
+                            size: Size(width: 300 + Double(index % 100), height: 800)))))
         }
         let stats = try Self.awaitHead(control, before + UInt64(burst))
         #expect(stats.headPosition == before + UInt64(burst), "\(stats)")
@@ -87,9 +97,11 @@ import ZMQ
             let dying = try Producer(endpoint: daemon.endpoints.ingest, context: context)
             try DaemonTests.awaitLive(subscriber, control: control)
             for (phase, tx, timeUs) in [(PanPhase.panBegan, 5.0, Int64(0)), (.panChanged, 80.0, 16_000)] {
-                try dying.send(pan: PanEvent(stackId: "orphan", gestureId: 7, phase: phase,
-                                             location: Vec2(x: 10 + tx, y: 300), translation: Vec2(x: tx, y: 0),
-                                             velocity: Vec2(x: 300, y: 0), timestampUs: timeUs))
+                try dying.send(
+                    pan: PanEvent(
+                        stackId: "orphan", gestureId: 7, phase: phase,
+                        location: Vec2(x: 10 + tx, y: 300), translation: Vec2(x: tx, y: 0),
+                        velocity: Vec2(x: 300, y: 0), timestampUs: timeUs))
             }
             dying.close()
             context.shutdown()
@@ -163,11 +175,19 @@ import ZMQ
                 // Pans of a gesture that never began (each a rejection) and resizes (each a logged event).
                 let sent: Bool
                 if index % 4 == 0 {
-                    sent = (try? producer.send(command: Command(stackId: "busy", op: .resize(Resize(
-                        size: Size(width: 300 + Double(index % 50), height: 800)))))) != nil
+                    sent =
+                        (try? producer.send(
+                            command: Command(
+                                stackId: "busy",
+                                op: .resize(
+                                    Resize(
+                                        size: Size(width: 300 + Double(index % 50), height: 800)))))) != nil
                 } else {
-                    sent = (try? producer.send(pan: PanEvent(stackId: "busy", gestureId: 3, phase: .panChanged,
-                                                             translation: Vec2(x: Double(index), y: 0)))) != nil
+                    sent =
+                        (try? producer.send(
+                            pan: PanEvent(
+                                stackId: "busy", gestureId: 3, phase: .panChanged,
+                                translation: Vec2(x: Double(index), y: 0)))) != nil
                 }
                 if sent { flood.sent.add(1, ordering: .relaxed) }
                 index += 1
@@ -192,10 +212,12 @@ import ZMQ
             }
         }
         let seen = Date()
-        print(String(format: "PeerTests: during a flood (%d inputs sent so far) the quiet stack's push was "
-            + "answered in %.1f ms and its events published in %.1f ms",
-            flood.sent.load(ordering: .relaxed), answered.timeIntervalSince(started) * 1000,
-            seen.timeIntervalSince(started) * 1000))
+        print(
+            String(
+                format: "PeerTests: during a flood (%d inputs sent so far) the quiet stack's push was "
+                    + "answered in %.1f ms and its events published in %.1f ms",
+                flood.sent.load(ordering: .relaxed), answered.timeIntervalSince(started) * 1000,
+                seen.timeIntervalSince(started) * 1000))
         #expect(completedPosition == result.lastPosition)
         #expect(try control.stack("quiet").screens == ["Home", "Detail", "Next"])
         flood.stop.store(true, ordering: .relaxed)
@@ -207,8 +229,12 @@ import ZMQ
     /// many times: three such events each.
     static func createWideStack(_ producer: Producer, _ stack: String, churn: Int) throws {
         let names = (0..<100).map { String(format: "screen-%05d-", $0) + String(repeating: "w", count: 47) }
-        try producer.send(command: Command(stackId: stack, op: .create(CreateStack(
-            screens: names, config: StackConfig(size: Size(width: 400, height: 800))))))
+        try producer.send(
+            command: Command(
+                stackId: stack,
+                op: .create(
+                    CreateStack(
+                        screens: names, config: StackConfig(size: Size(width: 400, height: 800))))))
         for _ in 0..<churn {
             try producer.send(command: Command(stackId: stack, op: .pop(Pop(immediate: true))))
             try producer.send(command: Command(stackId: stack, op: .push(Push(screen: names[99], immediate: true))))
@@ -250,12 +276,19 @@ import ZMQ
             // Every read taken: the inputs counted since, but for these GetStats polls.
             return stats.inputsReceived >= inputsBefore + polls + UInt64(reads)
         }
-        print("PeerTests: resident \(baseline / 1024) -> \(peak / 1024) MiB at most while a client asked for "
-            + "\(reads) reads; \(stats.repliesDropped) replies dropped, \(stats.inputsRejected) refused")
+        print(
+            "PeerTests: resident \(baseline / 1024) -> \(peak / 1024) MiB at most while a client asked for "
+                + "\(reads) reads; \(stats.repliesDropped) replies dropped, \(stats.inputsRejected) refused")
         #expect(peak - baseline < 64 * 1024, "resident grew from \(baseline) to \(peak) KiB")
         #expect(stats.repliesDropped > 0 && stats.inputsRejected > UInt64(reads / 2), "\(stats)")
-        #expect(try control.command(Command(stackId: "after", op: .create(CreateStack(
-            screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1)))))).version == 1)
+        #expect(
+            try control.command(
+                Command(
+                    stackId: "after",
+                    op: .create(
+                        CreateStack(
+                            screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1)))))
+            ).version == 1)
 
         // Once it reads what it has, it is served again: the next request is refused unserved or served, and the
         // one after is served.
@@ -263,7 +296,8 @@ import ZMQ
         while try greedy.receive() != nil {}
         var served = false
         for attempt in 0..<2 where !served {
-            let read = Request(requestId: "again-\(attempt)", body: .readEvents(ReadEvents(fromPosition: 1, maxCount: 1)))
+            let read = Request(
+                requestId: "again-\(attempt)", body: .readEvents(ReadEvents(fromPosition: 1, maxCount: 1)))
             #expect(try greedy.send([[], read.encoded()]))
             try greedy.setOption(.receiveTimeout, 10_000)
             let parts = try #require(try greedy.receive())
@@ -287,8 +321,12 @@ import ZMQ
         let producer = try Producer(endpoint: daemon.endpoints.ingest, sendTimeoutMs: 10_000)
         let ids = (0..<2500).map { "stack-\($0)" }
         for id in ids.shuffled() {
-            try producer.send(command: Command(stackId: id, op: .create(CreateStack(
-                screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))
+            try producer.send(
+                command: Command(
+                    stackId: id,
+                    op: .create(
+                        CreateStack(
+                            screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))
         }
         _ = try Self.awaitHead(control, UInt64(ids.count))
         let sorted = ids.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -357,7 +395,8 @@ import ZMQ
         let context = try ZMQContext()
         defer { context.shutdown() }
         let stalled = try Self.stalledSubscriber(context, daemon, prefix: "ev/") {
-            try producer.send(command: Command(stackId: "wide", op: .resize(Resize(size: Size(width: 401, height: 800)))))
+            try producer.send(
+                command: Command(stackId: "wide", op: .resize(Resize(size: Size(width: 401, height: 800)))))
         }
         defer { stalled.close(linger: 0) }
         let before = try AbuseTests.residentKiB(daemon.pid)
@@ -367,8 +406,9 @@ import ZMQ
         try Self.createWideStack(producer, "wide-2", churn: 10_000)
         _ = try Self.awaitHead(control, base + 1 + 10_000 * 6, within: 120)
         let after = try AbuseTests.residentKiB(daemon.pid)
-        print("PeerTests: resident \(before / 1024) -> \(after / 1024) MiB after 120 MB published to a stalled "
-            + "subscriber")
+        print(
+            "PeerTests: resident \(before / 1024) -> \(after / 1024) MiB after 120 MB published to a stalled "
+                + "subscriber")
         #expect(after - before < 48 * 1024, "resident grew from \(before) to \(after) KiB")
         #expect(daemon.stop() == 0)
     }

@@ -5,11 +5,12 @@
 // moment the line it waits for arrives, and fails with the process's stderr when it does not.
 
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import SegueClient
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A failure of a test helper, with enough context (stderr, the command) to diagnose it from the test report.
 struct HarnessError: Error, CustomStringConvertible {
@@ -204,14 +205,16 @@ final class ChildProcess {
             let left = Int(deadline.timeIntervalSinceNow * 1000)
             if left <= 0 {
                 kill()
-                throw HarnessError("\(process.executableURL?.lastPathComponent ?? "child") "
-                    + "\(process.arguments ?? []) did not finish within \(timeoutMs) ms; stderr: \(stderr)")
+                throw HarnessError(
+                    "\(process.executableURL?.lastPathComponent ?? "child") "
+                        + "\(process.arguments ?? []) did not finish within \(timeoutMs) ms; stderr: \(stderr)")
             }
             drain(timeoutMs: left)
         }
         process.waitUntilExit()
-        return ProcessOutput(status: exitStatus, stdout: String(decoding: stdoutBuffer, as: UTF8.self),
-                             stderr: String(decoding: stderrBuffer, as: UTF8.self))
+        return ProcessOutput(
+            status: exitStatus, stdout: String(decoding: stdoutBuffer, as: UTF8.self),
+            stderr: String(decoding: stderrBuffer, as: UTF8.self))
     }
 
     private var exitStatus: Int32 {
@@ -222,12 +225,16 @@ final class ChildProcess {
     private func drain(timeoutMs: Int) {
         var descriptors: [pollfd] = []
         if stdoutOpen {
-            descriptors.append(pollfd(fd: stdoutPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
-                                      revents: 0))
+            descriptors.append(
+                pollfd(
+                    fd: stdoutPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
+                    revents: 0))
         }
         if stderrOpen {
-            descriptors.append(pollfd(fd: stderrPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
-                                      revents: 0))
+            descriptors.append(
+                pollfd(
+                    fd: stderrPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
+                    revents: 0))
         }
         guard !descriptors.isEmpty else { return }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMs))
@@ -284,16 +291,19 @@ final class DaemonProcess {
     /// - Throws: `HarnessError` with the daemon's stderr if it exits or stays silent.
     /// - Parameter launcher: a command that runs segued (its path and arguments appended) in its stead, such as
     ///   `["/usr/bin/prlimit", "--nofile=700:700"]`; it must exec segued, so that the pid is the daemon's.
-    static func start(dataDirectory: URL? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 15000,
-                      launcher: [String] = []) throws -> DaemonProcess
-    {
+    static func start(
+        dataDirectory: URL? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 15000,
+        launcher: [String] = []
+    ) throws -> DaemonProcess {
         let scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-test") : nil
         let data = dataDirectory ?? scratch!.url
         let wildcard = "tcp://127.0.0.1:*"
         let segued = try BuildProducts.executable("segued")
-        let arguments = ["--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard]
+        let arguments =
+            ["--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard]
             + extraArguments
-        let process = launcher.isEmpty
+        let process =
+            launcher.isEmpty
             ? try ChildProcess(segued, arguments)
             : try ChildProcess(URL(fileURLWithPath: launcher[0]), launcher.dropFirst() + [segued.path] + arguments)
         guard let line = process.readLine(timeoutMs: readyTimeoutMs) else {
@@ -339,9 +349,10 @@ final class DaemonProcess {
 ///   - daemon: when given, its endpoints are passed in the `SEGUE_*` environment variables.
 ///   - environment: more environment variables (they win over the daemon's).
 ///   - timeoutMs: the child is killed and an error thrown if it runs longer.
-func runSegue(_ arguments: [String], daemon: DaemonProcess? = nil, environment: [String: String] = [:],
-              timeoutMs: Int = 20000) throws -> ProcessOutput
-{
+func runSegue(
+    _ arguments: [String], daemon: DaemonProcess? = nil, environment: [String: String] = [:],
+    timeoutMs: Int = 20000
+) throws -> ProcessOutput {
     let merged = (daemon?.environment ?? [:]).merging(environment) { $1 }
     let child = try ChildProcess(try BuildProducts.executable("segue"), arguments, environment: merged)
     return try child.finish(timeoutMs: timeoutMs)

@@ -12,9 +12,11 @@ import Testing
     func oldLogReplaysUnchanged() throws {
         let replay = try runSegue(["replay", Self.directory.path, "--frames", "--json"])
         #expect(replay.status == 0, "\(replay.stderr)")
-        let expected = try ChildProcess(URL(fileURLWithPath: "/bin/gzip"),
-                                        ["-dc", Self.fixtures.appendingPathComponent("revision0-replay.jsonl.gz").path])
-            .finish(timeoutMs: 20000)
+        let expected = try ChildProcess(
+            URL(fileURLWithPath: "/bin/gzip"),
+            ["-dc", Self.fixtures.appendingPathComponent("revision0-replay.jsonl.gz").path]
+        )
+        .finish(timeoutMs: 20000)
         #expect(expected.status == 0 && expected.stdout.count > 900_000)
         #expect(replay.stdout == expected.stdout)
         let verified = try runSegue(["replay", Self.directory.path, "--verify", "--quiet"])

@@ -17,22 +17,30 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(profile: "percent-1s", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
-             cancelledGesture: "finished (PASSED_THRESHOLD)"),
-        Case(profile: "percent-250ms", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
-             cancelledGesture: "finished (PASSED_THRESHOLD)"),
-        Case(profile: "slide-left", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
-             cancelledGesture: "cancelled (GESTURE_CANCELLED)"),
-        Case(profile: "fullscreen", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (RELEASED_AT_REST)",
-             cancelledGesture: "cancelled (GESTURE_CANCELLED)"),
-        Case(profile: "modal", dismisses: true, finish: "finished (PASSED_THRESHOLD)",
-             cancel: "cancelled (BELOW_THRESHOLD)", cancelledGesture: "finished (PASSED_THRESHOLD)"),
-        Case(profile: "modal-percent", dismisses: true, finish: "finished (PASSED_THRESHOLD)",
-             cancel: "cancelled (BELOW_THRESHOLD)", cancelledGesture: "finished (PASSED_THRESHOLD)"),
-        Case(profile: "ios", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
-             cancelledGesture: "cancelled (GESTURE_CANCELLED)"),
-        Case(profile: "flutter", finish: "finished (FLUNG_FORWARD)", cancel: "cancelled (BELOW_THRESHOLD)",
-             cancelledGesture: "finished (PASSED_THRESHOLD)"),
+        Case(
+            profile: "percent-1s", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
+            cancelledGesture: "finished (PASSED_THRESHOLD)"),
+        Case(
+            profile: "percent-250ms", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
+            cancelledGesture: "finished (PASSED_THRESHOLD)"),
+        Case(
+            profile: "slide-left", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
+            cancelledGesture: "cancelled (GESTURE_CANCELLED)"),
+        Case(
+            profile: "fullscreen", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (RELEASED_AT_REST)",
+            cancelledGesture: "cancelled (GESTURE_CANCELLED)"),
+        Case(
+            profile: "modal", dismisses: true, finish: "finished (PASSED_THRESHOLD)",
+            cancel: "cancelled (BELOW_THRESHOLD)", cancelledGesture: "finished (PASSED_THRESHOLD)"),
+        Case(
+            profile: "modal-percent", dismisses: true, finish: "finished (PASSED_THRESHOLD)",
+            cancel: "cancelled (BELOW_THRESHOLD)", cancelledGesture: "finished (PASSED_THRESHOLD)"),
+        Case(
+            profile: "ios", finish: "finished (PASSED_THRESHOLD)", cancel: "cancelled (BELOW_THRESHOLD)",
+            cancelledGesture: "cancelled (GESTURE_CANCELLED)"),
+        Case(
+            profile: "flutter", finish: "finished (FLUNG_FORWARD)", cancel: "cancelled (BELOW_THRESHOLD)",
+            cancelledGesture: "finished (PASSED_THRESHOLD)"),
     ]
 
     @Test("swipe finish, swipe cancel and a cancelled gesture through the daemon", arguments: cases)
@@ -40,12 +48,15 @@ import Testing
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
         let stack = "s"
-        let created = try runSegue(["create", stack, "--screens", "Home,A,B", "--profile", test.profile],
-                                   daemon: daemon)
+        let created = try runSegue(
+            ["create", stack, "--screens", "Home,A,B", "--profile", test.profile],
+            daemon: daemon)
         #expect(created.status == 0, "\(created)")
         // 0.7 of 390 pt in 250 ms is 1092 pt/s on average: released at that speed, the finger is not braking.
-        let swipes = [(["--to", "0.7", "--velocity", "1092"], test.finish), (["--to", "0.2"], test.cancel),
-                      (["--to", "0.7", "--cancel"], test.cancelledGesture)]
+        let swipes = [
+            (["--to", "0.7", "--velocity", "1092"], test.finish), (["--to", "0.2"], test.cancel),
+            (["--to", "0.7", "--cancel"], test.cancelledGesture),
+        ]
         for (index, (arguments, expected)) in swipes.enumerated() {
             let before = try jsonObject(try runSegue(["state", stack, "--json"], daemon: daemon).lines.first ?? "")
             if test.dismisses && (before["presented"] as? [String] ?? []).isEmpty {
@@ -82,8 +93,11 @@ import Testing
             let refused = try runSegue(["create", "s", "--screens", "Home,A", "--safe-area", bad], daemon: daemon)
             #expect(refused.status == 2, "\(bad): \(refused)")
         }
-        let created = try runSegue(["create", "s", "--screens", "Home,A", "--profile", "flutter", "--safe-area",
-                                    "59,44,34,0"], daemon: daemon)
+        let created = try runSegue(
+            [
+                "create", "s", "--screens", "Home,A", "--profile", "flutter", "--safe-area",
+                "59,44,34,0",
+            ], daemon: daemon)
         #expect(created.status == 0, "\(created)")
         let state = try jsonObject(try runSegue(["state", "s", "--json"], daemon: daemon).lines.first ?? "")
         let insets = (state["config"] as? [String: Any])?["safeArea"] as? [String: Any]

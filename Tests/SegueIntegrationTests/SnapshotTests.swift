@@ -10,8 +10,12 @@ import Testing
     }
 
     static func createAndPush(_ control: ControlClient, stack: String, pushes: Int) throws {
-        _ = try control.command(Command(stackId: stack, op: .create(CreateStack(
-            screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
+        _ = try control.command(
+            Command(
+                stackId: stack,
+                op: .create(
+                    CreateStack(
+                        screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
         for index in 0..<pushes {
             _ = try control.command(Command(stackId: stack, op: .push(Push(screen: "S\(index)", immediate: true))))
         }
@@ -50,8 +54,11 @@ import Testing
 
     @Test func retentionDeletesOldSegmentsAndReadsBelowAnswerPositionRemoved() throws {
         let data = try ScratchDirectory(prefix: "segued-retention")
-        let daemon = try DaemonProcess.start(dataDirectory: data.url, extraArguments: [
-            "--snapshot-every", "30", "--segment-bytes", "4096", "--retain-bytes", "8192", "--max-screens", "200"])
+        let daemon = try DaemonProcess.start(
+            dataDirectory: data.url,
+            extraArguments: [
+                "--snapshot-every", "30", "--segment-bytes", "4096", "--retain-bytes", "8192", "--max-screens", "200",
+            ])
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         try Self.createAndPush(control, stack: "long", pushes: 120)
@@ -59,8 +66,12 @@ import Testing
         // (bounded) until the oldest position has moved.
         var oldest: UInt64 = 1
         for index in 0..<200 where oldest == 1 {
-            _ = try control.command(Command(stackId: "long", op: .setScreenOptions(SetScreenOptions(
-                screen: "S\(index)", options: ScreenOptions(backGestureDisabled: true)))))
+            _ = try control.command(
+                Command(
+                    stackId: "long",
+                    op: .setScreenOptions(
+                        SetScreenOptions(
+                            screen: "S\(index)", options: ScreenOptions(backGestureDisabled: true)))))
             do {
                 _ = try control.readEvents(from: 1, maxCount: 1)
             } catch {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SegueClient
 import SegueWire
 import Testing
+
+@testable import SegueClient
 
 /// The SVG renderer on its own, with frames made by hand: structure, escaping, scales, determinism.
 @Suite("TransitionPlot renderer")
@@ -14,12 +15,15 @@ struct TransitionPlotTests {
             (0.7, .settling), (overshoot, .settling), (0.98, .settling), (1, .done),
         ]
         for (index, (f, phase)) in fractions.enumerated() {
-            frames.append(Frame(
-                stackId: "s", transitionId: 1, sequence: UInt64(index + 1), timeUs: 1_000_000 + Int64(index) * 16_667,
-                progress: f, phase: phase,
-                from: ViewFrame(screen: "Detail", rect: Rect(x: f * 400, y: 0, width: 400, height: 800), alpha: 1),
-                to: ViewFrame(screen: "Home", rect: Rect(x: -0.3 * 400 * (1 - f), y: 0, width: 400, height: 800),
-                              alpha: 1)))
+            frames.append(
+                Frame(
+                    stackId: "s", transitionId: 1, sequence: UInt64(index + 1),
+                    timeUs: 1_000_000 + Int64(index) * 16_667,
+                    progress: f, phase: phase,
+                    from: ViewFrame(screen: "Detail", rect: Rect(x: f * 400, y: 0, width: 400, height: 800), alpha: 1),
+                    to: ViewFrame(
+                        screen: "Home", rect: Rect(x: -0.3 * 400 * (1 - f), y: 0, width: 400, height: 800),
+                        alpha: 1)))
         }
         return frames
     }

@@ -7,15 +7,18 @@ import Testing
 struct WatchScreenTests {
     private static let width = 400.0
 
-    private func state(operation: Operation? = nil, progress: Double = 0, rightToLeft: Bool = false,
-                       screens: [String] = ["Home", "Detail"]) -> StackState
-    {
-        let config = StackConfig(size: Size(width: Self.width, height: 800), profile: "fluid",
-                                 rightToLeft: rightToLeft)
+    private func state(
+        operation: Operation? = nil, progress: Double = 0, rightToLeft: Bool = false,
+        screens: [String] = ["Home", "Detail"]
+    ) -> StackState {
+        let config = StackConfig(
+            size: Size(width: Self.width, height: 800), profile: "fluid",
+            rightToLeft: rightToLeft)
         let transition = operation.map {
-            TransitionState(transitionId: 3, operation: $0, fromScreen: $0 == .push ? "Home" : "Detail",
-                            toScreen: $0 == .push ? "Detail" : "Home", interactive: $0 == .pop, phase: .tracking,
-                            progress: progress)
+            TransitionState(
+                transitionId: 3, operation: $0, fromScreen: $0 == .push ? "Home" : "Detail",
+                toScreen: $0 == .push ? "Detail" : "Home", interactive: $0 == .pop, phase: .tracking,
+                progress: progress)
         }
         return StackState(stackId: "demo", version: 9, screens: screens, config: config, transition: transition)
     }
@@ -23,12 +26,19 @@ struct WatchScreenTests {
     /// A frame of a pop at visual fraction `f`, laid out as the fluid profile does (parallax 0.3, dimming 0.1).
     private func popFrame(_ f: Double, rightToLeft: Bool = false, phase: FramePhase = .tracking) -> Frame {
         let mirror: Double = rightToLeft ? -1 : 1
-        return Frame(stackId: "demo", transitionId: 3, sequence: 1, progress: f, phase: phase,
-                     from: ViewFrame(screen: "Detail", rect: Rect(x: mirror * f * Self.width, width: Self.width,
-                                                                  height: 800), alpha: 1),
-                     to: ViewFrame(screen: "Home", rect: Rect(x: -mirror * 0.3 * Self.width * (1 - f),
-                                                              width: Self.width, height: 800), alpha: 1),
-                     dimming: 0.1 * (1 - f))
+        return Frame(
+            stackId: "demo", transitionId: 3, sequence: 1, progress: f, phase: phase,
+            from: ViewFrame(
+                screen: "Detail",
+                rect: Rect(
+                    x: mirror * f * Self.width, width: Self.width,
+                    height: 800), alpha: 1),
+            to: ViewFrame(
+                screen: "Home",
+                rect: Rect(
+                    x: -mirror * 0.3 * Self.width * (1 - f),
+                    width: Self.width, height: 800), alpha: 1),
+            dimming: 0.1 * (1 - f))
     }
 
     private func plain(_ screen: WatchScreen, columns: Int = 42, rows: Int = 16) -> [String] {
@@ -79,10 +89,12 @@ struct WatchScreenTests {
     @Test("a presentation sliding up from the bottom: the upper screen from the middle row, its top edge drawn")
     func presentFromTheBottom() throws {
         var screen = WatchScreen(stackId: "demo", state: state(operation: .present, progress: 0.5))
-        screen.frame = Frame(stackId: "demo", transitionId: 3, sequence: 1, progress: 0.5, phase: .settling,
-                             from: ViewFrame(screen: "Home", rect: Rect(width: Self.width, height: 800), alpha: 1),
-                             to: ViewFrame(screen: "Detail", rect: Rect(y: 400, width: Self.width, height: 800),
-                                           alpha: 1))
+        screen.frame = Frame(
+            stackId: "demo", transitionId: 3, sequence: 1, progress: 0.5, phase: .settling,
+            from: ViewFrame(screen: "Home", rect: Rect(width: Self.width, height: 800), alpha: 1),
+            to: ViewFrame(
+                screen: "Detail", rect: Rect(y: 400, width: Self.width, height: 800),
+                alpha: 1))
         let lines = plain(screen)
         let box = Array(lines[2..<(lines.count - 4)])
         try #require(box.count == 10)
@@ -146,8 +158,9 @@ struct WatchScreenTests {
         #expect(stripped == plain(screen))
     }
 
-    @Test("no line is wider than the terminal, and there are no more lines than rows",
-          arguments: [(24, 8), (30, 9), (42, 16), (80, 24), (133, 41), (200, 60), (300, 12)])
+    @Test(
+        "no line is wider than the terminal, and there are no more lines than rows",
+        arguments: [(24, 8), (30, 9), (42, 16), (80, 24), (133, 41), (200, 60), (300, 12)])
     func fits(columns: Int, rows: Int) {
         var screen = WatchScreen(stackId: "a-very-long-stack-identifier-that-goes-on", state: state(operation: .pop))
         screen.frame = popFrame(0.97)

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import SegueLog
 
 /// Syncs run by another thread: the interval policy's background sync and the sync before a snapshot.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SegueLog
 
 /// `SegmentLog(readingDirectory:)`: validates like a writer but changes nothing, and works beside a writer.
@@ -30,9 +31,10 @@ struct ReadOnlyLogTests {
         let temporary = TemporaryDirectory()
         _ = try RecoveryTests.writeLog(temporary.path, count: 3)
         let log = try SegmentLog(readingDirectory: temporary.path)
-        for attempt in [{ try log.append([payload(4)]) }, { try log.sync() },
-                        { try log.deleteSegments(before: 3) }] as [() throws -> Void]
-        {
+        for attempt in [
+            { try log.append([payload(4)]) }, { try log.sync() },
+            { try log.deleteSegments(before: 3) },
+        ] as [() throws -> Void] {
             #expect { try attempt() } throws: { error in
                 (error as? LogError)?.message.contains("opened for reading only") == true
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SegueLog
 
 struct RecordFormatTests {
@@ -57,7 +58,8 @@ struct RecordFormatTests {
         batch.append(Array("segue".utf8))
         batch.append([9, 9])
         #expect(try log.append(batch, fromRecord: 1) == 2...3)
-        #expect(try log.read(from: 1, maxCount: 10).map(\.payload) == [Array("abc".utf8), Array("segue".utf8), [9, 9]])
+        #expect(
+            try log.read(from: 1, maxCount: 10).map(\.payload) == [Array("abc".utf8), Array("segue".utf8), [9, 9]])
         #expect(throws: LogError.self) { try log.append(batch, fromRecord: 3) }
         #expect(log.headPosition == 3)
     }

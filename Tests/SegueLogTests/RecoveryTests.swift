@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SegueLog
 
 struct RecoveryTests {
@@ -133,8 +134,9 @@ struct RecoveryTests {
             Issue.record("\(damage): a log with valid records after a damaged length opened")
         } catch {
             #expect(error.kind == .corrupt)
-            #expect(error.message.contains(path) && error.message.contains("byte \(offset) ")
-                && error.message.contains("position \(position))"), "\(damage): \(error)")
+            #expect(
+                error.message.contains(path) && error.message.contains("byte \(offset) ")
+                    && error.message.contains("position \(position))"), "\(damage): \(error)")
         }
         #expect(Files.bytes(path) == bytes, "\(damage): the segment was changed")
     }
@@ -244,8 +246,10 @@ struct RecoveryTests {
         let log = try SegmentLog(directory: temporary.path, segmentBytes: 100, acceptLoss: true)
         #expect(log.firstPosition == second && log.headPosition == 30)
         #expect(log.recovery.damage.count == 1 && log.recovery.damage[0].keptIn.isEmpty)
-        #expect(try Self.manifest(temporary.path) == LogManifest(
-            oldestPosition: second, newestSegment: log.segments.last!.firstPosition))
+        #expect(
+            try Self.manifest(temporary.path)
+                == LogManifest(
+                    oldestPosition: second, newestSegment: log.segments.last!.firstPosition))
         log.close()
         #expect(try SegmentLog(directory: temporary.path, segmentBytes: 100).recovery == .clean)
     }
@@ -321,15 +325,21 @@ struct RecoveryTests {
         for position in UInt64(1)...30 { try log.append([payload(position)]) }
         #expect(try Self.manifest(temporary.path)?.newestSegment == log.segments.last!.firstPosition)
         try log.deleteSegments(before: 15)
-        #expect(try Self.manifest(temporary.path) == LogManifest(
-            oldestPosition: log.firstPosition, newestSegment: log.segments.last!.firstPosition))
+        #expect(
+            try Self.manifest(temporary.path)
+                == LogManifest(
+                    oldestPosition: log.firstPosition, newestSegment: log.segments.last!.firstPosition))
         // Text for people, with a checksum of the lines before it.
         let lines = String(decoding: Files.bytes(temporary.child("MANIFEST")), as: UTF8.self).split(separator: "\n")
-        #expect(lines.prefix(3) == ["segue-log-manifest 1", "oldest \(log.firstPosition)",
-                                    "newest \(log.segments.last!.firstPosition)"])
+        #expect(
+            lines.prefix(3) == [
+                "segue-log-manifest 1", "oldest \(log.firstPosition)",
+                "newest \(log.segments.last!.firstPosition)",
+            ])
         #expect(lines.count == 4 && lines[3].hasPrefix("crc32c "))
-        #expect(UInt32(lines[3].dropFirst(7), radix: 16)
-            == CRC32C.checksum(Array((lines[0...2].joined(separator: "\n") + "\n").utf8)))
+        #expect(
+            UInt32(lines[3].dropFirst(7), radix: 16)
+                == CRC32C.checksum(Array((lines[0...2].joined(separator: "\n") + "\n").utf8)))
     }
 
     @Test func aLogWithoutAManifestGetsOne() throws {
@@ -339,8 +349,10 @@ struct RecoveryTests {
         let log = try SegmentLog(directory: temporary.path, segmentBytes: 100)
         #expect(log.headPosition == 30)
         #expect(log.recovery.manifestCreated && log.recovery.damage.isEmpty)
-        #expect(try Self.manifest(temporary.path) == LogManifest(
-            oldestPosition: 1, newestSegment: Segment.position(fromFileName: segments.last!)!))
+        #expect(
+            try Self.manifest(temporary.path)
+                == LogManifest(
+                    oldestPosition: 1, newestSegment: Segment.position(fromFileName: segments.last!)!))
         // A fresh log gets one too, without a report.
         let fresh = try SegmentLog(directory: temporary.child("fresh"))
         #expect(!fresh.recovery.manifestCreated)
@@ -366,7 +378,8 @@ struct RecoveryTests {
         let temporary = TemporaryDirectory()
         let ends = try Self.writeLog(temporary.path, count: 3)
         let forged = RecordFormat.encode(Array("looks like a record".utf8))
-        let torn = RecordFormat.encode([UInt8](repeating: 0x20, count: 40) + forged + [UInt8](repeating: 0x21, count: 40))
+        let torn = RecordFormat.encode(
+            [UInt8](repeating: 0x20, count: 40) + forged + [UInt8](repeating: 0x21, count: 40))
         let path = temporary.child(Self.firstSegment)
         Files.append(Array(torn.dropLast(3)), to: path)
         let log = try SegmentLog(directory: temporary.path)
@@ -386,7 +399,8 @@ struct RecoveryTests {
             _ = try SegmentLog(directory: temporary.path)
             Issue.record("a tail that could not be judged was cut")
         } catch {
-            #expect(error.kind == .corrupt && error.message.contains("cannot tell a torn write from damage"), "\(error)")
+            #expect(
+                error.kind == .corrupt && error.message.contains("cannot tell a torn write from damage"), "\(error)")
         }
         #expect(Array(Files.bytes(path).prefix(before.count)) == before)
     }

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import SegueLog
 
 struct SegmentLogTests {
@@ -53,10 +54,11 @@ struct SegmentLogTests {
         let reopened = try SegmentLog(directory: temporary.path)
         #expect(reopened.headPosition == 4)
         #expect(reopened.recovery == .clean)
-        #expect(try reopened.read(from: 0, maxCount: 10) == [
-            LogRecord(position: 1, payload: [1]), LogRecord(position: 2, payload: [2, 2]),
-            LogRecord(position: 3, payload: [3, 3, 3]), LogRecord(position: 4, payload: [4]),
-        ])
+        #expect(
+            try reopened.read(from: 0, maxCount: 10) == [
+                LogRecord(position: 1, payload: [1]), LogRecord(position: 2, payload: [2, 2]),
+                LogRecord(position: 3, payload: [3, 3, 3]), LogRecord(position: 4, payload: [4]),
+            ])
         #expect(try reopened.read(from: 5, maxCount: 10).isEmpty)
         #expect(try reopened.append([[5]]) == 5...5)
     }
@@ -113,10 +115,10 @@ struct SegmentLogTests {
     @Test func batchesRollBeforeWritingAndNeverSpanSegments() throws {
         let temporary = TemporaryDirectory()
         let log = try SegmentLog(directory: temporary.path, segmentBytes: 40)
-        try log.append([[UInt8](repeating: 1, count: 10)])               // 18 bytes
-        try log.append([[UInt8](repeating: 2, count: 10)])               // 36: still fits
-        try log.append([[UInt8](repeating: 3, count: 2), [4]])           // would pass 40: rolls first
-        try log.append([[UInt8](repeating: 5, count: 100)])              // larger than a segment: its own segment
+        try log.append([[UInt8](repeating: 1, count: 10)])  // 18 bytes
+        try log.append([[UInt8](repeating: 2, count: 10)])  // 36: still fits
+        try log.append([[UInt8](repeating: 3, count: 2), [4]])  // would pass 40: rolls first
+        try log.append([[UInt8](repeating: 5, count: 100)])  // larger than a segment: its own segment
         try log.append([[6]])
         #expect(log.segments.map(\.firstPosition) == [1, 3, 5, 6])
         #expect(log.segments.map(\.recordCount) == [2, 2, 1, 1])

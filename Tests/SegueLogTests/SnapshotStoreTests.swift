@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import SegueLog
 
 /// Snapshot files: durable writes, newest-first listing, frames that catch every kind of damage, pruning.
@@ -20,8 +21,11 @@ struct SnapshotStoreTests {
         try store.write(position: 1_000_000, payload: Self.payload(2))
         try store.write(position: 42, payload: [])
         #expect(first.path == directory + "/00000000000000000007.snap")
-        #expect(Files.list(directory) == ["00000000000000000007.snap", "00000000000000000042.snap",
-                                          "00000000000001000000.snap"])
+        #expect(
+            Files.list(directory) == [
+                "00000000000000000007.snap", "00000000000000000042.snap",
+                "00000000000001000000.snap",
+            ])
         let listed = try store.list()
         #expect(listed.map(\.position) == [1_000_000, 42, 7])
         #expect(try store.read(listed[0]) == Self.payload(2))

@@ -6,22 +6,27 @@ struct EnumAndShapeTests {
     @Test func enumValueNamesAndNumbersMatchTheProto() {
         #expect(PanPhase.knownValues == [.panPhaseUnspecified, .panBegan, .panChanged, .panEnded, .panCancelled])
         #expect(PanTarget.knownValues == [.panTargetBack, .panTargetTabs])
-        #expect(Operation.knownValues == [
-            .operationUnspecified, .push, .pop, .popToRoot, .present, .dismiss, .selectTab,
-        ])
-        #expect(Reason.knownValues == [
-            .reasonUnspecified, .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
-            .gestureCancelled, .gestureTimeout, .engineRestarted, .releasedAtRest,
-        ])
+        #expect(
+            Operation.knownValues == [
+                .operationUnspecified, .push, .pop, .popToRoot, .present, .dismiss, .selectTab,
+            ])
+        #expect(
+            Reason.knownValues == [
+                .reasonUnspecified, .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
+                .gestureCancelled, .gestureTimeout, .engineRestarted, .releasedAtRest,
+            ])
         #expect(FramePhase.knownValues == [.framePhaseUnspecified, .tracking, .settling, .done])
-        #expect(ErrorCode.knownValues == [
-            .ok, .invalidArgument, .malformed, .unknownStack, .stackExists, .versionConflict, .transitionInProgress,
-            .nothingToPop, .nothingPresented, .unknownTab, .gestureRejected, .resourceExhausted, .unavailable,
-            .unauthenticated, .positionRemoved,
-        ])
-        for known in [PanPhase.knownValues.map(\.rawValue), PanTarget.knownValues.map(\.rawValue),
-                      Operation.knownValues.map(\.rawValue), Reason.knownValues.map(\.rawValue),
-                      FramePhase.knownValues.map(\.rawValue), ErrorCode.knownValues.map(\.rawValue)] {
+        #expect(
+            ErrorCode.knownValues == [
+                .ok, .invalidArgument, .malformed, .unknownStack, .stackExists, .versionConflict, .transitionInProgress,
+                .nothingToPop, .nothingPresented, .unknownTab, .gestureRejected, .resourceExhausted, .unavailable,
+                .unauthenticated, .positionRemoved,
+            ])
+        for known in [
+            PanPhase.knownValues.map(\.rawValue), PanTarget.knownValues.map(\.rawValue),
+            Operation.knownValues.map(\.rawValue), Reason.knownValues.map(\.rawValue),
+            FramePhase.knownValues.map(\.rawValue), ErrorCode.knownValues.map(\.rawValue),
+        ] {
             #expect(known == Array(0..<Int32(known.count)))
         }
         #expect(ErrorCode.positionRemoved.rawValue == 14)

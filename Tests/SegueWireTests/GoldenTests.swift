@@ -12,200 +12,252 @@ enum GoldenCases {
         }
         add("vec2_negative_zero", Vec2(x: -0.0, y: 0.0))
         add("vec2_nan_infinity", Vec2(x: .nan, y: -.infinity))
-        add("rect_extremes", Rect(
-            x: .leastNonzeroMagnitude,
-            y: .greatestFiniteMagnitude,
-            width: 1.0 / 3.0,
-            height: -1e-300
-        ))
-        add("pan_event_negative", PanEvent(
-            stackId: "\u{30CA}\u{30D3}-\u{DF}-\u{1F680}",
-            gestureId: .max,
-            phase: .panBegan,
-            location: Vec2(),
-            translation: Vec2(x: -3.25),
-            timestampUs: -1,
-            target: .panTargetBack
-        ))
-        add("pan_event_unknown_enums", PanEvent(
-            stackId: "s",
-            phase: PanPhase(rawValue: 7),
-            target: PanTarget(rawValue: -2)
-        ))
-        add("tuning_present_zeros", Tuning(
-            edgeWidth: 0,
-            progressDistance: 0,
-            finishThreshold: 0,
-            flingVelocity: 0,
-            settleMs: 0,
-            dampingRatio: 0,
-            parallax: 0,
-            dimming: 0,
-            gestureTimeoutMs: 0
-        ))
+        add(
+            "rect_extremes",
+            Rect(
+                x: .leastNonzeroMagnitude,
+                y: .greatestFiniteMagnitude,
+                width: 1.0 / 3.0,
+                height: -1e-300
+            ))
+        add(
+            "pan_event_negative",
+            PanEvent(
+                stackId: "\u{30CA}\u{30D3}-\u{DF}-\u{1F680}",
+                gestureId: .max,
+                phase: .panBegan,
+                location: Vec2(),
+                translation: Vec2(x: -3.25),
+                timestampUs: -1,
+                target: .panTargetBack
+            ))
+        add(
+            "pan_event_unknown_enums",
+            PanEvent(
+                stackId: "s",
+                phase: PanPhase(rawValue: 7),
+                target: PanTarget(rawValue: -2)
+            ))
+        add(
+            "tuning_present_zeros",
+            Tuning(
+                edgeWidth: 0,
+                progressDistance: 0,
+                finishThreshold: 0,
+                flingVelocity: 0,
+                settleMs: 0,
+                dampingRatio: 0,
+                parallax: 0,
+                dimming: 0,
+                gestureTimeoutMs: 0
+            ))
         add("tuning_partial", Tuning(edgeWidth: 20, settleMs: 350, dimming: 0.1))
         add("stack_config_empty_submessages", StackConfig(size: Size(), rightToLeft: true, tuning: Tuning()))
-        add("screen_options_rects", ScreenOptions(
-            exclusionRects: [Rect(), Rect(x: 1, y: 2, width: 3, height: 4), Rect()]
-        ))
-        add("input_pan", Input(body: .pan(PanEvent(
-            stackId: "nav",
-            gestureId: 42,
-            phase: .panChanged,
-            location: Vec2(x: 120.5, y: 300),
-            translation: Vec2(x: 80.25, y: -4),
-            velocity: Vec2(x: 950, y: 12.5),
-            timestampUs: 123_456_789,
-            target: .panTargetTabs
-        ))))
+        add(
+            "screen_options_rects",
+            ScreenOptions(
+                exclusionRects: [Rect(), Rect(x: 1, y: 2, width: 3, height: 4), Rect()]
+            ))
+        add(
+            "input_pan",
+            Input(
+                body: .pan(
+                    PanEvent(
+                        stackId: "nav",
+                        gestureId: 42,
+                        phase: .panChanged,
+                        location: Vec2(x: 120.5, y: 300),
+                        translation: Vec2(x: 80.25, y: -4),
+                        velocity: Vec2(x: 950, y: 12.5),
+                        timestampUs: 123_456_789,
+                        target: .panTargetTabs
+                    ))))
         add("input_command_delete", Input(body: .command(Command(stackId: "nav", op: .delete(DeleteStack())))))
-        add("command_create", Command(
-            stackId: "nav",
-            requestId: "req-1",
-            expectedVersion: 0,
-            op: .create(CreateStack(
-                screens: ["home", "detail"],
-                config: StackConfig(
-                    size: Size(width: 390, height: 844),
-                    profile: "ios",
-                    fps: 120,
-                    tuning: Tuning(dimming: 0.1)
-                )
+        add(
+            "command_create",
+            Command(
+                stackId: "nav",
+                requestId: "req-1",
+                expectedVersion: 0,
+                op: .create(
+                    CreateStack(
+                        screens: ["home", "detail"],
+                        config: StackConfig(
+                            size: Size(width: 390, height: 844),
+                            profile: "ios",
+                            fps: 120,
+                            tuning: Tuning(dimming: 0.1)
+                        )
+                    ))
             ))
-        ))
         add("command_select_tab_default", Command(stackId: "tabs", op: .selectTab(SelectTab())))
-        add("command_push_options", Command(
-            stackId: "nav",
-            expectedVersion: 7,
-            op: .push(Push(
-                screen: "detail",
-                options: ScreenOptions(
-                    backGestureDisabled: true,
-                    exclusionRects: [Rect(x: 0, y: 0, width: 20, height: 844)]
-                )
+        add(
+            "command_push_options",
+            Command(
+                stackId: "nav",
+                expectedVersion: 7,
+                op: .push(
+                    Push(
+                        screen: "detail",
+                        options: ScreenOptions(
+                            backGestureDisabled: true,
+                            exclusionRects: [Rect(x: 0, y: 0, width: 20, height: 844)]
+                        )
+                    ))
             ))
-        ))
         add("event_empty", Event())
-        add("event_stack_created", Event(
-            position: 1,
-            stackId: "nav",
-            version: 1,
-            timeUs: 1_700_000_000_000_000,
-            requestId: "req-1",
-            body: .stackCreated(StackCreated(
-                tabs: ["a", "b", "c"],
-                selectedTab: 2,
-                config: StackConfig(size: Size(width: 390, height: 844))
+        add(
+            "event_stack_created",
+            Event(
+                position: 1,
+                stackId: "nav",
+                version: 1,
+                timeUs: 1_700_000_000_000_000,
+                requestId: "req-1",
+                body: .stackCreated(
+                    StackCreated(
+                        tabs: ["a", "b", "c"],
+                        selectedTab: 2,
+                        config: StackConfig(size: Size(width: 390, height: 844))
+                    ))
             ))
-        ))
-        add("event_progressed", Event(
-            position: 9,
-            stackId: "nav",
-            version: 4,
-            timeUs: 5,
-            body: .progressed(TransitionProgressed(
-                transitionId: 3,
-                progress: 0.42,
-                translation: Vec2(x: 163.8),
-                velocity: Vec2(x: -120)
+        add(
+            "event_progressed",
+            Event(
+                position: 9,
+                stackId: "nav",
+                version: 4,
+                timeUs: 5,
+                body: .progressed(
+                    TransitionProgressed(
+                        transitionId: 3,
+                        progress: 0.42,
+                        translation: Vec2(x: 163.8),
+                        velocity: Vec2(x: -120)
+                    ))
             ))
-        ))
-        add("event_finished_negative_settle", Event(
-            position: 10,
-            body: .finished(TransitionFinished(
-                transitionId: 3,
-                progress: 0.8,
-                velocity: -0.0,
-                reason: .flungBack,
-                settleUs: -5
+        add(
+            "event_finished_negative_settle",
+            Event(
+                position: 10,
+                body: .finished(
+                    TransitionFinished(
+                        transitionId: 3,
+                        progress: 0.8,
+                        velocity: -0.0,
+                        reason: .flungBack,
+                        settleUs: -5
+                    ))
             ))
-        ))
-        add("event_completed_empty_strings", Event(
-            position: 11,
-            body: .completed(TransitionCompleted(transitionId: 3, screens: ["", "a"], presented: [""]))
-        ))
+        add(
+            "event_completed_empty_strings",
+            Event(
+                position: 11,
+                body: .completed(TransitionCompleted(transitionId: 3, screens: ["", "a"], presented: [""]))
+            ))
         add("event_deleted", Event(position: 12, body: .deleted(StackDeleted())))
         let rects = (0..<12).map { Rect(x: Double($0), y: Double($0) * 2.5, width: 10, height: Double($0) + 0.125) }
-        add("event_screen_options_many_rects", Event(
-            position: 13,
-            body: .screenOptionsSet(ScreenOptionsSet(screen: "detail", options: ScreenOptions(exclusionRects: rects)))
-        ))
+        add(
+            "event_screen_options_many_rects",
+            Event(
+                position: 13,
+                body: .screenOptionsSet(
+                    ScreenOptionsSet(screen: "detail", options: ScreenOptions(exclusionRects: rects)))
+            ))
         add("request_get_stats", Request(requestId: "r1", body: .getStats(GetStats())))
         add("request_read_events", Request(body: .readEvents(ReadEvents(maxCount: 1000))))
-        add("reply_error", Reply(
-            requestId: "r2",
-            error: ErrorDetail(code: .versionConflict, message: "expected version 3, stack is at 4")
-        ))
-        add("reply_error_unknown_code_empty", Reply(
-            error: ErrorDetail(code: ErrorCode(rawValue: 99)),
-            body: .stats(Stats())
-        ))
-        add("reply_stack_state", Reply(requestId: "r3", body: .stack(StackState(
-            stackId: "nav",
-            version: 8,
-            screens: ["home", "detail"],
-            presented: ["sheet"],
-            selectedTab: 0,
-            config: StackConfig(size: Size(width: 390, height: 844), profile: "fluid"),
-            transition: TransitionState(
-                transitionId: 5,
-                operation: .pop,
-                fromScreen: "detail",
-                toScreen: "home",
-                interactive: true,
-                phase: .tracking,
-                progress: 0.25
-            )
-        ))))
+        add(
+            "reply_error",
+            Reply(
+                requestId: "r2",
+                error: ErrorDetail(code: .versionConflict, message: "expected version 3, stack is at 4")
+            ))
+        add(
+            "reply_error_unknown_code_empty",
+            Reply(
+                error: ErrorDetail(code: ErrorCode(rawValue: 99)),
+                body: .stats(Stats())
+            ))
+        add(
+            "reply_stack_state",
+            Reply(
+                requestId: "r3",
+                body: .stack(
+                    StackState(
+                        stackId: "nav",
+                        version: 8,
+                        screens: ["home", "detail"],
+                        presented: ["sheet"],
+                        selectedTab: 0,
+                        config: StackConfig(size: Size(width: 390, height: 844), profile: "fluid"),
+                        transition: TransitionState(
+                            transitionId: 5,
+                            operation: .pop,
+                            fromScreen: "detail",
+                            toScreen: "home",
+                            interactive: true,
+                            phase: .tracking,
+                            progress: 0.25
+                        )
+                    ))))
         let events = (1...400).map { (position: Int) in
             Event(
                 position: UInt64(position),
                 stackId: "stack-\(position % 7)",
                 version: UInt64(position),
                 timeUs: 1_700_000_000_000_000 + Int64(position),
-                body: .progressed(TransitionProgressed(
-                    transitionId: UInt64(position),
-                    progress: Double(position) / 400,
-                    translation: Vec2(x: Double(position) * 0.5)
-                ))
+                body: .progressed(
+                    TransitionProgressed(
+                        transitionId: UInt64(position),
+                        progress: Double(position) / 400,
+                        translation: Vec2(x: Double(position) * 0.5)
+                    ))
             )
         }
-        add("reply_events_large", Reply(
-            requestId: "r4",
-            body: .events(EventBatch(events: events, nextPosition: 401, headPosition: 1 << 40))
-        ))
+        add(
+            "reply_events_large",
+            Reply(
+                requestId: "r4",
+                body: .events(EventBatch(events: events, nextPosition: 401, headPosition: 1 << 40))
+            ))
         add("reply_stack_list", Reply(body: .stacks(StackList(stackIds: ["a", "nav", "tabs"]))))
-        add("stats_extremes", Stats(
-            headPosition: .max,
-            stacks: 1,
-            inputsReceived: 1 << 63,
-            inputsRejected: 127,
-            eventsAppended: 128,
-            framesPublished: 16_384,
-            logBytes: 1 << 35,
-            fsyncP99Us: 1234.5,
-            uptimeUs: .min
-        ))
-        add("frame_full", Frame(
-            stackId: "nav",
-            transitionId: 5,
-            sequence: 17,
-            timeUs: 99,
-            progress: 0.5,
-            phase: .settling,
-            from: ViewFrame(screen: "detail", rect: Rect(x: 195, width: 390, height: 844), alpha: 1),
-            to: ViewFrame(screen: "home", rect: Rect(x: -58.5, width: 390, height: 844), alpha: 1),
-            dimming: 0.05,
-            shadow: 0.2,
-            position: 40
-        ))
-        add("rejection_unknown_code", Rejection(
-            stackId: "nav",
-            gestureId: 9,
-            requestId: "q",
-            error: ErrorDetail(code: ErrorCode(rawValue: 1000), message: "?"),
-            timeUs: -7
-        ))
+        add(
+            "stats_extremes",
+            Stats(
+                headPosition: .max,
+                stacks: 1,
+                inputsReceived: 1 << 63,
+                inputsRejected: 127,
+                eventsAppended: 128,
+                framesPublished: 16_384,
+                logBytes: 1 << 35,
+                fsyncP99Us: 1234.5,
+                uptimeUs: .min
+            ))
+        add(
+            "frame_full",
+            Frame(
+                stackId: "nav",
+                transitionId: 5,
+                sequence: 17,
+                timeUs: 99,
+                progress: 0.5,
+                phase: .settling,
+                from: ViewFrame(screen: "detail", rect: Rect(x: 195, width: 390, height: 844), alpha: 1),
+                to: ViewFrame(screen: "home", rect: Rect(x: -58.5, width: 390, height: 844), alpha: 1),
+                dimming: 0.05,
+                shadow: 0.2,
+                position: 40
+            ))
+        add(
+            "rejection_unknown_code",
+            Rejection(
+                stackId: "nav",
+                gestureId: 9,
+                requestId: "q",
+                error: ErrorDetail(code: ErrorCode(rawValue: 1000), message: "?"),
+                timeUs: -7
+            ))
         return cases
     }()
 }

@@ -25,9 +25,11 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
         add("string length past the end", [0x0A, 0x05, 0x61, 0x62], PanEvent.self, "runs past the end")
         add("huge string length", [0x0A] + varint(.max), PanEvent.self, "runs past the end")
         add("length just past the end", [0x0A, 0x02, 0x61], PanEvent.self, "runs past the end")
-        add("submessage length past the end", [0x22, 0x10, 0x09, 0, 0, 0, 0, 0, 0, 0, 0], PanEvent.self,
+        add(
+            "submessage length past the end", [0x22, 0x10, 0x09, 0, 0, 0, 0, 0, 0, 0, 0], PanEvent.self,
             "runs past the end")
-        add("submessage field runs past the submessage", [0x22, 0x02, 0x09, 0] + Array(repeating: 0, count: 8),
+        add(
+            "submessage field runs past the submessage", [0x22, 0x02, 0x09, 0] + Array(repeating: 0, count: 8),
             PanEvent.self, "truncated field 1")
         add("varint runs past the submessage", [0x0A, 0x01, 0x80, 0x01], Input.self, "truncated varint")
         add("truncated fixed64", [0x09, 1, 2, 3], Vec2.self, "truncated field 1")
@@ -61,7 +63,8 @@ struct MalformedCase: Sendable, CustomTestStringConvertible {
         add("truncated UTF-8 sequence", [0x0A, 0x02, 0xE3, 0x83], PanEvent.self, "invalid UTF-8")
         add("UTF-8 beyond U+10FFFF", [0x0A, 0x04, 0xF4, 0x90, 0x80, 0x80], PanEvent.self, "invalid UTF-8")
         add("invalid UTF-8 in a nested string", [0x12, 0x03, 0x0A, 0x01, 0xFE], Input.self, "invalid UTF-8")
-        add("invalid UTF-8 in a repeated string", [0x1A, 0x01, 0x61, 0x1A, 0x01, 0xC3], TransitionCompleted.self,
+        add(
+            "invalid UTF-8 in a repeated string", [0x1A, 0x01, 0x61, 0x1A, 0x01, 0xC3], TransitionCompleted.self,
             "invalid UTF-8")
         return cases
     }()
@@ -109,16 +112,18 @@ struct MalformedInputTests {
         #expect(throws: WireDecodingError.self) { try Nested(decoding: Nested.bytes(depth: 1000)) }
     }
 
-    @Test("every prefix of a valid encoding decodes or throws", arguments: [
-        Sample("Event.screen_options_set", Samples.eventScreenOptionsSet),
-        Sample("Event.completed", Samples.eventCompleted),
-        Sample("Event", Samples.event),
-        Sample("Request", Samples.request),
-        Sample("Request.read_events", Samples.requestReadEvents),
-        Sample("Reply.stack", Samples.replyStack),
-        Sample("Reply.events", Samples.replyEvents),
-        Sample("Input", Samples.input),
-    ])
+    @Test(
+        "every prefix of a valid encoding decodes or throws",
+        arguments: [
+            Sample("Event.screen_options_set", Samples.eventScreenOptionsSet),
+            Sample("Event.completed", Samples.eventCompleted),
+            Sample("Event", Samples.event),
+            Sample("Request", Samples.request),
+            Sample("Request.read_events", Samples.requestReadEvents),
+            Sample("Reply.stack", Samples.replyStack),
+            Sample("Reply.events", Samples.replyEvents),
+            Sample("Input", Samples.input),
+        ])
     func truncationAtEveryOffset(sample: Sample) {
         checkPrefixes(sample.value)
     }

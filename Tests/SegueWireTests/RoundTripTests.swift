@@ -25,8 +25,9 @@ struct RoundTripTests {
     private func checkEmpty<Message: ProtoMessage>(_: Message) throws {
         #expect(Message().encoded() == [])
         #expect(try Message(decoding: []) == Message())
-        #expect(try [UInt8]().withUnsafeBytes { buffer throws(WireDecodingError) in try Message(decoding: buffer) }
-            == Message())
+        #expect(
+            try [UInt8]().withUnsafeBytes { buffer throws(WireDecodingError) in try Message(decoding: buffer) }
+                == Message())
     }
 
     @Test func unknownEnumNumbersRoundTrip() throws {
@@ -123,10 +124,12 @@ struct RoundTripTests {
         #expect(buffer == [1, 2, 3] + Samples.event.encoded() + Samples.request.encoded())
     }
 
-    @Test("nested lengths that need one to four varint bytes", arguments: [
-        0, 1, 123, 124, 125, 126, 127, 128, 16_378, 16_379, 16_380, 16_381, 16_382, 16_383, 2_097_147, 2_097_148,
-        2_097_149, 2_097_150, 2_097_151,
-    ])
+    @Test(
+        "nested lengths that need one to four varint bytes",
+        arguments: [
+            0, 1, 123, 124, 125, 126, 127, 128, 16_378, 16_379, 16_380, 16_381, 16_382, 16_383, 2_097_147, 2_097_148,
+            2_097_149, 2_097_150, 2_097_151,
+        ])
     func nestedLengthBoundaries(stringLength: Int) throws {
         let id = String(repeating: "x", count: stringLength)
         let reply = Reply(requestId: "r", body: .stacks(StackList(stackIds: [id])))
@@ -181,7 +184,8 @@ struct DecodingRuleTests {
     }
 
     @Test func unknownFieldsOfEveryWireTypeAreSkipped() throws {
-        let unknown: [UInt8] = [0x18, 0xAC, 0x02]  // field 3 varint
+        let unknown: [UInt8] =
+            [0x18, 0xAC, 0x02]  // field 3 varint
             + tag(4, 1) + fixed64(9.75)  // field 4 fixed64
             + lengthDelimited(5, [0xFF, 0xFE])  // field 5 bytes, not UTF-8: never inspected
             + tag(6, 5) + [1, 2, 3, 4]  // field 6 fixed32
@@ -199,11 +203,13 @@ struct DecodingRuleTests {
         #expect(try PanEvent(decoding: [0x18] + varint(0xFFFF_FFFF_FFFF_FFFE)).phase.rawValue == -2)
         #expect(try PanEvent(decoding: [0x18] + varint(0xFFFF_FFFE)).phase.rawValue == -2)
         #expect(try PanEvent(decoding: [0x38] + varint(UInt64.max)).timestampUs == -1)
-        #expect(try PanEvent(decoding: [0x10] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]).gestureId
-            == .max)
+        #expect(
+            try PanEvent(decoding: [0x10] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]).gestureId
+                == .max)
         // A tenth byte with bits beyond the 64th is accepted and the extra bits dropped, as Google's parser does.
-        #expect(try PanEvent(decoding: [0x10] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]).gestureId
-            == .max)
+        #expect(
+            try PanEvent(decoding: [0x10] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]).gestureId
+                == .max)
         // Non-minimal varints (padding with 0x80) are accepted.
         #expect(try PanEvent(decoding: [0x10, 0x81, 0x80, 0x80, 0x00]).gestureId == 1)
     }

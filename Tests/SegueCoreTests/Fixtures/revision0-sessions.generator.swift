@@ -7,17 +7,17 @@
 // applied at that time; 2 an event, 3 a frame, 5 a rejection the engine answered; 6 a snapshot taken then, followed
 // by 7 events, 8 frames and 9 the final snapshot of a restart from it; 4 the end of a session.
 
+import Foundation
 import SegueCore
 import SegueWire
-import Foundation
 
 struct RNG {
     var state: UInt64
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
@@ -44,24 +44,41 @@ struct Runner {
         for r in o.rejections { put(5, 0, r.encoded()) }
     }
     mutating func runClock(to target: Int64) {
-        while let d = core.nextDeadline(), d <= target { var o = Outcome(); core.advance(to: d, into: &o); collect(o) }
-        var o = Outcome(); core.advance(to: target, into: &o); collect(o)
+        while let d = core.nextDeadline(), d <= target {
+            var o = Outcome()
+            core.advance(to: d, into: &o)
+            collect(o)
+        }
+        var o = Outcome()
+        core.advance(to: target, into: &o)
+        collect(o)
     }
-    mutating func advance(us: Int64) { now += us; producer += us; runClock(to: now) }
+    mutating func advance(us: Int64) {
+        now += us
+        producer += us
+        runClock(to: now)
+    }
     mutating func cmd(_ op: Command.Op) {
         let c = Command(stackId: "s", requestId: "", op: op)
         runClock(to: now)
         put(0, now, c.encoded())
-        var o = Outcome(); _ = core.apply(c, requestId: "rq", now: now, into: &o); collect(o)
+        var o = Outcome()
+        _ = core.apply(c, requestId: "rq", now: now, into: &o)
+        collect(o)
     }
     mutating func pan(_ p: PanEvent) {
         runClock(to: now)
         put(1, now, p.encoded())
-        var o = Outcome(); core.apply(p, now: now, into: &o); collect(o)
+        var o = Outcome()
+        core.apply(p, now: now, into: &o)
+        collect(o)
     }
     mutating func idle() {
         var n = 0
-        while let d = core.nextDeadline(), n < 1_000_000 { advance(us: max(d - now, 0)); n += 1 }
+        while let d = core.nextDeadline(), n < 1_000_000 {
+            advance(us: max(d - now, 0))
+            n += 1
+        }
     }
 }
 
@@ -82,8 +99,9 @@ for i in 0..<n {
         tuning = t
     }
     let rtl = r.chance(0.2)
-    let config = StackConfig(size: Size(width: r.pick([390.0, 320]), height: 844), profile: r.pick(profiles),
-                             rightToLeft: rtl, fps: r.pick([0, 60, 30]), tuning: tuning)
+    let config = StackConfig(
+        size: Size(width: r.pick([390.0, 320]), height: 844), profile: r.pick(profiles),
+        rightToLeft: rtl, fps: r.pick([0, 60, 30]), tuning: tuning)
     let sign: Double = rtl ? -1 : 1
     run.cmd(.create(CreateStack(screens: ["A", "B", "C"], config: config)))
     var gesture: UInt64 = 0
@@ -91,32 +109,44 @@ for i in 0..<n {
     var k = 0
     for _ in 0..<(r.int(30) + 5) {
         switch r.int(11) {
-        case 0: k += 1; run.cmd(.push(Push(screen: "P\(k)", immediate: r.chance(0.2))))
+        case 0:
+            k += 1
+            run.cmd(.push(Push(screen: "P\(k)", immediate: r.chance(0.2))))
         case 1: run.cmd(.pop(Pop(immediate: r.chance(0.2))))
-        case 2: k += 1; run.cmd(.present(Present(screen: "M\(k)", immediate: r.chance(0.2))))
+        case 2:
+            k += 1
+            run.cmd(.present(Present(screen: "M\(k)", immediate: r.chance(0.2))))
         case 3: run.cmd(.dismiss(Dismiss(immediate: r.chance(0.2))))
         case 4, 5:
-            gesture += 1; tracking = true
-            run.pan(PanEvent(stackId: "s", gestureId: gesture, phase: .panBegan,
-                             location: Vec2(x: rtl ? config.size!.width - r.pick([5.0, 15, 100]) : r.pick([5.0, 15, 100]), y: 400),
-                             translation: Vec2(x: sign * r.pick([0.0, 4, -4]), y: 0),
-                             velocity: r.chance(0.8) ? Vec2(x: sign * r.pick([0.0, 300, -300]), y: r.pick([0.0, 50])) : nil,
-                             timestampUs: run.producer))
+            gesture += 1
+            tracking = true
+            run.pan(
+                PanEvent(
+                    stackId: "s", gestureId: gesture, phase: .panBegan,
+                    location: Vec2(
+                        x: rtl ? config.size!.width - r.pick([5.0, 15, 100]) : r.pick([5.0, 15, 100]), y: 400),
+                    translation: Vec2(x: sign * r.pick([0.0, 4, -4]), y: 0),
+                    velocity: r.chance(0.8) ? Vec2(x: sign * r.pick([0.0, 300, -300]), y: r.pick([0.0, 50])) : nil,
+                    timestampUs: run.producer))
         case 6, 7, 8:
             if tracking {
                 let x = sign * r.pick([-50.0, 0, 20, 100, 160, 195, 200, 260, 400])
-                run.pan(PanEvent(stackId: "s", gestureId: gesture, phase: .panChanged, location: Vec2(x: 10 + x, y: 400),
-                                 translation: r.chance(0.9) ? Vec2(x: x, y: 0) : nil,
-                                 velocity: r.chance(0.5) ? Vec2(x: sign * r.pick([0.0, 50, -50, 500, -500, 3000]), y: 0) : nil,
-                                 timestampUs: run.producer))
+                run.pan(
+                    PanEvent(
+                        stackId: "s", gestureId: gesture, phase: .panChanged, location: Vec2(x: 10 + x, y: 400),
+                        translation: r.chance(0.9) ? Vec2(x: x, y: 0) : nil,
+                        velocity: r.chance(0.5) ? Vec2(x: sign * r.pick([0.0, 50, -50, 500, -500, 3000]), y: 0) : nil,
+                        timestampUs: run.producer))
             }
         case 9:
             if tracking {
                 let x = sign * r.pick([-50.0, 0, 20, 100, 160, 195, 200, 260, 400])
-                run.pan(PanEvent(stackId: "s", gestureId: gesture, phase: r.chance(0.7) ? .panEnded : .panCancelled,
-                                 location: Vec2(x: 10 + x, y: 400), translation: r.chance(0.8) ? Vec2(x: x, y: 0) : nil,
-                                 velocity: r.chance(0.7) ? Vec2(x: sign * r.pick([0.0, 50, -50, 500, -500, 3000]), y: 0) : nil,
-                                 timestampUs: run.producer))
+                run.pan(
+                    PanEvent(
+                        stackId: "s", gestureId: gesture, phase: r.chance(0.7) ? .panEnded : .panCancelled,
+                        location: Vec2(x: 10 + x, y: 400), translation: r.chance(0.8) ? Vec2(x: x, y: 0) : nil,
+                        velocity: r.chance(0.7) ? Vec2(x: sign * r.pick([0.0, 50, -50, 500, -500, 3000]), y: 0) : nil,
+                        timestampUs: run.producer))
                 tracking = false
             }
         default: break
@@ -131,7 +161,11 @@ for i in 0..<n {
             rc.endTransitionsInFlight(now: run.now, into: &o)
             var t = run.now
             var guardN = 0
-            while let d = rc.nextDeadline(), guardN < 100000 { t = max(t, d); rc.advance(to: t, into: &o); guardN += 1 }
+            while let d = rc.nextDeadline(), guardN < 100000 {
+                t = max(t, d)
+                rc.advance(to: t, into: &o)
+                guardN += 1
+            }
             for e in o.events { put(7, 0, e.encoded()) }
             for f in o.frames { put(8, 0, f.encoded()) }
             put(9, 0, rc.snapshot().encoded())
@@ -140,5 +174,6 @@ for i in 0..<n {
     run.idle()
     put(4, 0, [])
 }
-FileManager.default.createFile(atPath: ProcessInfo.processInfo.environment["OUT"] ?? "/tmp/old.bin", contents: Data(out))
+FileManager.default.createFile(
+    atPath: ProcessInfo.processInfo.environment["OUT"] ?? "/tmp/old.bin", contents: Data(out))
 print("wrote \(out.count) bytes")

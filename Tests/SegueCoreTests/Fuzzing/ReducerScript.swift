@@ -123,20 +123,36 @@ public struct ReducerRun {
 
     /// The stacks every run starts with, each with a different profile and shape.
     public static let setup: [Command] = [
-        Command(stackId: "nav", op: .create(CreateStack(
-            screens: ["Home", "List", "Detail"], config: StackConfig(size: Size(width: 390, height: 844))))),
-        Command(stackId: "classic", op: .create(CreateStack(
-            screens: ["Home", "Detail"],
-            config: StackConfig(size: Size(width: 400, height: 800), profile: "classic", fps: 30,
-                                tuning: Tuning(gestureTimeoutMs: 300))))),
-        Command(stackId: "tabs", op: .create(CreateStack(
-            tabs: ["One", "Two", "Three"], selectedTab: 1,
-            config: StackConfig(size: Size(width: 390, height: 844), profile: "ios")))),
-        Command(stackId: "rtl", op: .create(CreateStack(
-            screens: ["A", "B"],
-            config: StackConfig(size: Size(width: 320, height: 640), profile: "flutter", rightToLeft: true)))),
-        Command(stackId: "modal", op: .create(CreateStack(
-            screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844), profile: "modal")))),
+        Command(
+            stackId: "nav",
+            op: .create(
+                CreateStack(
+                    screens: ["Home", "List", "Detail"], config: StackConfig(size: Size(width: 390, height: 844))))),
+        Command(
+            stackId: "classic",
+            op: .create(
+                CreateStack(
+                    screens: ["Home", "Detail"],
+                    config: StackConfig(
+                        size: Size(width: 400, height: 800), profile: "classic", fps: 30,
+                        tuning: Tuning(gestureTimeoutMs: 300))))),
+        Command(
+            stackId: "tabs",
+            op: .create(
+                CreateStack(
+                    tabs: ["One", "Two", "Three"], selectedTab: 1,
+                    config: StackConfig(size: Size(width: 390, height: 844), profile: "ios")))),
+        Command(
+            stackId: "rtl",
+            op: .create(
+                CreateStack(
+                    screens: ["A", "B"],
+                    config: StackConfig(size: Size(width: 320, height: 640), profile: "flutter", rightToLeft: true)))),
+        Command(
+            stackId: "modal",
+            op: .create(
+                CreateStack(
+                    screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844), profile: "modal")))),
         Command(stackId: "modal", op: .present(Present(screen: "Sheet", immediate: true))),
     ]
 
