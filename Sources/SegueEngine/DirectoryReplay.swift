@@ -72,12 +72,12 @@ public final class DirectoryReplay {
             snapshots = try SnapshotStore.files(inDirectory: trimmed + "/snapshots")
                 .sorted { $0.position < $1.position }
         } catch {
-            throw LedgerError("cannot list the snapshots of \(trimmed): \(error)")
+            throw LedgerError("cannot list the snapshots of \(trimmed)", .log(error))
         }
         do {
             log = try SegmentLog(readingDirectory: trimmed + "/log")
         } catch {
-            throw LedgerError("cannot read the log of \(trimmed): \(error)")
+            throw LedgerError("cannot read the log of \(trimmed)", .log(error))
         }
     }
 

@@ -64,7 +64,7 @@ public final class Engine {
         do {
             ledger = try Ledger(configuration: configuration)
         } catch {
-            throw EngineError(error.message)
+            throw EngineError("", .ledger(error))
         }
         // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
         ledger.writesSnapshotsInBackground = true
@@ -127,6 +127,9 @@ public final class Engine {
         } catch let error as EngineError {
             ledger.close()
             throw error
+        } catch let error as ZMQError {
+            ledger.close()
+            throw EngineError("cannot set up the sockets", .socket(error))
         } catch {
             ledger.close()
             throw EngineError("cannot set up the sockets: \(error)")
@@ -138,7 +141,7 @@ public final class Engine {
             try socket.bind(endpoint)
             return try socket.lastEndpoint
         } catch {
-            throw EngineError("cannot bind the \(name) socket to \(endpoint): \(error.message)")
+            throw EngineError("cannot bind the \(name) socket to \(endpoint)", .socket(error))
         }
     }
 
@@ -181,7 +184,7 @@ public final class Engine {
                 do {
                     _ = try poller.poll(timeoutMs: timeout)
                 } catch {
-                    throw EngineError("poll failed: \(error.message)")
+                    throw EngineError("poll failed", .socket(error))
                 }
             }
             let now = clock.nowUs()
@@ -189,7 +192,7 @@ public final class Engine {
                 do {
                     try authenticator.answerPending()
                 } catch {
-                    throw EngineError("the ZAP handler failed: \(error)")
+                    throw EngineError("the ZAP handler failed", .socket(error))
                 }
                 ledger.stats.handshakesRefused = authenticator.refusedCount
             }
@@ -372,7 +375,7 @@ public final class Engine {
                 syncedPosition = head
             }
         } catch {
-            throw EngineError(error.message)
+            throw EngineError("", .ledger(error))
         }
         let refusal = ledger.takeBatchRefusal()
         if let refusal {
@@ -469,14 +472,14 @@ public final class Engine {
             try collectBackgroundSync(waiting: true)
             if syncedPosition < head { try syncLog(now: clock.nowUs(), head: head) }
         } catch {
-            throw EngineError(error.message)
+            throw EngineError("", .ledger(error))
         }
         sendDurableReplies()
         // A snapshot at the head, so that the next start replays nothing.
         do {
             try ledger.writeSnapshot()
         } catch {
-            throw EngineError(error.message)
+            throw EngineError("", .ledger(error))
         }
     }
 
@@ -498,15 +501,4 @@ public final class Engine {
     deinit {
         close()
     }
-}
-
-/// Why the engine could not start or had to stop; the message is for the operator.
-public struct EngineError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }

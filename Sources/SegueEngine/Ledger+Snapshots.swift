@@ -47,7 +47,7 @@ extension Ledger {
         do {
             files = try snapshots.list()
         } catch {
-            throw LedgerError("cannot list the snapshots: \(error)")
+            throw LedgerError("cannot list the snapshots", .log(error))
         }
         var loaded: (core: EngineCore, position: UInt64)?
         for file in files where loaded == nil {
@@ -85,12 +85,16 @@ extension Ledger {
         do {
             try log.forEach(from: from + 1) { position, payload in
                 let event: Event
-                do {
+                do throws(WireDecodingError) {
                     event = try Event(decoding: payload)
                 } catch {
-                    throw LedgerError("log record at position \(position) does not decode: \(error)")
+                    throw LedgerError.Cause.undecodable(position: position, error)
                 }
-                try start.restore(event)
+                do throws(EngineCore.RestoreError) {
+                    try start.restore(event)
+                } catch {
+                    throw LedgerError.Cause.replay(error)
+                }
                 replayed += 1
             }
         } catch {
@@ -99,7 +103,12 @@ extension Ledger {
                 ? ""
                 : " after the snapshot at position \(from) (move it out of "
                     + "\(snapshots.directory) to start from an older one)"
-            throw LedgerError("cannot rebuild the state from \(log.directory)\(base): \(error)")
+            let context = "cannot rebuild the state from \(log.directory)\(base)"
+            switch error {
+            case let cause as LedgerError.Cause: throw LedgerError(context, cause)
+            case let failure as LogError: throw LedgerError(context, .log(failure))
+            default: throw LedgerError("\(context): \(error)")
+            }
         }
         return Recovery(core: start, snapshotPosition: from, replayedEvents: replayed)
     }
@@ -172,7 +181,7 @@ extension Ledger {
         do {
             records = try log.read(from: position, maxCount: 1)
         } catch {
-            throw LedgerError("cannot read the log to check the snapshot at position \(position): \(error)")
+            throw LedgerError("cannot read the log to check the snapshot at position \(position)", .log(error))
         }
         guard let record = records.first else { return nil }
         let event: Event
@@ -180,7 +189,7 @@ extension Ledger {
             event = try Event(decoding: record.payload)
         } catch {
             // Not the snapshot's fault: an older snapshot would meet the same record in its replay.
-            throw LedgerError("log record at position \(position) does not decode: \(error)")
+            throw LedgerError("", .undecodable(position: position, error))
         }
         let stack = core.stacks[event.stackId]
         let agrees: Bool
@@ -267,7 +276,7 @@ extension Ledger {
         do {
             try log.sync()
         } catch {
-            throw LedgerError("cannot sync the log before a snapshot: \(error)")
+            throw LedgerError("cannot sync the log before a snapshot", .log(error))
         }
         lastSnapshotAttempt = position
         do {
@@ -291,7 +300,7 @@ extension Ledger {
         case .failed(let error):
             report.warn("snapshot not written", ["position": pending.position, "error": error.description])
         case .logSyncFailed(let error):
-            throw LedgerError("cannot sync the log before a snapshot: \(log.syncFailed(error))")
+            throw LedgerError("cannot sync the log before a snapshot", .log(log.syncFailed(error)))
         }
     }
 

@@ -69,7 +69,7 @@ public final class Ledger {
         do {
             directory = try DataDirectory(path: configuration.dataDirectory)
         } catch {
-            throw LedgerError("\(error)")
+            throw LedgerError("", .log(error))
         }
         // The snapshots come first: the newest one says how far the log must reach.
         let durable: DurablePosition?
@@ -83,7 +83,7 @@ public final class Ledger {
             }
         } catch {
             directory.close()
-            throw LedgerError("\(error)")
+            throw LedgerError("", .log(error))
         }
         do {
             log = try SegmentLog(
@@ -93,8 +93,8 @@ public final class Ledger {
             directory.close()
             // Damage: say how to look at it, and how to accept the loss.
             throw LedgerError(
-                error.kind == .corrupt
-                    ? "\(error). \(Self.lossAdvice(dataDirectory: directory.path))" : "\(error)")
+                "", .log(error),
+                advice: error.kind == .corrupt ? Self.lossAdvice(dataDirectory: directory.path) : nil)
         }
         for damage in log.recovery.damage {
             configuration.log.warn("log loss accepted", ["detail": damage.description])
@@ -237,7 +237,7 @@ public final class Ledger {
             encodedEvents = committedEvents
             // Disk full and the like: with the state before the batch kept, the batch is undone and refused.
             if committedEvents == 0 && undoBatch(after: error) { return log.headPosition }
-            throw LedgerError("cannot append to the log: \(error)")
+            throw LedgerError("cannot append to the log", .log(error))
         }
         committedEvents = outcome.events.count
         stats.eventsAppended += UInt64(pending)
@@ -265,7 +265,7 @@ public final class Ledger {
         do {
             try log.sync()
         } catch {
-            throw LedgerError("cannot sync the log: \(error)")
+            throw LedgerError("cannot sync the log", .log(error))
         }
         stats.recordSync(microseconds: Double(elapsed() - start))
     }
@@ -279,7 +279,7 @@ public final class Ledger {
             return try log.prepareSync()
         } catch {
             // A helper thread needs a descriptor of its own; without one to spare, this thread syncs.
-            guard error.kind == .io else { throw LedgerError("cannot sync the log: \(error)") }
+            guard error.kind == .io else { throw LedgerError("cannot sync the log", .log(error)) }
             try sync(elapsed: elapsed)
             return nil
         }
@@ -291,7 +291,7 @@ public final class Ledger {
         do {
             try log.finishSync(failure)
         } catch {
-            throw LedgerError("cannot sync the log: \(error)")
+            throw LedgerError("cannot sync the log", .log(error))
         }
         stats.recordSync(microseconds: microseconds)
     }
@@ -318,15 +318,4 @@ public final class Ledger {
         log.close()
         directory.close()
     }
-}
-
-/// Why the ledger could not open, append or sync; the message is for the operator.
-public struct LedgerError: Error, CustomStringConvertible, Sendable {
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }

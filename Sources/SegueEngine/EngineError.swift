@@ -1,0 +1,32 @@
+import ZMQ
+
+/// Why the engine could not start or had to stop: what it was doing, and the failure it wraps, kept whole.
+public struct EngineError: Error, CustomStringConvertible, Sendable {
+    /// What an engine error wraps.
+    public enum Cause: Sendable {
+        /// The ledger (the state and its log) failed.
+        case ledger(LedgerError)
+        /// A ZeroMQ call failed.
+        case socket(ZMQError)
+    }
+
+    /// What the engine was doing (`"cannot bind the ingest socket to tcp://…"`), or the whole story.
+    public let context: String
+    public let cause: Cause?
+
+    public init(_ context: String, _ cause: Cause? = nil) {
+        self.context = context
+        self.cause = cause
+    }
+
+    /// For the operator: the context, then the cause.
+    public var description: String {
+        switch cause {
+        case nil: context
+        case .ledger(let error): context.isEmpty ? error.description : "\(context): \(error)"
+        case .socket(let error): context.isEmpty ? error.description : "\(context): \(error.message)"
+        }
+    }
+
+    public var message: String { description }
+}

@@ -1,0 +1,47 @@
+import SegueLog
+import Testing
+import ZMQ
+
+@testable import SegueEngine
+
+/// The engine's errors keep what they wrap, so that a caller can react to the kind of failure, not its wording.
+struct ErrorCauseTests {
+    @Test func aLockedDirectoryIsALogErrorOfKindLockedWithItsPath() throws {
+        try withTemporaryDirectory { directory in
+            var configuration = EngineConfiguration()
+            configuration.dataDirectory = directory
+            let first = try EmbeddedEngine(configuration: configuration)
+            defer { first.close() }
+            do throws(LedgerError) {
+                _ = try EmbeddedEngine(configuration: configuration)
+                Issue.record("a second engine opened a locked directory")
+            } catch {
+                #expect(error.logError?.kind == .locked)
+                #expect(error.logError?.path?.hasPrefix(directory) == true)
+                #expect(error.description.contains("is in use by another segued"))
+            }
+        }
+    }
+
+    @Test func aBindThatFailsKeepsTheZeroMQError() throws {
+        try withTemporaryDirectory { directory in
+            var configuration = EngineConfiguration()
+            configuration.dataDirectory = directory
+            configuration.ingestEndpoint = "tcp://127.0.0.1:*"
+            configuration.controlEndpoint = "tcp://127.0.0.1:*"
+            configuration.eventsEndpoint = "tcp://203.0.113.1:5555"  // not this machine's: EADDRNOTAVAIL
+            do throws(EngineError) {
+                let engine = try Engine(configuration: configuration)
+                engine.close()
+                Issue.record("bound an address that is not this machine's")
+            } catch {
+                guard case .socket(let cause)? = error.cause else {
+                    Issue.record("no socket cause: \(error)")
+                    return
+                }
+                #expect(error.context == "cannot bind the events socket to tcp://203.0.113.1:5555")
+                #expect(error.description == "\(error.context): \(cause.message)")
+            }
+        }
+    }
+}
