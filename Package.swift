@@ -40,11 +40,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
+        .target(name: "SegueJSON", dependencies: ["SegueWire", "SegueClient"], swiftSettings: strictSettings),
+        .target(name: "SegueDisplay", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
         .target(name: "SegueLogging", swiftSettings: strictSettings),
         .target(
             name: "SegueGateway",
-            dependencies: ["WebSockets", "ZMQ", "SegueWire", "SegueCore", "SegueClient", "SegueCommandLine"],
+            dependencies: [
+                "WebSockets", "ZMQ", "SegueWire", "SegueCore", "SegueClient", "SegueJSON", "SegueCommandLine",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -55,7 +59,8 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueClient", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine", "SegueGateway",
+                "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine",
+                "SegueGateway",
                 "WebSockets", "ZMQ",
             ],
             swiftSettings: strictSettings
@@ -63,7 +68,8 @@ let package = Package(
         .executableTarget(
             name: "segue-bench",
             dependencies: [
-                "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueCommandLine", "WebSockets",
+                "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueJSON", "SegueCommandLine",
+                "WebSockets",
             ],
             swiftSettings: strictSettings
         ),
@@ -81,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SegueGatewayTests",
-            dependencies: ["SegueGateway", "SegueClient", "SegueWire", "WebSockets"],
+            dependencies: ["SegueGateway", "SegueClient", "SegueJSON", "SegueWire", "WebSockets"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
@@ -96,7 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SegueIntegrationTests",
-            dependencies: ["SegueClient", "SegueWire", "SegueCore", "ZMQ"],
+            dependencies: ["SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "ZMQ"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

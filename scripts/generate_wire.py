@@ -9,7 +9,7 @@ Usage (from anywhere; paths are relative to the repository root):
 Writes:
     Sources/SegueWire/Generated/Messages.swift   one struct per message, with its ProtoMessage conformance
     Sources/SegueWire/Generated/Enums.swift      one open RawRepresentable struct per enum
-    Sources/SegueClient/Generated/ProtoJSONDecoding.swift
+    Sources/SegueJSON/Generated/ProtoJSONDecoding.swift
                                                  how each message and enum reads from proto3 JSON (the
                                                  browser messages of `segue web`)
     Tests/SegueWireTests/Generated/Samples.swift  a sample value of every message (every field set) and of
@@ -36,7 +36,7 @@ PROTO = ROOT / "proto" / "segue.proto"
 MESSAGES_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Messages.swift"
 ENUMS_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Enums.swift"
 SAMPLES_OUT = ROOT / "Tests" / "SegueWireTests" / "Generated" / "Samples.swift"
-JSON_OUT = ROOT / "Sources" / "SegueClient" / "Generated" / "ProtoJSONDecoding.swift"
+JSON_OUT = ROOT / "Sources" / "SegueJSON" / "Generated" / "ProtoJSONDecoding.swift"
 
 COMMAND = "python3 scripts/generate_wire.py"
 MAX_COLUMNS = 120

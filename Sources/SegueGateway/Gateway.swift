@@ -1,6 +1,7 @@
 import SegueClient
 import SegueCommandLine
 import SegueCore
+import SegueJSON
 import Synchronization
 import WebSockets
 

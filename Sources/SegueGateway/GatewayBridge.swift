@@ -1,6 +1,7 @@
 import SegueClient
 import SegueCommandLine
 import SegueCore
+import SegueJSON
 import SegueWire
 import Synchronization
 import WebSockets

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCore
+import SegueJSON
 import SegueWire
 
 /// One recorded gesture run through several profiles on a fresh engine each, with manual times: the page's

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCore
+import SegueJSON
 import SegueWire
 
 /// One message a page sends `segue web` (docs/protocol.md, "Browsers"): a JSON object with exactly one of the

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCore
+import SegueJSON
 import SegueWire
 
 /// A stack's history for the page's time travel: its events read from the daemon's log a page at a time, each

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueJSON
 
 /// The output: a table for people, then one JSON object as the last line of stdout for programs.
 struct Report {

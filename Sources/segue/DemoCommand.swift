@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueDisplay
 import SegueWire
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import SegueClient
 import SegueCommandLine
 import SegueCore
+import SegueDisplay
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCore
+import SegueDisplay
 import SegueWire
 
 /// A back swipe simulated on a fresh `EngineCore` with manual times, for `segue plot`: no daemon, no clock, so

@@ -1,6 +1,7 @@
 import SegueClient
 import SegueCommandLine
 import SegueEngine
+import SegueJSON
 import SegueWire
 
 /// `segue record FILE`: stands between producers and segued, forwarding every input and writing it to FILE.

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCore
+import SegueDisplay
 import SegueEngine
 import SegueWire
 

@@ -2,6 +2,7 @@ import SegueClient
 import SegueCommandLine
 import SegueCore
 import SegueEngine
+import SegueJSON
 import SegueWire
 
 /// `segue replay DIR [--verify] [--frames] [--stacks] [--json]`: reads a data directory offline and prints its

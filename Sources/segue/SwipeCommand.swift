@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueJSON
 import SegueWire
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueDisplay
 import SegueWire
 
 /// `segue watch STACK [--once]`: draws a stack's two screens in the terminal as they move.

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueDisplay
 import SegueWire
 
 /// Keeps a ``WatchScreen`` up to date from a stack's publications: frames move the screens, events become the

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCore
+import SegueJSON
 import SegueWire
 import Testing
 

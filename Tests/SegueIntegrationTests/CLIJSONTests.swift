@@ -1,4 +1,5 @@
 import SegueClient
+import SegueJSON
 import SegueWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SegueClient
+import SegueDisplay
 import Testing
 
 #if canImport(Glibc)

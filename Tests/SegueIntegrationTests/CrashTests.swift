@@ -1,6 +1,7 @@
 import Foundation
 import SegueClient
 import SegueCore
+import SegueJSON
 import SegueWire
 import Synchronization
 import Testing

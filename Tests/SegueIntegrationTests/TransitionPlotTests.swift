@@ -1,8 +1,9 @@
 import Foundation
+import SegueClient
 import SegueWire
 import Testing
 
-@testable import SegueClient
+@testable import SegueDisplay
 
 /// The SVG renderer on its own, with frames made by hand: structure, escaping, scales, determinism.
 @Suite("TransitionPlot renderer")

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueDisplay
 import SegueWire
 import Testing
 

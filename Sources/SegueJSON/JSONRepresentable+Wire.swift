@@ -1,3 +1,4 @@
+import SegueClient
 import SegueWire
 
 // The proto3 JSON shape of each message, field by field in field-number order. A set oneof member and a present
