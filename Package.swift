@@ -78,7 +78,7 @@ let package = Package(
             name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire"], swiftSettings: strictSettings),
         .testTarget(
             name: "SegueWireTests",
-            dependencies: ["SegueWire"],
+            dependencies: ["SegueWire", "SegueJSON"],
             resources: [.copy("Golden")],
             swiftSettings: strictSettings
         ),

@@ -12,6 +12,9 @@ Writes:
     Sources/SegueJSON/Generated/ProtoJSONDecoding.swift
                                                  how each message and enum reads from proto3 JSON (the
                                                  browser messages of `segue web`)
+    Sources/SegueJSON/Generated/ProtoJSONEncoding.swift
+                                                 how each message and enum writes as proto3 JSON (`--json`,
+                                                 and what `segue web` sends)
     Tests/SegueWireTests/Generated/Samples.swift  a sample value of every message (every field set) and of
                                                   every oneof member, used by the tests and by
                                                   scripts/make_golden.py (which rebuilds the same values with
@@ -37,6 +40,7 @@ MESSAGES_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Messages.swift"
 ENUMS_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Enums.swift"
 SAMPLES_OUT = ROOT / "Tests" / "SegueWireTests" / "Generated" / "Samples.swift"
 JSON_OUT = ROOT / "Sources" / "SegueJSON" / "Generated" / "ProtoJSONDecoding.swift"
+JSON_WRITING_OUT = ROOT / "Sources" / "SegueJSON" / "Generated" / "ProtoJSONEncoding.swift"
 
 COMMAND = "python3 scripts/generate_wire.py"
 MAX_COLUMNS = 120
@@ -862,6 +866,46 @@ class Generator:
             ]
         return [f"{identifier} = {self.json_read(f, 'value', 'at')}"]
 
+    # -- proto3 JSON outputs
+
+    def json_writing_file(self) -> str:
+        lines = file_header("How every message and enum of proto/segue.proto writes as proto3 JSON (`--json`, the "
+                            "gateway).")
+        lines += ["import SegueWire", ""]
+        for enum in self.proto.enums:
+            lines.append(f"extension {swift_type_name(enum.name)}: ProtoEnumName {{}}")
+        lines.append("")
+        for message in self.proto.messages:
+            lines += self.json_writer(message)
+            lines.append("")
+        return "\n".join(lines[:-1]) + "\n"
+
+    def json_writer(self, message: Message) -> list[str]:
+        lines = [f"extension {swift_type_name(message.name)}: JSONRepresentable {{"]
+        lines += doc_comment(
+            "The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a "
+            "present message are written even when empty (`{}`), as Google's printer does.", "    ")
+        lines.append("    public var jsonObject: JSONObject {")
+        if not message.fields:
+            return lines + ["        JSONObject()", "    }", "}"]
+        lines.append("        var object = JSONObject()")
+        for member in self.members(message):
+            if isinstance(member, Oneof):
+                lines.append(f"        switch {swift_identifier(lower_camel(member.name))} {{")
+                for f in member.fields:
+                    lines.append(f"        case .{swift_identifier(lower_camel(f.name))}(let value):")
+                    lines.append(f'            object.add("{lower_camel(f.name)}", value.jsonObject)')
+                lines += ["        case nil:", "            break", "        }"]
+                continue
+            identifier = swift_identifier(lower_camel(member.name))
+            if self.kind(member) == Kind.MESSAGE:
+                value = f"{identifier}.map(\\.jsonObject)" if member.label == "repeated" else f"{identifier}?.jsonObject"
+            else:
+                value = identifier
+            lines.append(f'        object.add("{lower_camel(member.name)}", {value})')
+        lines += ["        return object", "    }", "}"]
+        return lines
+
     # -- enums
 
     def enums_file(self) -> str:
@@ -1154,6 +1198,7 @@ def outputs(proto: Proto) -> dict[Path, str]:
         ENUMS_OUT: generator.enums_file(),
         SAMPLES_OUT: generator.samples_file(),
         JSON_OUT: generator.json_file(),
+        JSON_WRITING_OUT: generator.json_writing_file(),
     }
 
 

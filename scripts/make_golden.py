@@ -15,6 +15,8 @@ It compiles proto/segue.proto to Python classes with grpc_tools.protoc (into a t
     Golden/samples.bin    the encoding of every sample of scripts/generate_wire.py (`samples()`): every message
     Golden/samples.txt    with every field set, and every oneof member; as records of
                           varint(name length) name varint(encoding length) encoding
+    Golden/samples.json   each sample as Google's proto3 JSON printer writes it (`json_format.MessageToDict`),
+                          one `{"name": ..., "json": {...}}` per line, for the JSON writers of SegueJSON
 
 The Swift tests (Tests/SegueWireTests/GoldenTests.swift) build the same values and compare both ways. The output
 is deterministic; rerun after changing the proto, the samples or the cases, and keep the files in the tree.
@@ -23,6 +25,7 @@ is deterministic; rerun after changing the proto, the samples or the cases, and 
 from __future__ import annotations
 
 import importlib
+import json
 import math
 import subprocess
 import sys
@@ -205,7 +208,7 @@ def main() -> int:
     proto = gw.parse()
     with tempfile.TemporaryDirectory() as directory:
         pb = compile_proto(directory)
-        from google.protobuf import text_format
+        from google.protobuf import json_format, text_format
 
         files: dict[str, bytes] = {}
         for name, description, message in cases(pb):
@@ -216,6 +219,7 @@ def main() -> int:
 
         records = bytearray()
         listing = ""
+        json_lines = ""
         for sample in gw.samples(proto):
             message = sample_message(pb, sample)
             encoded = message.SerializeToString(deterministic=True)
@@ -223,12 +227,15 @@ def main() -> int:
             records += varint(len(name)) + name + varint(len(encoded)) + encoded
             listing += f"# {sample.name} ({len(encoded)} bytes)\n"
             listing += text_format.MessageToString(message, as_utf8=True) + "\n"
+            printed = json_format.MessageToDict(message)
+            json_lines += json.dumps({"name": sample.name, "json": printed}, sort_keys=True, ensure_ascii=False) + "\n"
         files["samples.bin"] = bytes(records)
+        files["samples.json"] = json_lines.encode("utf-8")
         files["samples.txt"] = listing.encode("utf-8")
 
     GOLDEN.mkdir(parents=True, exist_ok=True)
     for stale in sorted(GOLDEN.iterdir()):
-        if stale.suffix in (".bin", ".txt") and stale.name not in files:
+        if stale.suffix in (".bin", ".txt", ".json") and stale.name not in files:
             stale.unlink()
             print(f"removed: {stale.relative_to(ROOT)}")
     changed = 0

@@ -1,17 +1,11 @@
 import SegueWire
 
-/// The shape every generated open enum has, so JSON rendering can name their values uniformly.
+/// The shape every generated open enum has (each conforms in Generated/ProtoJSONEncoding.swift), so JSON
+/// rendering can name their values uniformly.
 protocol ProtoEnumName: CustomStringConvertible {
     var rawValue: Int32 { get }
     var isKnown: Bool { get }
 }
-
-extension Operation: ProtoEnumName {}
-extension Reason: ProtoEnumName {}
-extension FramePhase: ProtoEnumName {}
-extension ErrorCode: ProtoEnumName {}
-extension PanPhase: ProtoEnumName {}
-extension PanTarget: ProtoEnumName {}
 
 extension JSONObject {
     /// Adds an enum value by name unless it is the zero value.
