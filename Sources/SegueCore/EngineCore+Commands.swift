@@ -128,10 +128,8 @@ extension EngineCore {
             return Validation.invalid("selected_tab is only for tab stacks")
         }
         if let error = Validation.checkConfig(create.config) { return error }
-        var config = create.config ?? StackConfig()
         // Store the effective values so that readers of the log need not know the defaults.
-        if config.profile.isEmpty { config.profile = "fluid" }
-        if config.fps == 0 { config.fps = 60 }
+        var config = (create.config ?? StackConfig()).withDefaultsFilled
         // The log keeps which semantics the stack runs, so that a newer engine replays it unchanged.
         if config.profileRevision == 0 { config.profileRevision = ProfileCatalog.newestRevision }
         let created = StackCreated(

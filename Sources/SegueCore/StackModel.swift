@@ -44,7 +44,7 @@ public struct StackModel: Sendable, Hashable {
     public var width: Double { settings.config.size?.width ?? 0 }
     public var height: Double { settings.config.size?.height ?? 0 }
     /// Settle frames per second.
-    public var fps: UInt32 { settings.config.fps == 0 ? 60 : settings.config.fps }
+    public var fps: UInt32 { settings.config.effectiveFps }
 
     /// The screen on top: the top presented one, else the selected tab or the top of the navigation stack.
     public var topScreen: String {

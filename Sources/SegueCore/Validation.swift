@@ -104,7 +104,9 @@ public enum Validation {
             let known = ProfileCatalog.names(revision: revision).joined(separator: ", ")
             return invalid("profile '\(printable(config.profile))' is unknown in revision \(revision); known: \(known)")
         }
-        if config.fps > 240 { return invalid("fps is \(config.fps); use 1-240, or 0 for 60") }
+        if config.fps > 240 {
+            return invalid("fps is \(config.fps); use 1-240, or 0 for \(StackConfig.defaultFps)")
+        }
         if let insets = config.safeArea {
             let sides = [
                 ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),

@@ -1,3 +1,4 @@
+import SegueCore
 import SegueWire
 
 /// The readable (non-JSON) renderings of `segue`'s outputs: one line per event, frame or rejection.
@@ -86,12 +87,11 @@ enum TextFormat {
     /// A stack's state over a few lines.
     static func lines(_ state: StackState) -> [String] {
         var lines = ["stack \(state.stackId) version \(state.version)"]
-        let config = state.config ?? StackConfig()
+        let config = (state.config ?? StackConfig()).withDefaultsFilled
         let size = config.size ?? Size()
-        let profile = config.profile.isEmpty ? "fluid" : config.profile
         lines.append(
-            "  profile \(profile)  size \(short(size.width))x\(short(size.height))"
-                + "  \(config.rightToLeft ? "right-to-left" : "left-to-right")  fps \(config.fps == 0 ? 60 : config.fps)"
+            "  profile \(config.profile)  size \(short(size.width))x\(short(size.height))"
+                + "  \(config.rightToLeft ? "right-to-left" : "left-to-right")  fps \(config.fps)"
         )
         if state.tabs.isEmpty {
             lines.append("  screens " + state.screens.joined(separator: " > "))
