@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "segued", targets: ["segued"]),
         .executable(name: "segue", targets: ["segue"]),
         .library(name: "SegueClient", targets: ["SegueClient"]),
+        .library(name: "SegueJSON", targets: ["SegueJSON"]),
+        .library(name: "SegueDisplay", targets: ["SegueDisplay"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
         // For the fuzzers in Fuzz/, a separate package that depends on this one by path.
         .library(name: "SegueWire", targets: ["SegueWire"]),
