@@ -150,7 +150,18 @@ extension Ledger {
             for record in records {
                 position = record.position + 1
                 scanned += 1
-                guard let event = try? Event(decoding: record.payload) else { continue }
+                let event: Event
+                do {
+                    event = try Event(decoding: record.payload)
+                } catch {
+                    // Recovery decoded every record at start, so this is damage since: say so, skip nothing.
+                    return .failure(
+                        ReadRefusal(
+                            error: ErrorDetail(
+                                code: .unavailable,
+                                message: "the log's record at position \(record.position) does not decode as an "
+                                    + "event: \(error)")))
+                }
                 if read.stackId.isEmpty || event.stackId == read.stackId {
                     batch.events.append(event)
                     bytes += record.payload.count

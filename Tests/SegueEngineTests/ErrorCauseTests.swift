@@ -1,4 +1,5 @@
 import SegueLog
+import SegueWire
 import Testing
 import ZMQ
 
@@ -41,6 +42,30 @@ struct ErrorCauseTests {
                 }
                 #expect(error.context == "cannot bind the events socket to tcp://203.0.113.1:5555")
                 #expect(error.description == "\(error.context): \(cause.message)")
+            }
+        }
+    }
+}
+
+/// A read that meets a record that does not decode says so instead of skipping it: the reader would otherwise
+/// take a history with a hole for the whole story.
+struct UndecodableRecordTests {
+    @Test func aReadThatMeetsAnUndecodableRecordIsRefused() throws {
+        try withTemporaryDirectory { directory in
+            var configuration = EngineConfiguration()
+            configuration.dataDirectory = directory
+            let engine = try EmbeddedEngine(configuration: configuration)
+            defer { engine.close() }
+            try EmbeddedEngineTests.createClassic(engine)
+            // Damage written since start (recovery decodes every record it opens with).
+            let damaged = try engine.ledger.log.append([[0xFF, 0xFF, 0xFF]])
+            for stackId in ["", "demo"] {
+                let reply = try engine.request(Request(body: .readEvents(ReadEvents(stackId: stackId))))
+                #expect(reply.error?.code == .unavailable)
+                #expect(
+                    reply.error?.message.hasPrefix(
+                        "the log's record at position \(damaged.lowerBound) does not decode as an event") == true,
+                    "\(reply)")
             }
         }
     }
