@@ -204,7 +204,7 @@ final class GatewayBridge: @unchecked Sendable {
         switch message {
         case .input(let input):
             let encoded = input.encoded()
-            guard fitsTheDaemon(encoded, ref: ref, from: id) else { return }
+            if let tooLarge = Self.overTheDaemonsLimit(encoded) { return sendError(tooLarge, ref: ref, to: id) }
             let sent = (try? ingest?.send([encoded], dontWait: true)) ?? false
             if !sent {
                 sendError(
@@ -214,7 +214,6 @@ final class GatewayBridge: @unchecked Sendable {
                             + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
             }
         case .request(let request):
-            guard fitsTheDaemon(request.encoded(), ref: ref, from: id) else { return }
             sendRequest(request, as: .page(id, ref: ref, sentNs: Self.nowNs()))
         case .watch(let watch):
             watchStack(watch, ref: ref, from: id)
@@ -271,14 +270,13 @@ final class GatewayBridge: @unchecked Sendable {
         worker.submit(waitingJobs.removeFirst())
     }
 
-    private func fitsTheDaemon(_ encoded: [UInt8], ref: String, from id: ConnectionID) -> Bool {
-        guard encoded.count > GatewayLimits.maxForwardedBytes else { return true }
-        sendError(
-            ErrorDetail(
-                code: .resourceExhausted,
-                message: "the message is \(encoded.count) bytes as protobuf; "
-                    + "the daemon takes at most \(GatewayLimits.maxForwardedBytes)"), ref: ref, to: id)
-        return false
+    /// The refusal of an input or request libzmq would drop the gateway's connection for.
+    private static func overTheDaemonsLimit(_ encoded: [UInt8]) -> ErrorDetail? {
+        guard encoded.count > GatewayLimits.maxForwardedBytes else { return nil }
+        return ErrorDetail(
+            code: .resourceExhausted,
+            message: "the message is \(encoded.count) bytes as protobuf; the daemon takes at most "
+                + "\(GatewayLimits.maxForwardedBytes)")
     }
 
     private func watchStack(_ watch: PageMessage.Watch, ref: String, from id: ConnectionID) {
@@ -316,10 +314,12 @@ final class GatewayBridge: @unchecked Sendable {
     // MARK: daemon
 
     private func sendRequest(_ request: Request, as waiting: PendingRequest) {
+        let encoded = request.encoded()
+        if let tooLarge = Self.overTheDaemonsLimit(encoded) { return fail(waiting, tooLarge) }
         lastTag += 1
         var tag = [UInt8](repeating: 0, count: 8)
         withUnsafeBytes(of: lastTag.bigEndian) { tag = Array($0) }
-        let sent = (try? control?.send([tag, request.encoded()], dontWait: true)) ?? false
+        let sent = (try? control?.send([tag, encoded], dontWait: true)) ?? false
         guard sent else {
             fail(
                 waiting,

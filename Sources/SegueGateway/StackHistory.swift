@@ -25,10 +25,8 @@ struct StackHistory {
         self.stackId = stackId
     }
 
-    /// The next read of the stack's events.
-    var request: Request {
-        Request(body: .readEvents(ReadEvents(fromPosition: nextPosition, stackId: stackId, maxCount: 10_000)))
-    }
+    /// Events asked for in one read of the log.
+    static let eventsPerRead: UInt32 = 10_000
 
     /// Folds a batch; true when the log has no more.
     /// - Throws: `Refusal` when the log's events do not replay.

@@ -53,27 +53,28 @@ public struct ListenAddress: Sendable, Equatable {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(port).bigEndian)
             _ = inet_pton(AF_INET6, host, &address.sin6_addr)
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-                }
-            }
+            status = Self.bind(fd, to: address)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             _ = inet_pton(AF_INET, host, &address.sin_addr)
-            status = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
+            status = Self.bind(fd, to: address)
         }
         guard status != 0 else { return }
         switch errno {
         case EADDRNOTAVAIL: throw .notThisMachine
         case EADDRINUSE: throw .inUse
         default: throw .other(String(cString: strerror(errno)))
+        }
+    }
+
+    /// `bind(2)` with a `sockaddr_in` or `sockaddr_in6`.
+    private static func bind<Address>(_ fd: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.bind(fd, $0, socklen_t(MemoryLayout<Address>.size))
+            }
         }
     }
 }
