@@ -158,6 +158,14 @@ extension Substring {
 }
 
 extension BenchOptions {
+    /// A daemon on `data` with wildcard loopback endpoints (its ready line says which ports) and `fsync`.
+    func daemonArguments(data: String, fsync: String = "interval:10") -> [String] {
+        daemonArguments([
+            "--data", data, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
+            "--events", "tcp://127.0.0.1:*", "--fsync", fsync,
+        ])
+    }
+
     /// A daemon's arguments: the run's own `flag value` pairs, less those whose flag `--daemon-args` gives, then
     /// `--daemon-args` (segued refuses a flag given twice, so `--daemon-args '--fsync never'` replaces a run's).
     func daemonArguments(_ own: [String]) -> [String] {

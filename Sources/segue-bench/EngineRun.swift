@@ -76,10 +76,7 @@ struct EngineRun {
         defer { scratch.remove() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments([
-                "--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
-                "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", setup.fsync,
-            ]),
+            arguments: options.daemonArguments(data: scratch.path + "/data", fsync: setup.fsync),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         do {

@@ -83,11 +83,7 @@ struct ReplayRun {
     private func start(_ data: String, log: String) throws(BenchError) -> DaemonProcess {
         try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments([
-                "--data", data, "--ingest", "tcp://127.0.0.1:*", "--control",
-                "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync",
-                "interval:10",
-            ]),
+            arguments: options.daemonArguments(data: data),
             stderrPath: log, timeoutMs: 900_000)
     }
 }

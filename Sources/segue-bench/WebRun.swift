@@ -47,10 +47,7 @@ struct WebRun {
         defer { scratch.remove() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments([
-                "--data", scratch.path + "/data", "--ingest", "tcp://127.0.0.1:*",
-                "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", "--fsync", "interval:10",
-            ]),
+            arguments: options.daemonArguments(data: scratch.path + "/data"),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         let endpoints = daemon.endpoints
