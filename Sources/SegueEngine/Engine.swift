@@ -241,7 +241,7 @@ public final class Engine {
             authenticator.replace(keys)
             configuration.log.info("authorized keys reloaded", ["path": path, "keys": keys.keys.count])
         } catch {
-            configuration.log.error("authorized keys not reloaded; keeping the old list", ["error": error.message])
+            configuration.log.error("authorized keys not reloaded; keeping the old list", ["error": error.description])
         }
     }
 

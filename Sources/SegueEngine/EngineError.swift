@@ -28,5 +28,4 @@ public struct EngineError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    public var message: String { description }
 }

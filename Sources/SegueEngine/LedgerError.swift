@@ -49,5 +49,4 @@ public struct LedgerError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    public var message: String { description }
 }

@@ -53,7 +53,7 @@ enum ReplayCommand {
         do {
             replay = try DirectoryReplay(dataDirectory: directory)
         } catch {
-            throw VerifyFailure(description: "replay: \(error.message)")
+            throw VerifyFailure(description: "replay: \(error.description)")
         }
         defer { replay.close() }
         // Lines go through print's buffer (flushed at exit): a log can hold millions of events.

@@ -124,7 +124,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
         do {
             configuration.curve = try CurveServerKeys(secretKeyFile: secret, authorizedKeysPath: allowed)
         } catch {
-            throw UsageError("segued: \(error.message)")
+            throw UsageError("segued: \(error.description)")
         }
     case (nil, nil):
         let exposed = [configuration.ingestEndpoint, configuration.controlEndpoint, configuration.eventsEndpoint]
@@ -193,7 +193,7 @@ let engine: Engine
 do {
     engine = try Engine(configuration: engineConfiguration)
 } catch {
-    log.log(.error, "cannot start", [("error", error.message)])
+    log.log(.error, "cannot start", [("error", error.description)])
     exit(1)
 }
 if let report = engine.recoveryReport {
@@ -216,7 +216,7 @@ do {
         until: { stopRequested.load(ordering: .relaxed) },
         reloadRequested: { reloadRequested.exchange(false, ordering: .relaxed) })
 } catch {
-    log.log(.error, "stopped on an error", [("error", error.message)])
+    log.log(.error, "stopped on an error", [("error", error.description)])
     exit(1)
 }
 log.log(.info, "stopped")

@@ -20,7 +20,7 @@ import ZMQ
         do {
             _ = try AuthorizedKeys(parsing: "# fine\nnot-a-key\n", source: "allowed")
         } catch {
-            #expect(error.message.contains("allowed line 2"))
+            #expect(error.description.contains("allowed line 2"))
         }
     }
 
@@ -32,7 +32,7 @@ import ZMQ
             _ = try AuthorizedKeys(parsing: secretFile, source: "alice.key")
             Issue.record("a secret key file parsed as an allowlist")
         } catch {
-            #expect(error.message.contains("alice.key line 1 is a secret key"), "\(error)")
+            #expect(error.description.contains("alice.key line 1 is a secret key"), "\(error)")
         }
         // The public half alone, labelled the same way, is what an allowlist holds.
         let listed = try AuthorizedKeys(parsing: "\(pair.publicKey) alice\n# public \(pair.publicKey)\n", source: "ok")
