@@ -104,7 +104,9 @@ let package = Package(
         ),
         .testTarget(
             name: "SegueIntegrationTests",
-            dependencies: ["SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "ZMQ"],
+            dependencies: [
+                "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),

@@ -2,10 +2,10 @@ extension EngineCore {
     /// Runs the clock to `now`, stopping at every deadline on the way, as the live engine's timer would: how a
     /// simulation with manual times (`segue plot`, `segue web`'s comparisons) feeds inputs at their own times.
     public mutating func runClock(to now: Int64, into outcome: inout Outcome) {
-        while let deadline = nextDeadline(), deadline <= now {
-            advance(to: deadline, into: &outcome)
+        stepClock(to: now, firstDeadline: nextDeadline()) { time in
+            advance(to: time, into: &outcome)
+            return nextDeadline()
         }
-        advance(to: now, into: &outcome)
     }
 
     /// Runs the clock through every deadline until none is left (at most `maxSteps`, against a schedule that

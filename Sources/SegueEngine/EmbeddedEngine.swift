@@ -3,77 +3,109 @@ import SegueWire
 
 /// The engine without sockets, driven by a manual clock: what tests use for exact, reproducible sequences.
 ///
-/// Inputs and requests go through the same bytes, decoding, ledger and log as in the daemon; each call is one
-/// batch, committed and synced before its outputs are recorded in `published`.
+/// It runs the daemon's turn (`TurnRunner`: the same batching, log, fsync policy, disk-full rollback and
+/// publishing) over queues in memory instead of sockets, as the daemon would with one input at a time. Each call is
+/// one turn; what the turn published is decoded back into `published`.
 public final class EmbeddedEngine {
     /// One message the daemon would have published on the events socket.
     public enum Publication: Sendable, Hashable {
         case event(Event)
         case frame(Frame)
         case rejection(Rejection)
+        case probe(PublishProbe)
     }
 
-    public let ledger: Ledger
-    public private(set) var clock: ManualClock
+    private let transport = MemoryTransport()
+    private let turns: TurnRunner<ManualClock>
     /// Everything published so far, in order.
     public private(set) var published: [Publication] = []
+    /// The routing id the embedded engine's requests carry, as a control client's would.
+    private static let routingId: [UInt8] = Array("embedded".utf8)
 
-    /// Opens (or creates) a data directory and ends transitions the previous run left in flight.
-    public init(configuration: EngineConfiguration, clock: ManualClock = ManualClock()) throws(LedgerError) {
-        ledger = try Ledger(configuration: configuration)
-        self.clock = clock
-        self.clock.timeUs = max(clock.timeUs, ledger.core.clockUs)
-        ledger.endTransitionsInFlight(now: self.clock.timeUs)
-        try flush()
+    /// Opens (or creates) a data directory and runs a first turn, which ends the transitions the previous run left
+    /// in flight.
+    /// - Throws: `EngineError` whose cause is the `LedgerError` that opening or that first turn met.
+    public init(configuration: EngineConfiguration, clock: ManualClock = ManualClock()) throws(EngineError) {
+        let ledger: Ledger
+        do {
+            ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
+        } catch {
+            throw EngineError("", .ledger(error))
+        }
+        var clock = clock
+        clock.timeUs = max(clock.timeUs, ledger.core.clockUs)
+        turns = TurnRunner(ledger: ledger, transport: transport, clock: clock, configuration: configuration)
+        try runTurn()
     }
+
+    /// The state and the log, for tests of this module.
+    var ledger: Ledger { turns.ledger }
+
+    /// The newest position in the log.
+    public var logHead: UInt64 { ledger.logHead }
+
+    /// What recovery cut from the log's tail, if anything.
+    public var recoveryReport: String? { ledger.recoveryReport }
 
     /// The engine time now.
-    public var nowUs: Int64 { clock.timeUs }
+    public var nowUs: Int64 { turns.clock.timeUs }
 
     /// Sends one ingest input (encoded and decoded as on the wire).
-    public func send(_ input: Input) throws(LedgerError) {
-        try send(bytes: input.encoded())
+    public func send(_ input: Input) throws(EngineError) {
+        try send(parts: [input.encoded()])
     }
 
-    /// Sends raw ingest bytes, as a producer could.
-    public func send(bytes: [UInt8]) throws(LedgerError) {
-        ledger.advance(to: clock.timeUs)
-        bytes.withUnsafeBytes { ledger.ingest($0, now: clock.timeUs) }
-        try flush()
+    /// Sends one raw ingest message, as a producer could: `parts` with more than one part is refused as the
+    /// daemon refuses it.
+    public func send(parts: [[UInt8]]) throws(EngineError) {
+        transport.ingestQueue.append(parts)
+        try runTurn()
     }
 
-    /// Answers one control request; the reply comes after its events are durable, as in the daemon.
-    public func request(_ request: Request) throws(LedgerError) -> Reply {
-        ledger.advance(to: clock.timeUs)
-        let pending = request.encoded().withUnsafeBytes {
-            ledger.request($0, now: clock.timeUs, uptimeUs: 0)
+    /// Answers one control request; the reply comes after its events are durable, as in the daemon (with the
+    /// interval policy, the embedded engine syncs at once: it has no later turn to wait for).
+    public func request(_ request: Request) throws(EngineError) -> Reply {
+        transport.requestQueue.append([Self.routingId, request.encoded()])
+        try runTurn()
+        if transport.replies.isEmpty { try turns.syncAndReply() }
+        let answer = transport.replies.removeFirst()
+        do {
+            return try Reply(decoding: answer.payload)
+        } catch {
+            preconditionFailure("the engine's own reply does not decode: \(error)")
         }
-        try flush()
-        return pending.reply
     }
 
-    /// Moves the clock forward, stopping at every deadline on the way so that frames and completions happen
-    /// exactly when scheduled.
-    public func advance(byUs delta: Int64) throws(LedgerError) {
-        let target = clock.timeUs + delta
-        while let deadline = ledger.nextDeadline(), deadline <= target {
-            clock.timeUs = max(clock.timeUs, deadline)
-            ledger.advance(to: clock.timeUs)
-            try flush()
+    /// Moves the clock forward by `delta`, running a turn at every deadline on the way, as the daemon's timer would.
+    public func advance(byUs delta: Int64) throws(EngineError) {
+        try stepClock(to: turns.clock.timeUs + delta, firstDeadline: ledger.nextDeadline()) {
+            time throws(EngineError) in
+            turns.clock.timeUs = max(turns.clock.timeUs, time)
+            try runTurn()
+            return ledger.nextDeadline()
         }
-        clock.timeUs = target
-        ledger.advance(to: target)
-        try flush()
     }
 
-    private func flush() throws(LedgerError) {
-        let before = ledger.logHead
-        if try ledger.commit() > before { try ledger.sync(elapsed: { 0 }) }
-        // No events socket here: a probe has nobody to reach.
-        ledger.drainOutcome { outcome, _, _ in
-            published += outcome.events.map(Publication.event)
-            published += outcome.frames.map(Publication.frame)
-            published += outcome.rejections.map(Publication.rejection)
+    /// Runs one turn at the clock's time and decodes what it published.
+    private func runTurn() throws(EngineError) {
+        try turns.turn(now: turns.clock.timeUs)
+        for (topic, payload) in transport.published {
+            published.append(Self.decode(topic: topic, payload: payload))
+        }
+        transport.published.removeAll()
+    }
+
+    /// The message behind a publication's bytes, told by its topic's prefix (`Topic`).
+    private static func decode(topic: [UInt8], payload: [UInt8]) -> Publication {
+        do {
+            switch String(decoding: topic.prefix(3), as: UTF8.self) {
+            case "ev/": return .event(try Event(decoding: payload))
+            case "fr/": return .frame(try Frame(decoding: payload))
+            case "er/": return .rejection(try Rejection(decoding: payload))
+            default: return .probe(try PublishProbe(decoding: payload))
+            }
+        } catch {
+            preconditionFailure("the engine's own publication does not decode: \(error)")
         }
     }
 

@@ -6,10 +6,9 @@ import ZMQ
 
 /// The daemon's engine: one thread owns the three sockets, the state and the log.
 ///
-/// Each turn waits for ingest and control until the next frame deadline (unless the previous turn took inputs),
-/// takes every input that is ready (a batch), decides it, appends the batch's events in one write, makes them
-/// durable per the fsync policy, and only then publishes events, frames and rejections and sends the control
-/// replies. The waiting for the disk that the interval policy and snapshots need is done by helper threads.
+/// It waits for ingest and control until the next frame deadline (unless the previous turn took inputs), then
+/// runs a turn (`TurnRunner`, the same as the embedded engine's) over its sockets; between turns it keeps the
+/// sockets' connections under their limit and answers CURVE handshakes.
 public final class Engine {
     /// The endpoints as bound, with any `*` port resolved.
     public struct Endpoints: Sendable, Hashable {
@@ -21,31 +20,15 @@ public final class Engine {
     public let configuration: EngineConfiguration
     public let endpoints: Endpoints
     private let context: ZMQContext
-    private let ingestSocket: ZMQSocket
-    private let controlSocket: ZMQSocket
-    private let eventsSocket: ZMQSocket
+    private let sockets: SocketTransport
     /// The CURVE allowlist's ZAP handler, when CURVE is on.
     private let authenticator: ZAPAuthenticator?
     private let ledger: Ledger
-    private var clock: MonotonicEpochClock
-    private let startUs: Int64
-    /// Reused for every message received on ingest and control.
-    private let receiveBuffers = ReceiveBuffers()
-    /// Reused for every published message's topic and encoded frame.
-    private var topicBuffer: [UInt8] = []
-    private var payloadBuffer: [UInt8] = []
-    /// Replies waiting for their events to be durable, in arrival order.
-    private var pendingReplies: [OutgoingReply] = []
-    /// Control clients not reading their replies, whose requests are refused unserved until they read again.
-    private var unreadPeers = UnreadPeers()
+    private let turns: TurnRunner<MonotonicEpochClock>
     /// One per socket: its connections kept under `configuration.maxConnections`.
     private let connectionLimiters: [ConnectionLimiter]
     /// When the limiters last took their events.
     private var connectionsTakenUs: Int64 = 0
-    private var syncedPosition: UInt64
-    private var lastSyncUs: Int64
-    /// Where the interval policy's syncs run, off the engine thread.
-    private let backgroundSync = BackgroundSync()
     /// The longest the loop sleeps, so that a stop request is seen promptly.
     private static let maxPollMs: Int64 = 100
     /// How long a connection may take to complete its handshake (ZMQ_HANDSHAKE_IVL; libzmq's default is 30 s).
@@ -61,17 +44,17 @@ public final class Engine {
     /// - Throws: `EngineError` naming what failed: the lock, the log, or a bind.
     public init(configuration: EngineConfiguration) throws(EngineError) {
         self.configuration = configuration
+        let ledger: Ledger
         do {
-            ledger = try Ledger(configuration: configuration)
+            // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
+            ledger = try Ledger(configuration: configuration, snapshotsInBackground: true)
         } catch {
             throw EngineError("", .ledger(error))
         }
-        // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
-        ledger.writesSnapshotsInBackground = true
-        clock = MonotonicEpochClock(notBeforeUs: ledger.core.clockUs)
-        startUs = clock.nowUs()
-        syncedPosition = ledger.logHead
-        lastSyncUs = startUs
+        self.ledger = ledger
+        let ingestSocket: ZMQSocket
+        let controlSocket: ZMQSocket
+        let eventsSocket: ZMQSocket
         do {
             context = try ZMQContext()
             // The handler must be bound before a CURVE socket binds, or libzmq admits every client.
@@ -124,6 +107,7 @@ public final class Engine {
             for (limiter, endpoint) in zip(limiters, [endpoints.ingest, endpoints.control, endpoints.events]) {
                 limiter.bound(to: endpoint)
             }
+            sockets = SocketTransport(ingest: ingestSocket, control: controlSocket, events: eventsSocket)
         } catch let error as EngineError {
             ledger.close()
             throw error
@@ -134,6 +118,9 @@ public final class Engine {
             ledger.close()
             throw EngineError("cannot set up the sockets: \(error)")
         }
+        turns = TurnRunner(
+            ledger: ledger, transport: sockets, clock: MonotonicEpochClock(notBeforeUs: ledger.core.clockUs),
+            configuration: configuration)
     }
 
     private static func bind(_ socket: ZMQSocket, _ endpoint: String, _ name: String) throws(EngineError) -> String {
@@ -160,19 +147,17 @@ public final class Engine {
     ///   The daemon exits, and a restart recovers from the log (nothing unsynced was acknowledged).
     /// - Parameter reloadRequested: answers true once after a SIGHUP: the authorized keys are read again.
     public func run(until shouldStop: () -> Bool, reloadRequested: () -> Bool = { false }) throws(EngineError) {
-        let startNow = clock.nowUs()
-        ledger.beginBatch(now: startNow)
-        ledger.endTransitionsInFlight(now: startNow)
-        // Ending them is retried in each batch until one reaches the log (it does not if the disk is full).
-        var inFlightEnded = try finishTurn(now: startNow, repliesFrom: pendingReplies.count)
+        defer { close() }
+        // The first turn ends the transitions the previous run left in flight (`Ledger.decideBatch`).
+        try turns.turn(now: turns.nowUs(), takeIngest: false, takeControl: false)
         var poller = ZMQPoller()
-        let ingestIndex = poller.add(ingestSocket)
-        let controlIndex = poller.add(controlSocket)
+        let ingestIndex = poller.add(sockets.ingest)
+        let controlIndex = poller.add(sockets.control)
         let authenticatorIndex = authenticator.map { poller.add($0.socket) }
         let limiterIndices = connectionLimiters.map { poller.add($0.events) }
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
         let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
-        var nextStatsUs = statsIntervalUs > 0 ? clock.nowUs() + statsIntervalUs : Int64.max
+        var nextStatsUs = statsIntervalUs > 0 ? turns.nowUs() + statsIntervalUs : Int64.max
         // Whether the previous turn took inputs. Then this one reads the sockets straight away and polls only once
         // a turn finds them empty: inputs that arrived during a turn are taken without a zmq_poll (several system
         // calls) and, often, without the thread going to sleep and being woken again.
@@ -180,14 +165,14 @@ public final class Engine {
         while !shouldStop() {
             if reloadRequested() { reloadAuthorizedKeys() }
             if !busy {
-                let timeout = pollTimeoutMs(now: clock.nowUs())
+                let timeout = turns.idleTimeoutMs(now: turns.nowUs(), limitMs: Self.maxPollMs)
                 do {
                     _ = try poller.poll(timeoutMs: timeout)
                 } catch {
                     throw EngineError("poll failed", .socket(error))
                 }
             }
-            let now = clock.nowUs()
+            let now = turns.nowUs()
             if let authenticator, let authenticatorIndex, busy || poller.isReadable(authenticatorIndex) {
                 do {
                     try authenticator.answerPending()
@@ -197,17 +182,11 @@ public final class Engine {
                 ledger.stats.handshakesRefused = authenticator.refusedCount
             }
             // New connections are counted at once when the loop polls; while it is too busy to poll, once a turn
-            // and every `connectionCheckStride` inputs within a turn.
+            // and every `TurnRunner.checkpointStride` inputs within a turn.
             if busy || limiterIndices.contains(where: poller.isReadable) { takeConnectionEvents(now: now) }
-            let repliesBefore = pendingReplies.count
-            ledger.beginBatch(now: now)
-            if !inFlightEnded { ledger.endTransitionsInFlight(now: now) }
-            ledger.advance(to: now)
-            let received = ledger.stats.inputsReceived
-            if busy || poller.isReadable(ingestIndex) { try drainIngest(now: now) }
-            if busy || poller.isReadable(controlIndex) { try drainControl(now: now) }
-            busy = ledger.stats.inputsReceived != received
-            if try finishTurn(now: now, repliesFrom: repliesBefore) { inFlightEnded = true }
+            busy = try turns.turn(
+                now: now, takeIngest: busy || poller.isReadable(ingestIndex),
+                takeControl: busy || poller.isReadable(controlIndex), checkpoint: takeConnectionEventsIfDue)
             if now >= nextStatsUs {
                 nextStatsUs = now + statsIntervalUs
                 StatsLogLine(
@@ -221,7 +200,7 @@ public final class Engine {
 
     /// Takes the connection events again within a long turn, at most once a millisecond.
     private func takeConnectionEventsIfDue() {
-        let now = clock.nowUs()
+        let now = turns.nowUs()
         if now - connectionsTakenUs >= 1000 { takeConnectionEvents(now: now) }
     }
 
@@ -245,236 +224,9 @@ public final class Engine {
         }
     }
 
-    /// Milliseconds until the clock has work, the interval sync is due, or the stop check.
-    private func pollTimeoutMs(now: Int64) -> Int {
-        var timeout = Self.maxPollMs
-        if let deadline = ledger.nextDeadline() {
-            timeout = min(timeout, max(0, (deadline - now + 999) / 1000))
-        }
-        if backgroundSync.isRunning {
-            // Its end releases replies (and lets the next sync start): look again soon, not at the next input.
-            timeout = min(timeout, 1)
-        } else if case .interval(let ms) = configuration.fsync, syncedPosition < ledger.logHead {
-            timeout = min(timeout, max(0, (lastSyncUs + Int64(ms) * 1000 - now + 999) / 1000))
-        }
-        return Int(timeout)
-    }
-
-    private func drainIngest(now: Int64) throws(EngineError) {
-        var taken = 0
-        while taken < configuration.maxBatch && ledger.decidedBytes() < configuration.maxBatchBytes {
-            let received: Bool?
-            do {
-                received = try ingestSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
-                    // One Input per message; extra parts mean a producer that does not speak the contract, and
-                    // are not looked at (libzmq has taken the whole message in already; nothing limits its parts).
-                    if parts.count == 1 {
-                        ledger.ingest(parts[0], now: now)
-                    } else {
-                        ledger.refuseIngest(parts: parts.count, now: now)
-                    }
-                    return true
-                }
-            } catch {
-                throw EngineError("ingest receive failed: \(error)")
-            }
-            if received == nil { return }
-            taken += 1
-            if taken % Self.connectionCheckStride == 0 { takeConnectionEventsIfDue() }
-        }
-    }
-
-    /// The most parts before a control request's payload, and the most bytes in each: a routing id is at most 255
-    /// bytes (ZMTP 3), and a REQ client's envelope is its id and an empty delimiter; a proxy adds an id or two.
-    static let maxEnvelopeParts = 8
-    static let maxEnvelopePartBytes = 255
-    /// How many inputs a drain takes between two looks at the connection monitors: a long turn must not let a
-    /// flood of connections through.
-    static let connectionCheckStride = 512
-
-    /// Takes control requests until the socket is empty or the turn has done its share: `maxBatch` requests,
-    /// `maxReplyBytesPerTurn` of replies, a read's worth of records scanned (`Ledger.maxReadScan`), or events past
-    /// ingest's share. The rest waits for the next turn, so a client asking for much delays the others by a turn at
-    /// most; ingest filling its share does not keep control from its own.
-    private func drainControl(now: Int64) throws(EngineError) {
-        let uptime = now - startUs
-        var replyBytes = 0
-        var taken = 0
-        while taken < configuration.maxBatch && replyBytes < configuration.maxReplyBytesPerTurn
-            && ledger.batchReadScans < Ledger.maxReadScan && ledger.decidedBytes() < 2 * configuration.maxBatchBytes
-        {
-            let received: Bool?
-            do {
-                received = try controlSocket.receive(dontWait: true, reusing: receiveBuffers) { parts in
-                    // Everything before the payload is the envelope (the routing id, any proxy's, a REQ's empty
-                    // delimiter). An envelope past the limits is not echoed back: it is dropped unread.
-                    guard let payload = parts.last, parts.count >= 2, parts.count <= Self.maxEnvelopeParts + 1,
-                        parts.dropLast().allSatisfy({ $0.count <= Self.maxEnvelopePartBytes })
-                    else {
-                        ledger.stats.messagesDropped += 1
-                        return true
-                    }
-                    let envelope = parts.dropLast().map { [UInt8]($0) }
-                    if unreadPeers.contains(envelope[0]) {
-                        refuseUnread(envelope: envelope, payload: payload)
-                        return true
-                    }
-                    let pending = ledger.request(payload, now: now, uptimeUs: uptime)
-                    let reply = OutgoingReply(envelope: envelope, pending: pending)
-                    replyBytes += reply.payload.count
-                    pendingReplies.append(reply)
-                    return true
-                }
-            } catch {
-                throw EngineError("control receive failed: \(error)")
-            }
-            if received == nil { return }
-            taken += 1
-            if taken % Self.connectionCheckStride == 0 { takeConnectionEventsIfDue() }
-        }
-    }
-
-    /// Answers a request from a client that is not reading its replies without serving it; once such an answer
-    /// fits in its queue, the client is reading again and is served as before.
-    private func refuseUnread(envelope: [[UInt8]], payload: UnsafeRawBufferPointer) {
-        ledger.stats.inputsReceived += 1
-        ledger.stats.inputsRejected += 1
-        var requestId = (try? Request(decoding: payload))?.requestId ?? ""
-        if Validation.checkRequestId(requestId) != nil { requestId = "" }
-        let reply = Reply(
-            requestId: requestId,
-            error: ErrorDetail(
-                code: .resourceExhausted,
-                message: "this client's earlier replies are not being read and its queue is "
-                    + "full: read them, then ask again (request not served)"))
-        if sendReply(envelope: envelope, payload: reply.encoded()) { unreadPeers.remove(envelope[0]) }
-    }
-
-    /// Appends the turn's events, syncs per policy, publishes, and answers the replies that are durable.
-    /// - Parameter first: the index in `pendingReplies` of the batch's first request.
-    /// - Returns: false when the batch could not be logged and was undone; its requests are answered UNAVAILABLE.
-    private func finishTurn(now: Int64, repliesFrom first: Int) throws(EngineError) -> Bool {
-        let head: UInt64
-        do {
-            head = try ledger.commit()
-            switch configuration.fsync {
-            case .always:
-                if syncedPosition < head { try syncLog(now: now, head: head) }
-            case .interval(let ms):
-                try collectBackgroundSync()
-                if syncedPosition < head && !backgroundSync.isRunning && now - lastSyncUs >= Int64(ms) * 1000 {
-                    lastSyncUs = now
-                    if let pending = try ledger.prepareSync(elapsed: { clock.nowUs() }) {
-                        backgroundSync.start(pending)
-                    } else {
-                        // Nothing unsynced in the log: a segment roll already synced the head.
-                        syncedPosition = head
-                    }
-                }
-            case .never:
-                syncedPosition = head
-            }
-        } catch {
-            throw EngineError("", .ledger(error))
-        }
-        let refusal = ledger.takeBatchRefusal()
-        if let refusal {
-            // Whatever the batch's requests were told rests on state that was undone: each gets the refusal.
-            for index in first..<pendingReplies.count { pendingReplies[index].refuse(refusal) }
-        }
-        ledger.drainOutcome(publish)
-        sendDurableReplies()
-        return refusal == nil
-    }
-
-    /// Takes the result of a finished background sync (or, `waiting`, of the running one once it finishes): its
-    /// position is durable, or the log is unusable.
-    private func collectBackgroundSync(waiting: Bool = false) throws(LedgerError) {
-        guard let result = waiting ? backgroundSync.wait() : backgroundSync.collect() else { return }
-        try ledger.finishSync(result.failure, microseconds: result.microseconds)
-        syncedPosition = max(syncedPosition, result.position)
-    }
-
-    private func syncLog(now: Int64, head: UInt64) throws(LedgerError) {
-        try ledger.sync(elapsed: { clock.nowUs() })
-        syncedPosition = head
-        lastSyncUs = now
-    }
-
-    /// Publishes a batch's events (the bytes just logged, not encoded again), frames, rejections and probes.
-    private func publish(_ outcome: Outcome, eventRecords: LogBatch, probes: [PublishProbe]) {
-        for (index, event) in outcome.events.enumerated() {
-            Topic.event.write(event.stackId, into: &topicBuffer)
-            eventRecords.withPayload(index) { send(topic: topicBuffer, payload: $0) }
-        }
-        for frame in outcome.frames {
-            Topic.frame.write(frame.stackId, into: &topicBuffer)
-            payloadBuffer.removeAll(keepingCapacity: true)
-            frame.encode(into: &payloadBuffer)
-            payloadBuffer.withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
-        }
-        for rejection in outcome.rejections {
-            // An id that is not a valid stack id would make a misleading topic: publish it under er//.
-            let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
-            Topic.rejection.write(stackId, into: &topicBuffer)
-            rejection.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
-        }
-        // Before the replies: a client that has its reply has had its probe sent.
-        for probe in probes {
-            Topic.probe.write(probe.token, into: &topicBuffer)
-            probe.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
-        }
-    }
-
-    /// Publishes one two-part message from reused buffers (no arrays made per message).
-    private func send(topic: [UInt8], payload: UnsafeRawBufferPointer) {
-        // PUB never blocks: past the high-water mark a slow subscriber loses messages and recovers from the log.
-        topic.withUnsafeBytes { topic in
-            _ = try? eventsSocket.send(topic, more: true, dontWait: true)
-            _ = try? eventsSocket.send(payload, more: false, dontWait: true)
-        }
-    }
-
-    private func sendDurableReplies() {
-        guard !pendingReplies.isEmpty else { return }
-        var kept: [OutgoingReply] = []
-        for pending in pendingReplies {
-            if pending.durableAt <= syncedPosition {
-                if !sendReply(envelope: pending.envelope, payload: pending.payload) {
-                    ledger.stats.repliesDropped += 1
-                    unreadPeers.insert(pending.envelope[0])
-                } else if unreadPeers.count > 0 {
-                    unreadPeers.remove(pending.envelope[0])
-                }
-            } else {
-                kept.append(pending)
-            }
-        }
-        pendingReplies = kept
-    }
-
-    /// Sends one reply without waiting.
-    /// - Returns: false when the client's queue is full; true when the reply was queued, or when the client has
-    ///   gone (the ROUTER has no route to it: nothing is waiting for the reply).
-    private func sendReply(envelope: [[UInt8]], payload: [UInt8]) -> Bool {
-        do {
-            return try controlSocket.send(envelope + [payload], dontWait: true)
-        } catch {
-            return true
-        }
-    }
-
     /// The end of `run`: sync what is unsynced, answer what waits, snapshot the state, release everything.
     private func shutdown() throws(EngineError) {
-        defer { close() }
-        let head = ledger.logHead
-        do {
-            try collectBackgroundSync(waiting: true)
-            if syncedPosition < head { try syncLog(now: clock.nowUs(), head: head) }
-        } catch {
-            throw EngineError("", .ledger(error))
-        }
-        sendDurableReplies()
+        try turns.syncAndReply()
         // A snapshot at the head, so that the next start replays nothing.
         do {
             try ledger.writeSnapshot()
@@ -490,9 +242,9 @@ public final class Engine {
         if closed { return }
         closed = true
         for limiter in connectionLimiters { limiter.close() }
-        ingestSocket.close()
-        eventsSocket.close()
-        controlSocket.close()
+        sockets.ingest.close()
+        sockets.events.close()
+        sockets.control.close()
         authenticator?.close()
         ledger.close()
         context.shutdown()

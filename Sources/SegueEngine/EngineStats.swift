@@ -14,6 +14,9 @@ public struct EngineStats: Sendable {
     public var messagesDropped: UInt64 = 0
     /// Connections closed at once because their socket already had its maximum.
     public var connectionsRefused: UInt64 = 0
+    /// Publications the transport refused outright (a subscriber's full queue is not a refusal: PUB drops that
+    /// subscriber's copy silently, and it catches up from the log).
+    public var publicationsRefused: UInt64 = 0
     /// Durations of the latest syncs, in microseconds (a ring, for the p99).
     private var fsyncSamples: [Double] = []
     private var nextSample = 0

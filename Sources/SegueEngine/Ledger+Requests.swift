@@ -4,13 +4,14 @@ import SegueWire
 
 extension Ledger {
     /// A reply and the log position that must be durable before it is sent (0: none).
-    public struct PendingReply: Sendable {
-        public var reply: Reply
-        public var durableAt: UInt64
+    struct PendingReply: Sendable {
+        var reply: Reply
+        var durableAt: UInt64
     }
 
     /// Answers one control message. Commands are decided like ingest inputs; reads are served at once.
-    public func request(_ bytes: UnsafeRawBufferPointer, now: Int64, uptimeUs: Int64) -> PendingReply {
+    func request(_ bytes: UnsafeRawBufferPointer, now: Int64, uptimeUs: Int64) -> PendingReply {
+        precondition(deciding, "requests are taken inside decideBatch")
         stats.inputsReceived += 1
         let request: Request
         do {

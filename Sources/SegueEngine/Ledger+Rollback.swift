@@ -27,7 +27,7 @@ struct RollbackGuard {
     var bytesSinceCheck = 0
     /// Why the previous append failed, while appends keep failing (nil once one succeeds).
     var failing: String?
-    /// The refusal for the batch just undone, until the owner takes it.
+    /// The refusal for the batch just undone, until `decideBatch` hands it over.
     var refusal: ErrorDetail?
 }
 
@@ -40,10 +40,9 @@ extension Ledger {
     /// ...or this long after the previous look-up (other programs fill disks too).
     static let spaceCheckIntervalUs: Int64 = 1_000_000
 
-    /// Starts a batch at `now` (engine clock): decides whether to keep the state before it, so that `commit` can
-    /// undo the batch if its append fails. Call before deciding anything of the batch (`advance`, `ingest`,
-    /// `request`). A ledger whose owner never calls this keeps no copy, and `commit` throws on every failure.
-    public func beginBatch(now: Int64) {
+    /// Starts a batch at `now` (engine clock): decides whether to keep the state before it, so that its commit can
+    /// undo the batch if the append fails.
+    func beginRollbackGuard(now: Int64) {
         var guardState = rollback
         guardState.saved = nil
         let checkDue = guardState.lastCheckUs.map { now - $0 >= Self.spaceCheckIntervalUs } ?? true
@@ -58,13 +57,6 @@ extension Ledger {
             guardState.saved = (core, stats)
         }
         rollback = guardState
-    }
-
-    /// The refusal for the batch `commit` just undid (UNAVAILABLE: the log could not be written), or nil when the
-    /// batch was committed. The owner answers every request of that batch with it.
-    public func takeBatchRefusal() -> ErrorDetail? {
-        defer { rollback.refusal = nil }
-        return rollback.refusal
     }
 
     /// Bytes available to this process on the log's file system, or nil when statvfs fails.
@@ -100,6 +92,7 @@ extension Ledger {
         stats.repliesDropped = transport.repliesDropped
         stats.messagesDropped = transport.messagesDropped
         stats.connectionsRefused = transport.connectionsRefused
+        stats.publicationsRefused = transport.publicationsRefused
         // Its stack ids may have been listed, and the set's generation counter went back with the state.
         sortedStackIds = nil
         // Every input of the batch was received and none was applied: count them as rejected.

@@ -223,7 +223,7 @@ extension Ledger {
     /// - Returns: the snapshot file written, or nil.
     /// - Throws: `LedgerError` when the log cannot be synced first.
     @discardableResult
-    public func writeSnapshot() throws(LedgerError) -> SnapshotStore.File? {
+    func writeSnapshot() throws(LedgerError) -> SnapshotStore.File? {
         precondition(committedEventsMatchOutcome, "commit() before writeSnapshot()")
         snapshotQueue.sync {}
         try collectSnapshot()

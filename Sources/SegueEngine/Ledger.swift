@@ -6,14 +6,15 @@ import SegueWire
 
 /// The engine's state and its durable log, shared by the socket engine and the embedded one.
 ///
-/// It decides inputs into a pending `Outcome`, appends that outcome's events to the log in one write (`commit`),
-/// and leaves syncing, publishing and replying to its owner, which knows the fsync policy and the sockets.
-/// Owned by one thread.
-public final class Ledger {
-    public internal(set) var core: EngineCore
-    /// Decided since the last `takeOutcome()`: events (appended by `commit`), frames and rejections.
-    public internal(set) var outcome = Outcome()
-    public var stats = EngineStats()
+/// A batch is decided and logged by one call, `decideBatch`, which hands back a `CommittedBatch`; only that value
+/// lets its outcome be published (`publish`), so a batch cannot be published before its events are in the log.
+/// Syncing, publishing and replying are left to the owner (`TurnRunner`), which knows the fsync policy and the
+/// transport. Owned by one thread.
+final class Ledger {
+    var core: EngineCore
+    /// Decided in the current batch: events (appended when it is committed), frames and rejections.
+    var outcome = Outcome()
+    var stats = EngineStats()
     let directory: DataDirectory
     let log: SegmentLog
     let snapshots: SnapshotStore
@@ -29,10 +30,17 @@ public final class Ledger {
     var pendingSnapshot: SnapshotWrite?
     let snapshotQueue = DispatchQueue(label: "segue.ledger.snapshots")
     /// Whether periodic snapshots are written on a background queue (the daemon, so that the fsyncs do not stall
-    /// the loop) or before `commit` returns (the embedded engine, so that tests see them at once).
-    public var writesSnapshotsInBackground = false
+    /// the loop) or before a batch's commit returns (the embedded engine, so that tests see them at once).
+    let writesSnapshotsInBackground: Bool
     /// What start-up did: the snapshot it began from (0: none) and how many log events it replayed after it.
-    public let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
+    let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
+    /// Whether the transitions the previous run left in flight have been ended by a batch that reached the log
+    /// (one that was undone, the disk being full, leaves them for the next).
+    private var inFlightEnded = false
+    /// Whether a batch is being decided (inputs are taken only then), and whether one was committed and not yet
+    /// published.
+    private(set) var deciding = false
+    private var awaitingPublish = false
     /// The state before the current batch while the disk is short of space (Ledger+Rollback.swift).
     var rollback = RollbackGuard()
     /// How many of `outcome.events` are encoded into `eventRecords` and how many of those are in the log; the
@@ -63,9 +71,11 @@ public final class Ledger {
     /// valid snapshot and the log after it, or from the whole log. Reports what it did through
     /// `configuration.log` (info "recovered" with snapshot, replayed and head), each snapshot it skipped, each loss
     /// of events it accepted (`configuration.acceptLogLoss`) and a log manifest it created.
+    /// - Parameter snapshotsInBackground: whether periodic snapshots are fsynced off the owner's thread.
     /// - Throws: `LedgerError` when the directory is locked or unreadable, the log is damaged or misses events
     ///   (unless `acceptLogLoss`), or the log does not replay.
-    public init(configuration: EngineConfiguration) throws(LedgerError) {
+    init(configuration: EngineConfiguration, snapshotsInBackground: Bool) throws(LedgerError) {
+        writesSnapshotsInBackground = snapshotsInBackground
         do {
             directory = try DataDirectory(path: configuration.dataDirectory)
         } catch {
@@ -141,23 +151,23 @@ public final class Ledger {
     }
 
     /// What recovery found at the log's tail (a torn record cut off, say), for the operator.
-    public var recoveryReport: String? {
+    var recoveryReport: String? {
         log.recovery.truncatedBytes > 0 ? "\(log.recovery)" : nil
     }
 
     /// Newest position in the log.
-    public var logHead: UInt64 { log.headPosition }
+    var logHead: UInt64 { log.headPosition }
 
     /// Encodes the events decided in this batch so far and returns their bytes: its owner stops taking inputs past
     /// a budget, so that small commands that make large events cannot make one batch, and the memory it takes,
     /// grow without bound. (Encoding now costs nothing more: `commit` would encode them anyway.)
-    public func decidedBytes() -> Int {
+    func decidedBytes() -> Int {
         encodeDecidedEvents()
         return eventRecords.byteCount
     }
 
     /// Log records read requests of this batch have scanned; its owner stops taking requests past a read's worth.
-    public internal(set) var batchReadScans = 0
+    var batchReadScans = 0
 
     /// Encodes the events decided since the last call into `eventRecords`, as they will be logged.
     private func encodeDecidedEvents() {
@@ -171,21 +181,36 @@ public final class Ledger {
     /// Whether every decided event is in the log, so that the core's state is the state at the log's head.
     var committedEventsMatchOutcome: Bool { committedEvents == outcome.events.count }
 
-    /// Ends the transitions the previous run left in flight (call once, after opening, with the engine clock).
-    public func endTransitionsInFlight(now: Int64) {
-        core.endTransitionsInFlight(now: now, into: &outcome)
-    }
-
-    /// Runs the engine clock to `now`: settle frames, completions, gesture timeouts.
-    public func advance(to now: Int64) {
+    /// Decides one batch at `now` and appends its events to the log in one write: the clock runs to `now` (ending
+    /// first, until that has reached the log, the transitions the previous run left in flight), then `decide`
+    /// takes the batch's inputs through `ingest`, `refuseIngest` and `request`. The events are not durable until
+    /// `sync`; a periodic snapshot that falls due syncs the log and is taken of the state at the new head.
+    ///
+    /// When the append fails while the disk is short of space, the batch is undone instead of throwing: the
+    /// returned batch's `refusal` says why, and is what each of its requests must be answered.
+    /// - Throws: `LedgerError` when the append fails and the batch cannot be undone, or a snapshot fails.
+    func decideBatch(now: Int64, _ decide: () -> Void) throws(LedgerError) -> CommittedBatch {
+        precondition(!awaitingPublish, "publish the committed batch before deciding the next")
+        beginRollbackGuard(now: now)
+        if !inFlightEnded { core.endTransitionsInFlight(now: now, into: &outcome) }
         core.advance(to: now, into: &outcome)
+        deciding = true
+        decide()
+        deciding = false
+        let head = try commit()
+        awaitingPublish = true
+        let refusal = rollback.refusal
+        rollback.refusal = nil
+        if refusal == nil { inFlightEnded = true }
+        return CommittedBatch(head: head, refusal: refusal)
     }
 
     /// The earliest time the clock has work, or nil.
-    public func nextDeadline() -> Int64? { core.nextDeadline() }
+    func nextDeadline() -> Int64? { core.nextDeadline() }
 
     /// Decides one ingest message; undecodable bytes become a MALFORMED rejection on `er//`.
-    public func ingest(_ bytes: UnsafeRawBufferPointer, now: Int64) {
+    func ingest(_ bytes: UnsafeRawBufferPointer, now: Int64) {
+        precondition(deciding, "inputs are taken inside decideBatch")
         let input: Input
         do {
             input = try Input(decoding: bytes)
@@ -200,7 +225,7 @@ public final class Ledger {
     }
 
     /// Refuses an ingest message of more than one part without looking at it (counted as a dropped message too).
-    public func refuseIngest(parts: Int, now: Int64) {
+    func refuseIngest(parts: Int, now: Int64) {
         stats.messagesDropped += 1
         refuseMalformed(
             "an ingest message has \(parts) parts; send each segue.v1.Input as a message of one part",
@@ -217,15 +242,10 @@ public final class Ledger {
                 timeUs: max(now, core.clockUs)))
     }
 
-    /// Appends the pending events to the log in one write. Not durable until `sync()`, except when a periodic
-    /// snapshot falls due: the log is then synced and the snapshot taken of the state at the new head.
-    ///
-    /// When the append fails and `beginBatch` kept the state before the batch (the disk is short of space), the
-    /// batch is undone instead of throwing: `takeBatchRefusal()` then returns why.
+    /// Appends the batch's events to the log in one write, or undoes the batch when that fails and the state
+    /// before it was kept (see `decideBatch`).
     /// - Returns: the newest position now in the log.
-    /// - Throws: `LedgerError` when the append fails and the batch cannot be undone, or a snapshot fails.
-    @discardableResult
-    public func commit() throws(LedgerError) -> UInt64 {
+    private func commit() throws(LedgerError) -> UInt64 {
         let pending = outcome.events.count - committedEvents
         guard pending > 0 else { return log.headPosition }
         encodeDecidedEvents()
@@ -260,7 +280,7 @@ public final class Ledger {
     }
 
     /// Makes every appended event durable (fdatasync), timing it for the stats.
-    public func sync(elapsed: () -> Int64) throws(LedgerError) {
+    func sync(elapsed: () -> Int64) throws(LedgerError) {
         let start = elapsed()
         do {
             try log.sync()
@@ -274,7 +294,7 @@ public final class Ledger {
     /// everything is synced. Report its result with `finishSync`.
     /// - Parameter elapsed: the clock that times the sync this thread makes when no descriptor is left for a
     ///   helper thread's.
-    public func prepareSync(elapsed: () -> Int64) throws(LedgerError) -> PendingSync? {
+    func prepareSync(elapsed: () -> Int64) throws(LedgerError) -> PendingSync? {
         do {
             return try log.prepareSync()
         } catch {
@@ -287,7 +307,7 @@ public final class Ledger {
 
     /// Takes the result of a prepared sync and how long it took, for the stats.
     /// - Throws: `LedgerError` when the sync failed: the log is then unusable.
-    public func finishSync(_ failure: LogError?, microseconds: Double) throws(LedgerError) {
+    func finishSync(_ failure: LogError?, microseconds: Double) throws(LedgerError) {
         do {
             try log.finishSync(failure)
         } catch {
@@ -296,11 +316,13 @@ public final class Ledger {
         stats.recordSync(microseconds: microseconds)
     }
 
-    /// Hands what was decided to `body`, with each event's record as logged (`records.withPayload(i)` is the
-    /// encoding of `outcome.events[i]`) and the probes to publish, then starts a new pending outcome in the same
-    /// storage.
-    public func drainOutcome(_ body: (_ outcome: Outcome, _ records: LogBatch, _ probes: [PublishProbe]) -> Void) {
-        precondition(committedEvents == outcome.events.count, "commit() before drainOutcome()")
+    /// Hands a committed batch's outcome to `body`, with each event's record as logged (`records.withPayload(i)`
+    /// is the encoding of `outcome.events[i]`) and the probes to publish, then empties it for the next batch.
+    func publish(
+        _ batch: consuming CommittedBatch,
+        _ body: (_ outcome: Outcome, _ records: LogBatch, _ probes: [PublishProbe]) -> Void
+    ) {
+        precondition(awaitingPublish && committedEvents == outcome.events.count)
         body(outcome, eventRecords, probes)
         stats.framesPublished += UInt64(outcome.frames.count)
         stats.framesSkipped += UInt64(outcome.skippedFrames)
@@ -310,10 +332,11 @@ public final class Ledger {
         batchReadScans = 0
         encodedEvents = 0
         committedEvents = 0
+        awaitingPublish = false
     }
 
     /// Releases the log and the directory lock, after any snapshot being written is on disk.
-    public func close() {
+    func close() {
         snapshotQueue.sync {}
         log.close()
         directory.close()

@@ -2,11 +2,12 @@ import SegueLogging
 
 /// The periodic `stats` record of the operator log, which segued writes as
 /// `level=info msg=stats head=1234 stacks=3 inputs=5678 rejected=2 events=1234 frames=9012 fsync_p99_us=412.5
-/// frames_skipped=0 replies_dropped=0 messages_dropped=0 connections_refused=0`.
+/// frames_skipped=0 replies_dropped=0 messages_dropped=0 connections_refused=0 publications_refused=0`.
 ///
 /// The counters are totals since start, as `GetStats` reports them, so a reader takes differences between lines
-/// for rates. The last four are nonzero only when the engine protected itself: it fell behind drawing frames, a
-/// client did not read its replies, a message was too big, or a socket had too many connections.
+/// for rates. The last five are nonzero only when the engine protected itself or could not publish: it fell behind
+/// drawing frames, a client did not read its replies, a message was too big, a socket had too many connections, or
+/// the events socket refused a message.
 public struct StatsLogLine: Sendable {
     /// The newest log position.
     public var headPosition: UInt64
@@ -34,6 +35,7 @@ public struct StatsLogLine: Sendable {
                 "events": stats.eventsAppended, "frames": stats.framesPublished, "fsync_p99_us": p99,
                 "frames_skipped": stats.framesSkipped, "replies_dropped": stats.repliesDropped,
                 "messages_dropped": stats.messagesDropped, "connections_refused": stats.connectionsRefused,
+                "publications_refused": stats.publicationsRefused,
             ])
     }
 }

@@ -266,7 +266,7 @@ import Testing
             replay.close()
             #expect(replay.problems.isEmpty && replay.headPosition == 4)
             try Self.command(engine, "s", .pop(Pop(immediate: true)))
-            #expect(engine.ledger.logHead == 7)
+            #expect(engine.logHead == 7)
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == before)
         }
     }

@@ -175,14 +175,14 @@ import Testing
             configuration.dataDirectory = directory
             let engine = try EmbeddedEngine(configuration: configuration)
             defer { engine.close() }
-            try engine.send(bytes: [0xFF, 0xFF, 0xFF])
+            try engine.send(parts: [[0xFF, 0xFF, 0xFF]])
             guard case .rejection(let rejection)? = engine.published.last else {
                 Issue.record("no rejection")
                 return
             }
             #expect(rejection.error?.code == .malformed)
             #expect(rejection.stackId.isEmpty)
-            #expect(engine.ledger.logHead == 0)
+            #expect(engine.logHead == 0)
         }
     }
 }

@@ -13,12 +13,16 @@ struct ErrorCauseTests {
             configuration.dataDirectory = directory
             let first = try EmbeddedEngine(configuration: configuration)
             defer { first.close() }
-            do throws(LedgerError) {
+            do throws(EngineError) {
                 _ = try EmbeddedEngine(configuration: configuration)
                 Issue.record("a second engine opened a locked directory")
             } catch {
-                #expect(error.logError?.kind == .locked)
-                #expect(error.logError?.path?.hasPrefix(directory) == true)
+                guard case .ledger(let cause)? = error.cause else {
+                    Issue.record("no ledger cause: \(error)")
+                    return
+                }
+                #expect(cause.logError?.kind == .locked)
+                #expect(cause.logError?.path?.hasPrefix(directory) == true)
                 #expect(error.description.contains("is in use by another segued"))
             }
         }

@@ -36,7 +36,7 @@ import Testing
             let rejections = engine.published.compactMap { if case .rejection(let r) = $0 { r } else { nil } }
             #expect(rejections.count == 1 && rejections.first?.requestId == "")
             #expect(rejections.first?.error?.code == .invalidArgument)
-            #expect(engine.ledger.logHead == 0)
+            #expect(engine.logHead == 0)
         }
         // 128 bytes of any printable text is fine.
         #expect(Validation.checkRequestId(String(repeating: "é", count: 64)) == nil)

@@ -194,7 +194,7 @@ import Testing
                 configuration: Self.configuration(directory),
                 clock: ManualClock(startUs: Self.startUs))
             try Self.runWorkload(engine, seed: 11, steps: 300, leaveInFlight: true)
-            let head = engine.ledger.logHead
+            let head = engine.logHead
             engine.close()
             // Two kept, the newest within snapshotEvery of the head.
             let names = Self.snapshotNames(directory)
@@ -303,7 +303,7 @@ import Testing
             clock: ManualClock(startUs: Self.startUs))
         try Self.runWorkload(engine, seed: 13, steps: 120, leaveInFlight: false)
         let written = try #require(try engine.ledger.writeSnapshot())
-        #expect(written.position == engine.ledger.logHead)
+        #expect(written.position == engine.logHead)
         let segments = engine.ledger.log.segments
         engine.close()
         #expect(segments.count >= 2 && segments.last!.recordCount > 0)
@@ -452,7 +452,7 @@ import Testing
 
             // The trimmed log restarts from its snapshot, to the same state.
             let stacks = engine.ledger.core.stacks
-            let head = engine.ledger.logHead
+            let head = engine.logHead
             try engine.ledger.writeSnapshot()
             engine.close()
             let reopened = try EmbeddedEngine(configuration: configuration, clock: Self.restartClock())
@@ -491,7 +491,7 @@ import Testing
             try Self.runWorkload(engine, seed: 16, steps: 150, leaveInFlight: false)
             #expect(Self.snapshotNames(directory).isEmpty)
             try engine.ledger.writeSnapshot()
-            #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: engine.ledger.logHead)])
+            #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: engine.logHead)])
             engine.close()
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import SegueCore
-import SegueEngine
 import SegueWire
 import Testing
+
+@testable import SegueEngine
 
 /// A crash mid-append leaves the last segment cut anywhere: the engine keeps exactly the whole records before the
 /// cut, says what it cut, and goes on at the next position. In-process, so every byte offset can be tried.
@@ -92,9 +93,9 @@ import Testing
                 let engine = try EmbeddedEngine(configuration: cutConfiguration)
                 defer { engine.close() }
                 if torn == 0 {
-                    #expect(engine.ledger.recoveryReport == nil, "cut \(cut) is on a boundary")
+                    #expect(engine.recoveryReport == nil, "cut \(cut) is on a boundary")
                 } else {
-                    let report = engine.ledger.recoveryReport ?? ""
+                    let report = engine.recoveryReport ?? ""
                     #expect(
                         report.contains("cut \(torn) bytes") && report.contains("ends at position \(kept)"),
                         "cut \(cut): \(report)")
