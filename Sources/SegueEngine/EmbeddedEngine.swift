@@ -34,7 +34,12 @@ public final class EmbeddedEngine {
         }
         var clock = clock
         clock.timeUs = max(clock.timeUs, ledger.core.clockUs)
-        turns = TurnRunner(ledger: ledger, transport: transport, clock: clock, configuration: configuration)
+        do {
+            turns = try TurnRunner(ledger: ledger, transport: transport, clock: clock, configuration: configuration)
+        } catch {
+            ledger.close()
+            throw error
+        }
         try runTurn()
     }
 

@@ -108,6 +108,9 @@ public final class Engine {
                 limiter.bound(to: endpoint)
             }
             sockets = SocketTransport(ingest: ingestSocket, control: controlSocket, events: eventsSocket)
+            turns = try TurnRunner(
+                ledger: ledger, transport: sockets, clock: MonotonicEpochClock(notBeforeUs: ledger.core.clockUs),
+                configuration: configuration)
         } catch let error as EngineError {
             ledger.close()
             throw error
@@ -118,9 +121,6 @@ public final class Engine {
             ledger.close()
             throw EngineError("cannot set up the sockets: \(error)")
         }
-        turns = TurnRunner(
-            ledger: ledger, transport: sockets, clock: MonotonicEpochClock(notBeforeUs: ledger.core.clockUs),
-            configuration: configuration)
     }
 
     private static func bind(_ socket: ZMQSocket, _ endpoint: String, _ name: String) throws(EngineError) -> String {
@@ -155,6 +155,8 @@ public final class Engine {
         let controlIndex = poller.add(sockets.control)
         let authenticatorIndex = authenticator.map { poller.add($0.socket) }
         let limiterIndices = connectionLimiters.map { poller.add($0.events) }
+        // A served history read wakes the loop, which sends its reply in the next turn.
+        _ = poller.add(fileDescriptor: turns.history.wakeDescriptor)
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
         let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
         var nextStatsUs = statsIntervalUs > 0 ? turns.nowUs() + statsIntervalUs : Int64.max

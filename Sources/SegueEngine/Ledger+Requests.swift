@@ -7,6 +7,8 @@ extension Ledger {
     struct PendingReply: Sendable {
         var reply: Reply
         var durableAt: UInt64
+        /// A history read, left to the history reader (`HistoryReader`): `reply` is sent only when it fails here.
+        var read: ReadEvents? = nil
     }
 
     /// Answers one control message. Commands are decided like ingest inputs; reads are served at once.
@@ -47,10 +49,7 @@ extension Ledger {
                 reply.error = ErrorDetail(code: .unknownStack, message: "stack '\(get.stackId)' does not exist")
             }
         case .readEvents(let read):
-            switch readEvents(read) {
-            case .success(let batch): reply.body = .events(batch)
-            case .failure(let refusal): reply.error = refusal.error
-            }
+            return PendingReply(reply: reply, durableAt: 0, read: read)
         case .listStacks(let list):
             reply.body = .stacks(listStacks(list))
         case .getStats:
@@ -107,71 +106,5 @@ extension Ledger {
             end += 1
         }
         return StackList(stackIds: Array(ids[low..<end]), more: end < ids.count)
-    }
-
-    struct ReadRefusal: Error {
-        let error: ErrorDetail
-    }
-
-    /// Serves history from the log: up to `max_count` events from `from_position`, of all stacks or one.
-    /// A one-stack read scans a bounded number of records per request; `next_position` says where to go on.
-    func readEvents(_ read: ReadEvents) -> Result<EventBatch, ReadRefusal> {
-        if !read.stackId.isEmpty, let error = Validation.checkStackId(read.stackId) {
-            return .failure(ReadRefusal(error: error))
-        }
-        let from = max(read.fromPosition, 1)
-        if from < log.firstPosition {
-            return .failure(
-                ReadRefusal(
-                    error: ErrorDetail(
-                        code: .positionRemoved,
-                        message:
-                            "position \(from) was removed by retention; the oldest kept position is \(log.firstPosition)"
-                    )))
-        }
-        let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
-        var batch = EventBatch(nextPosition: from, headPosition: log.headPosition)
-        var position = from
-        var scanned = 0
-        var bytes = 0
-        while batch.events.count < wanted && position <= log.headPosition && scanned < Self.maxReadScan
-            && bytes < Self.maxReadBytes
-        {
-            // A read of every stack takes what it returns; a one-stack read scans others' records too, in chunks.
-            let chunk = read.stackId.isEmpty ? wanted - batch.events.count : min(4096, Self.maxReadScan - scanned)
-            let chunkBytes = read.stackId.isEmpty ? Self.maxReadBytes - bytes : 1 << 20
-            let records: [LogRecord]
-            do {
-                records = try log.read(from: position, maxCount: chunk, maxBytes: chunkBytes)
-            } catch {
-                return .failure(
-                    ReadRefusal(error: ErrorDetail(code: .unavailable, message: "cannot read the log: \(error)")))
-            }
-            guard !records.isEmpty else { break }
-            for record in records {
-                position = record.position + 1
-                scanned += 1
-                let event: Event
-                do {
-                    event = try Event(decoding: record.payload)
-                } catch {
-                    // Recovery decoded every record at start, so this is damage since: say so, skip nothing.
-                    return .failure(
-                        ReadRefusal(
-                            error: ErrorDetail(
-                                code: .unavailable,
-                                message: "the log's record at position \(record.position) does not decode as an "
-                                    + "event: \(error)")))
-                }
-                if read.stackId.isEmpty || event.stackId == read.stackId {
-                    batch.events.append(event)
-                    bytes += record.payload.count
-                    if batch.events.count == wanted || bytes >= Self.maxReadBytes { break }
-                }
-            }
-        }
-        batch.nextPosition = position
-        batchReadScans += scanned
-        return .success(batch)
     }
 }

@@ -59,12 +59,9 @@ final class Ledger {
     static let defaultListCount = 1000
     static let maxListCount = 10_000
 
-    /// Largest batch `ReadEvents` returns, and how many records a one-stack read scans per request.
-    static let defaultReadCount = 1000
-    static let maxReadCount = 10_000
-    static let maxReadScan = 65_536
-    /// A read's batch stops once its events pass this many bytes (it always holds at least one): it bounds the
-    /// largest reply, and with it what a client that does not read can make the daemon hold (`replyQueueMessages`).
+    /// A page of a read (`ReadEvents`' events, `ListStacks`' ids) stops once it passes this many bytes (it always
+    /// holds at least one item): it bounds the largest reply, and with it what a client that does not read can make
+    /// the daemon hold (`replyQueueMessages`).
     static let maxReadBytes = 64 << 10
 
     /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state: from the newest
@@ -158,6 +155,9 @@ final class Ledger {
     /// Newest position in the log.
     var logHead: UInt64 { log.headPosition }
 
+    /// The log as it is now, for the history reader.
+    var logView: LogView { log.view }
+
     /// Encodes the events decided in this batch so far and returns their bytes: its owner stops taking inputs past
     /// a budget, so that small commands that make large events cannot make one batch, and the memory it takes,
     /// grow without bound. (Encoding now costs nothing more: `commit` would encode them anyway.)
@@ -165,9 +165,6 @@ final class Ledger {
         encodeDecidedEvents()
         return eventRecords.byteCount
     }
-
-    /// Log records read requests of this batch have scanned; its owner stops taking requests past a read's worth.
-    var batchReadScans = 0
 
     /// Encodes the events decided since the last call into `eventRecords`, as they will be logged.
     private func encodeDecidedEvents() {
@@ -329,7 +326,6 @@ final class Ledger {
         outcome.removeAll()
         eventRecords.removeAll()
         probes.removeAll(keepingCapacity: true)
-        batchReadScans = 0
         encodedEvents = 0
         committedEvents = 0
         awaitingPublish = false

@@ -17,6 +17,14 @@ struct OutgoingReply {
         durableAt = pending.durableAt
     }
 
+    /// A reply that waits for nothing: a served history read.
+    init(envelope: [[UInt8]], reply: Reply) {
+        self.envelope = envelope
+        requestId = reply.requestId
+        payload = reply.encoded()
+        durableAt = 0
+    }
+
     /// Replaces the answer with `error` (its batch was undone), to be sent at once.
     mutating func refuse(_ error: ErrorDetail) {
         payload = Reply(requestId: requestId, error: error).encoded()

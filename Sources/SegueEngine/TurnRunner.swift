@@ -30,6 +30,8 @@ final class TurnRunner<Clock: EngineClock> {
     private var lastSyncUs: Int64
     /// Where the interval policy's syncs run, off the engine thread.
     private let backgroundSync = BackgroundSync()
+    /// Where history reads are served, off the engine thread.
+    let history: HistoryReader
 
     /// The most parts before a control request's payload, and the most bytes in each: a routing id is at most 255
     /// bytes (ZMTP 3), and a REQ client's envelope is its id and an empty delimiter; a proxy adds an id or two.
@@ -38,8 +40,14 @@ final class TurnRunner<Clock: EngineClock> {
     /// How many inputs a turn takes between two calls of its `checkpoint`: a long turn must not let a flood of
     /// connections through.
     static var checkpointStride: Int { 512 }
+    /// How many history reads may wait for the reader: past that, requests stay queued in the transport until it
+    /// catches up.
+    static var maxPendingReads: Int { 256 }
 
-    init(ledger: Ledger, transport: any EngineTransport, clock: Clock, configuration: EngineConfiguration) {
+    init(
+        ledger: Ledger, transport: any EngineTransport, clock: Clock, configuration: EngineConfiguration
+    ) throws(EngineError) {
+        history = try HistoryReader()
         self.ledger = ledger
         self.transport = transport
         self.clock = clock
@@ -95,6 +103,7 @@ final class TurnRunner<Clock: EngineClock> {
             throw EngineError("", .ledger(error))
         }
         ledger.publish(batch, publish)
+        takeHistoryAnswers()
         sendDurableReplies()
         if let failure { throw failure }
         return ledger.stats.inputsReceived != received
@@ -157,14 +166,14 @@ final class TurnRunner<Clock: EngineClock> {
     }
 
     /// Takes control requests until the queue is empty or the turn has done its share: `maxBatch` requests,
-    /// `maxReplyBytesPerTurn` of replies, a read's worth of records scanned (`Ledger.maxReadScan`), or events past
-    /// ingest's share. The rest waits for the next turn, so a client asking for much delays the others by a turn at
-    /// most; ingest filling its share does not keep control from its own.
+    /// `maxReplyBytesPerTurn` of replies, `maxPendingReads` history reads waiting, or events past ingest's share.
+    /// The rest waits for the next turn, so a client asking for much delays the others by a turn at most; ingest
+    /// filling its share does not keep control from its own.
     private func takeRequests(now: Int64, checkpoint: () -> Void) throws(EngineError) {
         let uptime = now - startUs
         var replyBytes = 0
         var taken = 0
-        while taken < maxBatch && replyBytes < maxReplyBytesPerTurn && ledger.batchReadScans < Ledger.maxReadScan
+        while taken < maxBatch && replyBytes < maxReplyBytesPerTurn && history.pending < Self.maxPendingReads
             && ledger.decidedBytes() < 2 * maxBatchBytes
         {
             let received = try transport.receiveRequest { parts in
@@ -182,6 +191,12 @@ final class TurnRunner<Clock: EngineClock> {
                     return
                 }
                 let pending = ledger.request(payload, now: now, uptimeUs: uptime)
+                if let read = pending.read {
+                    history.submit(
+                        HistoryReader.Job(
+                            envelope: envelope, requestId: pending.reply.requestId, read: read, view: ledger.logView))
+                    return
+                }
                 let reply = OutgoingReply(envelope: envelope, pending: pending)
                 replyBytes += reply.payload.count
                 pendingReplies.append(reply)
@@ -208,6 +223,15 @@ final class TurnRunner<Clock: EngineClock> {
         if transport.reply(envelope: envelope, payload: reply.encoded()) { unreadPeers.remove(envelope[0]) }
     }
 
+    /// Queues the answers of the history reads served since the last turn, to be sent with the replies.
+    private func takeHistoryAnswers() {
+        guard history.pending > 0 else { return }
+        for answer in history.collect() {
+            if answer.reply.error != nil { ledger.stats.inputsRejected += 1 }
+            pendingReplies.append(OutgoingReply(envelope: answer.envelope, reply: answer.reply))
+        }
+    }
+
     /// Takes the result of a finished background sync (or, `waiting`, of the running one once it finishes): its
     /// position is durable, or the log is unusable.
     private func collectBackgroundSync(waiting: Bool = false) throws(LedgerError) {
@@ -223,9 +247,12 @@ final class TurnRunner<Clock: EngineClock> {
         lastSyncUs = now
     }
 
-    /// Makes everything appended durable now, whatever the policy, and sends the replies that waited for it: the
-    /// end of a run, and the embedded engine's answer to a request (it has no later turn to wait for).
+    /// Makes everything appended durable now, whatever the policy, waits for the history reads submitted, and sends
+    /// the replies that waited for these: the end of a run, and the embedded engine's answer to a request (it has no
+    /// later turn to wait for).
     func syncAndReply() throws(EngineError) {
+        history.waitUntilServed()
+        takeHistoryAnswers()
         do {
             try collectBackgroundSync(waiting: true)
             if syncedPosition < ledger.logHead { try syncLog(now: clock.nowUs()) }

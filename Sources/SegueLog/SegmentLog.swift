@@ -482,49 +482,16 @@ public final class SegmentLog {
             activeWalks -= 1
             trimReadDescriptors()
         }
-        let end = headPosition
-        let reader = SegmentReader(chunkBytes: chunkBytes)
-        var position = start
-        var index = segmentIndex(containing: start)
-        while position <= end {
-            let segment = table[index]
-            let fd = try readDescriptor(forSegmentAt: index)
-            reader.target(fd: fd, path: segment.path, limit: segment.size)
-            var (offset, at, skip) = segment.seek(to: position)
-            let last = min(segment.endPosition - 1, end)
-            while at <= last {
-                let step = try reader.next(at: offset, maxRecordBytes: maxRecordBytes, verify: skip == 0)
-                guard case .record(let length, let payload) = step else {
-                    let reason: String
-                    if case .problem(let problem) = step { reason = problem.rawValue } else { reason = "ends early" }
-                    throw LogError(
-                        .corrupt,
-                        "segment \(segment.path) is corrupt at byte \(offset) (position \(at)): "
-                            + "\(reason); it was valid when the log was opened, so the file was changed by something "
-                            + "else or the disk is failing", path: segment.path)
-                }
-                if skip > 0 {
-                    skip -= 1
-                } else if !visit(at, payload) {
-                    return
-                }
-                offset += RecordFormat.headerBytes + length
-                at += 1
-            }
-            position = at
-            index += 1
-        }
+        try SegmentWalk(table: table, maxRecordBytes: maxRecordBytes).visit(
+            from: start, through: headPosition, reader: SegmentReader(chunkBytes: chunkBytes),
+            descriptor: readDescriptor(forSegmentAt:), visit)
     }
 
-    /// The index in `table` of the segment holding `position` (the last one starting at or before it).
-    private func segmentIndex(containing position: UInt64) -> Int {
-        var low = 0
-        var high = table.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if table[middle].firstPosition <= position { low = middle } else { high = middle - 1 }
-        }
-        return low
+    /// What a reader on another thread needs to read the log as it is now (`LogViewReader`).
+    public var view: LogView {
+        LogView(
+            directory: directory, walk: SegmentWalk(table: table, maxRecordBytes: maxRecordBytes),
+            firstPosition: firstPosition, headPosition: headPosition)
     }
 
     /// A descriptor for reading the segment at `index`, opening and caching one for older segments.

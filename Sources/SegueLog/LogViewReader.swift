@@ -1,0 +1,61 @@
+import Glibc
+
+/// Reads `LogView`s on a thread other than the log's owner, with descriptors of its own: the log's writer takes no
+/// lock and waits for nothing of it. Owned by one thread.
+public final class LogViewReader {
+    private let reader = SegmentReader(chunkBytes: 64 << 10)
+    /// Open descriptors by segment path, most recently used first.
+    private var descriptors: [(path: String, fd: Int32)] = []
+    private static let cachedDescriptors = 4
+
+    public init() {}
+
+    deinit {
+        for entry in descriptors { FileSystem.close(entry.fd) }
+    }
+
+    /// Visits the view's records from `position` (0 means 1) through its head, verifying each checksum, until
+    /// `visit` returns false. The payload pointer is valid only during its call.
+    /// - Throws: `.positionRemoved` when `position` is below the view's first position, or its segment has been
+    ///   deleted since the view was taken; `.corrupt` when a record the view holds no longer is valid; `.io`.
+    public func visit(
+        _ view: LogView, from position: UInt64, _ visit: (UInt64, UnsafeRawBufferPointer) -> Bool
+    ) throws(LogError) {
+        let start = max(position, 1)
+        if start < view.firstPosition {
+            throw LogError(
+                .positionRemoved,
+                "position \(start) has been removed by retention; the oldest position kept is \(view.firstPosition)",
+                path: view.directory)
+        }
+        guard start <= view.headPosition else { return }
+        defer { trimDescriptors() }
+        try view.walk.visit(
+            from: start, through: view.headPosition, reader: reader,
+            descriptor: { index throws(LogError) in try descriptor(for: view.walk.table[index].path) }, visit)
+    }
+
+    private func descriptor(for path: String) throws(LogError) -> Int32 {
+        if let hit = descriptors.firstIndex(where: { $0.path == path }) {
+            let entry = descriptors.remove(at: hit)
+            descriptors.insert(entry, at: 0)
+            return entry.fd
+        }
+        let fd: Int32
+        do {
+            fd = try FileSystem.open(path, flags: O_RDONLY, what: "segment")
+        } catch {
+            guard error.errno == ENOENT else { throw error }
+            throw LogError(
+                .positionRemoved, "segment \(path) has been removed by retention since the read began", path: path)
+        }
+        descriptors.insert((path, fd), at: 0)
+        return fd
+    }
+
+    private func trimDescriptors() {
+        while descriptors.count > Self.cachedDescriptors {
+            FileSystem.close(descriptors.removeLast().fd)
+        }
+    }
+}
