@@ -125,7 +125,7 @@ struct CoreHarness {
         config.safeArea = safeArea
         config.profileRevision = revision
         // A stack that exists, or a config the engine refuses, goes through the command to get its refusal.
-        guard revision == 0, core.stacks[stack] == nil, Validation.checkConfig(config) == nil else {
+        guard revision == 0, core.stacks[stack] == nil, (try? Validation.checkedConfig(config)) != nil else {
             return command(
                 .create(
                     CreateStack(
