@@ -134,7 +134,7 @@ struct CoreHarness {
                 stack: stack, requestId: requestId)
         }
         runClock(to: now)
-        if config.fps == 0 { config.fps = 60 }
+        if config.fps == 0 { config.fps = StackConfig.defaultFps }
         let created = Event(
             position: core.headPosition + 1, stackId: stack, version: 1, timeUs: now,
             requestId: requestId,
