@@ -11,35 +11,26 @@ extension EngineCore {
     ) -> CommandOutcome {
         let requestId = command.requestId.isEmpty ? enclosingId : command.requestId
         let stackId = command.stackId
-        if let error = Validation.checkStackId(stackId) ?? Validation.checkRequestId(requestId) {
-            return .refused(error)
-        }
-        guard let op = command.op else {
-            return .refused(
-                Validation.invalid(
+        let eventsBefore: Int
+        do throws(CommandRefusal) {
+            try CommandRefusal.check(Validation.checkStackId(stackId) ?? Validation.checkRequestId(requestId))
+            guard let op = command.op else {
+                throw .invalid(
                     "command has no operation; set one of create, push, pop, pop_to_root, present, dismiss, select_tab, resize, set_screen_options, delete"
-                ))
+                )
+            }
+            // This stack's timers first, so that a settle that ended before `now` is no longer in progress.
+            advanceStack(stackId, to: now, into: &outcome)
+            eventsBefore = outcome.events.count
+            let context = CommandContext(
+                stackId: stackId, requestId: requestId, expectedVersion: command.expectedVersion,
+                now: now)
+            // A create is answered from the engine's state (the stack exists, ...) before its contents are checked.
+            if case .create = op { try checkRoomForStack(context) }
+            try perform(NavigationCommand(op, limits: limits), context, into: &outcome)
+        } catch {
+            return .refused(error.error)
         }
-        // This stack's timers first, so that a settle that ended before `now` is no longer in progress.
-        advanceStack(stackId, to: now, into: &outcome)
-        let eventsBefore = outcome.events.count
-        let context = CommandContext(
-            stackId: stackId, requestId: requestId, expectedVersion: command.expectedVersion,
-            now: now)
-        let error: ErrorDetail?
-        switch op {
-        case .create(let create): error = createStack(create, context, into: &outcome)
-        case .push(let push): error = pushScreen(push, context, into: &outcome)
-        case .pop(let pop): error = popScreens(immediate: pop.immediate, toRoot: false, context, into: &outcome)
-        case .popToRoot(let pop): error = popScreens(immediate: pop.immediate, toRoot: true, context, into: &outcome)
-        case .present(let present): error = presentScreen(present, context, into: &outcome)
-        case .dismiss(let dismiss): error = dismissScreen(dismiss, context, into: &outcome)
-        case .selectTab(let select): error = selectTabIndex(select, context, into: &outcome)
-        case .resize(let resize): error = resizeStack(resize, context, into: &outcome)
-        case .setScreenOptions(let set): error = setScreenOptions(set, context, into: &outcome)
-        case .delete: error = deleteStack(context, into: &outcome)
-        }
-        if let error { return .refused(error) }
         let appended = outcome.events[eventsBefore...]
         guard let first = appended.first, let last = appended.last else {
             return .applied(CommandResult(version: stacks[stackId]?.version ?? 0))
@@ -59,256 +50,189 @@ extension EngineCore {
     }
 
     /// The stack a command addresses, checked for existence and the expected version.
-    func existingStack(_ context: CommandContext) -> Result<StackModel, CommandRefusal> {
+    func existingStack(_ context: CommandContext) throws(CommandRefusal) -> StackModel {
         guard let stack = stacks[context.stackId] else {
-            return .failure(CommandRefusal(.unknownStack, "stack '\(context.stackId)' does not exist; create it first"))
+            throw CommandRefusal(.unknownStack, "stack '\(context.stackId)' does not exist; create it first")
         }
         if let expected = context.expectedVersion, expected != stack.version {
-            return .failure(
-                CommandRefusal(
-                    .versionConflict,
-                    "stack '\(context.stackId)' is at version \(stack.version), not the expected \(expected)"))
+            throw CommandRefusal(
+                .versionConflict,
+                "stack '\(context.stackId)' is at version \(stack.version), not the expected \(expected)")
         }
-        return .success(stack)
+        return stack
     }
 
     /// A stack that can start a new transition now.
-    func idleStack(_ context: CommandContext) -> Result<StackModel, CommandRefusal> {
-        existingStack(context).flatMap { stack in
-            if let transition = stack.transition {
-                return .failure(
-                    CommandRefusal(
-                        .transitionInProgress,
-                        "stack '\(context.stackId)' is running transition \(transition.id) (\(transition.operation)); wait for its completed event"
-                    ))
-            }
-            return .success(stack)
-        }
-    }
-
-    private mutating func createStack(_ create: CreateStack, _ context: CommandContext, into outcome: inout Outcome)
-        -> ErrorDetail?
-    {
-        if stacks[context.stackId] != nil {
-            return ErrorDetail(code: .stackExists, message: "stack '\(context.stackId)' already exists")
-        }
-        if let expected = context.expectedVersion, expected != 0 {
-            return ErrorDetail(
-                code: .versionConflict,
-                message: "stack '\(context.stackId)' does not exist (version 0), not the expected \(expected)")
-        }
-        if stacks.count >= limits.maxStacks {
-            return ErrorDetail(
-                code: .resourceExhausted,
-                message: "the engine holds \(stacks.count) stacks, its limit; delete some first")
-        }
-        if create.screens.isEmpty == create.tabs.isEmpty {
-            return Validation.invalid(
-                "give either screens (a navigation stack, root first) or tabs (a tab stack), not both or neither")
-        }
-        for (index, screen) in create.screens.enumerated() {
-            if let error = Validation.checkScreenId(screen, field: "screens[\(index)]") { return error }
-        }
-        for (index, tab) in create.tabs.enumerated() {
-            if let error = Validation.checkScreenId(tab, field: "tabs[\(index)]") { return error }
-        }
-        if max(create.screens.count, create.tabs.count) > limits.maxScreensPerStack {
-            return ErrorDetail(
-                code: .resourceExhausted, message: "a stack holds at most \(limits.maxScreensPerStack) screens")
-        }
-        if Set(create.tabs).count != create.tabs.count { return Validation.invalid("tab names must be unique") }
-        if !create.tabs.isEmpty && create.selectedTab >= create.tabs.count {
-            return ErrorDetail(
-                code: .unknownTab,
-                message:
-                    "selected_tab \(create.selectedTab) is out of range; the stack has \(create.tabs.count) tabs (0-\(create.tabs.count - 1))"
+    func idleStack(_ context: CommandContext) throws(CommandRefusal) -> StackModel {
+        let stack = try existingStack(context)
+        if let transition = stack.transition {
+            throw CommandRefusal(
+                .transitionInProgress,
+                "stack '\(context.stackId)' is running transition \(transition.id) (\(transition.operation)); wait for its completed event"
             )
         }
-        if create.tabs.isEmpty && create.selectedTab != 0 {
-            return Validation.invalid("selected_tab is only for tab stacks")
-        }
-        if let error = Validation.checkConfig(create.config) { return error }
-        // Store the effective values so that readers of the log need not know the defaults.
-        var config = (create.config ?? StackConfig()).withDefaultsFilled
-        // The log keeps which semantics the stack runs, so that a newer engine replays it unchanged.
-        if config.profileRevision == 0 { config.profileRevision = ProfileCatalog.newestRevision }
-        let created = StackCreated(
-            screens: create.screens, tabs: create.tabs, selectedTab: create.selectedTab,
-            config: config)
-        append(
-            .stackCreated(created), stackId: context.stackId, requestId: context.requestId, now: context.now,
-            into: &outcome)
-        return nil
+        return stack
     }
 
-    private mutating func pushScreen(_ push: Push, _ context: CommandContext, into outcome: inout Outcome)
-        -> ErrorDetail?
-    {
-        if let error = Validation.checkScreenId(push.screen) ?? Validation.checkOptions(push.options) { return error }
-        let stack: StackModel
-        switch idleStack(context) {
-        case .failure(let refusal): return refusal.error
-        case .success(let found): stack = found
+    /// Whether the engine can take the stack a create names: one that does not exist yet (so the expected version,
+    /// if given, is 0), with room for one more.
+    private func checkRoomForStack(_ context: CommandContext) throws(CommandRefusal) {
+        if stacks[context.stackId] != nil {
+            throw CommandRefusal(.stackExists, "stack '\(context.stackId)' already exists")
         }
+        if let expected = context.expectedVersion, expected != 0 {
+            throw CommandRefusal(
+                .versionConflict,
+                "stack '\(context.stackId)' does not exist (version 0), not the expected \(expected)")
+        }
+        if stacks.count >= limits.maxStacks {
+            throw CommandRefusal(
+                .resourceExhausted, "the engine holds \(stacks.count) stacks, its limit; delete some first")
+        }
+    }
+
+    /// The step of each command: the checks against the stack's state, then the events.
+    private mutating func perform(
+        _ command: NavigationCommand, _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) {
+        switch command {
+        case .create(let stack):
+            append(
+                .stackCreated(stack.created), stackId: context.stackId, requestId: context.requestId,
+                now: context.now, into: &outcome)
+        case .push(let setup, let immediate):
+            try pushScreen(setup, immediate: immediate, context, into: &outcome)
+        case .pop(let immediate):
+            try popScreens(immediate: immediate, toRoot: false, context, into: &outcome)
+        case .popToRoot(let immediate):
+            try popScreens(immediate: immediate, toRoot: true, context, into: &outcome)
+        case .present(let setup, let immediate):
+            try presentScreen(setup, immediate: immediate, context, into: &outcome)
+        case .dismiss(let immediate):
+            try dismissScreen(immediate: immediate, context, into: &outcome)
+        case .selectTab(let index, let immediate):
+            try selectTab(index, immediate: immediate, context, into: &outcome)
+        case .resize(let size):
+            _ = try existingStack(context)
+            append(
+                .resized(StackResized(size: size)), stackId: context.stackId, requestId: context.requestId,
+                now: context.now, into: &outcome)
+        case .setScreenOptions(let setup):
+            _ = try existingStack(context)
+            append(
+                .screenOptionsSet(setup.optionsSet), stackId: context.stackId, requestId: context.requestId,
+                now: context.now, into: &outcome)
+        case .delete:
+            _ = try idleStack(context)
+            append(
+                .deleted(StackDeleted()), stackId: context.stackId, requestId: context.requestId, now: context.now,
+                into: &outcome)
+        }
+    }
+
+    /// A push needs a navigation stack with nothing presented and room for one more screen.
+    private mutating func pushScreen(
+        _ setup: ScreenSetup, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) {
+        let stack = try idleStack(context)
         if stack.isTabStack {
-            return Validation.invalid(
+            throw .invalid(
                 "stack '\(context.stackId)' is a tab stack; push needs a navigation stack (present works on both)")
         }
         if !stack.presented.isEmpty {
-            return Validation.invalid(
+            throw .invalid(
                 "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before push")
         }
         if stack.screens.count >= limits.maxScreensPerStack {
-            return ErrorDetail(
-                code: .resourceExhausted,
-                message: "stack '\(context.stackId)' holds \(stack.screens.count) screens, the limit")
+            throw CommandRefusal(
+                .resourceExhausted, "stack '\(context.stackId)' holds \(stack.screens.count) screens, the limit")
         }
-        setOptionsIfGiven(push.options, screen: push.screen, context, into: &outcome)
-        runTransition(.push, from: stack.topScreen, to: push.screen, immediate: push.immediate, context, into: &outcome)
-        return nil
+        setOptionsUnlessDefault(setup, context, into: &outcome)
+        runTransition(.push, from: stack.topScreen, to: setup.screen, immediate: immediate, context, into: &outcome)
     }
 
     private mutating func popScreens(
         immediate: Bool, toRoot: Bool, _ context: CommandContext, into outcome: inout Outcome
-    )
-        -> ErrorDetail?
-    {
-        let stack: StackModel
-        switch idleStack(context) {
-        case .failure(let refusal): return refusal.error
-        case .success(let found): stack = found
-        }
+    ) throws(CommandRefusal) {
+        let stack = try idleStack(context)
         let name = toRoot ? "pop_to_root" : "pop"
         if stack.isTabStack {
-            return ErrorDetail(
-                code: .nothingToPop, message: "stack '\(context.stackId)' is a tab stack; there is nothing to \(name)")
+            throw CommandRefusal(
+                .nothingToPop, "stack '\(context.stackId)' is a tab stack; there is nothing to \(name)")
         }
         if !stack.presented.isEmpty {
-            return Validation.invalid(
+            throw .invalid(
                 "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before \(name)")
         }
         guard stack.screens.count >= 2 else {
-            return ErrorDetail(
-                code: .nothingToPop,
-                message: "stack '\(context.stackId)' is at its root '\(stack.topScreen)'; there is nothing to \(name)")
+            throw CommandRefusal(
+                .nothingToPop,
+                "stack '\(context.stackId)' is at its root '\(stack.topScreen)'; there is nothing to \(name)")
         }
         let to = toRoot ? stack.screens[0] : stack.screens[stack.screens.count - 2]
         runTransition(
             toRoot ? .popToRoot : .pop, from: stack.topScreen, to: to, immediate: immediate, context,
             into: &outcome)
-        return nil
     }
 
-    private mutating func presentScreen(_ present: Present, _ context: CommandContext, into outcome: inout Outcome)
-        -> ErrorDetail?
-    {
-        if let error = Validation.checkScreenId(present.screen) ?? Validation.checkOptions(present.options) {
-            return error
-        }
-        let stack: StackModel
-        switch idleStack(context) {
-        case .failure(let refusal): return refusal.error
-        case .success(let found): stack = found
-        }
+    /// A present works on any stack with room for one more presented screen.
+    private mutating func presentScreen(
+        _ setup: ScreenSetup, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) {
+        let stack = try idleStack(context)
         if stack.presented.count >= limits.maxPresentedDepth {
-            return ErrorDetail(
-                code: .resourceExhausted,
-                message: "stack '\(context.stackId)' has \(stack.presented.count) screens presented, the limit")
+            throw CommandRefusal(
+                .resourceExhausted,
+                "stack '\(context.stackId)' has \(stack.presented.count) screens presented, the limit")
         }
-        setOptionsIfGiven(present.options, screen: present.screen, context, into: &outcome)
+        setOptionsUnlessDefault(setup, context, into: &outcome)
         runTransition(
-            .present, from: stack.topScreen, to: present.screen, immediate: present.immediate, context,
-            into: &outcome)
-        return nil
+            .present, from: stack.topScreen, to: setup.screen, immediate: immediate, context, into: &outcome)
     }
 
-    private mutating func dismissScreen(_ dismiss: Dismiss, _ context: CommandContext, into outcome: inout Outcome)
-        -> ErrorDetail?
+    private mutating func dismissScreen(immediate: Bool, _ context: CommandContext, into outcome: inout Outcome)
+        throws(CommandRefusal)
     {
-        let stack: StackModel
-        switch idleStack(context) {
-        case .failure(let refusal): return refusal.error
-        case .success(let found): stack = found
-        }
+        let stack = try idleStack(context)
         guard let top = stack.presented.last else {
-            return ErrorDetail(
-                code: .nothingPresented, message: "stack '\(context.stackId)' has nothing presented to dismiss")
+            throw CommandRefusal(.nothingPresented, "stack '\(context.stackId)' has nothing presented to dismiss")
         }
         runTransition(
-            .dismiss, from: top, to: stack.screenBelowPresented, immediate: dismiss.immediate, context,
-            into: &outcome)
-        return nil
+            .dismiss, from: top, to: stack.screenBelowPresented, immediate: immediate, context, into: &outcome)
     }
 
-    private mutating func selectTabIndex(_ select: SelectTab, _ context: CommandContext, into outcome: inout Outcome)
-        -> ErrorDetail?
-    {
-        let stack: StackModel
-        switch idleStack(context) {
-        case .failure(let refusal): return refusal.error
-        case .success(let found): stack = found
-        }
+    private mutating func selectTab(
+        _ index: UInt32, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) {
+        let stack = try idleStack(context)
         guard stack.isTabStack else {
-            return Validation.invalid("stack '\(context.stackId)' is a navigation stack; select_tab needs a tab stack")
+            throw .invalid("stack '\(context.stackId)' is a navigation stack; select_tab needs a tab stack")
         }
-        guard select.index < stack.tabs.count else {
-            return ErrorDetail(
-                code: .unknownTab,
-                message:
-                    "tab \(select.index) does not exist; stack '\(context.stackId)' has tabs 0-\(stack.tabs.count - 1)")
+        guard index < stack.tabs.count else {
+            throw CommandRefusal(
+                .unknownTab,
+                "tab \(index) does not exist; stack '\(context.stackId)' has tabs 0-\(stack.tabs.count - 1)")
         }
         if !stack.presented.isEmpty {
-            return Validation.invalid(
+            throw .invalid(
                 "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before select_tab"
             )
         }
         // Selecting the selected tab is already true: success without an event.
-        if select.index == stack.selectedTab { return nil }
+        if index == stack.selectedTab { return }
         runTransition(
-            .selectTab, from: stack.topScreen, to: stack.tabs[Int(select.index)], immediate: select.immediate,
-            context, into: &outcome)
-        return nil
-    }
-
-    private mutating func resizeStack(_ resize: Resize, _ context: CommandContext, into outcome: inout Outcome)
-        -> ErrorDetail?
-    {
-        if let error = Validation.checkSize(resize.size) { return error }
-        if case .failure(let refusal) = existingStack(context) { return refusal.error }
-        append(
-            .resized(StackResized(size: resize.size)), stackId: context.stackId, requestId: context.requestId,
-            now: context.now, into: &outcome)
-        return nil
-    }
-
-    private mutating func setScreenOptions(
-        _ set: SetScreenOptions, _ context: CommandContext,
-        into outcome: inout Outcome
-    ) -> ErrorDetail? {
-        if let error = Validation.checkScreenId(set.screen) ?? Validation.checkOptions(set.options) { return error }
-        if case .failure(let refusal) = existingStack(context) { return refusal.error }
-        append(
-            .screenOptionsSet(ScreenOptionsSet(screen: set.screen, options: set.options ?? ScreenOptions())),
-            stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
-        return nil
-    }
-
-    private mutating func deleteStack(_ context: CommandContext, into outcome: inout Outcome) -> ErrorDetail? {
-        if case .failure(let refusal) = idleStack(context) { return refusal.error }
-        append(
-            .deleted(StackDeleted()), stackId: context.stackId, requestId: context.requestId, now: context.now,
+            .selectTab, from: stack.topScreen, to: stack.tabs[Int(index)], immediate: immediate, context,
             into: &outcome)
-        return nil
     }
 
-    private mutating func setOptionsIfGiven(
-        _ options: ScreenOptions?, screen: String, _ context: CommandContext,
-        into outcome: inout Outcome
+    /// Sets the options a push or present carries, unless they are the default ones every screen starts with.
+    private mutating func setOptionsUnlessDefault(
+        _ setup: ScreenSetup, _ context: CommandContext, into outcome: inout Outcome
     ) {
-        guard let options, options != ScreenOptions() else { return }
+        guard setup.options != ScreenOptions() else { return }
         append(
-            .screenOptionsSet(ScreenOptionsSet(screen: screen, options: options)), stackId: context.stackId,
-            requestId: context.requestId, now: context.now, into: &outcome)
+            .screenOptionsSet(setup.optionsSet), stackId: context.stackId, requestId: context.requestId,
+            now: context.now, into: &outcome)
     }
 
     /// Appends `began` and `finished` (PROGRAMMATIC); an immediate transition also `completed` and its DONE
@@ -339,15 +263,6 @@ extension EngineCore {
         } else {
             advanceStack(context.stackId, to: context.now, into: &outcome)
         }
-    }
-}
-
-/// A refused command's code and message, as a value that `Result` can carry.
-struct CommandRefusal: Error {
-    let error: ErrorDetail
-
-    init(_ code: ErrorCode, _ message: String) {
-        error = ErrorDetail(code: code, message: message)
     }
 }
 

@@ -4,40 +4,36 @@ extension EngineCore {
     /// Decides one pan event at `now`: appends the transition events it causes and its TRACKING frame, or adds
     /// a rejection. A gesture refused at BEGAN has the rest of its events ignored.
     public mutating func apply(_ pan: PanEvent, now: Int64, into outcome: inout Outcome) {
-        // The one look-up by id of this pan: everything after works on the stack's slot.
-        let found = stacks.slot(of: pan.stackId)
-        if let error = Validation.checkPan(pan, knownStack: found != nil) {
-            outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId, error, now: now))
-            return
-        }
-        guard let slot = found else {
+        do throws(CommandRefusal) {
+            // The one look-up by id of this pan: everything after works on the stack's slot.
+            let found = stacks.slot(of: pan.stackId)
+            try CommandRefusal.check(Validation.checkPan(pan, knownStack: found != nil))
+            guard let slot = found else {
+                throw CommandRefusal(.unknownStack, "stack '\(pan.stackId)' does not exist")
+            }
+            advanceStack(slot: slot, to: now, into: &outcome)
+            switch pan.phase {
+            case .panBegan: try panBegan(pan, slot: slot, now: now, into: &outcome)
+            case .panChanged: try panMoved(pan, slot: slot, releasing: false, now: now, into: &outcome)
+            case .panEnded: try panMoved(pan, slot: slot, releasing: true, now: now, into: &outcome)
+            default: try panCancelled(pan, slot: slot, now: now, into: &outcome)
+            }
+        } catch {
             outcome.rejections.append(
-                rejection(
-                    stackId: pan.stackId, gestureId: pan.gestureId,
-                    ErrorDetail(code: .unknownStack, message: "stack '\(pan.stackId)' does not exist"), now: now))
-            return
-        }
-        advanceStack(slot: slot, to: now, into: &outcome)
-        let error: ErrorDetail?
-        switch pan.phase {
-        case .panBegan: error = panBegan(pan, slot: slot, now: now, into: &outcome)
-        case .panChanged: error = panMoved(pan, slot: slot, releasing: false, now: now, into: &outcome)
-        case .panEnded: error = panMoved(pan, slot: slot, releasing: true, now: now, into: &outcome)
-        default: error = panCancelled(pan, slot: slot, now: now, into: &outcome)
-        }
-        if let error {
-            outcome.rejections.append(rejection(stackId: pan.stackId, gestureId: pan.gestureId, error, now: now))
+                rejection(stackId: pan.stackId, gestureId: pan.gestureId, error.error, now: now))
         }
     }
 
     private mutating func panBegan(_ pan: PanEvent, slot: Int, now: Int64, into outcome: inout Outcome)
-        -> ErrorDetail?
+        throws(CommandRefusal)
     {
         let stack = stacks.models[slot]
-        let refusal = refusalOfBegan(pan, stack: stack, slot: slot, now: now)
-        if let refusal {
+        do throws(CommandRefusal) {
+            try checkBegan(pan, stack: stack, slot: slot)
+        } catch {
+            // The rest of a refused gesture is ignored rather than refused again.
             stacks.gestures[slot].refuse(pan.gestureId)
-            return refusal
+            throw error
         }
         let translation = pan.translation ?? Vec2()
         if let transition = stack.transition {
@@ -57,7 +53,6 @@ extension EngineCore {
                 first: stacks.models[slot].uikitSample(
                     timestampUs: pan.timestampUs, translation: translation, velocity: pan.velocity))
         }
-        return nil
     }
 
     /// The transition a BEGAN starts: a tab swipe, else dismissing the top presented screen, else a pop.
@@ -86,21 +81,21 @@ extension EngineCore {
         return pan.translation ?? Vec2()
     }
 
-    /// Why a BEGAN may not start (or catch) a transition, or nil when it may.
-    private func refusalOfBegan(_ pan: PanEvent, stack: StackModel, slot: Int, now: Int64) -> ErrorDetail? {
+    /// Throws why a BEGAN may not start (or catch) a transition.
+    private func checkBegan(_ pan: PanEvent, stack: StackModel, slot: Int) throws(CommandRefusal) {
         let id = "stack '\(stack.id)'"
         if let transition = stack.transition {
             if case .tracking = transition.phase {
                 if stacks.gestures[slot].tracker == nil {
-                    return ErrorDetail(
-                        code: .transitionInProgress,
-                        message:
-                            "\(id): gesture \(transition.gestureId) was released away from back, which profile '\(stack.profile.name)' leaves undecided; the gesture timeout cancels it"
+                    throw CommandRefusal(
+                        .transitionInProgress,
+
+                        "\(id): gesture \(transition.gestureId) was released away from back, which profile '\(stack.profile.name)' leaves undecided; the gesture timeout cancels it"
                     )
                 }
-                return ErrorDetail(
-                    code: .transitionInProgress,
-                    message: "\(id): gesture \(transition.gestureId) is already tracking")
+                throw CommandRefusal(
+                    .transitionInProgress,
+                    "\(id): gesture \(transition.gestureId) is already tracking")
             }
             // A catch grabs whatever is settling; a tab swipe catches tab switches, a back swipe the rest.
             let sameKind = (transition.operation == .selectTab) == (pan.target == .panTargetTabs)
@@ -108,34 +103,35 @@ extension EngineCore {
                 // A catch skips the edge, exclusion and direction checks, not the moving screen's own opt-out.
                 let moving = transition.isBackward ? transition.fromScreen : transition.toScreen
                 if transition.operation != .selectTab && stack.options(of: moving).backGestureDisabled {
-                    return rejected("screen '\(moving)' has back_gesture_disabled; its transition cannot be caught")
+                    throw rejected("screen '\(moving)' has back_gesture_disabled; its transition cannot be caught")
                 }
-                return nil
+                return
             }
             let why =
                 stack.profile.catchesSettle
                 ? "a \(pan.target == .panTargetTabs ? "tab" : "back") swipe cannot catch it"
                 : "profile '\(stack.profile.name)' cannot catch it"
-            return ErrorDetail(
-                code: .transitionInProgress,
-                message: "\(id) is running transition \(transition.id) (\(transition.operation)); \(why)")
+            throw CommandRefusal(
+                .transitionInProgress,
+                "\(id) is running transition \(transition.id) (\(transition.operation)); \(why)")
         }
         if pan.target == .panTargetTabs {
-            return refusalOfTabSwipe(pan, stack: stack)
+            try checkTabSwipe(pan, stack: stack)
+            return
         }
         if stack.presented.isEmpty && (stack.isTabStack || stack.screens.count < 2) {
-            return ErrorDetail(
-                code: .nothingToPop,
-                message: "\(id) is at its root '\(stack.topScreen)'; there is nothing to pop or dismiss")
+            throw CommandRefusal(
+                .nothingToPop,
+                "\(id) is at its root '\(stack.topScreen)'; there is nothing to pop or dismiss")
         }
         let top = stack.topScreen
         let options = stack.options(of: top)
         if options.backGestureDisabled {
-            return rejected("screen '\(top)' has back_gesture_disabled")
+            throw rejected("screen '\(top)' has back_gesture_disabled")
         }
         let profile = stack.profile
         if !stack.presented.isEmpty && !profile.swipesDismiss {
-            return rejected(
+            throw rejected(
                 "'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
         }
         let startX = (pan.location?.x ?? 0) - (pan.translation?.x ?? 0)
@@ -144,19 +140,19 @@ extension EngineCore {
         if edgeWidth > 0 {
             let fromLeadingEdge = stack.config.rightToLeft ? stack.width - startX : startX
             if fromLeadingEdge > edgeWidth {
-                return rejected(
+                throw rejected(
                     "edge_width: the swipe began \(fromLeadingEdge) pt from the leading edge; profile '\(profile.name)' accepts at most \(edgeWidth) pt"
                 )
             }
         }
         for rect in options.exclusionRects
         where startX >= rect.x && startX < rect.x + rect.width && startY >= rect.y && startY < rect.y + rect.height {
-            return rejected(
+            throw rejected(
                 "exclusion_rects: the swipe began at (\(startX), \(startY)), inside an exclusion rect of screen '\(top)'"
             )
         }
         if stack.ignoresSample(at: pan.translation) {
-            return rejected(
+            throw rejected(
                 "direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent"
             )
         }
@@ -167,49 +163,48 @@ extension EngineCore {
         case .pointsBack:
             let back = stack.towardBack(direction)
             if back <= 0 {
-                return rejected(
+                throw rejected(
                     "direction: the swipe heads away from back (\(direction.x), \(direction.y)); profile '\(profile.name)' needs it to point back"
                 )
             }
             if abs(direction.y) > back {
-                return rejected(
+                throw rejected(
                     "direction: the swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
             }
         case .movesHorizontally:
             // The article reads the recognizer's velocity: one that was sent counts, zero or not.
             if (pan.velocity ?? direction).x == 0 {
-                return rejected(
+                throw rejected(
                     "direction: the swipe has no horizontal velocity (\(direction.x), \(direction.y)); profile '\(profile.name)' needs velocity x other than 0"
                 )
             }
         }
-        return nil
     }
 
-    private func refusalOfTabSwipe(_ pan: PanEvent, stack: StackModel) -> ErrorDetail? {
+    /// Throws why a tab swipe's BEGAN may not switch tabs.
+    private func checkTabSwipe(_ pan: PanEvent, stack: StackModel) throws(CommandRefusal) {
         guard stack.isTabStack else {
-            return Validation.invalid("stack '\(stack.id)' is a navigation stack; PAN_TARGET_TABS needs a tab stack")
+            throw .invalid("stack '\(stack.id)' is a navigation stack; PAN_TARGET_TABS needs a tab stack")
         }
         if !stack.presented.isEmpty {
-            return rejected(
+            throw rejected(
                 "stack '\(stack.id)' has '\(stack.presented.last ?? "")' presented; tab swipes need it dismissed")
         }
         let direction = Self.direction(of: pan)
         let back = stack.towardBack(direction)
-        if back == 0 { return rejected("direction: the tab swipe has no horizontal direction yet") }
+        if back == 0 { throw rejected("direction: the tab swipe has no horizontal direction yet") }
         if stack.profile.beganRule == .pointsBack && abs(direction.y) > abs(back) {
-            return rejected(
+            throw rejected(
                 "direction: the tab swipe is more vertical than horizontal (\(direction.x), \(direction.y))")
         }
         let next = Int(stack.selectedTab) + (back < 0 ? 1 : -1)
         if next < 0 || next >= stack.tabs.count {
-            return rejected("no tab \(back < 0 ? "after" : "before") '\(stack.topScreen)' to swipe to")
+            throw rejected("no tab \(back < 0 ? "after" : "before") '\(stack.topScreen)' to swipe to")
         }
-        return nil
     }
 
-    private func rejected(_ message: String) -> ErrorDetail {
-        ErrorDetail(code: .gestureRejected, message: message)
+    private func rejected(_ message: String) -> CommandRefusal {
+        CommandRefusal(.gestureRejected, message)
     }
 
     /// CHANGED and ENDED: the tracking gesture moves (and, when releasing, is decided).
@@ -219,19 +214,15 @@ extension EngineCore {
     private mutating func panMoved(
         _ pan: PanEvent, slot: Int, releasing: Bool, now: Int64,
         into outcome: inout Outcome
-    ) -> ErrorDetail? {
-        switch trackedGesture(pan, slot: slot) {
-        case .ignored: return nil
-        case .unknown(let error): return error
-        case .tracking: break
-        }
+    ) throws(CommandRefusal) {
+        guard try trackedGesture(pan, slot: slot) == .tracking else { return }
         let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
         let translation = pan.translation ?? lastTranslation
         if stacks.models[slot].ignoresSample(at: translation) {
             // The handler returns before anything: the screens stay, and a release decides nothing.
             stacks.gestures[slot].tracker?.lastTimestampUs = pan.timestampUs
             if releasing { stacks.gestures[slot].tracker = nil }
-            return nil
+            return
         }
         stacks.gestures[slot].tracker?.record(timestampUs: pan.timestampUs, translation: translation)
         let velocity = pan.velocity ?? stacks.gestures[slot].tracker?.estimatedVelocity() ?? Vec2()
@@ -250,28 +241,22 @@ extension EngineCore {
         } else {
             release(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
         }
-        return nil
     }
 
     private mutating func panCancelled(_ pan: PanEvent, slot: Int, now: Int64, into outcome: inout Outcome)
-        -> ErrorDetail?
+        throws(CommandRefusal)
     {
-        switch trackedGesture(pan, slot: slot) {
-        case .ignored: return nil
-        case .unknown(let error): return error
-        case .tracking:
-            guard stacks.models[slot].profile.decidesCancelledGesture else {
-                cancelGesture(slot: slot, reason: .gestureCancelled, now: now, into: &outcome)
-                return nil
-            }
-            let translation = pan.translation ?? stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
-            if stacks.models[slot].ignoresSample(at: translation) {
-                stacks.gestures[slot].tracker = nil
-                return nil
-            }
-            release(slot: slot, translation: translation, velocity: Vec2(), now: now, into: &outcome)
-            return nil
+        guard try trackedGesture(pan, slot: slot) == .tracking else { return }
+        guard stacks.models[slot].profile.decidesCancelledGesture else {
+            cancelGesture(slot: slot, reason: .gestureCancelled, now: now, into: &outcome)
+            return
         }
+        let translation = pan.translation ?? stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
+        if stacks.models[slot].ignoresSample(at: translation) {
+            stacks.gestures[slot].tracker = nil
+            return
+        }
+        release(slot: slot, translation: translation, velocity: Vec2(), now: now, into: &outcome)
     }
 
     private enum TrackedGesture {
@@ -279,11 +264,11 @@ extension EngineCore {
         case tracking
         /// Part of a gesture refused at BEGAN.
         case ignored
-        case unknown(ErrorDetail)
     }
 
-    /// Whether a CHANGED, ENDED or CANCELLED belongs to the tracking gesture, checked for producer time going back.
-    private mutating func trackedGesture(_ pan: PanEvent, slot: Int) -> TrackedGesture {
+    /// Whether a CHANGED, ENDED or CANCELLED belongs to the tracking gesture.
+    /// - Throws: for a gesture that is neither tracking nor refused, or producer time going back.
+    private mutating func trackedGesture(_ pan: PanEvent, slot: Int) throws(CommandRefusal) -> TrackedGesture {
         guard let gestureId = stacks.gestures[slot].tracker?.gestureId, gestureId == pan.gestureId else {
             if stacks.gestures[slot].refused.contains(pan.gestureId) {
                 if pan.phase == .panEnded || pan.phase == .panCancelled {
@@ -291,17 +276,14 @@ extension EngineCore {
                 }
                 return .ignored
             }
-            return .unknown(
-                Validation.invalid(
-                    "no gesture \(pan.gestureId) is tracking on stack '\(pan.stackId)'; a gesture starts with PAN_BEGAN"
-                ))
+            throw .invalid(
+                "no gesture \(pan.gestureId) is tracking on stack '\(pan.stackId)'; a gesture starts with PAN_BEGAN")
         }
         let lastTimestampUs = stacks.gestures[slot].tracker?.lastTimestampUs ?? .min
         if pan.timestampUs < lastTimestampUs {
-            return .unknown(
-                Validation.invalid(
-                    "timestamp_us \(pan.timestampUs) goes back from \(lastTimestampUs); producer time must not decrease within a gesture"
-                ))
+            throw .invalid(
+                "timestamp_us \(pan.timestampUs) goes back from \(lastTimestampUs); producer time must not decrease within a gesture"
+            )
         }
         return .tracking
     }

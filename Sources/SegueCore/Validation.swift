@@ -54,15 +54,16 @@ public enum Validation {
 
     /// A container size: 1 <= width, height <= 100000 (a container below a point has no screens to move, and
     /// divides velocities into infinities).
-    public static func checkSize(_ size: Size?, field: String = "size") -> ErrorDetail? {
+    /// - Returns: the size, present and checked.
+    static func checkedSize(_ size: Size?, field: String = "size") throws(CommandRefusal) -> Size {
         guard let size else {
-            return invalid("\(field) is missing; give width and height in points, 1 <= w, h <= 100000")
+            throw .invalid("\(field) is missing; give width and height in points, 1 <= w, h <= 100000")
         }
         for (name, value) in [("width", size.width), ("height", size.height)]
         where !(value >= 1 && value <= maxDimension) {
-            return invalid("\(field).\(name) is \(value); it must be at least 1 and at most 100000")
+            throw .invalid("\(field).\(name) is \(value); it must be at least 1 and at most 100000")
         }
-        return nil
+        return size
     }
 
     /// A number: finite and of magnitude at most 1e6.
@@ -90,53 +91,54 @@ public enum Validation {
 
     /// A stack's configuration: size, profile known in its revision (0: the newest), fps 0-240, finite safe area
     /// and tuning.
-    public static func checkConfig(_ config: StackConfig?) -> ErrorDetail? {
-        guard let config else { return invalid("config is missing; a stack needs config.size (width and height)") }
-        if let error = checkSize(config.size, field: "config.size") { return error }
+    /// - Returns: the config, present and checked (its defaults still unfilled).
+    static func checkedConfig(_ config: StackConfig?) throws(CommandRefusal) -> StackConfig {
+        guard let config else { throw .invalid("config is missing; a stack needs config.size (width and height)") }
+        _ = try checkedSize(config.size, field: "config.size")
         let newest = ProfileCatalog.newestRevision
         if config.profileRevision > newest {
-            return invalid(
+            throw .invalid(
                 "profile_revision is \(config.profileRevision); this engine knows revisions 1-\(newest) (0: the newest)"
             )
         }
         let revision = config.profileRevision == 0 ? newest : config.profileRevision
         if ProfileCatalog.named(config.profile, revision: revision) == nil {
             let known = ProfileCatalog.names(revision: revision).joined(separator: ", ")
-            return invalid("profile '\(printable(config.profile))' is unknown in revision \(revision); known: \(known)")
+            throw .invalid("profile '\(printable(config.profile))' is unknown in revision \(revision); known: \(known)")
         }
         if config.fps > 240 {
-            return invalid("fps is \(config.fps); use 1-240, or 0 for \(StackConfig.defaultFps)")
+            throw .invalid("fps is \(config.fps); use 1-240, or 0 for \(StackConfig.defaultFps)")
         }
         if let insets = config.safeArea {
             let sides = [
                 ("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right),
             ]
             for (side, value) in sides {
-                if let error = checkNumber(value, field: "safe_area.\(side)") { return error }
-                if value < 0 { return invalid("safe_area.\(side) is \(value); it may not be negative") }
+                try CommandRefusal.check(checkNumber(value, field: "safe_area.\(side)"))
+                if value < 0 { throw .invalid("safe_area.\(side) is \(value); it may not be negative") }
             }
         }
-        guard let tuning = config.tuning else { return nil }
+        guard let tuning = config.tuning else { return config }
         let values: [(String, Double?)] = [
             ("edge_width", tuning.edgeWidth), ("progress_distance", tuning.progressDistance),
             ("finish_threshold", tuning.finishThreshold), ("fling_velocity", tuning.flingVelocity),
             ("damping_ratio", tuning.dampingRatio), ("parallax", tuning.parallax), ("dimming", tuning.dimming),
         ]
         for case (let name, let value?) in values {
-            if let error = checkNumber(value, field: "tuning.\(name)") { return error }
-            if value < 0 { return invalid("tuning.\(name) is \(value); it may not be negative") }
+            try CommandRefusal.check(checkNumber(value, field: "tuning.\(name)"))
+            if value < 0 { throw .invalid("tuning.\(name) is \(value); it may not be negative") }
         }
         if let distance = tuning.progressDistance, distance != 0 && distance < 1 {
-            return invalid("tuning.progress_distance is \(distance); use 0 (the width) or at least 1 pt")
+            throw .invalid("tuning.progress_distance is \(distance); use 0 (the width) or at least 1 pt")
         }
-        if let z = tuning.dampingRatio, z <= 0 { return invalid("tuning.damping_ratio must be greater than 0") }
+        if let z = tuning.dampingRatio, z <= 0 { throw .invalid("tuning.damping_ratio must be greater than 0") }
         if let settle = tuning.settleMs, settle > 60_000 {
-            return invalid("tuning.settle_ms is \(settle); at most 60000")
+            throw .invalid("tuning.settle_ms is \(settle); at most 60000")
         }
         if let timeout = tuning.gestureTimeoutMs, timeout == 0 || timeout > 600_000 {
-            return invalid("tuning.gesture_timeout_ms is \(timeout); use 1-600000")
+            throw .invalid("tuning.gesture_timeout_ms is \(timeout); use 1-600000")
         }
-        return nil
+        return config
     }
 
     /// Screen options: finite exclusion rects.

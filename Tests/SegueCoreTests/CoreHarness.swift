@@ -125,7 +125,7 @@ struct CoreHarness {
         config.safeArea = safeArea
         config.profileRevision = revision
         // A stack that exists, or a config the engine refuses, goes through the command to get its refusal.
-        guard revision == 0, core.stacks[stack] == nil, Validation.checkConfig(config) == nil else {
+        guard revision == 0, core.stacks[stack] == nil, (try? Validation.checkedConfig(config)) != nil else {
             return command(
                 .create(
                     CreateStack(
@@ -134,7 +134,7 @@ struct CoreHarness {
                 stack: stack, requestId: requestId)
         }
         runClock(to: now)
-        if config.fps == 0 { config.fps = 60 }
+        if config.fps == 0 { config.fps = StackConfig.defaultFps }
         let created = Event(
             position: core.headPosition + 1, stackId: stack, version: 1, timeUs: now,
             requestId: requestId,

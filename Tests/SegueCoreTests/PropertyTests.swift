@@ -227,7 +227,7 @@ struct PropertyTests {
                 open[stack] = key
                 infos[key] = Info(
                     operation: began.operation, profile: config[stack]?.profile ?? "",
-                    interactive: began.interactive, fps: config[stack]?.fps ?? 60)
+                    interactive: began.interactive, fps: config[stack]?.fps ?? StackConfig.defaultFps)
                 check(
                     began.interactive == event.requestId.isEmpty,
                     "\(key) interactive \(began.interactive) with request '\(event.requestId)'")
@@ -270,7 +270,7 @@ struct PropertyTests {
                 check(b.timeUs > a.timeUs, "\(key) settle frame times not increasing")
             }
             // Settle frames at start + k / fps.
-            let fps = Int64(info.fps == 0 ? 60 : info.fps)
+            let fps = Int64(info.fps == 0 ? StackConfig.defaultFps : info.fps)
             guard let done = list.last else { continue }
             let target: Double = completed.finished ? 1 : 0
             check(done.progress == target, "\(key) DONE progress \(done.progress)")
