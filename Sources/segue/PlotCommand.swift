@@ -2,6 +2,7 @@ import SegueClient
 import SegueCommandLine
 import SegueCore
 import SegueDisplay
+import SegueWire
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +62,7 @@ enum PlotCommand {
         var base = PlotScenario(profileName: "fluid", width: width, fraction: 0, velocity: 0)
         base.durationMs = Int(try arguments.integer("duration-ms", in: 1...60_000) ?? 250)
         base.rateHz = try arguments.number("rate", in: 1...1000) ?? 120
-        base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? 60)
+        base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? Int64(StackConfig.defaultFps))
 
         if arguments.flag("profiles") {
             for single in ["profile", "to", "velocity", "out"] where arguments.string(single) != nil {

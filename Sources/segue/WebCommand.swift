@@ -108,7 +108,7 @@ enum WebCommand {
             gateway.stop()
             return nil
         }
-        let failure: Error?
+        let failure: (any Error)?
         do {
             try gateway.run()
             failure = nil
