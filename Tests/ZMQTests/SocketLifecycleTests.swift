@@ -128,6 +128,19 @@ struct SocketLifecycleTests {
         #expect(outcome.get() == "queued")
     }
 
+    @Test("a socket whose setup fails is closed before the error goes on")
+    func failedSetupCloses() throws {
+        let context = try makeContext()
+        var made: ZMQSocket?
+        #expect(throws: ZMQError.protocolNotSupported) {
+            try context.makeSocket(.pull) { socket throws(ZMQError) in
+                made = socket
+                try socket.bind("bogus://nowhere")
+            }
+        }
+        #expect(made?.isClosed == true)
+    }
+
     @Test("zmqVersion reports the loaded libzmq")
     func version() {
         let version = zmqVersion()
