@@ -8,6 +8,7 @@ struct SocketLifecycleTests {
     func lastEndpoint() throws {
         let context = try makeContext()
         let socket = try context.makeSocket(.rep)
+        defer { socket.close() }
         #expect(try socket.lastEndpoint == "")
         try socket.bind("tcp://127.0.0.1:*")
         let endpoint = try socket.lastEndpoint
@@ -22,6 +23,7 @@ struct SocketLifecycleTests {
     func bindErrors() throws {
         let context = try makeContext()
         let socket = try context.makeSocket(.pull)
+        defer { socket.close() }
 
         let badTransport = #expect(throws: ZMQError.self) { try socket.bind("bogus://nowhere") }
         #expect(badTransport == .protocolNotSupported)
@@ -36,6 +38,7 @@ struct SocketLifecycleTests {
         try socket.bind("tcp://127.0.0.1:*")
         let taken = try socket.lastEndpoint
         let other = try context.makeSocket(.pull)
+        defer { other.close() }
         let inUse = #expect(throws: ZMQError.self) { try other.bind(taken) }
         #expect(inUse == .addressInUse)
         #expect(inUse?.description == "bind \(taken): Address already in use")
@@ -56,6 +59,7 @@ struct SocketLifecycleTests {
     func optionRoundTrip() throws {
         let context = try makeContext()
         let socket = try context.makeSocket(.dealer)
+        defer { socket.close() }
         try socket.setOption(.linger, 250)
         try socket.setOption(.sendHighWaterMark, 10)
         try socket.setOption(.receiveHighWaterMark, 20)
