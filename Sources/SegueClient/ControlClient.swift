@@ -34,11 +34,12 @@ public final class ControlClient {
         do throws(ZMQError) {
             let owner: ZMQContext
             if let context { owner = context } else { owner = try ZMQContext() }
-            socket = try owner.makeSocket(.dealer)
-            // Requests still queued when the client is closed are worthless: nobody would read the reply.
-            try socket.setOption(.linger, 0)
-            try curve?.apply(to: socket)
-            try socket.connect(endpoint)
+            socket = try owner.makeSocket(.dealer) { socket throws(ZMQError) in
+                // Requests still queued when the client is closed are worthless: nobody would read the reply.
+                try socket.setOption(.linger, 0)
+                try curve?.apply(to: socket)
+                try socket.connect(endpoint)
+            }
         } catch {
             throw .zmq(error)
         }

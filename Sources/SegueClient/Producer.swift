@@ -27,11 +27,12 @@ public final class Producer {
         do throws(ZMQError) {
             let owner: ZMQContext
             if let context { owner = context } else { owner = try ZMQContext() }
-            socket = try owner.makeSocket(.push)
-            try socket.setOption(.sendTimeout, sendTimeoutMs)
-            try socket.setOption(.linger, lingerMs)
-            try curve?.apply(to: socket)
-            try socket.connect(endpoint)
+            socket = try owner.makeSocket(.push) { socket throws(ZMQError) in
+                try socket.setOption(.sendTimeout, sendTimeoutMs)
+                try socket.setOption(.linger, lingerMs)
+                try curve?.apply(to: socket)
+                try socket.connect(endpoint)
+            }
         } catch {
             throw .zmq(error)
         }

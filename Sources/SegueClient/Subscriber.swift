@@ -29,11 +29,12 @@ public final class Subscriber {
         do throws(ZMQError) {
             let owner: ZMQContext
             if let context { owner = context } else { owner = try ZMQContext() }
-            socket = try owner.makeSocket(.sub)
-            try socket.setOption(.linger, 0)
-            try socket.setOption(.receiveHighWaterMark, receiveHighWaterMark)
-            try curve?.apply(to: socket)
-            try socket.connect(endpoint)
+            socket = try owner.makeSocket(.sub) { socket throws(ZMQError) in
+                try socket.setOption(.linger, 0)
+                try socket.setOption(.receiveHighWaterMark, receiveHighWaterMark)
+                try curve?.apply(to: socket)
+                try socket.connect(endpoint)
+            }
         } catch {
             throw .zmq(error)
         }

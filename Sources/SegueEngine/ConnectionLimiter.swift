@@ -44,12 +44,13 @@ final class ConnectionLimiter {
         self.maxConnections = maxConnections
         let endpoint = "inproc://segue-connections-\(name)"
         try socket.startMonitor(endpoint, events: MonitorEvent.accepted | MonitorEvent.disconnected)
-        events = try socket.context.makeSocket(.pair)
-        // A lost event would leave the count wrong for good: the monitor's queue to this socket has no limit (it
-        // is read every turn, and holds two small parts per connection).
-        try events.setOption(.receiveHighWaterMark, 0)
-        try events.setOption(.linger, 0)
-        try events.connect(endpoint)
+        events = try socket.context.makeSocket(.pair) { events throws(ZMQError) in
+            // A lost event would leave the count wrong for good: the monitor's queue to this socket has no limit (it
+            // is read every turn, and holds two small parts per connection).
+            try events.setOption(.receiveHighWaterMark, 0)
+            try events.setOption(.linger, 0)
+            try events.connect(endpoint)
+        }
     }
 
     /// Notes where the socket listens (`lastEndpoint` after bind).
@@ -140,5 +141,10 @@ final class ConnectionLimiter {
     func close() {
         socket.stopMonitor()
         events.close(linger: 0)
+    }
+
+    /// The engine closes its limiters when it stops; this covers an engine whose setup failed after making them.
+    deinit {
+        close()
     }
 }

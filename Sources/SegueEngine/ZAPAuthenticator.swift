@@ -22,9 +22,10 @@ final class ZAPAuthenticator {
     init(context: ZMQContext, authorized: AuthorizedKeys, log: Logger)
         throws(ZMQError)
     {
-        socket = try context.makeSocket(.rep)
-        try socket.setOption(.linger, 0)
-        try socket.bind(Self.endpoint)
+        socket = try context.makeSocket(.rep) { socket throws(ZMQError) in
+            try socket.setOption(.linger, 0)
+            try socket.bind(Self.endpoint)
+        }
         self.authorized = authorized
         self.log = log
     }
@@ -67,5 +68,10 @@ final class ZAPAuthenticator {
 
     func close() {
         socket.close()
+    }
+
+    /// The engine closes the handler when it stops; this covers an engine whose setup failed after making it.
+    deinit {
+        close()
     }
 }

@@ -101,14 +101,19 @@ final class GatewayBridge: @unchecked Sendable {
     /// - Throws: `GatewayError` when the sockets or the worker's thread cannot be made.
     func run() throws(GatewayError) {
         var poller = ZMQPoller()
+        var opened: [ZMQSocket] = []
+        // Whatever way run() ends, a failed setup included, the sockets made so far are closed.
+        defer { for socket in opened { socket.close(linger: 0) } }
         let sockets: (sub: ZMQSocket, dealer: ZMQSocket, push: ZMQSocket)
         do throws(ZMQError) {
             let context = try ZMQContext()
-            sockets = (try context.makeSocket(.sub), try context.makeSocket(.dealer), try context.makeSocket(.push))
-            for socket in [sockets.sub, sockets.dealer, sockets.push] {
+            for type in [SocketType.sub, .dealer, .push] {
+                let socket = try context.makeSocket(type)
+                opened.append(socket)
                 try socket.setOption(.linger, 0)
                 try curve?.apply(to: socket)
             }
+            sockets = (opened[0], opened[1], opened[2])
             // A daemon that stops reading pans must not make the gateway queue without end.
             try sockets.push.setOption(.sendHighWaterMark, 10_000)
             try sockets.sub.connect(endpoints.events)
@@ -154,7 +159,6 @@ final class GatewayBridge: @unchecked Sendable {
                 wakeWriter()
             }
         }
-        for socket in [sockets.sub, sockets.dealer, sockets.push] { socket.close(linger: 0) }
     }
 
     // MARK: pages

@@ -15,7 +15,7 @@ import CZeroMQ
 /// makes are not thread-safe (see ``ZMQSocket``).
 ///
 /// Ownership: every ``ZMQSocket`` keeps its context alive, so the context is terminated (`zmq_ctx_term`, in
-/// `deinit`) only after all of its sockets have been closed or released. Termination then waits for messages still
+/// `deinit`) only after all of its sockets have been closed and released. Termination then waits for messages still
 /// queued on sockets closed with a non-zero linger; pass `blocky: false` or close with `linger: 0` to avoid that.
 public final class ZMQContext: @unchecked Sendable {
     /// The `void *` context handle. Valid for the whole lifetime of this object; freed only in `deinit`.
@@ -59,9 +59,26 @@ public final class ZMQContext: @unchecked Sendable {
         return ZMQSocket(handle: socket, type: type, context: self)
     }
 
+    /// Creates a socket and sets it up with `configure` (options, binds, connects). When `configure` throws, the
+    /// socket is closed with linger 0 before the error goes on, so a socket that could not be set up is never left
+    /// open for the caller to forget.
+    /// - Throws: what ``makeSocket(_:)`` or `configure` throws.
+    public func makeSocket(
+        _ type: SocketType, configure: (ZMQSocket) throws(ZMQError) -> Void
+    ) throws(ZMQError) -> ZMQSocket {
+        let socket = try makeSocket(type)
+        do {
+            try configure(socket)
+        } catch {
+            socket.close(linger: 0)
+            throw error
+        }
+        return socket
+    }
+
     /// Shuts the context down (`zmq_ctx_shutdown`): blocking calls on its sockets in any thread return
     /// ``ZMQError/terminated``, as does every later operation except closing. Safe to call from any thread, more
-    /// than once. Sockets must still be closed (or released) before the context can be freed.
+    /// than once. Sockets must still be closed and released before the context can be freed.
     public func shutdown() {
         // The only documented failure is EFAULT for an invalid handle, which cannot happen here.
         _ = zmq_ctx_shutdown(handle)

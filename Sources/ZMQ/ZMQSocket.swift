@@ -15,9 +15,11 @@ import CZeroMQ
 /// it over whole to another thread (Swift's `sending`) is fine: the hand-off itself is the required memory barrier.
 /// Use ``ZMQContext/shutdown()`` to interrupt a socket blocked in another thread.
 ///
-/// Ownership: the socket owns its handle and keeps its context alive. ``close(linger:)`` releases the handle
-/// explicitly; `deinit` closes it with linger 0 if the owner forgot. Every operation on a closed socket throws
-/// ``ZMQError/notSocket`` instead of touching a dangling handle.
+/// Ownership: the socket owns its handle and keeps its context alive. Its owner must release the handle with
+/// ``close(linger:)`` (``ZMQContext/makeSocket(_:configure:)`` does so when setting it up fails). Releasing a socket
+/// that is still open is a bug: a debug build stops on an assertion in `deinit`, a release build closes it there
+/// with linger 0. Every operation on a closed socket throws ``ZMQError/notSocket`` instead of touching a dangling
+/// handle.
 ///
 /// Errors: `EINTR` is retried internally; `EAGAIN` (no message with `dontWait`, a full queue, or an expired
 /// ``SocketOption/receiveTimeout``/``SocketOption/sendTimeout``) comes back as `nil`/`false`, not as an error.
@@ -37,12 +39,16 @@ public final class ZMQSocket {
         self.context = context
     }
 
-    /// Closes the socket with linger 0 if ``close(linger:)`` was not called, so a forgotten socket can neither leak
-    /// nor hold up the context's termination.
+    /// A socket must be closed before it is released, as swift-nio asserts of a channel: a forgotten one would
+    /// otherwise be closed at whatever moment its last reference goes, on whatever thread, with whatever linger.
+    /// Release builds still close it, with linger 0, so that it can neither leak nor hold up the context's
+    /// termination.
     deinit {
-        if handle != nil {
-            close(linger: 0)
-        }
+        guard handle != nil else { return }
+        assertionFailure(
+            "a \(type) ZMQSocket (last endpoint '\((try? lastEndpoint) ?? "?")') was released without close(): "
+                + "close every socket explicitly, e.g. with defer { socket.close() }")
+        close(linger: 0)
     }
 
     /// Whether ``close(linger:)`` has been called.

@@ -18,10 +18,14 @@ final class Relay {
 
     /// Binds both sockets on `tcp://127.0.0.1:*` and starts the relay thread.
     init() throws(BenchError) {
+        // Until the relay thread takes them over, these are closed here on a failure.
+        var opened: [ZMQSocket] = []
         do throws(ZMQError) {
             context = try ZMQContext()
             let pull = try context.makeSocket(.pull)
+            opened.append(pull)
             let pub = try context.makeSocket(.pub)
+            opened.append(pub)
             // The daemon's queue sizes (EngineConfiguration: ingest 100000, publisher 100000).
             try pull.setOption(.receiveHighWaterMark, 100_000)
             try pub.setOption(.sendHighWaterMark, 100_000)
@@ -34,9 +38,13 @@ final class Relay {
             let sockets = SocketHandOff(pull: pull, pub: pub)
             thread = try? JoinableThread.bench("relay") { Self.forward(sockets) }
         } catch {
+            for socket in opened { socket.close(linger: 0) }
             throw BenchError("cannot set up the relay: \(error)")
         }
-        if thread == nil { throw BenchError("cannot start the relay thread") }
+        if thread == nil {
+            for socket in opened { socket.close(linger: 0) }
+            throw BenchError("cannot start the relay thread")
+        }
     }
 
     /// Stops the relay thread (shutting the context down wakes its blocking receive) and reports a failure.

@@ -14,86 +14,78 @@ enum NavigationCommands {
 
     private static let stack = CommandSpec.Positional("STACK", help: "stack id")
 
-    static let push = Subcommand(
-        name: "push",
-        brief: "push a screen",
-        spec: CommandSpec(
-            name: "segue push", summary: "Push a screen onto a navigation stack (animated unless --immediate).",
-            positionals: [stack, .init("SCREEN", help: "the screen to push")], options: common,
-            examples: ["segue push demo Detail", "segue push demo Settings --immediate"]),
-        run: { arguments in
-            let screen = arguments.positionals[1]
-            try apply(
-                arguments, .push(Push(screen: screen, immediate: arguments.flag("immediate"))),
-                done: "pushed \(screen) onto \(arguments.positionals[0])")
-        })
+    // MARK: commands with an operand after the stack
 
-    static let pop = Subcommand(
-        name: "pop",
-        brief: "pop the top screen",
-        spec: CommandSpec(
-            name: "segue pop", summary: "Pop the top screen of a navigation stack.",
-            positionals: [stack], options: common, examples: ["segue pop demo", "segue pop demo --immediate"]),
-        run: { arguments in
-            try apply(
-                arguments, .pop(Pop(immediate: arguments.flag("immediate"))),
-                done: "popped \(arguments.positionals[0])")
-        })
+    static let push = command(
+        "push", brief: "push a screen",
+        summary: "Push a screen onto a navigation stack (animated unless --immediate).",
+        operand: .init("SCREEN", help: "the screen to push"),
+        examples: ["segue push demo Detail", "segue push demo Settings --immediate"]
+    ) { stack, screen, immediate in
+        (.push(Push(screen: screen, immediate: immediate)), "pushed \(screen) onto \(stack)")
+    }
 
-    static let popToRoot = Subcommand(
-        name: "pop-to-root",
-        brief: "pop down to the root screen",
-        spec: CommandSpec(
-            name: "segue pop-to-root", summary: "Pop a navigation stack down to its root screen.",
-            positionals: [stack], options: common, examples: ["segue pop-to-root demo"]),
-        run: { arguments in
-            try apply(
-                arguments, .popToRoot(PopToRoot(immediate: arguments.flag("immediate"))),
-                done: "popped \(arguments.positionals[0]) to its root")
-        })
+    static let present = command(
+        "present", brief: "present a modal screen", summary: "Present a modal screen over a stack.",
+        operand: .init("SCREEN", help: "the screen to present"), examples: ["segue present demo Compose"]
+    ) { stack, screen, immediate in
+        (.present(Present(screen: screen, immediate: immediate)), "presented \(screen) over \(stack)")
+    }
 
-    static let present = Subcommand(
-        name: "present",
-        brief: "present a modal screen",
-        spec: CommandSpec(
-            name: "segue present", summary: "Present a modal screen over a stack.",
-            positionals: [stack, .init("SCREEN", help: "the screen to present")], options: common,
-            examples: ["segue present demo Compose"]),
-        run: { arguments in
-            let screen = arguments.positionals[1]
-            try apply(
-                arguments, .present(Present(screen: screen, immediate: arguments.flag("immediate"))),
-                done: "presented \(screen) over \(arguments.positionals[0])")
-        })
+    static let tab = command(
+        "tab", brief: "select a tab", summary: "Select a tab of a tab stack.",
+        operand: .init("INDEX", help: "tab index, from 0"), examples: ["segue tab shop 2"]
+    ) { stack, text, immediate in
+        guard let index = UInt32(text) else {
+            throw UsageError("segue tab: INDEX must be a whole number from 0, not '\(text)'")
+        }
+        return (.selectTab(SelectTab(index: index, immediate: immediate)), "selected tab \(index) of \(stack)")
+    }
 
-    static let dismiss = Subcommand(
-        name: "dismiss",
-        brief: "dismiss the top presented screen",
-        spec: CommandSpec(
-            name: "segue dismiss", summary: "Dismiss the top presented screen of a stack.",
-            positionals: [stack], options: common, examples: ["segue dismiss demo"]),
-        run: { arguments in
-            try apply(
-                arguments, .dismiss(Dismiss(immediate: arguments.flag("immediate"))),
-                done: "dismissed the top of \(arguments.positionals[0])")
-        })
+    // MARK: commands that take the stack alone
 
-    static let tab = Subcommand(
-        name: "tab",
-        brief: "select a tab",
-        spec: CommandSpec(
-            name: "segue tab", summary: "Select a tab of a tab stack.",
-            positionals: [stack, .init("INDEX", help: "tab index, from 0")], options: common,
-            examples: ["segue tab shop 2"]),
-        run: { arguments in
-            let text = arguments.positionals[1]
-            guard let index = UInt32(text) else {
-                throw UsageError("segue tab: INDEX must be a whole number from 0, not '\(text)'")
-            }
-            try apply(
-                arguments, .selectTab(SelectTab(index: index, immediate: arguments.flag("immediate"))),
-                done: "selected tab \(index) of \(arguments.positionals[0])")
-        })
+    static let pop = command(
+        "pop", brief: "pop the top screen", summary: "Pop the top screen of a navigation stack.",
+        examples: ["segue pop demo", "segue pop demo --immediate"]
+    ) { stack, _, immediate in
+        (.pop(Pop(immediate: immediate)), "popped \(stack)")
+    }
+
+    static let popToRoot = command(
+        "pop-to-root", brief: "pop down to the root screen", summary: "Pop a navigation stack down to its root screen.",
+        examples: ["segue pop-to-root demo"]
+    ) { stack, _, immediate in
+        (.popToRoot(PopToRoot(immediate: immediate)), "popped \(stack) to its root")
+    }
+
+    static let dismiss = command(
+        "dismiss", brief: "dismiss the top presented screen", summary: "Dismiss the top presented screen of a stack.",
+        examples: ["segue dismiss demo"]
+    ) { stack, _, immediate in
+        (.dismiss(Dismiss(immediate: immediate)), "dismissed the top of \(stack)")
+    }
+
+    /// What a navigation command sends, made from its stack id, its operand (empty for a command that takes none)
+    /// and `--immediate`, with what to print once it is applied (`pushed Detail onto demo`).
+    private typealias MakeOp = @Sendable (String, String, Bool) throws -> (Command.Op, done: String)
+
+    /// `segue NAME STACK [OPERAND]` with the common options, sending what `makeOp` makes.
+    private static func command(
+        _ name: String, brief: String, summary: String, operand: CommandSpec.Positional? = nil, examples: [String],
+        makeOp: @escaping MakeOp
+    ) -> Subcommand {
+        Subcommand(
+            name: name,
+            brief: brief,
+            spec: CommandSpec(
+                name: "segue \(name)", summary: summary, positionals: [stack] + (operand.map { [$0] } ?? []),
+                options: common, examples: examples),
+            run: { arguments in
+                let (op, done) = try makeOp(
+                    arguments.positionals[0], arguments.positional(1) ?? "", arguments.flag("immediate"))
+                try apply(arguments, op, done: done)
+            })
+    }
 
     /// Sends the command and prints where its events landed: `pushed Detail onto demo: positions 2-3, version 3`.
     private static func apply(_ arguments: ParsedArguments, _ op: Command.Op, done: String) throws {

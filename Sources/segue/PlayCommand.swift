@@ -53,12 +53,13 @@ enum PlayCommand {
         StopSignals.install()
         let socket: ZMQSocket
         do {
-            socket = try ZMQContext().makeSocket(.push)
-            // Queued inputs reach the daemon when the command ends, if it takes them within a few seconds.
-            try socket.setOption(.linger, 5000)
-            try socket.setOption(.sendTimeout, 2000)
-            try connection.curve?.apply(to: socket)
-            try socket.connect(connection.endpoints.ingest)
+            socket = try ZMQContext().makeSocket(.push) { socket throws(ZMQError) in
+                // Queued inputs reach the daemon when the command ends, if it takes them within a few seconds.
+                try socket.setOption(.linger, 5000)
+                try socket.setOption(.sendTimeout, 2000)
+                try connection.curve?.apply(to: socket)
+                try socket.connect(connection.endpoints.ingest)
+            }
         } catch {
             throw ClientError.zmq(error)
         }

@@ -35,10 +35,17 @@ final class RecordingProxy {
     ///   - daemon: segued's endpoints; inputs go to its ingest, requests to its control.
     ///   - curve: CURVE keys for the connections to the daemon (the recorder's own sockets are plaintext).
     init(listenIngest: String, listenControl: String?, daemon: SegueEndpoints, curve: CurveClientKeys?) throws {
+        var opened: [ZMQSocket] = []
         do {
-            context = try ZMQContext()
-            pull = try context.makeSocket(.pull)
-            push = try context.makeSocket(.push)
+            let context = try ZMQContext()
+            self.context = context
+            func open(_ type: SocketType) throws(ZMQError) -> ZMQSocket {
+                let socket = try context.makeSocket(type)
+                opened.append(socket)
+                return socket
+            }
+            pull = try open(.pull)
+            push = try open(.push)
             try pull.setOption(.linger, 0)
             // Inputs still queued at the end reach the daemon if it takes them within a few seconds.
             try push.setOption(.linger, 5000)
@@ -47,8 +54,8 @@ final class RecordingProxy {
             try curve?.apply(to: push)
             try push.connect(daemon.ingest)
             if let listenControl {
-                let router = try context.makeSocket(.router)
-                let dealer = try context.makeSocket(.dealer)
+                let router = try open(.router)
+                let dealer = try open(.dealer)
                 try router.setOption(.linger, 1000)
                 try dealer.setOption(.linger, 1000)
                 try curve?.apply(to: dealer)
@@ -64,8 +71,11 @@ final class RecordingProxy {
             }
             try Self.bind(pull, listenIngest, "--listen")
             ingestEndpoint = try pull.lastEndpoint
-        } catch let error as ZMQError {
-            throw ClientError.zmq(error)
+        } catch {
+            // A proxy that is not made has no deinit to close what it opened.
+            for socket in opened { socket.close(linger: 0) }
+            if let error = error as? ZMQError { throw ClientError.zmq(error) }
+            throw error
         }
         var poller = ZMQPoller()
         pullIndex = poller.add(pull)

@@ -180,24 +180,24 @@ import ZMQ
         let context = try ZMQContext()
         defer { context.shutdown() }
         let ingest = try context.makeSocket(.push)
+        var dealers: [ZMQSocket] = []
+        defer {
+            ingest.close()
+            for dealer in dealers { dealer.close() }
+        }
         // A full queue blocks the sender (pacing it to the daemon) for at most this long.
         try ingest.setOption(.sendTimeout, 10_000)
         try ingest.setOption(.linger, 0)
         // An oversized message costs the connection; come back quickly.
         try ingest.setOption(.reconnectInterval, 10)
         try ingest.connect(daemon.endpoints.ingest)
-        var dealers: [ZMQSocket] = []
         for _ in 0..<3 {
             let dealer = try context.makeSocket(.dealer)
+            dealers.append(dealer)
             try dealer.setOption(.sendTimeout, 10_000)
             try dealer.setOption(.linger, 0)
             try dealer.setOption(.reconnectInterval, 10)
             try dealer.connect(daemon.endpoints.control)
-            dealers.append(dealer)
-        }
-        defer {
-            ingest.close()
-            for dealer in dealers { dealer.close() }
         }
 
         let inputs = Self.inputTemplates()

@@ -40,6 +40,9 @@ import ZMQ
         publish: () throws -> Void
     ) throws -> ZMQSocket {
         let stalled = try context.makeSocket(.sub)
+        var live = false
+        // The caller closes a live subscriber; one that never got going is closed here, whatever went wrong.
+        defer { if !live { stalled.close(linger: 0) } }
         try stalled.setOption(.receiveHighWaterMark, 1)
         try stalled.setOption(.receiveBufferSize, 4096)
         try stalled.setOption(.receiveTimeout, 25)
@@ -47,9 +50,11 @@ import ZMQ
         try stalled.connect(daemon.endpoints.events)
         for _ in 0..<200 {
             try publish()
-            if try stalled.receive() != nil { return stalled }
+            if try stalled.receive() != nil {
+                live = true
+                return stalled
+            }
         }
-        stalled.close(linger: 0)
         throw HarnessError("the subscriber to '\(prefix)' never received anything")
     }
 
@@ -135,14 +140,14 @@ import ZMQ
         try leaver.send([read.encoded()])
         leaver.close(linger: 1000)
         var silent: [ZMQSocket] = []
+        defer { for socket in silent { socket.close() } }
         for _ in 0..<20 {
             let socket = try context.makeSocket(.req)
+            silent.append(socket)
             try socket.setOption(.linger, 0)
             try socket.connect(daemon.endpoints.control)
             try socket.send([read.encoded()])
-            silent.append(socket)
         }
-        defer { for socket in silent { socket.close() } }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         try Self.create(control, "after")
         #expect(try control.stats().stacks == 1)

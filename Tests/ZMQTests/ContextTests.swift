@@ -19,6 +19,7 @@ struct ContextTests {
         DispatchQueue(label: "blocked-receiver").async {
             do {
                 let pull = try context.makeSocket(.pull)
+                defer { pull.close() }
                 // A safety net only: the test fails (rather than hangs) if shutdown does not wake the receive.
                 try pull.setOption(.receiveTimeout, 5_000)
                 try pull.bind("inproc://blocked")
@@ -46,8 +47,7 @@ struct ContextTests {
     @Test("contexts accept an I/O thread count and reject a negative one")
     func ioThreads() throws {
         let context = try ZMQContext(ioThreads: 2)
-        let socket = try context.makeSocket(.pair)
-        socket.close()
+        try context.makeSocket(.pair).close()
         #expect(throws: ZMQError.invalidArgument) { try ZMQContext(ioThreads: -1) }
     }
 }

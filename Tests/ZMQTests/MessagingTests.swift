@@ -7,6 +7,7 @@ struct MessagingTests {
     func pushPullMultipart() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push)
+        defer { closeAll(pull, push) }
         let message = [bytes("header"), [0, 1, 2, 255], bytes("payload")]
         #expect(try push.send(message))
         #expect(try pull.receive() == message)
@@ -17,6 +18,7 @@ struct MessagingTests {
     func zeroCopyReceive() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push, tcp: false)
+        defer { closeAll(pull, push) }
         try push.send([[1, 2, 3], [], [4]])
         let parts = try pull.receive { parts in parts.map { Array($0) } }
         #expect(parts == [[1, 2, 3], [], [4]])
@@ -27,6 +29,7 @@ struct MessagingTests {
     func largeMessage() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push)
+        defer { closeAll(pull, push) }
         let large = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 11) }
         #expect(try push.send([bytes("big"), large]))
         let received = try #require(try pull.receive())
@@ -39,6 +42,7 @@ struct MessagingTests {
     func emptyParts() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push, tcp: false)
+        defer { closeAll(pull, push) }
         try push.send([[]])
         try push.send([[], bytes("x"), []])
         #expect(try pull.receive() == [[]])
@@ -49,6 +53,7 @@ struct MessagingTests {
     func partByPartSend() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push, tcp: false)
+        defer { closeAll(pull, push) }
         #expect(try push.send(bytes("a"), more: true, dontWait: false))
         let tail = bytes("tail")
         #expect(try tail.withUnsafeBytes { buffer throws(ZMQError) in try push.send(buffer, more: false) })
@@ -59,6 +64,7 @@ struct MessagingTests {
     func receiveWouldBlock() throws {
         let context = try makeContext()
         let pull = try context.makeSocket(.pull)
+        defer { pull.close() }
         try pull.bind("inproc://empty")
         #expect(try pull.receive(dontWait: true) == nil)
     }
@@ -67,6 +73,7 @@ struct MessagingTests {
     func receiveTimeout() throws {
         let context = try makeContext()
         let pull = try context.makeSocket(.pull)
+        defer { pull.close() }
         try pull.setOption(.receiveTimeout, 20)
         try pull.bind("inproc://timeout")
         // No peer ever sends: only the timeout can end the receive.
@@ -77,6 +84,7 @@ struct MessagingTests {
     func sendWouldBlock() throws {
         let context = try makeContext()
         let push = try context.makeSocket(.push)
+        defer { push.close() }
         try push.bind("tcp://127.0.0.1:*")
         #expect(try push.send([bytes("nobody")], dontWait: true) == false)
         #expect(try push.send(bytes("nobody"), more: false, dontWait: true) == false)
@@ -88,6 +96,7 @@ struct MessagingTests {
     func sendNoParts() throws {
         let context = try makeContext()
         let push = try context.makeSocket(.push)
+        defer { push.close() }
         #expect(throws: ZMQError.invalidArgument) { try push.send([]) }
     }
 
@@ -99,6 +108,7 @@ struct MessagingTests {
             configureConnected: { try $0.setOption(.reconnectInterval, 10) },
             configureBound: { try $0.setOption(.maxMessageSize, 1_024) }
         )
+        defer { closeAll(pull, push) }
         #expect(try pull.getOption(.maxMessageSize) == 1_024)
         #expect(try push.send([[UInt8](repeating: 7, count: 4_096)]))
 

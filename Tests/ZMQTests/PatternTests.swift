@@ -10,6 +10,7 @@ struct PatternTests {
             context, bind: .router, connect: .dealer,
             configureConnected: { try $0.setOption(.routingId, bytes("dealer-1")) }
         )
+        defer { closeAll(router, dealer) }
         #expect(try dealer.getOption(.routingId) == bytes("dealer-1"))
         try dealer.send([bytes("ping"), bytes("x")])
         #expect(try router.receive() == [bytes("dealer-1"), bytes("ping"), bytes("x")])
@@ -21,6 +22,7 @@ struct PatternTests {
     func routerReq() throws {
         let context = try makeContext()
         let (router, req) = try makePair(context, bind: .router, connect: .req)
+        defer { closeAll(router, req) }
         try req.send([bytes("hello")])
         let request = try #require(try router.receive())
         #expect(request.count == 3)
@@ -33,8 +35,8 @@ struct PatternTests {
     @Test("REQ out of turn fails with EFSM")
     func reqStateMachine() throws {
         let context = try makeContext()
-        // Keep the REP alive: releasing it would close it and leave the REQ with no peer to send to.
         let (rep, req) = try makePair(context, bind: .rep, connect: .req, tcp: false)
+        defer { closeAll(rep, req) }
         #expect(try req.send([bytes("one")]))
         #expect(throws: ZMQError.invalidState) { try req.send([bytes("two")]) }
         #expect(try rep.receive() == [bytes("one")])
@@ -45,6 +47,7 @@ struct PatternTests {
     func routerMandatory() throws {
         let context = try makeContext()
         let router = try context.makeSocket(.router)
+        defer { router.close() }
         try router.setOption(.routerMandatory, true)
         try router.bind("inproc://mandatory")
         #expect(throws: ZMQError.hostUnreachable) { try router.send([bytes("nobody"), bytes("x")]) }
@@ -62,6 +65,7 @@ struct PatternTests {
                 try sub.unsubscribe("z")
             }
         )
+        defer { closeAll(publisher, subscriber) }
         // Subscriptions travel to the publisher asynchronously: republish until the first message comes through.
         var poller = ZMQPoller()
         let index = poller.add(subscriber)

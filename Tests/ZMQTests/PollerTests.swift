@@ -7,6 +7,7 @@ struct PollerTests {
     func readinessAndTimeout() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push, tcp: false)
+        defer { closeAll(pull, push) }
         var poller = ZMQPoller()
         let index = poller.add(pull)
         #expect(index == 0)
@@ -29,6 +30,7 @@ struct PollerTests {
     func writable() throws {
         let context = try makeContext()
         let (pull, push) = try makePair(context, bind: .pull, connect: .push, tcp: false)
+        defer { closeAll(pull, push) }
         var poller = ZMQPoller()
         let pullIndex = poller.add(pull)
         let pushIndex = poller.add(push, events: [.writable])
@@ -44,6 +46,7 @@ struct PollerTests {
     func closedSocket() throws {
         let context = try makeContext()
         let pull = try context.makeSocket(.pull)
+        defer { pull.close() }
         var poller = ZMQPoller()
         poller.add(pull)
         pull.close()

@@ -48,6 +48,7 @@ struct SecurityTests {
         let context = try makeContext()
 
         let pull = try context.makeSocket(.pull)
+        defer { pull.close() }
         try pull.setOption(.receiveTimeout, receiveTimeoutMs)
         try pull.setOption(.curveServer, true)
         try pull.setOption(.curveSecretKey, server.secretKey)
@@ -59,6 +60,7 @@ struct SecurityTests {
         let endpoint = try pull.lastEndpoint
 
         let push = try context.makeSocket(.push)
+        defer { push.close() }
         try push.setOption(.curveServerKeyBytes, try #require(Z85.decode(server.publicKey)))
         try push.setOption(.curvePublicKey, client.publicKey)
         try push.setOption(.curveSecretKey, client.secretKey)
@@ -69,6 +71,7 @@ struct SecurityTests {
         #expect(try pull.receive() == [bytes("secret hello")])
 
         let impostor = try context.makeSocket(.push)
+        defer { impostor.close() }
         try impostor.setOption(.curveServerKey, client.publicKey)
         try impostor.setOption(.curvePublicKey, client.publicKey)
         try impostor.setOption(.curveSecretKey, client.secretKey)

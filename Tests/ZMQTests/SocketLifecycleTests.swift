@@ -8,6 +8,7 @@ struct SocketLifecycleTests {
     func lastEndpoint() throws {
         let context = try makeContext()
         let socket = try context.makeSocket(.rep)
+        defer { socket.close() }
         #expect(try socket.lastEndpoint == "")
         try socket.bind("tcp://127.0.0.1:*")
         let endpoint = try socket.lastEndpoint
@@ -22,6 +23,7 @@ struct SocketLifecycleTests {
     func bindErrors() throws {
         let context = try makeContext()
         let socket = try context.makeSocket(.pull)
+        defer { socket.close() }
 
         let badTransport = #expect(throws: ZMQError.self) { try socket.bind("bogus://nowhere") }
         #expect(badTransport == .protocolNotSupported)
@@ -36,6 +38,7 @@ struct SocketLifecycleTests {
         try socket.bind("tcp://127.0.0.1:*")
         let taken = try socket.lastEndpoint
         let other = try context.makeSocket(.pull)
+        defer { other.close() }
         let inUse = #expect(throws: ZMQError.self) { try other.bind(taken) }
         #expect(inUse == .addressInUse)
         #expect(inUse?.description == "bind \(taken): Address already in use")
@@ -56,6 +59,7 @@ struct SocketLifecycleTests {
     func optionRoundTrip() throws {
         let context = try makeContext()
         let socket = try context.makeSocket(.dealer)
+        defer { socket.close() }
         try socket.setOption(.linger, 250)
         try socket.setOption(.sendHighWaterMark, 10)
         try socket.setOption(.receiveHighWaterMark, 20)
@@ -105,18 +109,19 @@ struct SocketLifecycleTests {
         #expect(throws: ZMQError.notSocket) { try socket.setOption(.linger, 0) }
     }
 
-    @Test("a socket released without close is closed by deinit and the context still terminates")
-    func forgottenSocket() throws {
-        // Run on another thread with a bounded wait: if deinit left linger at its default, zmq_ctx_term would block
-        // forever on the queued message.
+    @Test("a socket closed with linger 0 drops what it queued, so the context still terminates")
+    func closedWithoutLinger() throws {
+        // Run on another thread with a bounded wait: with linger at its default, zmq_ctx_term would block forever on
+        // the queued message.
         let finished = DispatchSemaphore(value: 0)
         let outcome = Outcome()
-        DispatchQueue(label: "forgotten-socket").async {
+        DispatchQueue(label: "closed-without-linger").async {
             do {
                 var context: ZMQContext? = try ZMQContext()
                 var socket: ZMQSocket? = try context?.makeSocket(.push)
                 try socket?.connect("tcp://127.0.0.1:1")
                 outcome.set(try socket?.send([bytes("stuck")], dontWait: true) == true ? "queued" : "not queued")
+                socket?.close(linger: 0)
                 socket = nil
                 context = nil
             } catch {
@@ -126,6 +131,19 @@ struct SocketLifecycleTests {
         }
         #expect(finished.wait(timeout: .now() + 5) == .success)
         #expect(outcome.get() == "queued")
+    }
+
+    @Test("a socket whose setup fails is closed before the error goes on")
+    func failedSetupCloses() throws {
+        let context = try makeContext()
+        var made: ZMQSocket?
+        #expect(throws: ZMQError.protocolNotSupported) {
+            try context.makeSocket(.pull) { socket throws(ZMQError) in
+                made = socket
+                try socket.bind("bogus://nowhere")
+            }
+        }
+        #expect(made?.isClosed == true)
     }
 
     @Test("zmqVersion reports the loaded libzmq")

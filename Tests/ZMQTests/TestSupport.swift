@@ -9,8 +9,9 @@ func makeContext() throws -> ZMQContext {
     try ZMQContext(blocky: false)
 }
 
-/// Makes a bound socket and a connected peer. `tcp` binds `tcp://127.0.0.1:*` and connects to the resolved port;
-/// otherwise `inproc://<name>`. Receive timeouts are set on both so every blocking receive is bounded.
+/// Makes a bound socket and a connected peer, for the caller to close. `tcp` binds `tcp://127.0.0.1:*` and connects
+/// to the resolved port; otherwise `inproc://<name>`. Receive timeouts are set on both so every blocking receive is
+/// bounded. When a step fails, both are closed before the error goes on.
 func makePair(
     _ context: ZMQContext,
     bind bindType: SocketType,
@@ -20,8 +21,11 @@ func makePair(
     configureConnected: (ZMQSocket) throws -> Void = { _ in },
     configureBound: (ZMQSocket) throws -> Void = { _ in }
 ) throws -> (bound: ZMQSocket, connected: ZMQSocket) {
+    var handedOver = false
     let bound = try context.makeSocket(bindType)
+    defer { if !handedOver { bound.close() } }
     let connected = try context.makeSocket(connectType)
+    defer { if !handedOver { connected.close() } }
     for socket in [bound, connected] {
         try socket.setOption(.receiveTimeout, receiveTimeoutMs)
         try socket.setOption(.sendTimeout, receiveTimeoutMs)
@@ -30,7 +34,13 @@ func makePair(
     try configureConnected(connected)
     try bound.bind(tcp ? "tcp://127.0.0.1:*" : "inproc://\(name)")
     try connected.connect(try bound.lastEndpoint)
+    handedOver = true
     return (bound, connected)
+}
+
+/// Closes the sockets given, for one `defer` after making several.
+func closeAll(_ sockets: ZMQSocket...) {
+    for socket in sockets { socket.close() }
 }
 
 /// The UTF-8 bytes of a string, for terse message literals.
