@@ -55,6 +55,12 @@ public final class Engine {
         let ingestSocket: ZMQSocket
         let controlSocket: ZMQSocket
         let eventsSocket: ZMQSocket
+        // What a failed set-up must close before it throws (the engine's own `close` never runs then).
+        var opened: [ZMQSocket] = []
+        func release() {
+            for socket in opened { socket.close(linger: 0) }
+            ledger.close()
+        }
         do {
             context = try ZMQContext()
             // The handler must be bound before a CURVE socket binds, or libzmq admits every client.
@@ -65,8 +71,11 @@ public final class Engine {
                 authenticator = nil
             }
             ingestSocket = try context.makeSocket(.pull)
+            opened.append(ingestSocket)
             controlSocket = try context.makeSocket(.router)
+            opened.append(controlSocket)
             eventsSocket = try context.makeSocket(.pub)
+            opened.append(eventsSocket)
             if let curve = configuration.curve {
                 for socket in [ingestSocket, controlSocket, eventsSocket] { try curve.apply(to: socket) }
             }
@@ -112,13 +121,13 @@ public final class Engine {
                 ledger: ledger, transport: sockets, clock: MonotonicEpochClock(notBeforeUs: ledger.core.clockUs),
                 configuration: configuration)
         } catch let error as EngineError {
-            ledger.close()
+            release()
             throw error
         } catch let error as ZMQError {
-            ledger.close()
+            release()
             throw EngineError("cannot set up the sockets", .socket(error))
         } catch {
-            ledger.close()
+            release()
             throw EngineError("cannot set up the sockets: \(error)")
         }
     }
