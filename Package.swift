@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(
             name: "SegueEngine",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging"],
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueThreads"],
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
@@ -46,10 +46,12 @@ let package = Package(
         .target(name: "SegueDisplay", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
         .target(name: "SegueLogging", swiftSettings: strictSettings),
+        .target(name: "SegueThreads", swiftSettings: strictSettings),
         .target(
             name: "SegueGateway",
             dependencies: [
                 "WebSockets", "ZMQ", "SegueWire", "SegueCore", "SegueClient", "SegueJSON", "SegueCommandLine",
+                "SegueThreads",
             ],
             swiftSettings: strictSettings
         ),
@@ -62,7 +64,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine",
-                "SegueGateway",
+                "SegueGateway", "SegueThreads",
                 "WebSockets", "ZMQ",
             ],
             swiftSettings: strictSettings
@@ -71,7 +73,7 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueJSON", "SegueCommandLine",
-                "WebSockets",
+                "SegueThreads", "WebSockets",
             ],
             swiftSettings: strictSettings
         ),
@@ -89,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SegueGatewayTests",
-            dependencies: ["SegueGateway", "SegueClient", "SegueJSON", "SegueWire", "WebSockets"],
+            dependencies: ["SegueGateway", "SegueClient", "SegueJSON", "SegueWire", "SegueThreads", "WebSockets"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),

@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
-import SegueCore
 import SegueLog
+import SegueThreads
 import SegueWire
 import Synchronization
 
@@ -10,10 +10,14 @@ import Synchronization
 /// took about 21 ms, and every pan waited as long.) One-stack reads go through the stacks' index
 /// (`StackPositions`).
 ///
+/// The thread runs at the idle scheduling class (SCHED_IDLE): on a machine whose cores are busy, the engine's
+/// thread (and the producers and subscribers on the same machine) get the CPU first, and reads take what is left.
+/// Reads slow down under load; pans do not.
+///
 /// The engine hands over reads (`submit`) and takes the finished answers on a later turn (`collect`); each answer
 /// is a reply to send as it is. A finished answer makes `wakeDescriptor` (a pipe's reading end) readable, so that
 /// an engine waiting in poll sends it at once.
-final class HistoryReader: Sendable {
+final class HistoryReader {
     /// One read to serve, with what its reply needs.
     struct Job: Sendable {
         var envelope: [[UInt8]]
@@ -28,26 +32,33 @@ final class HistoryReader: Sendable {
         var reply: Reply
     }
 
-    /// What the reading thread keeps between reads; touched only on `queue`.
-    private final class ReadingState: @unchecked Sendable {
-        let reader = LogViewReader()
-        var index = StackPositions()
+    /// What the engine's thread and the reading thread share.
+    private final class Shared: Sendable {
+        let jobs = Mutex<[Job]>([])
+        let answers = Mutex<[Answer]>([])
+        /// Signalled once per job submitted, and once to stop.
+        let jobsWaiting = DispatchSemaphore(value: 0)
+        /// Signalled once per job served.
+        let jobServed = DispatchSemaphore(value: 0)
+        let served = Atomic<Int>(0)
+        let stopping = Atomic<Bool>(false)
+        let wakeWriter: Int32
+
+        init(wakeWriter: Int32) {
+            self.wakeWriter = wakeWriter
+        }
     }
 
-    private let queue = DispatchQueue(label: "segue.engine.history")
-    private let state = ReadingState()
-    private let answers = Mutex<[Answer]>([])
-    /// Reads submitted and not collected yet.
-    private let outstanding = Atomic<Int>(0)
-    /// A pipe's reading end, readable while answers wait to be collected, and its writing end.
+    private let shared: Shared
+    private let thread: JoinableThread<Void>
+    /// Reads submitted, and answers collected (engine thread only).
+    private var submitted = 0
+    private var collected = 0
+    /// A pipe's reading end, readable while answers wait to be collected.
     let wakeDescriptor: Int32
-    private let wakeWriter: Int32
 
-    /// Largest batch a read returns, and the default; a batch also stops past `Ledger.maxReadBytes`.
-    static let defaultReadCount = 1000
-    static let maxReadCount = 10_000
-
-    /// - Throws: `EngineError` when no pipe can be made (the process is out of descriptors).
+    /// Starts the reading thread.
+    /// - Throws: `EngineError` when no pipe or thread can be made.
     init() throws(EngineError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
@@ -58,112 +69,80 @@ final class HistoryReader: Sendable {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
         wakeDescriptor = ends[0]
-        wakeWriter = ends[1]
+        let shared = Shared(wakeWriter: ends[1])
+        self.shared = shared
+        do {
+            thread = try JoinableThread(name: "history reader") { Self.serve(shared) }
+        } catch {
+            Glibc.close(ends[0])
+            Glibc.close(ends[1])
+            throw EngineError("\(error)")
+        }
     }
 
     deinit {
-        queue.sync {}
+        shared.stopping.store(true, ordering: .relaxed)
+        shared.jobsWaiting.signal()
+        thread.join()
         Glibc.close(wakeDescriptor)
-        Glibc.close(wakeWriter)
+        Glibc.close(shared.wakeWriter)
     }
 
     /// Reads submitted whose answers have not been collected.
-    var pending: Int { outstanding.load(ordering: .relaxed) }
+    var pending: Int { submitted - collected }
 
     /// Queues a read; its answer comes out of `collect` once served.
     func submit(_ job: Job) {
-        outstanding.add(1, ordering: .relaxed)
-        queue.async { [self] in
-            var reply = Reply(requestId: job.requestId)
-            do throws(HistoryReadFailure) {
-                reply.body = .events(try serve(job.read, from: job.view))
-            } catch {
-                reply.error = error.detail
-            }
-            let first = answers.withLock { list in
-                list.append(Answer(envelope: job.envelope, reply: reply))
-                return list.count == 1
-            }
-            // One byte per batch of answers: the pipe never fills, and `collect` empties it.
-            if first {
-                var byte: UInt8 = 1
-                _ = write(wakeWriter, &byte, 1)
-            }
-        }
+        submitted += 1
+        shared.jobs.withLock { $0.append(job) }
+        shared.jobsWaiting.signal()
     }
 
     /// The answers served since the last call, in the order they were submitted.
     func collect() -> [Answer] {
         var drained = [UInt8](repeating: 0, count: 64)
         _ = read(wakeDescriptor, &drained, drained.count)
-        let taken = answers.withLock { list in
+        let taken = shared.answers.withLock { list in
             defer { list.removeAll() }
             return list
         }
-        outstanding.subtract(taken.count, ordering: .relaxed)
+        collected += taken.count
         return taken
     }
 
     /// Waits until every read submitted so far is served.
     func waitUntilServed() {
-        queue.sync {}
+        while shared.served.load(ordering: .acquiring) < submitted { shared.jobServed.wait() }
     }
 
-    /// Up to `max_count` events from `from_position`, of all stacks or one (through the index).
-    private func serve(_ read: ReadEvents, from view: LogView) throws(HistoryReadFailure) -> EventBatch {
-        if !read.stackId.isEmpty, let error = Validation.checkStackId(read.stackId) { throw .invalid(error) }
-        let from = max(read.fromPosition, 1)
-        if from < view.firstPosition {
-            throw .invalid(
-                ErrorDetail(
-                    code: .positionRemoved,
-                    message:
-                        "position \(from) was removed by retention; the oldest kept position is \(view.firstPosition)"
-                ))
-        }
-        let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
-        var batch = EventBatch(nextPosition: from, headPosition: view.headPosition)
-        var bytes = 0
-        var failure: HistoryReadFailure?
-        /// Takes one event into the batch; false once the batch is full.
-        func take(_ position: UInt64, _ payload: UnsafeRawBufferPointer) -> Bool {
-            do throws(WireDecodingError) {
-                batch.events.append(try Event(decoding: payload))
+    /// The reading thread: serves jobs in order until told to stop.
+    private static func serve(_ shared: Shared) {
+        // SCHED_IDLE (Linux's 5, which Glibc's module does not name): below every nice level; an unprivileged
+        // thread may move itself there. Should it be refused, reads run at the normal priority.
+        var parameters = sched_param(sched_priority: 0)
+        _ = pthread_setschedparam(pthread_self(), 5, &parameters)
+        let serving = HistoryServing()
+        while true {
+            shared.jobsWaiting.wait()
+            if shared.stopping.load(ordering: .relaxed) { return }
+            guard let job = shared.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            var reply = Reply(requestId: job.requestId)
+            do throws(HistoryReadFailure) {
+                reply.body = .events(try serving.serve(job.read, from: job.view))
             } catch {
-                failure = .undecodable(position: position, error)
-                return false
+                reply.error = error.detail
             }
-            bytes += payload.count
-            batch.nextPosition = position + 1
-            return batch.events.count < wanted && bytes < Ledger.maxReadBytes
-        }
-        if !read.stackId.isEmpty { try state.index.catchUp(to: view, with: state.reader) }
-        do throws(LogError) {
-            if read.stackId.isEmpty {
-                try state.reader.visit(view, from: from, take)
-            } else {
-                let positions = state.index.positions(of: read.stackId, from: from, maxCount: wanted)
-                var next = positions.startIndex
-                var full = false
-                while next < positions.endIndex && !full && failure == nil {
-                    // A walk goes on to the stack's next event unless it lies far ahead: a seek reads past up to 63
-                    // records, so walking is cheaper for events that close.
-                    try state.reader.visit(view, from: positions[next]) { position, payload in
-                        guard position == positions[next] else { return true }
-                        full = !take(position, payload)
-                        next += 1
-                        return !full && next < positions.endIndex && positions[next] - position <= 64
-                    }
-                }
-                // Every event of the stack up to the view's head is in the batch: the next read starts after it.
-                if next == positions.endIndex && positions.count < wanted {
-                    batch.nextPosition = max(from, view.headPosition + 1)
-                }
+            let first = shared.answers.withLock { list in
+                list.append(Answer(envelope: job.envelope, reply: reply))
+                return list.count == 1
             }
-        } catch {
-            throw .log(error)
+            shared.served.add(1, ordering: .releasing)
+            shared.jobServed.signal()
+            // One byte per batch of answers: the pipe never fills, and `collect` empties it.
+            if first {
+                var byte: UInt8 = 1
+                _ = write(shared.wakeWriter, &byte, 1)
+            }
         }
-        if let failure { throw failure }
-        return batch
     }
 }

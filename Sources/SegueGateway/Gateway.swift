@@ -2,6 +2,7 @@ import SegueClient
 import SegueCommandLine
 import SegueCore
 import SegueJSON
+import SegueThreads
 import Synchronization
 import WebSockets
 

@@ -8,7 +8,7 @@ import SegueCommandLine
 struct BenchOptions: Sendable {
     /// The workloads, in the order they run.
     enum Workload: String, CaseIterable, Sendable {
-        case relay, throughput, latency, durable, scaling, memory, replay, web
+        case relay, throughput, latency, history, durable, scaling, memory, replay, web
     }
 
     var quick: Bool
@@ -27,6 +27,8 @@ struct BenchOptions: Sendable {
     /// Events of the long replay log.
     var replayEvents: Int
     var replayStacks: Int
+    /// Events of the history workload's log.
+    var historyEvents: Int
     /// Stack counts of the scaling table.
     var scalingStacks: [Int]
     /// Extra arguments for every daemon started (`--daemon-args "--snapshot-every 0"`).
@@ -55,12 +57,15 @@ struct BenchOptions: Sendable {
             .init("work-dir", "DIR", help: "where temporary data directories go (default $TMPDIR or /tmp)"),
             .init(
                 "only", "LIST",
-                help: "workloads to run, comma-separated: relay, throughput, latency, durable, scaling, memory, "
-                    + "replay, web (default all)"),
+                help: "workloads to run, comma-separated: relay, throughput, latency, history, durable, scaling, "
+                    + "memory, replay, web (default all)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
             .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
             .init("replay-events", "N", help: "events in the replay log (default 2000000 quick, 10000000 full)"),
+            .init(
+                "history-events", "N",
+                help: "events of the history the history workload reads during a latency run (default 1000000)"),
             .init(
                 "scaling-stacks", "LIST",
                 help: "stack counts of the scaling table (default 10,100,1000 quick; 10,100,1000,10000 full)"),
@@ -123,6 +128,7 @@ struct BenchOptions: Sendable {
             try parsed.integer("replay-events", in: 10_000...1_000_000_000)
                 ?? (quick ? 2_000_000 : 10_000_000))
         replayStacks = 10_000
+        historyEvents = Int(try parsed.integer("history-events", in: 10_000...100_000_000) ?? 1_000_000)
         extraDaemonArguments = (parsed.string("daemon-args") ?? "").split(separator: " ").map(String.init)
         settleMs = try parsed.integer("settle-ms", in: 1...60_000).map { UInt32($0) }
         if let list = parsed.string("scaling-stacks") {

@@ -14,6 +14,8 @@ struct BenchResults: Sendable {
     var relayLatency: RelayRun.Result?
     var throughput: EngineRun.Result?
     var latency: EngineRun.Result?
+    /// The latency run with a history reader beside it.
+    var history: EngineRun.Result?
     var durable: EngineRun.Result?
     var scaling: [ScalingRow] = []
     var memory: EngineRun.Result?
@@ -28,6 +30,14 @@ struct BenchResults: Sendable {
         guard let engine = throughput?.trackingPerSecond, let relay = relayThroughput?.messagesPerSecond, relay > 0
         else { return nil }
         return engine / relay
+    }
+
+    /// How much the history reader moves the pan -> frame p99: the history run's over the latency run's.
+    var historyLatencyRatio: Double? {
+        guard let with = history?.latency.microseconds(atQuantile: 0.99),
+            let without = latency?.latency.microseconds(atQuantile: 0.99), without > 0
+        else { return nil }
+        return with / without
     }
 
     /// The restart figure: with the snapshot when one was written at shutdown.

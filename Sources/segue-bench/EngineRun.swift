@@ -1,4 +1,5 @@
 import SegueClient
+import SegueThreads
 import SegueWire
 
 #if canImport(Glibc)
@@ -23,6 +24,16 @@ struct EngineRun {
         var settleMs: UInt32?
         var window = 10_000
         var seed: UInt64 = 0x5E6E_BE4C
+        /// A history the log starts with, which a client keeps reading during the run (the history workload).
+        var history: History?
+    }
+
+    /// The history workload's log: `events` events of `stacks` stacks other than the run's.
+    struct History: Sendable {
+        var events: Int
+        var stacks = 100
+        /// Past any stack index a run creates (`BenchStacks.id` has five digits).
+        var firstStack = 50_000
     }
 
     /// What one run measured.
@@ -66,6 +77,11 @@ struct EngineRun {
         var fsyncP99Us: Double
         /// Sends in the window paired with their TRACKING frame.
         var matched: Int
+        /// The history workload: the history's length, and the reads per second served during the window.
+        var historyEvents: UInt64?
+        var historyReadsPerSecond: Double?
+        /// How long the first one-stack read took: it indexes the whole history.
+        var historyFirstReadMs: Double?
     }
 
     let options: BenchOptions
@@ -74,13 +90,23 @@ struct EngineRun {
     func run(_ setup: Setup) throws(BenchError) -> Result {
         let scratch = try ScratchDirectory(parent: options.workDirectory, label: setup.label, keep: options.keepData)
         defer { scratch.remove() }
+        var historyEvents: UInt64?
+        if let history = setup.history {
+            let log = try LogGenerator.generate(
+                dataDirectory: scratch.path + "/data", stacks: history.stacks, events: history.events,
+                seed: 0x4157_0001, firstStack: history.firstStack)
+            historyEvents = log.events
+            Progress.note(
+                "\(setup.label): wrote a history of \(Format.grouped(Double(log.events))) events; starting segued on it"
+            )
+        }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
             arguments: options.daemonArguments(data: scratch.path + "/data", fsync: setup.fsync),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         do {
-            return try measure(setup, daemon: daemon)
+            return try measure(setup, daemon: daemon, historyEvents: historyEvents)
         } catch {
             if error.message == BenchError.interrupted.message { throw error }
             let died = daemon.isRunning || error.message.contains("died") ? "" : " (segued died)"
@@ -88,7 +114,7 @@ struct EngineRun {
         }
     }
 
-    private func measure(_ setup: Setup, daemon: DaemonProcess) throws(BenchError) -> Result {
+    private func measure(_ setup: Setup, daemon: DaemonProcess, historyEvents: UInt64?) throws(BenchError) -> Result {
         let control: ControlClient
         do {
             control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
@@ -116,21 +142,49 @@ struct EngineRun {
             _ = collecting.join()
             throw error
         }
-        // Whatever happens below, both threads are told to stop and joined before the daemon is killed.
+        let history = historyEvents.map { events in
+            HistoryLoad(
+                control: daemon.endpoints.control, firstStack: setup.history?.firstStack ?? 0,
+                stacks: setup.history?.stacks ?? 1, events: events)
+        }
+        var reading: JoinableThread<HistoryLoad.Report>?
+        if let history {
+            do {
+                reading = try JoinableThread.bench("history") { history.run() }
+            } catch {
+                shared.stopProducer.store(true, ordering: .relaxed)
+                _ = producing.join()
+                shared.stopSubscriber.store(true, ordering: .relaxed)
+                _ = collecting.join()
+                throw error
+            }
+        }
+        // Whatever happens below, every thread is told to stop and joined before the daemon is killed.
         var stopped = false
-        func stopThreads() -> (SwipeProducer.Report, FrameCollector.Report) {
+        func stopThreads() -> (SwipeProducer.Report, FrameCollector.Report, HistoryLoad.Report?) {
+            history?.stop.store(true, ordering: .relaxed)
+            let read = reading?.join()
             shared.stopProducer.store(true, ordering: .relaxed)
             let produced = producing.join()
             shared.stopSubscriber.store(true, ordering: .relaxed)
             let collected = collecting.join()
             stopped = true
-            return (produced, collected)
+            return (produced, collected, read)
         }
         defer { if !stopped { _ = stopThreads() } }
 
         try Self.wait(
             until: { shared.live.load(ordering: .relaxed) }, seconds: 15, daemon: daemon,
             what: "the subscription to go live")
+        var firstReadMs: Double?
+        if let history {
+            // The first one-stack read indexes the whole history, once: the window measures reading after that.
+            let asked = MonotonicTime.nowNs()
+            try Self.wait(
+                until: { history.reads.load(ordering: .relaxed) > 0 }, seconds: 120, daemon: daemon,
+                what: "the first history read")
+            firstReadMs = Double(MonotonicTime.nowNs() - asked) / 1e6
+        }
         try Self.wait(seconds: setup.warmupSeconds, daemon: daemon)
 
         let before = try Self.stats(control, daemon)
@@ -139,6 +193,7 @@ struct EngineRun {
         let benchBefore = ProcessUsage.read(pid: getpid())
         let framesBefore = shared.trackingFrames.load(ordering: .relaxed)
         let pansBefore = shared.pansSent.load(ordering: .relaxed)
+        let readsBefore = history?.reads.load(ordering: .relaxed) ?? 0
         let start = MonotonicTime.nowNs()
         shared.recording.store(true, ordering: .relaxed)
         try Self.wait(seconds: setup.measureSeconds, daemon: daemon)
@@ -146,15 +201,17 @@ struct EngineRun {
         let end = MonotonicTime.nowNs()
         let framesAfter = shared.trackingFrames.load(ordering: .relaxed)
         let pansAfter = shared.pansSent.load(ordering: .relaxed)
+        let readsAfter = history?.reads.load(ordering: .relaxed) ?? 0
         let usageAfter = daemon.usage
         let benchAfter = ProcessUsage.read(pid: getpid())
         let after = try Self.stats(control, daemon)
         let afterNs = MonotonicTime.nowNs()
 
-        let (produced, collected) = stopThreads()
+        let (produced, collected, read) = stopThreads()
         let drained = daemon.usage
         if let failure = produced.failure { throw BenchError("the producer failed: \(failure)") }
         if let failure = collected.failure { throw BenchError("the subscriber failed: \(failure)") }
+        if let failure = read?.failure { throw BenchError("the history reader failed: \(failure)") }
         let seconds = MonotonicTime.seconds(from: start, to: end)
         let joined = LatencyJoin.join(sends: produced.sends.all, receipts: collected.receipts.all)
         let tracking = Double(framesAfter - framesBefore)
@@ -178,7 +235,9 @@ struct EngineRun {
             idleResidentMB: idleUsage?.residentMB, residentMB: usageAfter?.residentMB,
             drainedResidentMB: drained?.residentMB,
             peakResidentMB: usageAfter?.peakResidentMB,
-            fsyncP99Us: after.fsyncP99Us, matched: Int(joined.histogram.count))
+            fsyncP99Us: after.fsyncP99Us, matched: Int(joined.histogram.count), historyEvents: historyEvents,
+            historyReadsPerSecond: history.map { _ in Double(readsAfter - readsBefore) / seconds },
+            historyFirstReadMs: firstReadMs)
     }
 
     static func stats(_ control: ControlClient, _ daemon: DaemonProcess) throws(BenchError) -> Stats {

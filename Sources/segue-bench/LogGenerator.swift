@@ -26,7 +26,9 @@ enum LogGenerator {
     }
 
     /// Writes at least `events` events (the last round completes) for `stacks` stacks into `dataDirectory`.
-    static func generate(dataDirectory: String, stacks: Int, events target: Int, seed: UInt64)
+    /// - Parameter firstStack: the index of the first stack written (`BenchStacks.id`): a log whose stacks must not
+    ///   collide with those a live run creates starts past them.
+    static func generate(dataDirectory: String, stacks: Int, events target: Int, seed: UInt64, firstStack: Int = 0)
         throws(BenchError) -> Summary
     {
         let started = MonotonicTime.nowNs()
@@ -44,7 +46,8 @@ enum LogGenerator {
         }
         let templates = min(stacks, 100)
         let copies = (stacks + templates - 1) / templates
-        let ids = (0..<stacks).map { BenchStacks.id($0) }
+        let ids = (0..<templates).map { BenchStacks.id($0) }
+        let writtenIds = (0..<stacks).map { BenchStacks.id(firstStack + $0) }
         var core = EngineCore()
         var outcome = Outcome()
         var writer = Writer(log: log, path: dataDirectory)
@@ -59,7 +62,7 @@ enum LogGenerator {
             for copy in 0..<copies {
                 for (suffix, template) in zip(suffixes, templateIndexes) {
                     let stack = copy * templates + template
-                    if stack < stacks { writer.append(stackId: ids[stack], suffix: suffix) }
+                    if stack < stacks { writer.append(stackId: writtenIds[stack], suffix: suffix) }
                 }
             }
             try writer.flush(force: false)

@@ -1,4 +1,5 @@
 import SegueCommandLine
+import SegueThreads
 import ZMQ
 
 /// The ceiling: a raw libzmq relay, PUSH -> PULL -> PUB -> SUB over tcp loopback like the daemon, forwarding the

@@ -1,3 +1,4 @@
+import SegueThreads
 import ZMQ
 
 #if canImport(Glibc)

@@ -15,6 +15,8 @@ struct Report {
         static let residentMB10kStacks = 100.0
         /// What `segue web` may add to a frame's trip, p99, over a direct subscriber (issue: the browser front end).
         static let webAddedP99Us = 1000.0
+        /// The most a client reading history may move the pan -> frame p99 (issue: the latency tail).
+        static let historyLatencyRatio = 1.2
     }
 
     // MARK: Table
@@ -77,6 +79,17 @@ struct Report {
         } else {
             row("pan -> frame latency p50 / p99 / p99.9 us", "-", "p99 <= 1000")
         }
+        if let history = results.history {
+            let reads = Format.grouped(history.historyReadsPerSecond)
+            let events = Format.grouped(history.historyEvents.map { Double($0) })
+            row(
+                "the same while a client reads a \(events)-event history (\(reads) reads/s), p50 / p99 / p99.9 us",
+                percentiles(history.latency))
+            row("first one-stack read of that history (it indexes it), ms", Format.fixed(history.historyFirstReadMs, 0))
+            row(
+                "history run p99 / latency run p99", Format.fixed(results.historyLatencyRatio, 2), "< 1.2",
+                results.historyLatencyRatio.map { $0 < Target.historyLatencyRatio })
+        }
         let durable = results.durable?.appendedPerSecond
         row(
             "durable events/s (--fsync always)", Format.grouped(durable), ">= 100,000",
@@ -120,8 +133,8 @@ struct Report {
             ]
         ]
         let runs: [(String, EngineRun.Result?)] = [
-            ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
-            ("memory", results.memory),
+            ("throughput", results.throughput), ("latency", results.latency), ("history", results.history),
+            ("durable", results.durable), ("memory", results.memory),
         ]
         for case (let name, let run?) in runs {
             rows.append([
@@ -222,8 +235,8 @@ struct Report {
         }
         let runs: [(String, EngineRun.Result?)] =
             [
-                ("throughput", results.throughput), ("latency", results.latency), ("durable", results.durable),
-                ("memory", results.memory),
+                ("throughput", results.throughput), ("latency", results.latency), ("history", results.history),
+                ("durable", results.durable), ("memory", results.memory),
             ]
             + results.scaling.flatMap {
                 [("scaling \($0.stacks) max", $0.throughput), ("scaling \($0.stacks) paced", $0.latency)]
@@ -310,6 +323,11 @@ struct Report {
         number("latency_p50_us", results.latency?.latency.microseconds(atQuantile: 0.5))
         number("latency_p99_us", results.latency?.latency.microseconds(atQuantile: 0.99))
         number("latency_p999_us", results.latency?.latency.microseconds(atQuantile: 0.999))
+        number("history_latency_p99_us", results.history?.latency.microseconds(atQuantile: 0.99))
+        number("history_latency_p999_us", results.history?.latency.microseconds(atQuantile: 0.999))
+        number("history_reads_per_s", results.history?.historyReadsPerSecond, digits: 0)
+        number("history_first_read_ms", results.history?.historyFirstReadMs, digits: 0)
+        number("history_latency_ratio", results.historyLatencyRatio)
         number("relay_latency_p99_us", results.relayLatency?.latency.microseconds(atQuantile: 0.99))
         number("durable_events_per_s", results.durable?.appendedPerSecond, digits: 0)
         number("replay_events_per_s", results.replay?.replayPerSecond, digits: 0)
@@ -366,6 +384,7 @@ struct Report {
             ("restart_ms", r.replay.map { $0.restartMs < Target.restartMs }),
             ("rss_mb_10k_stacks", r.memory?.residentMB.map { $0 < Target.residentMB10kStacks }),
             ("web_added_p99_us", r.web?.added.microseconds(atQuantile: 0.99).map { $0 < Target.webAddedP99Us }),
+            ("history_latency_ratio", r.historyLatencyRatio.map { $0 < Target.historyLatencyRatio }),
         ]
         for (name, met) in checks { targets.addRaw(name, met.map { $0 ? "true" : "false" } ?? "null") }
         object.add("targets_met", targets)

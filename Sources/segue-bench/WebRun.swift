@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueThreads
 
 #if canImport(Glibc)
     import Glibc

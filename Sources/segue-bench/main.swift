@@ -43,13 +43,13 @@ func attempt<T>(_ name: String, _ body: () throws(BenchError) -> T) -> T? {
 @MainActor
 func engineSetup(
     _ label: String, stacks: Int, fsync: String = "interval:10", rate: Double?,
-    measure: Double = options.measureSeconds
+    measure: Double = options.measureSeconds, history: EngineRun.History? = nil
 ) -> EngineRun.Setup {
     EngineRun.Setup(
         label: label, stacks: stacks, fsync: options.fsyncOverride ?? fsync, rate: rate,
         warmupSeconds: options.warmupSeconds,
         measureSeconds: measure,
-        settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil))
+        settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil), history: history)
 }
 
 func describe(_ run: EngineRun.Result) -> String {
@@ -99,6 +99,13 @@ if chosen.contains(.throughput) {
 }
 if chosen.contains(.latency) {
     results.latency = engineRun(engineSetup("latency", stacks: options.stacks, rate: options.rate))
+}
+if chosen.contains(.history) {
+    // The latency run again, while a client keeps reading a long history from the same daemon.
+    results.history = engineRun(
+        engineSetup(
+            "history", stacks: options.stacks, rate: options.rate,
+            history: EngineRun.History(events: options.historyEvents)))
 }
 if chosen.contains(.durable) {
     results.durable = engineRun(engineSetup("durable", stacks: options.stacks, fsync: "always", rate: nil))

@@ -1,6 +1,7 @@
 import SegueClient
 import SegueCommandLine
 import SegueGateway
+import SegueThreads
 import WebSockets
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import SegueCommandLine
+import SegueThreads
 import Synchronization
 import Testing
 import WebSockets

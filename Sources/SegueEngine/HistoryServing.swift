@@ -1,0 +1,72 @@
+import SegueCore
+import SegueLog
+import SegueWire
+
+/// What serves history reads, on the history reader's thread only: a reader of log views with its own descriptors,
+/// and the stacks' index, kept from read to read.
+final class HistoryServing {
+    private let reader = LogViewReader()
+    private var index = StackPositions()
+
+    /// Largest batch a read returns, and the default; a batch also stops past `Ledger.maxReadBytes`.
+    static let defaultReadCount = 1000
+    static let maxReadCount = 10_000
+
+    /// Up to `max_count` events from `from_position`, of all stacks or one (through the index).
+    func serve(_ read: ReadEvents, from view: LogView) throws(HistoryReadFailure) -> EventBatch {
+        if !read.stackId.isEmpty, let error = Validation.checkStackId(read.stackId) { throw .invalid(error) }
+        let from = max(read.fromPosition, 1)
+        if from < view.firstPosition {
+            throw .invalid(
+                ErrorDetail(
+                    code: .positionRemoved,
+                    message:
+                        "position \(from) was removed by retention; the oldest kept position is \(view.firstPosition)"
+                ))
+        }
+        let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
+        var batch = EventBatch(nextPosition: from, headPosition: view.headPosition)
+        var bytes = 0
+        var failure: HistoryReadFailure?
+        /// Takes one event into the batch; false once the batch is full.
+        func take(_ position: UInt64, _ payload: UnsafeRawBufferPointer) -> Bool {
+            do throws(WireDecodingError) {
+                batch.events.append(try Event(decoding: payload))
+            } catch {
+                failure = .undecodable(position: position, error)
+                return false
+            }
+            bytes += payload.count
+            batch.nextPosition = position + 1
+            return batch.events.count < wanted && bytes < Ledger.maxReadBytes
+        }
+        if !read.stackId.isEmpty { try index.catchUp(to: view, with: reader) }
+        do throws(LogError) {
+            if read.stackId.isEmpty {
+                try reader.visit(view, from: from, take)
+            } else {
+                let positions = index.positions(of: read.stackId, from: from, maxCount: wanted)
+                var next = positions.startIndex
+                var full = false
+                while next < positions.endIndex && !full && failure == nil {
+                    // A walk goes on to the stack's next event unless it lies far ahead: a seek reads past up to 63
+                    // records, so walking is cheaper for events that close.
+                    try reader.visit(view, from: positions[next]) { position, payload in
+                        guard position == positions[next] else { return true }
+                        full = !take(position, payload)
+                        next += 1
+                        return !full && next < positions.endIndex && positions[next] - position <= 64
+                    }
+                }
+                // Every event of the stack up to the view's head is in the batch: the next read starts after it.
+                if next == positions.endIndex && positions.count < wanted {
+                    batch.nextPosition = max(from, view.headPosition + 1)
+                }
+            }
+        } catch {
+            throw .log(error)
+        }
+        if let failure { throw failure }
+        return batch
+    }
+}
