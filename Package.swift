@@ -42,7 +42,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
-        .target(name: "SegueJSON", dependencies: ["SegueWire", "SegueClient"], swiftSettings: strictSettings),
+        .target(
+            name: "SegueJSON", dependencies: ["SegueWire", "SegueClient", "SegueLogging"], swiftSettings: strictSettings
+        ),
         .target(name: "SegueDisplay", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
         .target(name: "SegueLogging", swiftSettings: strictSettings),

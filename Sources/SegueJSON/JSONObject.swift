@@ -1,3 +1,5 @@
+import SegueLogging
+
 /// A JSON object built member by member and rendered on one line, in the style of proto3's JSON mapping:
 /// the `add` methods leave out default values (empty strings and lists, 0, false, enum value 0, absent messages),
 /// so callers list every field and get only the ones that carry something.
@@ -97,26 +99,7 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
     public static func quoted(_ text: String) -> String {
-        // Ids, names and enum values need no escape: skip the scalar-by-scalar copy (the gateway quotes every
-        // frame's members).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        quotedLiteral(text)
     }
 
     /// A JSON number for a double: whole values without a fraction part, and proto3's strings for the values JSON
