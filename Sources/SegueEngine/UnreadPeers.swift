@@ -1,8 +1,8 @@
 /// Control clients that are not reading their replies: one whose queue was full when a reply was due.
 ///
-/// Serving such a client costs the engine (a read of the log scans up to 65536 records for a 64 KiB reply) and its queue holds what it
-/// has not read, so its requests are refused unserved, with a short RESOURCE_EXHAUSTED reply, until one of those
-/// replies fits in its queue again: then it is reading, and is served as before. Remembers a bounded number of
+/// Serving such a client costs the daemon (a history read reads up to 64 KiB of the log for its reply) and its
+/// queue holds what it has not read, so its requests are refused unserved, with a short RESOURCE_EXHAUSTED reply,
+/// until one of those replies fits in its queue again: then it is reading, and is served as before. Remembers a bounded number of
 /// clients (the oldest is forgotten first, and served once more before it is caught again).
 struct UnreadPeers {
     /// The routing ids, in the order they were caught.
