@@ -61,7 +61,7 @@ extension Ledger {
                     logBytes: log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
                     handshakesRefused: stats.handshakesRefused, framesSkipped: stats.framesSkipped,
                     repliesDropped: stats.repliesDropped, messagesDropped: stats.messagesDropped,
-                    connectionsRefused: stats.connectionsRefused))
+                    connectionsRefused: stats.connectionsRefused, publicationsRefused: stats.publicationsRefused))
         case .publishProbe(let probe):
             if let error = Validation.checkStackId(probe.token, field: "probe token") {
                 reply.error = error

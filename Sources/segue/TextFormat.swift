@@ -132,6 +132,7 @@ enum TextFormat {
             ("uptime", "\(fixed(Double(stats.uptimeUs) / 1_000_000, 1)) s"),
             ("handshakes refused", "\(stats.handshakesRefused)"),
             ("connections refused", "\(stats.connectionsRefused)"),
+            ("publications refused", "\(stats.publicationsRefused)"),
             ("messages dropped", "\(stats.messagesDropped)"),
             ("replies dropped", "\(stats.repliesDropped)"),
         ]

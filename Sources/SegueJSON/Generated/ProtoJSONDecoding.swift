@@ -1331,11 +1331,13 @@ extension Stats: ProtoJSONDecodable {
                 messagesDropped = try value.uint64(at: at)
             case "connectionsRefused", "connections_refused":
                 connectionsRefused = try value.uint64(at: at)
+            case "publicationsRefused", "publications_refused":
+                publicationsRefused = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (Stats has "
                     + "headPosition, stacks, inputsReceived, inputsRejected, eventsAppended, framesPublished, "
                         + "logBytes, fsyncP99Us, uptimeUs, handshakesRefused, framesSkipped, repliesDropped, "
-                        + "messagesDropped, connectionsRefused)")
+                        + "messagesDropped, connectionsRefused, publicationsRefused)")
             }
         }
     }

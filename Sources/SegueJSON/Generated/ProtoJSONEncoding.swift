@@ -664,6 +664,7 @@ extension Stats: JSONRepresentable {
         object.add("repliesDropped", repliesDropped)
         object.add("messagesDropped", messagesDropped)
         object.add("connectionsRefused", connectionsRefused)
+        object.add("publicationsRefused", publicationsRefused)
         return object
     }
 }

@@ -3076,6 +3076,10 @@ public struct Stats: ProtoMessage {
     /// Field 14 `uint64 connections_refused`: connections closed at once: their socket had --max-connections already.
     public var connectionsRefused: UInt64 = 0
 
+    /// Field 15 `uint64 publications_refused`: refused outright by the events socket (a slow subscriber's full queue is
+    /// not: PUB drops its copy).
+    public var publicationsRefused: UInt64 = 0
+
     /// Creates a `Stats` with every field at its default.
     public init() {}
 
@@ -3094,7 +3098,8 @@ public struct Stats: ProtoMessage {
         framesSkipped: UInt64 = 0,
         repliesDropped: UInt64 = 0,
         messagesDropped: UInt64 = 0,
-        connectionsRefused: UInt64 = 0
+        connectionsRefused: UInt64 = 0,
+        publicationsRefused: UInt64 = 0
     ) {
         self.headPosition = headPosition
         self.stacks = stacks
@@ -3110,6 +3115,7 @@ public struct Stats: ProtoMessage {
         self.repliesDropped = repliesDropped
         self.messagesDropped = messagesDropped
         self.connectionsRefused = connectionsRefused
+        self.publicationsRefused = publicationsRefused
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3156,6 +3162,9 @@ public struct Stats: ProtoMessage {
         if connectionsRefused != 0 {
             writer.writeUInt64(connectionsRefused, field: 14)
         }
+        if publicationsRefused != 0 {
+            writer.writeUInt64(publicationsRefused, field: 15)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3193,6 +3202,8 @@ public struct Stats: ProtoMessage {
             messagesDropped = try reader.readUInt64(wireType)
         case 14:
             connectionsRefused = try reader.readUInt64(wireType)
+        case 15:
+            publicationsRefused = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

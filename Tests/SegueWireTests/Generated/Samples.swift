@@ -482,7 +482,8 @@ enum Samples {
         framesSkipped: 18446744073709551605,
         repliesDropped: 3600,
         messagesDropped: 18446744073709551603,
-        connectionsRefused: 4200
+        connectionsRefused: 4200,
+        publicationsRefused: 18446744073709551601
     )
 
     /// Sample `Reply`.
