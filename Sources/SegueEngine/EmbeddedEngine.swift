@@ -116,6 +116,7 @@ public final class EmbeddedEngine {
 
     /// Releases the data directory.
     public func close() {
+        turns.history.stop()
         ledger.close()
     }
 }

@@ -165,7 +165,7 @@ public final class Engine {
         let authenticatorIndex = authenticator.map { poller.add($0.socket) }
         let limiterIndices = connectionLimiters.map { poller.add($0.events) }
         // A served history read wakes the loop, which sends its reply in the next turn.
-        _ = poller.add(fileDescriptor: turns.history.wakeDescriptor)
+        let historyIndex = poller.add(fileDescriptor: turns.history.wakeDescriptor)
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
         let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
         var nextStatsUs = statsIntervalUs > 0 ? turns.nowUs() + statsIntervalUs : Int64.max
@@ -184,6 +184,7 @@ public final class Engine {
                 }
             }
             let now = turns.nowUs()
+            if !busy && poller.isReadable(historyIndex) { turns.history.drainWake() }
             if let authenticator, let authenticatorIndex, busy || poller.isReadable(authenticatorIndex) {
                 do {
                     try authenticator.answerPending()
@@ -252,6 +253,7 @@ public final class Engine {
     public func close() {
         if closed { return }
         closed = true
+        turns.history.stop()
         for limiter in connectionLimiters { limiter.close() }
         sockets.ingest.close()
         sockets.events.close()

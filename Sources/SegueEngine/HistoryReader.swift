@@ -10,13 +10,15 @@ import Synchronization
 /// took about 21 ms, and every pan waited as long.) One-stack reads go through the stacks' index
 /// (`StackPositions`).
 ///
-/// The thread runs at the idle scheduling class (SCHED_IDLE): on a machine whose cores are busy, the engine's
-/// thread (and the producers and subscribers on the same machine) get the CPU first, and reads take what is left.
-/// Reads slow down under load; pans do not.
+/// The thread runs at the lowest priority (nice 19): on a machine whose cores are busy, the engine's thread (and
+/// the producers and subscribers on the same machine) get the CPU first, and reads a small share of it at least
+/// (about 1.5 % of a core against one busy thread of nice 0). Reads slow down under load; pans do not.
 ///
 /// The engine hands over reads (`submit`) and takes the finished answers on a later turn (`collect`); each answer
 /// is a reply to send as it is. A finished answer makes `wakeDescriptor` (a pipe's reading end) readable, so that
-/// an engine waiting in poll sends it at once.
+/// an engine waiting in poll sends it at once; the engine empties it (`drainWake`) whenever poll finds it readable.
+/// At most `maxWaiting` reads wait, and `maxWaitingPerClient` of one client: past that a read is refused at once
+/// (`refusal(for:)`), so one client's reads never hold up the others' requests.
 final class HistoryReader {
     /// One read to serve, with what its reply needs.
     struct Job: Sendable {
@@ -38,8 +40,9 @@ final class HistoryReader {
         let answers = Mutex<[Answer]>([])
         /// Signalled once per job submitted, and once to stop.
         let jobsWaiting = DispatchSemaphore(value: 0)
-        /// Signalled once per job served.
+        /// Signalled once per job served while `waitUntilServed` waits.
         let jobServed = DispatchSemaphore(value: 0)
+        let waiter = Atomic<Bool>(false)
         let served = Atomic<Int>(0)
         let stopping = Atomic<Bool>(false)
         let wakeWriter: Int32
@@ -51,11 +54,18 @@ final class HistoryReader {
 
     private let shared: Shared
     private let thread: JoinableThread<Void>
+    private var stopped = false
     /// Reads submitted, and answers collected (engine thread only).
     private var submitted = 0
     private var collected = 0
-    /// A pipe's reading end, readable while answers wait to be collected.
+    /// Reads waiting, by the routing id of the client that asked (engine thread only).
+    private var waitingByClient: [[UInt8]: Int] = [:]
+    /// A pipe's reading end, readable after answers were added for collection.
     let wakeDescriptor: Int32
+
+    /// The most reads that may wait for the reader, in all and from one client.
+    static let maxWaiting = 256
+    static let maxWaitingPerClient = 8
 
     /// Starts the reading thread.
     /// - Throws: `EngineError` when no pipe or thread can be made.
@@ -72,7 +82,7 @@ final class HistoryReader {
         let shared = Shared(wakeWriter: ends[1])
         self.shared = shared
         do {
-            thread = try JoinableThread(name: "history reader") { Self.serve(shared) }
+            thread = try JoinableThread(name: "segue-history") { Self.serve(shared) }
         } catch {
             Glibc.close(ends[0])
             Glibc.close(ends[1])
@@ -80,52 +90,89 @@ final class HistoryReader {
         }
     }
 
-    deinit {
+    /// Stops the reading thread once the read it is serving is done; the reads still queued are dropped (their
+    /// clients get no reply). Idempotent.
+    func stop() {
+        if stopped { return }
+        stopped = true
         shared.stopping.store(true, ordering: .relaxed)
         shared.jobsWaiting.signal()
         thread.join()
+    }
+
+    deinit {
+        stop()
         Glibc.close(wakeDescriptor)
         Glibc.close(shared.wakeWriter)
     }
 
     /// Reads submitted whose answers have not been collected.
-    var pending: Int { submitted - collected }
+    var waiting: Int { submitted - collected }
+
+    /// Why a read from the client `routingId` cannot be queued now, or nil when it can.
+    func refusal(for routingId: [UInt8]) -> ErrorDetail? {
+        if waiting >= Self.maxWaiting {
+            return ErrorDetail(
+                code: .resourceExhausted,
+                message: "\(Self.maxWaiting) history reads are waiting to be served; read again later")
+        }
+        if waitingByClient[routingId, default: 0] >= Self.maxWaitingPerClient {
+            return ErrorDetail(
+                code: .resourceExhausted,
+                message: "this client has \(Self.maxWaitingPerClient) history reads waiting to be served; wait for "
+                    + "their replies before reading more")
+        }
+        return nil
+    }
 
     /// Queues a read; its answer comes out of `collect` once served.
     func submit(_ job: Job) {
         submitted += 1
+        waitingByClient[job.envelope[0], default: 0] += 1
         shared.jobs.withLock { $0.append(job) }
         shared.jobsWaiting.signal()
     }
 
     /// The answers served since the last call, in the order they were submitted.
     func collect() -> [Answer] {
-        var drained = [UInt8](repeating: 0, count: 64)
-        _ = read(wakeDescriptor, &drained, drained.count)
         let taken = shared.answers.withLock { list in
             defer { list.removeAll() }
             return list
         }
         collected += taken.count
+        for answer in taken {
+            let client = answer.envelope[0]
+            let left = waitingByClient[client, default: 1] - 1
+            waitingByClient[client] = left > 0 ? left : nil
+        }
         return taken
+    }
+
+    /// Empties the wake-up pipe: the engine calls it whenever poll finds it readable, whatever is waiting, so that
+    /// a byte written for answers already collected cannot keep poll returning at once.
+    func drainWake() {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
     }
 
     /// Waits until every read submitted so far is served.
     func waitUntilServed() {
-        while shared.served.load(ordering: .acquiring) < submitted { shared.jobServed.wait() }
+        shared.waiter.store(true, ordering: .sequentiallyConsistent)
+        while shared.served.load(ordering: .sequentiallyConsistent) < submitted { shared.jobServed.wait() }
+        shared.waiter.store(false, ordering: .sequentiallyConsistent)
     }
 
     /// The reading thread: serves jobs in order until told to stop.
     private static func serve(_ shared: Shared) {
-        // SCHED_IDLE (Linux's 5, which Glibc's module does not name): below every nice level; an unprivileged
-        // thread may move itself there. Should it be refused, reads run at the normal priority.
-        var parameters = sched_param(sched_priority: 0)
-        _ = pthread_setschedparam(pthread_self(), 5, &parameters)
+        ThreadPriority.lowerToNice19()
         let serving = HistoryServing()
         while true {
             shared.jobsWaiting.wait()
             if shared.stopping.load(ordering: .relaxed) { return }
-            guard let job = shared.jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
+            let (job, last) = shared.jobs.withLock { jobs -> (Job?, Bool) in
+                jobs.isEmpty ? (nil, true) : (jobs.removeFirst(), jobs.isEmpty)
+            }
+            guard let job else { continue }
             var reply = Reply(requestId: job.requestId)
             do throws(HistoryReadFailure) {
                 reply.body = .events(try serving.serve(job.read, from: job.view))
@@ -136,8 +183,9 @@ final class HistoryReader {
                 list.append(Answer(envelope: job.envelope, reply: reply))
                 return list.count == 1
             }
-            shared.served.add(1, ordering: .releasing)
-            shared.jobServed.signal()
+            if last { serving.idle() }
+            shared.served.add(1, ordering: .sequentiallyConsistent)
+            if shared.waiter.load(ordering: .sequentiallyConsistent) { shared.jobServed.signal() }
             // One byte per batch of answers: the pipe never fills, and `collect` empties it.
             if first {
                 var byte: UInt8 = 1

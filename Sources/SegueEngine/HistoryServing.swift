@@ -12,6 +12,11 @@ final class HistoryServing {
     static let defaultReadCount = 1000
     static let maxReadCount = 10_000
 
+    /// Releases what it keeps open between reads (done when no read is waiting).
+    func idle() {
+        reader.closeDescriptors()
+    }
+
     /// Up to `max_count` events from `from_position`, of all stacks or one (through the index).
     func serve(_ read: ReadEvents, from view: LogView) throws(HistoryReadFailure) -> EventBatch {
         if !read.stackId.isEmpty, let error = Validation.checkStackId(read.stackId) { throw .invalid(error) }
@@ -40,14 +45,22 @@ final class HistoryServing {
             batch.nextPosition = position + 1
             return batch.events.count < wanted && bytes < Ledger.maxReadBytes
         }
-        if !read.stackId.isEmpty { try index.catchUp(to: view, with: reader) }
-        do throws(LogError) {
-            if read.stackId.isEmpty {
+        if read.stackId.isEmpty {
+            do throws(LogError) {
                 try reader.visit(view, from: from, take)
-            } else {
-                let positions = index.positions(of: read.stackId, from: from, maxCount: wanted)
-                var next = positions.startIndex
-                var full = false
+            } catch {
+                throw .log(error)
+            }
+        } else {
+            try index.catchUp(to: view, with: reader)
+            let positions = index.positions(of: read.stackId, from: from, maxCount: wanted)
+            // What the read reaches: up to its last listed event, or to the head when those are all there are. A
+            // read that reaches a gap fails, as a read of the whole log fails at a record it cannot read.
+            let reach = positions.count < wanted ? view.headPosition : positions.last ?? from
+            if from <= reach, let gap = index.firstGap(in: from...reach) { throw gap.failure }
+            var next = positions.startIndex
+            var full = false
+            do throws(LogError) {
                 while next < positions.endIndex && !full && failure == nil {
                     // A walk goes on to the stack's next event unless it lies far ahead: a seek reads past up to 63
                     // records, so walking is cheaper for events that close.
@@ -58,13 +71,13 @@ final class HistoryServing {
                         return !full && next < positions.endIndex && positions[next] - position <= 64
                     }
                 }
-                // Every event of the stack up to the view's head is in the batch: the next read starts after it.
-                if next == positions.endIndex && positions.count < wanted {
-                    batch.nextPosition = max(from, view.headPosition + 1)
-                }
+            } catch {
+                throw .log(error)
             }
-        } catch {
-            throw .log(error)
+            if next == positions.endIndex && positions.count < wanted {
+                // Every event of the stack up to the view's head is in the batch: the next read starts after it.
+                batch.nextPosition = max(from, view.headPosition + 1)
+            }
         }
         if let failure { throw failure }
         return batch

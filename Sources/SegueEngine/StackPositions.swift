@@ -4,56 +4,79 @@ import SegueWire
 /// Where each stack's events are in the log, so that a one-stack read costs in proportion to that stack's events
 /// rather than to the log's length, as an event store reads one stream through its index. The history reader keeps
 /// it, extending it from the log up to each read's view before serving that read: nothing of it is on the engine's
-/// thread, and a daemon nobody reads history from never builds it. It takes 8 bytes per indexed event (plus the
-/// arrays' spare capacity) and one entry per stack id.
+/// thread, and a daemon nobody reads history from never builds it. It takes about two bytes per event
+/// (`PositionList`; docs/performance.md has the measurement).
+///
+/// A part of the log it cannot index (a record damaged since start, a segment retention deleted meanwhile) becomes
+/// a gap, from the record it could not read to the end of that segment: a read that reaches the gap fails as
+/// reading the record would, and the rest of the log stays readable.
 struct StackPositions {
-    /// The newest position indexed (0: none).
+    /// A range of positions the index could not read, and why.
+    struct Gap {
+        var range: ClosedRange<UInt64>
+        var failure: HistoryReadFailure
+    }
+
+    /// The newest position indexed, or given up as part of a gap (0: none).
     private(set) var indexedThrough: UInt64 = 0
     /// The oldest position the index may hold: positions below were removed by retention.
     private var keptFrom: UInt64 = 1
-    private var positions: [String: [UInt64]] = [:]
+    private var positions: [String: PositionList] = [:]
+    private var gaps: [Gap] = []
 
     /// Indexes the view's records past `indexedThrough`, and forgets positions retention has removed.
+    /// - Throws: `HistoryReadFailure.log` when the log cannot be read for a reason that may pass (out of
+    ///   descriptors, say); damage and removed segments become gaps instead.
     mutating func catchUp(to view: LogView, with reader: LogViewReader) throws(HistoryReadFailure) {
         if view.firstPosition > keptFrom { forget(below: view.firstPosition) }
-        guard view.headPosition > indexedThrough else { return }
-        var failure: HistoryReadFailure?
-        do throws(LogError) {
-            try reader.visit(view, from: max(indexedThrough + 1, view.firstPosition)) { position, payload in
-                do throws(WireDecodingError) {
-                    let event = try Event(decoding: payload)
-                    positions[event.stackId, default: []].append(position)
-                    indexedThrough = position
-                    return true
-                } catch {
-                    failure = .undecodable(position: position, error)
-                    return false
+        while indexedThrough < view.headPosition {
+            let start = max(indexedThrough + 1, view.firstPosition)
+            var failure: HistoryReadFailure?
+            do throws(LogError) {
+                try reader.visit(view, from: start) { position, payload in
+                    do throws(WireDecodingError) {
+                        let event = try Event(decoding: payload)
+                        positions[event.stackId, default: PositionList()].append(position)
+                        indexedThrough = position
+                        return true
+                    } catch {
+                        failure = .undecodable(position: position, error)
+                        return false
+                    }
                 }
+            } catch {
+                guard error.kind == .corrupt || error.kind == .positionRemoved else { throw .log(error) }
+                failure = .log(error)
             }
-        } catch {
-            throw .log(error)
+            guard let failure else { return }
+            // The record after `indexedThrough` cannot be read: give up the rest of its segment, and go on.
+            let first = max(indexedThrough + 1, view.firstPosition)
+            let last = view.segmentEnd(containing: first)
+            gaps.append(Gap(range: first...last, failure: failure))
+            indexedThrough = last
         }
-        if let failure { throw failure }
     }
 
     /// Up to `maxCount` positions of `stackId`'s events from `from`, oldest first.
-    func positions(of stackId: String, from: UInt64, maxCount: Int) -> ArraySlice<UInt64> {
-        guard let all = positions[stackId] else { return [] }
-        var low = 0
-        var high = all.count
-        while low < high {
-            let middle = (low + high) / 2
-            if all[middle] < from { low = middle + 1 } else { high = middle }
-        }
-        return all[low..<min(all.count, low + maxCount)]
+    func positions(of stackId: String, from: UInt64, maxCount: Int) -> [UInt64] {
+        positions[stackId]?.positions(from: from, maxCount: maxCount) ?? []
+    }
+
+    /// Bytes the index takes (its lists' contents, not their spare capacity nor the stack ids).
+    var byteCount: Int { positions.values.reduce(0) { $0 + $1.byteCount } }
+
+    /// The first gap with a position in `range`, if any.
+    func firstGap(in range: ClosedRange<UInt64>) -> Gap? {
+        gaps.first { $0.range.overlaps(range) }
     }
 
     private mutating func forget(below first: UInt64) {
         keptFrom = first
         for (stackId, list) in positions {
-            let kept = list.drop { $0 < first }
-            positions[stackId] = kept.isEmpty ? nil : Array(kept)
+            let kept = list.dropping(below: first)
+            positions[stackId] = kept.count == 0 ? nil : kept
         }
+        gaps.removeAll { $0.range.upperBound < first }
         indexedThrough = max(indexedThrough, first - 1)
     }
 }

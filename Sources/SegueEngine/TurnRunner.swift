@@ -40,9 +40,6 @@ final class TurnRunner<Clock: EngineClock> {
     /// How many inputs a turn takes between two calls of its `checkpoint`: a long turn must not let a flood of
     /// connections through.
     static var checkpointStride: Int { 512 }
-    /// How many history reads may wait for the reader: past that, requests stay queued in the transport until it
-    /// catches up.
-    static var maxPendingReads: Int { 256 }
 
     init(
         ledger: Ledger, transport: any EngineTransport, clock: Clock, configuration: EngineConfiguration
@@ -166,16 +163,14 @@ final class TurnRunner<Clock: EngineClock> {
     }
 
     /// Takes control requests until the queue is empty or the turn has done its share: `maxBatch` requests,
-    /// `maxReplyBytesPerTurn` of replies, `maxPendingReads` history reads waiting, or events past ingest's share.
-    /// The rest waits for the next turn, so a client asking for much delays the others by a turn at most; ingest
-    /// filling its share does not keep control from its own.
+    /// `maxReplyBytesPerTurn` of replies, or events past ingest's share. The rest waits for the next turn, so a
+    /// client asking for much delays the others by a turn at most; ingest filling its share does not keep control
+    /// from its own. History reads go to the history reader, or are refused at once when too many wait for it.
     private func takeRequests(now: Int64, checkpoint: () -> Void) throws(EngineError) {
         let uptime = now - startUs
         var replyBytes = 0
         var taken = 0
-        while taken < maxBatch && replyBytes < maxReplyBytesPerTurn && history.pending < Self.maxPendingReads
-            && ledger.decidedBytes() < 2 * maxBatchBytes
-        {
+        while taken < maxBatch && replyBytes < maxReplyBytesPerTurn && ledger.decidedBytes() < 2 * maxBatchBytes {
             let received = try transport.receiveRequest { parts in
                 // Everything before the payload is the envelope (the routing id, any proxy's, a REQ's empty
                 // delimiter). An envelope past the limits is not echoed back: it is dropped unread.
@@ -190,12 +185,18 @@ final class TurnRunner<Clock: EngineClock> {
                     refuseUnread(envelope: envelope, payload: payload)
                     return
                 }
-                let pending = ledger.request(payload, now: now, uptimeUs: uptime)
+                var pending = ledger.request(payload, now: now, uptimeUs: uptime)
                 if let read = pending.read {
-                    history.submit(
-                        HistoryReader.Job(
-                            envelope: envelope, requestId: pending.reply.requestId, read: read, view: ledger.logView))
-                    return
+                    if let refusal = history.refusal(for: envelope[0]) {
+                        ledger.stats.inputsRejected += 1
+                        pending.reply.error = refusal
+                    } else {
+                        history.submit(
+                            HistoryReader.Job(
+                                envelope: envelope, requestId: pending.reply.requestId, read: read,
+                                view: ledger.logView))
+                        return
+                    }
                 }
                 let reply = OutgoingReply(envelope: envelope, pending: pending)
                 replyBytes += reply.payload.count
@@ -225,7 +226,7 @@ final class TurnRunner<Clock: EngineClock> {
 
     /// Queues the answers of the history reads served since the last turn, to be sent with the replies.
     private func takeHistoryAnswers() {
-        guard history.pending > 0 else { return }
+        guard history.waiting > 0 else { return }
         for answer in history.collect() {
             if answer.reply.error != nil { ledger.stats.inputsRejected += 1 }
             pendingReplies.append(OutgoingReply(envelope: answer.envelope, reply: answer.reply))

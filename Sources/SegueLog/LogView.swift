@@ -6,4 +6,11 @@ public struct LogView: Sendable {
     let walk: SegmentWalk
     public let firstPosition: UInt64
     public let headPosition: UInt64
+
+    /// The last position of the view in the segment holding `position`: where a reader that cannot read on in that
+    /// segment (a damaged record) may start again after it.
+    public func segmentEnd(containing position: UInt64) -> UInt64 {
+        let index = walk.segmentIndex(containing: position)
+        return min(walk.table[index].endPosition - 1, headPosition)
+    }
 }

@@ -53,6 +53,13 @@ public final class LogViewReader {
         return fd
     }
 
+    /// Closes every descriptor kept: call when idle, since an open descriptor of a segment that retention deleted
+    /// keeps the segment's space in use.
+    public func closeDescriptors() {
+        for entry in descriptors { FileSystem.close(entry.fd) }
+        descriptors.removeAll()
+    }
+
     private func trimDescriptors() {
         while descriptors.count > Self.cachedDescriptors {
             FileSystem.close(descriptors.removeLast().fd)

@@ -25,6 +25,7 @@ public final class JoinableThread<Value: Sendable> {
         let slot = ResultSlot()
         result = slot
         let start = ThreadStart {
+            Self.nameCallingThread(name)
             let value = body()
             slot.value.withLock { $0 = value }
         }
@@ -42,6 +43,16 @@ public final class JoinableThread<Value: Sendable> {
             throw ThreadStartError(description: "cannot start the \(name) thread: \(String(cString: strerror(status)))")
         }
         thread = handle
+    }
+
+    /// Names the calling thread for `top -H` and /proc/<pid>/task/*/comm (Linux keeps 15 bytes of it), through
+    /// /proc/thread-self/comm: Glibc's module does not offer pthread_setname_np.
+    private static func nameCallingThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     /// Waits for the thread to end and returns what its closure returned.

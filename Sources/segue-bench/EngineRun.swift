@@ -179,11 +179,10 @@ struct EngineRun {
         var firstReadMs: Double?
         if let history {
             // The first one-stack read indexes the whole history, once: the window measures reading after that.
-            let asked = MonotonicTime.nowNs()
             try Self.wait(
-                until: { history.reads.load(ordering: .relaxed) > 0 }, seconds: 120, daemon: daemon,
+                until: { history.firstReadUs.load(ordering: .relaxed) > 0 }, seconds: 120, daemon: daemon,
                 what: "the first history read")
-            firstReadMs = Double(MonotonicTime.nowNs() - asked) / 1e6
+            firstReadMs = Double(history.firstReadUs.load(ordering: .relaxed)) / 1000
         }
         try Self.wait(seconds: setup.warmupSeconds, daemon: daemon)
 

@@ -20,6 +20,8 @@ final class HistoryLoad: Sendable {
     let stop = Atomic<Bool>(false)
     /// Reads done so far, for the report's rate.
     let reads = Atomic<Int>(0)
+    /// How long the first one-stack read took, in microseconds (0 until it is done): it indexes the whole history.
+    let firstReadUs = Atomic<Int>(0)
 
     init(control: String, firstStack: Int, stacks: Int, events: UInt64) {
         self.control = control
@@ -41,7 +43,11 @@ final class HistoryLoad: Sendable {
                     let stack = BenchStacks.id(firstStack + (round / 2) % stacks)
                     var position: UInt64 = 1
                     while !stop.load(ordering: .relaxed) {
+                        let started = MonotonicTime.nowNs()
                         let batch = try client.readEvents(from: position, stack: stack, maxCount: 1000)
+                        if round == 1 && position == 1 {
+                            firstReadUs.store(Int(max(1, (MonotonicTime.nowNs() - started) / 1000)), ordering: .relaxed)
+                        }
                         count(batch.events.count, into: &report)
                         if batch.events.isEmpty { break }
                         position = batch.nextPosition

@@ -219,6 +219,9 @@ struct Report {
 
     private var notes: [String] {
         var notes: [String] = []
+        if results.history != nil && results.latency == nil {
+            notes.append("history: the p99 ratio needs the latency run beside it (--only latency,history)")
+        }
         if results.quick, let replay = results.replay, replay.log.events < 10_000_000 {
             notes.append(
                 "quick mode: the replay log has \(Format.grouped(Double(replay.log.events))) events, not the "

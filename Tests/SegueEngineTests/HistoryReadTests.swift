@@ -1,7 +1,8 @@
 import Foundation
-import SegueEngine
 import SegueWire
 import Testing
+
+@testable import SegueEngine
 
 /// History reads are served by the history reader from a view of the log, one-stack reads through the stacks'
 /// index: page by page they return exactly the stack's events of a whole-log read, wherever those lie.
@@ -38,8 +39,8 @@ import Testing
 
     /// Three stacks whose events lie close together (`busy`, `quiet`) and far apart (`rare`: one push per 150
     /// events of the others), in a log of many small segments.
-    static func makeLog(_ directory: String) throws -> EmbeddedEngine {
-        var configuration = EngineConfiguration()
+    static func makeLog(_ directory: String, configuration given: EngineConfiguration? = nil) throws -> EmbeddedEngine {
+        var configuration = given ?? EngineConfiguration()
         configuration.dataDirectory = directory
         configuration.segmentBytes = 8192
         let engine = try EmbeddedEngine(configuration: configuration)
@@ -103,6 +104,79 @@ import Testing
             defer { engine.close() }
             let reply = try engine.request(Request(body: .readEvents(ReadEvents(stackId: "no spaces allowed"))))
             #expect(reply.error?.code == .invalidArgument)
+        }
+    }
+}
+
+/// The history reader's limits and damage handling, through the turn with a transport in memory.
+@Suite struct HistoryReaderLimitTests {
+    static func readRequest(_ id: String) -> [UInt8] {
+        Request(requestId: id, body: .readEvents(ReadEvents(fromPosition: 1, maxCount: 10))).encoded()
+    }
+
+    @Test func readsPastAClientsShareAreRefusedAtOnceAndOtherRequestsAreServed() throws {
+        try withTemporaryDirectory { directory in
+            var configuration = EngineConfiguration()
+            configuration.dataDirectory = directory
+            let ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
+            defer { ledger.close() }
+            let transport = MemoryTransport()
+            let turns = try TurnRunner(
+                ledger: ledger, transport: transport, clock: ManualClock(), configuration: configuration)
+            defer { turns.history.stop() }
+            let greedy: [UInt8] = Array("greedy".utf8)
+            let polite: [UInt8] = Array("polite".utf8)
+            for index in 0..<20 { transport.requestQueue.append([greedy, Self.readRequest("g\(index)")]) }
+            for index in 0..<3 { transport.requestQueue.append([polite, Self.readRequest("p\(index)")]) }
+            transport.requestQueue.append([polite, Request(requestId: "stats", body: .getStats(GetStats())).encoded()])
+            try turns.turn(now: turns.nowUs())
+            // In the same turn: the greedy client's reads past its share refused, the stats answered (reads the
+            // reader served meanwhile may be answered too).
+            let limit = HistoryReader.maxWaitingPerClient
+            let refusedIds = (limit..<20).map { "g\($0)" }
+            let firstTurn = try transport.replies.map { try Reply(decoding: $0.payload) }
+            #expect(Set(refusedIds + ["stats"]).isSubset(of: firstTurn.map(\.requestId)))
+            try turns.syncAndReply()
+            let replies = try transport.replies.map { try Reply(decoding: $0.payload) }
+            #expect(replies.count == 24)
+            for reply in replies where refusedIds.contains(reply.requestId) {
+                #expect(reply.error?.code == .resourceExhausted)
+            }
+            let served = replies.filter { $0.requestId != "stats" && !refusedIds.contains($0.requestId) }
+            #expect(Set(served.map(\.requestId)) == Set((0..<limit).map { "g\($0)" } + (0..<3).map { "p\($0)" }))
+            #expect(served.allSatisfy { $0.error == nil })
+            #expect(turns.history.waiting == 0)
+        }
+    }
+
+    @Test func aDamagedRecordFailsOnlyTheReadsThatReachIt() throws {
+        try withTemporaryDirectory { directory in
+            var configuration = EngineConfiguration()
+            configuration.dataDirectory = directory
+            configuration.segmentBytes = 8192
+            let engine = try HistoryReadTests.makeLog(directory, configuration: configuration)
+            defer { engine.close() }
+            let whole = try HistoryReadTests.readAll(engine, stack: "", count: 10_000)
+            // Damage a record in the middle of the second segment: its checksum no longer holds.
+            let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
+                .filter { $0.hasSuffix(".seg") }.sorted()
+            let damaged = directory + "/log/" + segments[1]
+            let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
+            try handle.seek(toOffset: 4000)
+            let byte = try #require(try handle.read(upToCount: 1)).first!
+            try handle.seek(toOffset: 4000)
+            try handle.write(contentsOf: [byte ^ 0xFF])
+            try handle.close()
+            let secondStart = try #require(UInt64(segments[2].prefix(20)))
+            let busyAfter = whole.filter { $0.stackId == "busy" && $0.position >= secondStart }
+            // Reads past the damaged segment are served through the index.
+            #expect(try HistoryReadTests.readAll(engine, stack: "busy", from: secondStart, count: 50) == busyAfter)
+            // A read that reaches the damage fails, naming it; one that ends before it does not.
+            let reply = try engine.request(Request(body: .readEvents(ReadEvents(fromPosition: 1, stackId: "busy"))))
+            #expect(reply.error?.code == .unavailable, "\(reply)")
+            #expect(reply.error?.message.contains("corrupt") == true, "\(reply)")
+            let before = try HistoryReadTests.read(engine, stack: "busy", from: 1, count: 2)
+            #expect(before.events.count == 2)
         }
     }
 }
