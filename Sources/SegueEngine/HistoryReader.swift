@@ -10,9 +10,10 @@ import Synchronization
 /// took about 21 ms, and every pan waited as long.) One-stack reads go through the stacks' index
 /// (`StackPositions`).
 ///
-/// The thread runs at the lowest priority (nice 19): on a machine whose cores are busy, the engine's thread (and
-/// the producers and subscribers on the same machine) get the CPU first, and reads a small share of it at least
-/// (about 1.5 % of a core against one busy thread of nice 0). Reads slow down under load; pans do not.
+/// The thread runs in the idle scheduling class (SCHED_IDLE): reads take only CPU that nothing else wants, so they
+/// never delay the engine's thread (nor the producers and subscribers on the same machine). Reads slow down under
+/// load, and wait while the machine is saturated; pans do not. (At nice 19 instead, reads still took about a fifth
+/// of a core from a two-core machine under load, and doubled the pan -> frame p99: docs/performance.md.)
 ///
 /// The engine hands over reads (`submit`) and takes the finished answers on a later turn (`collect`); each answer
 /// is a reply to send as it is. A finished answer makes `wakeDescriptor` (a pipe's reading end) readable, so that
@@ -28,10 +29,13 @@ final class HistoryReader {
         var view: LogView
     }
 
-    /// A served read: the reply to send to `envelope`.
+    /// A served read: the reply to send to `envelope`, encoded by the reading thread (a reply of 64 KiB of events
+    /// takes a few hundred microseconds to encode, which the engine's thread does not spend).
     struct Answer: Sendable {
         var envelope: [[UInt8]]
-        var reply: Reply
+        var requestId: String
+        var payload: [UInt8]
+        var failed: Bool
     }
 
     /// What the engine's thread and the reading thread share.
@@ -164,7 +168,7 @@ final class HistoryReader {
 
     /// The reading thread: serves jobs in order until told to stop.
     private static func serve(_ shared: Shared) {
-        ThreadPriority.lowerToNice19()
+        ThreadPriority.lowerToIdle()
         let serving = HistoryServing()
         while true {
             shared.jobsWaiting.wait()
@@ -180,7 +184,10 @@ final class HistoryReader {
                 reply.error = error.detail
             }
             let first = shared.answers.withLock { list in
-                list.append(Answer(envelope: job.envelope, reply: reply))
+                list.append(
+                    Answer(
+                        envelope: job.envelope, requestId: job.requestId, payload: reply.encoded(),
+                        failed: reply.error != nil))
                 return list.count == 1
             }
             if last { serving.idle() }

@@ -17,11 +17,11 @@ struct OutgoingReply {
         durableAt = pending.durableAt
     }
 
-    /// A reply that waits for nothing: a served history read.
-    init(envelope: [[UInt8]], reply: Reply) {
+    /// A reply already encoded that waits for nothing: a served history read.
+    init(envelope: [[UInt8]], requestId: String, payload: [UInt8]) {
         self.envelope = envelope
-        requestId = reply.requestId
-        payload = reply.encoded()
+        self.requestId = requestId
+        self.payload = payload
         durableAt = 0
     }
 

@@ -228,8 +228,9 @@ final class TurnRunner<Clock: EngineClock> {
     private func takeHistoryAnswers() {
         guard history.waiting > 0 else { return }
         for answer in history.collect() {
-            if answer.reply.error != nil { ledger.stats.inputsRejected += 1 }
-            pendingReplies.append(OutgoingReply(envelope: answer.envelope, reply: answer.reply))
+            if answer.failed { ledger.stats.inputsRejected += 1 }
+            pendingReplies.append(
+                OutgoingReply(envelope: answer.envelope, requestId: answer.requestId, payload: answer.payload))
         }
     }
 

@@ -16,4 +16,13 @@ public enum ThreadPriority {
         guard let last = link.split(separator: "/").last, let tid = id_t(last) else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, 19)
     }
+
+    /// Moves the calling thread to the idle scheduling class (SCHED_IDLE): it runs only on a core nothing else of
+    /// a normal class wants, below every nice level, so it never delays them; an unprivileged thread may move
+    /// itself there. Does nothing where that is refused.
+    public static func lowerToIdle() {
+        // SCHED_IDLE is 5 on Linux; Glibc's module does not name it.
+        var parameters = sched_param(sched_priority: 0)
+        _ = pthread_setschedparam(pthread_self(), 5, &parameters)
+    }
 }

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueThreads
 import Synchronization
 
 /// The history workload's reader: while pans are measured, a client keeps reading the long history the run's log
@@ -32,6 +33,9 @@ final class HistoryLoad: Sendable {
 
     /// Reads until `stop` is set.
     func run() -> Report {
+        // The reading client is a load on the daemon, not on the machine: at the normal priority, its decoding would
+        // take the CPU from the daemon's engine thread on a two-core machine, and the run would measure that.
+        ThreadPriority.lowerToNice19()
         var report = Report()
         do {
             let client = try ControlClient(endpoint: control, timeoutMs: 30_000)
