@@ -115,15 +115,8 @@ import Testing
     }
 
     @Test func readsPastAClientsShareAreRefusedAtOnceAndOtherRequestsAreServed() throws {
-        try withTemporaryDirectory { directory in
-            var configuration = EngineConfiguration()
-            configuration.dataDirectory = directory
-            let ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
-            defer { ledger.close() }
-            let transport = MemoryTransport()
-            let turns = try TurnRunner(
-                ledger: ledger, transport: transport, clock: ManualClock(), configuration: configuration)
-            defer { turns.history.stop() }
+        let transport = MemoryTransport()
+        try withTurns(over: transport) { _, turns in
             let greedy: [UInt8] = Array("greedy".utf8)
             let polite: [UInt8] = Array("polite".utf8)
             for index in 0..<20 { transport.requestQueue.append([greedy, Self.readRequest("g\(index)")]) }

@@ -16,14 +16,8 @@ import Testing
     }
 
     @Test func refusedPublicationsAreCountedInStats() throws {
-        try withTemporaryDirectory { directory in
-            var configuration = EngineConfiguration()
-            configuration.dataDirectory = directory
-            let ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
-            defer { ledger.close() }
-            let transport = RefusingTransport()
-            let turns = try TurnRunner(
-                ledger: ledger, transport: transport, clock: ManualClock(), configuration: configuration)
+        let transport = RefusingTransport()
+        try withTurns(over: transport) { ledger, turns in
             let create = Request(
                 body: .command(
                     Command(

@@ -1,0 +1,18 @@
+@testable import SegueEngine
+
+/// Runs `body` with a turn over `transport` and a manual clock, in a fresh data directory: for tests of the turn
+/// itself, below the embedded engine.
+func withTurns(
+    over transport: any EngineTransport, _ body: (Ledger, TurnRunner<ManualClock>) throws -> Void
+) throws {
+    try withTemporaryDirectory { directory in
+        var configuration = EngineConfiguration()
+        configuration.dataDirectory = directory
+        let ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
+        defer { ledger.close() }
+        let turns = try TurnRunner(
+            ledger: ledger, transport: transport, clock: ManualClock(), configuration: configuration)
+        defer { turns.history.stop() }
+        try body(ledger, turns)
+    }
+}
