@@ -13,7 +13,7 @@ struct Segment {
     /// The length of its valid prefix in bytes; everything the log reads or appends stays within or at this.
     var size: Int = 0
     /// `index[k]` is the byte offset of record `k * indexStride` (counted from 0 within the segment).
-    var index: [Int] = []
+    var index = SparseIndex()
 
     /// A segment with no records yet.
     init(path: String, firstPosition: UInt64) {
