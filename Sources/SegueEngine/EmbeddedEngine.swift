@@ -72,7 +72,7 @@ public final class EmbeddedEngine {
     public func request(_ request: Request) throws(EngineError) -> Reply {
         transport.requestQueue.append([Self.routingId, request.encoded()])
         try runTurn()
-        if transport.replies.isEmpty { try turns.syncAndReply() }
+        if transport.replies.isEmpty { try turns.syncAndReply(waitingForReads: true) }
         let answer = transport.replies.removeFirst()
         do {
             return try Reply(decoding: answer.payload)

@@ -238,7 +238,9 @@ public final class Engine {
 
     /// The end of `run`: sync what is unsynced, answer what waits, snapshot the state, release everything.
     private func shutdown() throws(EngineError) {
-        try turns.syncAndReply()
+        // Reads still queued get no reply (their clients time out and read again from the next run).
+        turns.history.stop()
+        try turns.syncAndReply(waitingForReads: false)
         // A snapshot at the head, so that the next start replays nothing.
         do {
             try ledger.writeSnapshot()

@@ -12,8 +12,9 @@ import Synchronization
 ///
 /// The thread runs in the idle scheduling class (SCHED_IDLE): reads take only CPU that nothing else wants, so they
 /// never delay the engine's thread (nor the producers and subscribers on the same machine). Reads slow down under
-/// load, and wait while the machine is saturated; pans do not. (At nice 19 instead, reads still took about a fifth
-/// of a core from a two-core machine under load, and doubled the pan -> frame p99: docs/performance.md.)
+/// load, and wait while the machine is saturated; pans do not. (At normal priority reads took about a fifth of a
+/// two-core machine's CPU from the engine's thread, and at nice 19 the pan -> frame p99 still rose 1.6 to 3.7
+/// times: docs/performance.md.)
 ///
 /// The engine hands over reads (`submit`) and takes the finished answers on a later turn (`collect`); each answer
 /// is a reply to send as it is. A finished answer makes `wakeDescriptor` (a pipe's reading end) readable, so that
@@ -159,8 +160,9 @@ final class HistoryReader {
         while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
     }
 
-    /// Waits until every read submitted so far is served.
+    /// Waits until every read submitted so far is served (at once once stopped: nothing will serve them).
     func waitUntilServed() {
+        if stopped { return }
         shared.waiter.store(true, ordering: .sequentiallyConsistent)
         while shared.served.load(ordering: .sequentiallyConsistent) < submitted { shared.jobServed.wait() }
         shared.waiter.store(false, ordering: .sequentiallyConsistent)
@@ -193,7 +195,8 @@ final class HistoryReader {
             if last { serving.idle() }
             shared.served.add(1, ordering: .sequentiallyConsistent)
             if shared.waiter.load(ordering: .sequentiallyConsistent) { shared.jobServed.signal() }
-            // One byte per batch of answers: the pipe never fills, and `collect` empties it.
+            // One byte whenever answers start to wait; `drainWake` empties the pipe (should it ever be full, a
+            // failed write is harmless: the pipe is readable already).
             if first {
                 var byte: UInt8 = 1
                 _ = write(shared.wakeWriter, &byte, 1)

@@ -22,12 +22,7 @@ final class HistoryServing {
         if !read.stackId.isEmpty, let error = Validation.checkStackId(read.stackId) { throw .invalid(error) }
         let from = max(read.fromPosition, 1)
         if from < view.firstPosition {
-            throw .invalid(
-                ErrorDetail(
-                    code: .positionRemoved,
-                    message:
-                        "position \(from) was removed by retention; the oldest kept position is \(view.firstPosition)"
-                ))
+            throw .log(.removed(position: from, oldestKept: view.firstPosition, directory: view.directory))
         }
         let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
         var batch = EventBatch(nextPosition: from, headPosition: view.headPosition)

@@ -18,7 +18,7 @@ struct StackPositions {
     }
 
     /// The newest position indexed, or given up as part of a gap (0: none).
-    private(set) var indexedThrough: UInt64 = 0
+    private var indexedThrough: UInt64 = 0
     /// The oldest position the index may hold: positions below were removed by retention.
     private var keptFrom: UInt64 = 1
     private var positions: [String: PositionList] = [:]
@@ -61,9 +61,6 @@ struct StackPositions {
     func positions(of stackId: String, from: UInt64, maxCount: Int) -> [UInt64] {
         positions[stackId]?.positions(from: from, maxCount: maxCount) ?? []
     }
-
-    /// Bytes the index takes (its lists' contents, not their spare capacity nor the stack ids).
-    var byteCount: Int { positions.values.reduce(0) { $0 + $1.byteCount } }
 
     /// The first gap with a position in `range`, if any.
     func firstGap(in range: ClosedRange<UInt64>) -> Gap? {

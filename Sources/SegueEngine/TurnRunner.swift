@@ -97,6 +97,8 @@ final class TurnRunner<Clock: EngineClock> {
         do {
             try makeDurable(head: head, now: now)
         } catch {
+            // Nothing of the batch goes out: it may not be on disk. The ledger is left ready, though unusable.
+            ledger.publish(batch) { _, _, _ in }
             throw EngineError("", .ledger(error))
         }
         ledger.publish(batch, publish)
@@ -249,11 +251,12 @@ final class TurnRunner<Clock: EngineClock> {
         lastSyncUs = now
     }
 
-    /// Makes everything appended durable now, whatever the policy, waits for the history reads submitted, and sends
-    /// the replies that waited for these: the end of a run, and the embedded engine's answer to a request (it has no
-    /// later turn to wait for).
-    func syncAndReply() throws(EngineError) {
-        history.waitUntilServed()
+    /// Makes everything appended durable now, whatever the policy, and sends the replies that waited for it: the
+    /// end of a run, and the embedded engine's answer to a request (it has no later turn to wait for).
+    /// - Parameter waitingForReads: whether to wait for every history read submitted (the embedded engine) or send
+    ///   only the answers already served (the end of a run, which must not wait on a reader that gets no CPU).
+    func syncAndReply(waitingForReads: Bool) throws(EngineError) {
+        if waitingForReads { history.waitUntilServed() }
         takeHistoryAnswers()
         do {
             try collectBackgroundSync(waiting: true)

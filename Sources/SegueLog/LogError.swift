@@ -41,6 +41,13 @@ public struct LogError: Error, CustomStringConvertible, Sendable {
         self.errno = errno
     }
 
+    /// A read from `position`, below the oldest position the log keeps (`oldestKept`): retention removed it.
+    public static func removed(position: UInt64, oldestKept: UInt64, directory: String) -> LogError {
+        LogError(
+            .positionRemoved,
+            "position \(position) was removed by retention; the oldest kept position is \(oldestKept)", path: directory)
+    }
+
     /// The system's text for `errno`, such as "No space left on device".
     public var errnoText: String? {
         errno.map { String(cString: strerror($0)) }

@@ -23,13 +23,9 @@ public final class LogViewReader {
     ) throws(LogError) {
         let start = max(position, 1)
         if start < view.firstPosition {
-            throw LogError(
-                .positionRemoved,
-                "position \(start) has been removed by retention; the oldest position kept is \(view.firstPosition)",
-                path: view.directory)
+            throw .removed(position: start, oldestKept: view.firstPosition, directory: view.directory)
         }
         guard start <= view.headPosition else { return }
-        defer { trimDescriptors() }
         try view.walk.visit(
             from: start, through: view.headPosition, reader: reader,
             descriptor: { index throws(LogError) in try descriptor(for: view.walk.table[index].path) }, visit)
@@ -50,6 +46,9 @@ public final class LogViewReader {
                 .positionRemoved, "segment \(path) has been removed by retention since the read began", path: path)
         }
         descriptors.insert((path, fd), at: 0)
+        // A walk reads one segment at a time, the newest descriptor's: the older ones may go at once, so that a
+        // walk over the whole log holds a few descriptors, not one per segment.
+        trimDescriptors()
         return fd
     }
 

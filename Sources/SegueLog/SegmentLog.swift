@@ -464,10 +464,7 @@ public final class SegmentLog {
         if isClosed { throw LogError(.closed, "the log in \(directory) is closed", path: directory) }
         let start = max(position, 1)
         if start < firstPosition {
-            throw LogError(
-                .positionRemoved,
-                "position \(start) has been removed by retention; the oldest position "
-                    + "kept is \(firstPosition)", path: directory)
+            throw .removed(position: start, oldestKept: firstPosition, directory: directory)
         }
         return start
     }

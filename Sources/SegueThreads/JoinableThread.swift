@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// ZeroMQ sockets belong to one thread, so code that owns them (the benchmark's producer, subscriber and relay,
 /// `segue web`'s bridge) runs on a thread of its own, made here with its sockets created inside the closure, not
-/// on a task pool that might move it.
+/// on a task pool that might move it; so does code that must run at a priority of its own (the daemon's history
+/// reader, `ThreadPriority`), which a pool thread shared with other work must not take on.
 public final class JoinableThread<Value: Sendable> {
     private let thread: pthread_t
     private let result: ResultSlot

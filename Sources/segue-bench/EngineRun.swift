@@ -147,7 +147,7 @@ struct EngineRun {
                 control: daemon.endpoints.control, firstStack: setup.history?.firstStack ?? 0,
                 stacks: setup.history?.stacks ?? 1, events: events)
         }
-        var reading: JoinableThread<HistoryLoad.Report>?
+        var reading: JoinableThread<String?>?
         if let history {
             do {
                 reading = try JoinableThread.bench("history") { history.run() }
@@ -161,9 +161,9 @@ struct EngineRun {
         }
         // Whatever happens below, every thread is told to stop and joined before the daemon is killed.
         var stopped = false
-        func stopThreads() -> (SwipeProducer.Report, FrameCollector.Report, HistoryLoad.Report?) {
+        func stopThreads() -> (SwipeProducer.Report, FrameCollector.Report, String?) {
             history?.stop.store(true, ordering: .relaxed)
-            let read = reading?.join()
+            let read = reading?.join() ?? nil
             shared.stopProducer.store(true, ordering: .relaxed)
             let produced = producing.join()
             shared.stopSubscriber.store(true, ordering: .relaxed)
@@ -210,7 +210,7 @@ struct EngineRun {
         let drained = daemon.usage
         if let failure = produced.failure { throw BenchError("the producer failed: \(failure)") }
         if let failure = collected.failure { throw BenchError("the subscriber failed: \(failure)") }
-        if let failure = read?.failure { throw BenchError("the history reader failed: \(failure)") }
+        if let failure = read { throw BenchError("the history reader failed: \(failure)") }
         let seconds = MonotonicTime.seconds(from: start, to: end)
         let joined = LatencyJoin.join(sends: produced.sends.all, receipts: collected.receipts.all)
         let tracking = Double(framesAfter - framesBefore)

@@ -6,13 +6,6 @@ import Synchronization
 /// starts with, back to back, as a dashboard or a recorder catching up would. It alternates a whole one-stack
 /// history, page by page, with ten pages of the whole log from a spread of positions.
 final class HistoryLoad: Sendable {
-    /// What the reader did.
-    struct Report: Sendable {
-        var reads = 0
-        var events = 0
-        var failure: String?
-    }
-
     let control: String
     /// The stacks of the history (`BenchStacks.id` from `firstStack`) and its length.
     let firstStack: Int
@@ -32,11 +25,11 @@ final class HistoryLoad: Sendable {
     }
 
     /// Reads until `stop` is set.
-    func run() -> Report {
+    /// - Returns: why reading failed, or nil.
+    func run() -> String? {
         // The reading client is a load on the daemon, not on the machine: at the normal priority, its decoding would
         // take the CPU from the daemon's engine thread on a two-core machine, and the run would measure that.
         ThreadPriority.lowerToNice19()
-        var report = Report()
         do {
             let client = try ControlClient(endpoint: control, timeoutMs: 30_000)
             defer { client.close() }
@@ -52,7 +45,7 @@ final class HistoryLoad: Sendable {
                         if round == 1 && position == 1 {
                             firstReadUs.store(Int(max(1, (MonotonicTime.nowNs() - started) / 1000)), ordering: .relaxed)
                         }
-                        count(batch.events.count, into: &report)
+                        reads.add(1, ordering: .relaxed)
                         if batch.events.isEmpty { break }
                         position = batch.nextPosition
                     }
@@ -61,20 +54,14 @@ final class HistoryLoad: Sendable {
                     var position = UInt64(round) * 7_919 % max(events, 1) + 1
                     for _ in 0..<10 where !stop.load(ordering: .relaxed) {
                         let batch = try client.readEvents(from: position, maxCount: 1000)
-                        count(batch.events.count, into: &report)
+                        reads.add(1, ordering: .relaxed)
                         position = batch.nextPosition
                     }
                 }
             }
         } catch {
-            report.failure = "\(error)"
+            return "\(error)"
         }
-        return report
-    }
-
-    private func count(_ events: Int, into report: inout Report) {
-        report.reads += 1
-        report.events += events
-        reads.add(1, ordering: .relaxed)
+        return nil
     }
 }

@@ -129,7 +129,7 @@ import Testing
             let refusedIds = (limit..<20).map { "g\($0)" }
             let firstTurn = try transport.replies.map { try Reply(decoding: $0.payload) }
             #expect(Set(refusedIds + ["stats"]).isSubset(of: firstTurn.map(\.requestId)))
-            try turns.syncAndReply()
+            try turns.syncAndReply(waitingForReads: true)
             let replies = try transport.replies.map { try Reply(decoding: $0.payload) }
             #expect(replies.count == 24)
             for reply in replies where refusedIds.contains(reply.requestId) {
