@@ -58,14 +58,14 @@ public struct EngineConfiguration: Sendable {
     }
 
     /// The control socket's high-water mark per client, in messages: as many of the largest reply as fit in
-    /// `replyQueueBytes`, at most 1000. The largest reply is a read's batch (`Ledger.maxReadBytes`) plus one event
+    /// `replyQueueBytes`, at most 1000. The largest reply is a read's batch (`ReadPage.maxBytes`) plus one event
     /// over, or a stack's state, both under two of the largest events.
     public var replyQueueMessages: Int {
         Self.messages(fitting: replyQueueBytes, of: largestReplyBytes, atMost: 1000)
     }
 
     /// An upper bound on a reply's size (request ids are at most 128 bytes, and long ones are not echoed).
-    public var largestReplyBytes: Int { Ledger.maxReadBytes + 2 * limits.largestPublishedMessageBytes }
+    public var largestReplyBytes: Int { ReadPage.maxBytes + 2 * limits.largestPublishedMessageBytes }
 
     /// Why the queue limits cannot be kept with these limits, or nil: each queue holds at least 16 messages, so a
     /// byte limit under 16 of the largest message would be passed.

@@ -8,10 +8,6 @@ final class HistoryServing {
     private let reader = LogViewReader()
     private var index = StackPositions()
 
-    /// Largest batch a read returns, and the default; a batch also stops past `Ledger.maxReadBytes`.
-    static let defaultReadCount = 1000
-    static let maxReadCount = 10_000
-
     /// Releases what it keeps open between reads (done when no read is waiting).
     func idle() {
         reader.closeDescriptors()
@@ -24,7 +20,7 @@ final class HistoryServing {
         if from < view.firstPosition {
             throw .log(.removed(position: from, oldestKept: view.firstPosition, directory: view.directory))
         }
-        let wanted = read.maxCount == 0 ? Self.defaultReadCount : min(Int(read.maxCount), Self.maxReadCount)
+        let wanted = ReadPage.count(asked: read.maxCount)
         var batch = EventBatch(nextPosition: from, headPosition: view.headPosition)
         var bytes = 0
         var failure: HistoryReadFailure?
@@ -38,7 +34,7 @@ final class HistoryServing {
             }
             bytes += payload.count
             batch.nextPosition = position + 1
-            return batch.events.count < wanted && bytes < Ledger.maxReadBytes
+            return batch.events.count < wanted && bytes < ReadPage.maxBytes
         }
         if read.stackId.isEmpty {
             do throws(LogError) {

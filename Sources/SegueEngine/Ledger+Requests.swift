@@ -98,10 +98,10 @@ extension Ledger {
                 }
             }
         }
-        let wanted = list.maxCount == 0 ? Self.defaultListCount : min(Int(list.maxCount), Self.maxListCount)
+        let wanted = ReadPage.count(asked: list.maxCount)
         var end = low
         var bytes = 0
-        while end < ids.count && end - low < wanted && bytes < Self.maxReadBytes {
+        while end < ids.count && end - low < wanted && bytes < ReadPage.maxBytes {
             bytes += ids[end].utf8.count + 2
             end += 1
         }

@@ -55,14 +55,6 @@ final class Ledger {
 
     /// Every stack id in byte order, as of a `StackTable.membershipGeneration` (`ListStacks` pages through it).
     var sortedStackIds: (generation: UInt64, ids: [String])?
-    /// Ids one `ListStacks` page holds by default and at most; a page also stops past `maxReadBytes` of ids.
-    static let defaultListCount = 1000
-    static let maxListCount = 10_000
-
-    /// A page of a read (`ReadEvents`' events, `ListStacks`' ids) stops once it passes this many bytes (it always
-    /// holds at least one item): it bounds the largest reply, and with it what a client that does not read can make
-    /// the daemon hold (`replyQueueMessages`).
-    static let maxReadBytes = 64 << 10
 
     /// Opens (creating if needed) the data directory, takes its lock, and rebuilds the state: from the newest
     /// valid snapshot and the log after it, or from the whole log. Reports what it did through
