@@ -16,7 +16,7 @@ public final class EmbeddedEngine {
     }
 
     private let transport = MemoryTransport()
-    private let turns: TurnRunner<ManualClock>
+    private let turns: TurnRunner<ManualClock, MemoryTransport>
     /// Everything published so far, in order.
     public private(set) var published: [Publication] = []
     /// The routing id the embedded engine's requests carry, as a control client's would.

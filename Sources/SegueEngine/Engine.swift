@@ -24,7 +24,7 @@ public final class Engine {
     /// The CURVE allowlist's ZAP handler, when CURVE is on.
     private let authenticator: ZAPAuthenticator?
     private let ledger: Ledger
-    private let turns: TurnRunner<MonotonicEpochClock>
+    private let turns: TurnRunner<MonotonicEpochClock, SocketTransport>
     /// One per socket: its connections kept under `configuration.maxConnections`.
     private let connectionLimiters: [ConnectionLimiter]
     /// When the limiters last took their events.

@@ -9,9 +9,12 @@ import SegueWire
 /// in one write, makes them durable per the fsync policy, and only then publishes events, frames and rejections
 /// and sends the control replies whose events are durable. The waiting for the disk that the interval policy
 /// needs is done by a helper thread (`BackgroundSync`).
-final class TurnRunner<Clock: EngineClock> {
+///
+/// Generic over its clock and transport rather than holding existentials: a turn calls its transport once per
+/// message, and the compiler specializes those calls for the daemon's sockets.
+final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     let ledger: Ledger
-    private let transport: any EngineTransport
+    private let transport: Transport
     var clock: Clock
     private let fsync: FsyncPolicy
     private let maxBatch: Int
@@ -42,7 +45,7 @@ final class TurnRunner<Clock: EngineClock> {
     static var checkpointStride: Int { 512 }
 
     init(
-        ledger: Ledger, transport: any EngineTransport, clock: Clock, configuration: EngineConfiguration
+        ledger: Ledger, transport: Transport, clock: Clock, configuration: EngineConfiguration
     ) throws(EngineError) {
         history = try HistoryReader()
         self.ledger = ledger

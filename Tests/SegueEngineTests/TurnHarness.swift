@@ -2,8 +2,8 @@
 
 /// Runs `body` with a turn over `transport` and a manual clock, in a fresh data directory: for tests of the turn
 /// itself, below the embedded engine.
-func withTurns(
-    over transport: any EngineTransport, _ body: (Ledger, TurnRunner<ManualClock>) throws -> Void
+func withTurns<Transport: EngineTransport>(
+    over transport: Transport, _ body: (Ledger, TurnRunner<ManualClock, Transport>) throws -> Void
 ) throws {
     try withTemporaryDirectory { directory in
         var configuration = EngineConfiguration()
