@@ -15,24 +15,12 @@ import Testing
             defer { engine.close() }
             let read = try engine.request(Request(requestId: requestId, body: .readEvents(ReadEvents())))
             #expect(read.error?.code == .invalidArgument && read.requestId.isEmpty, "\(read)")
-            let create = try engine.request(
-                Request(
-                    requestId: "ok",
-                    body: .command(
-                        Command(
-                            stackId: "s", requestId: requestId,
-                            op: .create(
-                                CreateStack(
-                                    screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))))
+            let command = Command(
+                stackId: "s", requestId: requestId,
+                op: .create(CreateStack(screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1)))))
+            let create = try engine.request(Request(requestId: "ok", body: .command(command)))
             #expect(create.error?.code == .invalidArgument && create.error?.message.contains("request_id") == true)
-            try engine.send(
-                Input(
-                    body: .command(
-                        Command(
-                            stackId: "s", requestId: requestId,
-                            op: .create(
-                                CreateStack(
-                                    screens: ["A"], config: StackConfig(size: Size(width: 1, height: 1))))))))
+            try engine.send(Input(body: .command(command)))
             let rejections = engine.published.compactMap { if case .rejection(let r) = $0 { r } else { nil } }
             #expect(rejections.count == 1 && rejections.first?.requestId == "")
             #expect(rejections.first?.error?.code == .invalidArgument)

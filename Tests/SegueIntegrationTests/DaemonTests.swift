@@ -7,14 +7,15 @@ import Testing
 @Suite struct DaemonTests {
     static let width = 400.0
 
-    static func createClassic(_ control: ControlClient, stack: String = "demo") throws {
+    static func createClassic(_ control: ControlClient, stack: String = "demo", tuning: Tuning? = nil) throws {
         _ = try control.command(
             Command(
                 stackId: stack,
                 op: .create(
                     CreateStack(
                         screens: ["Home", "Detail"],
-                        config: StackConfig(size: Size(width: width, height: 800), profile: "classic")))))
+                        config: StackConfig(
+                            size: Size(width: width, height: 800), profile: "classic", tuning: tuning)))))
     }
 
     /// Returns once the subscriber's subscriptions are live (`SubscriptionProbe`). What arrives meanwhile (the

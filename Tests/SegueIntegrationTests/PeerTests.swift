@@ -13,13 +13,7 @@ import ZMQ
 /// producer that vanishes mid-gesture, a REQ client that asks and leaves, a producer that floods one stack.
 @Suite struct PeerTests {
     static func create(_ control: ControlClient, _ stack: String, tuning: Tuning? = nil) throws {
-        _ = try control.command(
-            Command(
-                stackId: stack,
-                op: .create(
-                    CreateStack(
-                        screens: ["Home", "Detail"],
-                        config: StackConfig(size: Size(width: 400, height: 800), profile: "classic", tuning: tuning)))))
+        try DaemonTests.createClassic(control, stack: stack, tuning: tuning)
     }
 
     /// Waits (bounded) until the daemon's head reaches `position`.
