@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(
             name: "SegueEngine",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueThreads"],
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueThreads", "SegueClient"],
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),

@@ -1,3 +1,4 @@
+import SegueClient
 import SegueCore
 import SegueWire
 
@@ -5,15 +6,10 @@ import SegueWire
 ///
 /// It runs the daemon's turn (`TurnRunner`: the same batching, log, fsync policy, disk-full rollback and
 /// publishing) over queues in memory instead of sockets, as the daemon would with one input at a time. Each call is
-/// one turn; what the turn published is decoded back into `published`.
+/// one turn; what the turn published is decoded back into `published`, as a subscriber decodes it.
 public final class EmbeddedEngine {
-    /// One message the daemon would have published on the events socket.
-    public enum Publication: Sendable, Hashable {
-        case event(Event)
-        case frame(Frame)
-        case rejection(Rejection)
-        case probe(PublishProbe)
-    }
+    /// One message the daemon would have published on the events socket, decoded as a subscriber decodes it.
+    public typealias Publication = SegueClient.Publication
 
     private let transport = MemoryTransport()
     private let turns: TurnRunner<ManualClock, MemoryTransport>
@@ -95,23 +91,9 @@ public final class EmbeddedEngine {
     private func runTurn() throws(EngineError) {
         try turns.turn(now: turns.clock.timeUs)
         for (topic, payload) in transport.published {
-            published.append(Self.decode(topic: topic, payload: payload))
+            published.append(Publication(topic: topic, payload: payload))
         }
         transport.published.removeAll()
-    }
-
-    /// The message behind a publication's bytes, told by its topic's prefix (`Topic`).
-    private static func decode(topic: [UInt8], payload: [UInt8]) -> Publication {
-        do {
-            switch String(decoding: topic.prefix(3), as: UTF8.self) {
-            case "ev/": return .event(try Event(decoding: payload))
-            case "fr/": return .frame(try Frame(decoding: payload))
-            case "er/": return .rejection(try Rejection(decoding: payload))
-            default: return .probe(try PublishProbe(decoding: payload))
-            }
-        } catch {
-            preconditionFailure("the engine's own publication does not decode: \(error)")
-        }
     }
 
     /// Releases the data directory.
