@@ -26,7 +26,7 @@ final class SocketTransport: EngineTransport {
         from socket: ZMQSocket, _ name: String, _ body: ([UnsafeRawBufferPointer]) -> Void
     ) throws(EngineError) -> Bool {
         do {
-            return try socket.receive(dontWait: true, reusing: receiveBuffers) { parts in body(parts) } != nil
+            return try socket.receive(dontWait: true, reusing: receiveBuffers, body) != nil
         } catch let error as ZMQError {
             throw EngineError("\(name) receive failed", .socket(error))
         } catch {
