@@ -43,16 +43,19 @@ public struct CommandSpec: Sendable {
     public var options: [Option]
     /// Example command lines shown in help.
     public var examples: [String]
+    /// What `--version` prints; nil when the command takes no `--version` (a subcommand: its program answers).
+    public var version: String?
 
     public init(
         name: String, summary: String, positionals: [Positional] = [], options: [Option] = [],
-        examples: [String] = []
+        examples: [String] = [], version: String? = nil
     ) {
         self.name = name
         self.summary = summary
         self.positionals = positionals
         self.options = options
         self.examples = examples
+        self.version = version
     }
 
     /// The `--help` text.
@@ -79,7 +82,8 @@ public struct CommandSpec: Sendable {
             if let variable = option.environment { text += " (env \(variable))" }
             lines.append(Self.row(left, text))
         }
-        lines.append(Self.row("--help", "show this help"))
+        lines.append(Self.row("-h, --help", "show this help"))
+        if version != nil { lines.append(Self.row("--version", "show the version")) }
         if !examples.isEmpty {
             lines.append("")
             lines.append("examples:")

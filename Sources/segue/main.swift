@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import ZMQ
 
 #if canImport(Glibc)
     import Glibc
@@ -28,7 +29,7 @@ let overview =
         "",
         "Endpoints come from --ingest/--control/--events or SEGUE_INGEST/SEGUE_CONTROL/SEGUE_EVENTS",
         "(defaults \(SegueEndpoints.defaultIngest), \(SegueEndpoints.defaultControl), \(SegueEndpoints.defaultEvents)).",
-        "Run 'segue COMMAND --help' for a command's options and examples.",
+        "Run 'segue COMMAND --help' for a command's options and examples; 'segue --version' for the version.",
     ])
     .joined(separator: "\n")
 
@@ -36,6 +37,10 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
     Console.error(overview)
     exit(2)
+}
+if name == "--version" {
+    Console.line(ProductVersion.line(program: "segue", libzmq: zmqVersion()))
+    exit(0)
 }
 if name == "--help" || name == "-h" || name == "help" {
     // `segue help push` is `segue push --help`.
@@ -47,15 +52,20 @@ if name == "--help" || name == "-h" || name == "help" {
     }
 }
 guard let subcommand = subcommands.first(where: { $0.name == arguments[0] }) else {
-    Console.error("segue: unknown command '\(arguments[0])' (see segue --help)")
+    let names = NameSuggestion.closest(to: arguments[0], among: subcommands.map(\.name))
+    Console.error(
+        "segue: unknown command '\(arguments[0])'"
+            + (NameSuggestion.question(for: names) { "'\($0)'" } ?? " (see segue --help)"))
     exit(2)
 }
 
+var parsed: ParsedArguments?
 do {
-    let parsed = try ParsedArguments(
+    let commandLine = try ParsedArguments(
         Array(arguments.dropFirst()), spec: subcommand.spec,
         environment: SegueEndpoints.processEnvironment)
-    try subcommand.run(parsed)
+    parsed = commandLine
+    try subcommand.run(commandLine)
     Console.flush()
     exit(0)
 } catch let error as UsageError {
@@ -65,16 +75,8 @@ do {
     }
     Console.error(error.message)
     exit(2)
-} catch let error as ClientError {
-    Console.flush()
-    Console.error("segue: \(error)")
-    exit(1)
-} catch let error as CLIFailure {
-    Console.flush()
-    Console.error("segue: \(error)")
-    exit(1)
 } catch {
     Console.flush()
-    Console.error("segue: \(error)")
+    for line in FailureReport.lines(for: error, command: subcommand.name, arguments: parsed) { Console.error(line) }
     exit(1)
 }

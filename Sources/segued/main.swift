@@ -1,6 +1,7 @@
 import SegueCommandLine
 import SegueEngine
 import Synchronization
+import ZMQ
 
 #if canImport(Glibc)
     import Glibc
@@ -59,7 +60,8 @@ let spec = CommandSpec(
         "segued --data /var/lib/segue --fsync interval:10",
         "segued --log-level warn --stats-interval 60",
         "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
-    ])
+    ],
+    version: ProductVersion.line(program: "segued", libzmq: zmqVersion()))
 
 func fail(_ message: String, status: Int32) -> Never {
     Console.error(message)
