@@ -10,16 +10,25 @@ public struct CommandSpec: Sendable {
         public var environment: String?
         /// Whether the option may be given more than once.
         public var repeatable: Bool
+        /// The values it takes, when they are a fixed few (offered by shell completion); empty otherwise.
+        public var choices: [String]
 
         public init(
             _ name: String, _ valueName: String? = nil, help: String, environment: String? = nil,
-            repeatable: Bool = false
+            repeatable: Bool = false, choices: [String] = []
         ) {
             self.name = name
             self.valueName = valueName
             self.help = help
             self.environment = environment
             self.repeatable = repeatable
+            self.choices = choices
+        }
+
+        /// Whether its value names a file or directory (`FILE`, `DIR`, `KEY|FILE`), for shell completion.
+        public var takesPath: Bool {
+            guard let valueName else { return false }
+            return valueName.split(separator: "|").contains { $0 == "FILE" || $0 == "DIR" }
         }
     }
 

@@ -27,7 +27,9 @@ enum PlotCommand {
             + "draws a transition a data directory recorded instead, its frames regenerated from the log (a "
             + "running daemon's directory is read without disturbing it).",
         options: [
-            .init("profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))"),
+            .init(
+                "profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))",
+                choices: ProfileCatalog.names),
             .init(
                 "profiles",
                 help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "

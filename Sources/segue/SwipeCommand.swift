@@ -26,7 +26,9 @@ enum SwipeCommand {
             .init("duration-ms", "MS", help: "how long the finger moves (default 250)"),
             .init("rate", "HZ", help: "pan samples per second (default 120)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
-            .init("target", "back|tabs", help: "back: pop or dismiss (default); tabs: next tab"),
+            .init(
+                "target", "back|tabs", help: "back: pop or dismiss (default); tabs: next tab",
+                choices: ["back", "tabs"]),
             .init("gesture-id", "N", help: "the producer's gesture id (default random)"),
             .init(
                 "wait-ms", "MS",

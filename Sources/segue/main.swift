@@ -1,6 +1,5 @@
 import SegueClient
 import SegueCommandLine
-import ZMQ
 
 #if canImport(Glibc)
     import Glibc
@@ -8,30 +7,8 @@ import ZMQ
 
 // `segue SUBCOMMAND ...`: the command-line client of segued. Exit 0 ok, 1 error reply or no daemon, 2 usage.
 
-let subcommands: [Subcommand] =
-    [CreateCommand.subcommand] + NavigationCommands.subcommands
-    + [SwipeCommand.subcommand] + QueryCommands.subcommands + [TailCommand.subcommand, KeygenCommand.subcommand]
-    + [PlotCommand.subcommand]
-    + [WatchCommand.subcommand, RecordCommand.subcommand, PlayCommand.subcommand, DemoCommand.subcommand]
-    + [WebCommand.subcommand]
-    + [ReplayCommand.subcommand]
-
-let overview =
-    ([
-        "The Segue command-line client: drive and watch a segued daemon.", "",
-        "usage: segue COMMAND [arguments] [options]", "", "commands:",
-    ]
-    + subcommands.map { command in
-        let padded = command.name + String(repeating: " ", count: max(14 - command.name.count, 1))
-        return "  " + padded + command.brief
-    }
-    + [
-        "",
-        "Endpoints come from --ingest/--control/--events or SEGUE_INGEST/SEGUE_CONTROL/SEGUE_EVENTS",
-        "(defaults \(SegueEndpoints.defaultIngest), \(SegueEndpoints.defaultControl), \(SegueEndpoints.defaultEvents)).",
-        "Run 'segue COMMAND --help' for a command's options and examples; 'segue --version' for the version.",
-    ])
-    .joined(separator: "\n")
+let subcommands = SegueCommands.all
+let overview = SegueCommands.overview
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first else {
@@ -39,7 +16,7 @@ guard let name = arguments.first else {
     exit(2)
 }
 if name == "--version" {
-    Console.line(ProductVersion.line(program: "segue", libzmq: zmqVersion()))
+    Console.line(SegueCommands.version)
     exit(0)
 }
 if name == "--help" || name == "-h" || name == "help" {

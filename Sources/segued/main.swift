@@ -54,6 +54,7 @@ let spec = CommandSpec(
         .init(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
+        .init("man-page", help: "print this manual page (roff, for man -l or make install) and exit"),
     ],
     examples: [
         "segued",
@@ -179,6 +180,14 @@ let log: LogfmtLogger
 let engineConfiguration: EngineConfiguration
 do {
     parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
+    if parsed.flag("man-page") {
+        print(
+            ManualPage.roff(
+                for: spec, page: "segued", brief: "the Segue daemon", source: spec.version ?? "segued",
+                seeAlso: ["segue(1)"]),
+            terminator: "")
+        exit(0)
+    }
     log = try logger(from: parsed)
     engineConfiguration = try configuration(from: parsed, logger: log)
 } catch {
