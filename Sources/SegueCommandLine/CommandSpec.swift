@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a command accepts, for parsing and for `--help`.
 public struct CommandSpec: Sendable {
     /// One `--name VALUE` option or `--name` flag.
@@ -65,6 +69,15 @@ public struct CommandSpec: Sendable {
         self.options = options
         self.examples = examples
         self.version = version
+    }
+
+    /// The variables of this process that the options fall back to (`SEGUE_CONTROL`, ...), those that are set.
+    public var processEnvironment: [String: String] {
+        var found: [String: String] = [:]
+        for name in options.compactMap(\.environment) {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
     }
 
     /// The `--help` text.

@@ -40,7 +40,7 @@ var parsed: ParsedArguments?
 do {
     let commandLine = try ParsedArguments(
         Array(arguments.dropFirst()), spec: subcommand.spec,
-        environment: SegueEndpoints.processEnvironment)
+        environment: subcommand.spec.processEnvironment)
     parsed = commandLine
     try subcommand.run(commandLine)
     Console.flush()

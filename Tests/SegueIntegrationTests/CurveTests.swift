@@ -69,6 +69,14 @@ import Testing
             ], daemon: daemon)
         #expect(misled.status == 1)
         #expect(misled.stderr.contains("check that --curve-server-key is the daemon's public key"), "\(misled)")
+        // The keys may come from the environment instead, as the endpoints do.
+        let fromEnvironment = try runSegue(
+            ["stacks"], daemon: daemon,
+            environment: [
+                "SEGUE_CURVE_SERVER_KEY": keys.path("server") + ".pub",
+                "SEGUE_CURVE_KEY_FILE": keys.path("alice") + ".key",
+            ])
+        #expect(fromEnvironment.status == 0 && fromEnvironment.lines == ["demo"], "\(fromEnvironment)")
         let stats = try runSegue(["stats", "--json"] + keys.client("alice"), daemon: daemon)
         #expect(stats.stdout.contains("\"handshakesRefused\":"), "\(stats)")
         #expect(daemon.stderr.contains("handshake refused"))
