@@ -60,7 +60,7 @@ public enum ManualPage {
 
     /// The page of a program with subcommands: what it is, its commands, each with its own page.
     public static func roff(
-        program: String, brief: String, summary: String, commands: [ShellCompletion.Command], source: String,
+        program: String, brief: String, summary: String, commands: [Subcommand], source: String,
         notes: [String]
     ) -> String {
         var lines = header(page: program, brief: brief, source: source)

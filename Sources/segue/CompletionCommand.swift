@@ -17,8 +17,8 @@ enum CompletionCommand {
 
     static func run(_ arguments: ParsedArguments) throws {
         switch arguments.positionals[0] {
-        case "bash": print(ShellCompletion.bash(program: "segue", commands: SegueCommands.described), terminator: "")
-        case "zsh": print(ShellCompletion.zsh(program: "segue", commands: SegueCommands.described), terminator: "")
+        case "bash": print(ShellCompletion.bash(program: "segue", commands: SegueCommands.all), terminator: "")
+        case "zsh": print(ShellCompletion.zsh(program: "segue", commands: SegueCommands.all), terminator: "")
         case let other: throw UsageError("segue completion: SHELL must be bash or zsh, not '\(other)'")
         }
     }

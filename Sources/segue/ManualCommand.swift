@@ -31,7 +31,7 @@ enum ManualCommand {
             print(overviewPage, terminator: "")
             return
         }
-        guard let found = SegueCommands.described.first(where: { $0.name == command }) else {
+        guard let found = SegueCommands.all.first(where: { $0.name == command }) else {
             throw UsageError("segue man: no command '\(command)' (see segue --help)")
         }
         print(page(of: found), terminator: "")
@@ -39,17 +39,17 @@ enum ManualCommand {
 
     /// Every page with its name: `segue`, then `segue-COMMAND` for each command.
     private static func pages() -> [(String, String)] {
-        [("segue", overviewPage)] + SegueCommands.described.map { ("segue-\($0.name)", page(of: $0)) }
+        [("segue", overviewPage)] + SegueCommands.all.map { ("segue-\($0.name)", page(of: $0)) }
     }
 
     private static var overviewPage: String {
         ManualPage.roff(
             program: "segue", brief: "drive and watch a segued daemon", summary: SegueCommands.summary,
-            commands: SegueCommands.described,
+            commands: SegueCommands.all,
             source: SegueCommands.version, notes: [SegueCommands.endpointsNote, exitStatusNote])
     }
 
-    private static func page(of command: ShellCompletion.Command) -> String {
+    private static func page(of command: Subcommand) -> String {
         ManualPage.roff(
             for: command.spec, page: "segue-\(command.name)", brief: command.brief, source: SegueCommands.version,
             seeAlso: ["segue(1)", "segued(1)"])

@@ -37,9 +37,4 @@ enum SegueCommands {
 
     /// `segue 0.1.0 (libzmq 4.3.4)`.
     static var version: String { ProductVersion.line(program: "segue", libzmq: zmqVersion()) }
-
-    /// The subcommands as completion and manual pages see them.
-    static var described: [ShellCompletion.Command] {
-        all.map { ShellCompletion.Command(name: $0.name, brief: $0.brief, spec: $0.spec) }
-    }
 }
