@@ -68,10 +68,8 @@ enum CreateCommand {
     /// `--safe-area TOP,LEFT,BOTTOM,RIGHT`: four points, none negative.
     private static func safeArea(_ arguments: ParsedArguments) throws(UsageError) -> Insets? {
         guard let text = arguments.string("safe-area") else { return nil }
-        // Plain decimals only: Double(_:) would also take hex, exponents and signs.
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { item -> Double? in
-            let digits = item.filter { $0 != " " }
-            return digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) ? Double(String(digits)) : nil
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            Double(plainDecimal: item.filter { $0 != " " })
         }
         guard values.count == 4, let sides = values as? [Double],
             sides.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 100_000 })

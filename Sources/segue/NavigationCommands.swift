@@ -87,8 +87,9 @@ enum NavigationCommands {
             })
     }
 
-    /// Sends the command and prints where its events landed: `pushed Detail onto demo: positions 2-3, version 3`.
-    private static func apply(_ arguments: ParsedArguments, _ op: Command.Op, done: String) throws {
+    /// Sends the command to the stack named first on the command line and prints where its events landed:
+    /// `pushed Detail onto demo: positions 2-3, version 3` (its result as JSON with `--json`).
+    static func apply(_ arguments: ParsedArguments, _ op: Command.Op, done: String) throws {
         let connection = try Connection(arguments)
         let result = try connection.control().command(Command(stackId: arguments.positionals[0], op: op))
         if arguments.flag("json") {

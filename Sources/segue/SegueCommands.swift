@@ -6,6 +6,7 @@ import ZMQ
 enum SegueCommands {
     static let all: [Subcommand] =
         [CreateCommand.subcommand] + NavigationCommands.subcommands
+        + StackCommands.subcommands
         + [SwipeCommand.subcommand] + QueryCommands.subcommands + [TailCommand.subcommand, KeygenCommand.subcommand]
         + [PlotCommand.subcommand]
         + [WatchCommand.subcommand, RecordCommand.subcommand, PlayCommand.subcommand, DemoCommand.subcommand]

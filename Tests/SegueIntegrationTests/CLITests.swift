@@ -43,6 +43,43 @@ struct CLITests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("resize and delete round trip; a bad size is a usage error, an unknown stack UNKNOWN_STACK")
+    func resizeAndDelete() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+
+        let resized = try runSegue(["resize", "demo", "1024x768.5"], daemon: daemon)
+        #expect(resized.status == 0, "\(resized)")
+        #expect(resized.lines == ["resized demo to 1024x768.5: position 2, version 2"])
+        let state = try runSegue(["state", "demo"], daemon: daemon)
+        #expect(state.lines.contains { $0.contains("size 1024x768.5") }, "\(state)")
+
+        for size in ["wide", "0x100", "100x", "-5x10", "1e3x10", "100x100001", "100x100x100"] {
+            let bad = try runSegue(["resize", "demo", size], daemon: daemon)
+            #expect(bad.status == 2, "\(size): \(bad)")
+            #expect(
+                bad.stderr.hasPrefix("segue resize: the size must be WIDTHxHEIGHT in points")
+                    && bad.stderr.contains("'\(size)'"),
+                "\(size): \(bad)")
+        }
+
+        let deleted = try runSegue(["delete", "demo", "--json"], daemon: daemon)
+        #expect(deleted.status == 0, "\(deleted)")
+        #expect(try jsonObject(deleted.lines.first ?? "")["version"] as? Int == 3, "\(deleted)")
+        #expect(try runSegue(["stacks"], daemon: daemon).lines.isEmpty)
+        for arguments in [["delete", "demo"], ["resize", "demo", "800x600"]] {
+            let unknown = try runSegue(arguments, daemon: daemon)
+            #expect(unknown.status == 1, "\(arguments): \(unknown)")
+            #expect(unknown.stderr.hasPrefix("segue: UNKNOWN_STACK: "), "\(arguments): \(unknown)")
+        }
+        // The id is free again.
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        let again = try runSegue(["delete", "demo"], daemon: daemon)
+        #expect(again.lines == ["deleted demo: position 5, version 2"], "\(again)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("swipe --to 0.7 finishes a pop on a classic stack, --to 0.3 cancels it")
     func swipeFinishesAndCancels() throws {
         let daemon = try DaemonProcess.start()
@@ -171,7 +208,8 @@ struct CLITests {
         arguments: [
             [], ["frobnicate"], ["create", "demo"], ["create", "demo", "--screens", "A", "--tabs", "B"],
             ["push", "demo"], ["pop", "demo", "--bogus"], ["swipe", "demo", "--to", "2"],
-            ["swipe", "demo", "--target", "sideways"], ["tail", "--from", "x"], ["state"],
+            ["swipe", "demo", "--target", "sideways"], ["tail", "--from", "x"], ["state"], ["delete"],
+            ["resize", "demo"],
         ])
     func usageErrors(arguments: [String]) throws {
         let output = try runSegue(arguments, environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
@@ -183,7 +221,7 @@ struct CLITests {
         "--help exits 0 with usage and an example",
         arguments: [
             "create", "push", "pop", "pop-to-root", "present", "dismiss", "tab", "swipe", "state", "stacks", "stats",
-            "tail",
+            "tail", "resize", "delete",
         ])
     func help(subcommand: String) throws {
         let output = try runSegue([subcommand, "--help"])
@@ -199,7 +237,9 @@ struct CLITests {
     func overview() throws {
         let output = try runSegue(["--help"])
         #expect(output.status == 0)
-        for name in ["create", "push", "pop", "pop-to-root", "swipe", "state", "stacks", "stats", "tail"] {
+        for name in [
+            "create", "push", "pop", "pop-to-root", "swipe", "state", "stacks", "stats", "tail", "resize", "delete",
+        ] {
             #expect(output.lines.contains { $0.hasPrefix("  \(name) ") }, "\(name) missing: \(output)")
         }
     }
