@@ -1,6 +1,6 @@
 /// A rectangle of terminal cells, each a character with text attributes, turned into lines with ANSI SGR
-/// sequences (or without any, for a pipe). Only the common attributes every terminal and tmux understand are
-/// used: bold, dim, reverse and the eight basic foreground colours.
+/// sequences (``TerminalStyle`` says which, if any). Only the common attributes every terminal and tmux understand
+/// are used: bold, dim, reverse and basic foreground colours.
 struct CellGrid {
     /// Text attributes of one cell.
     struct Attributes: OptionSet, Hashable {
@@ -14,16 +14,32 @@ struct CellGrid {
         static let yellow = Attributes(rawValue: 1 << 5)
         static let cyan = Attributes(rawValue: 1 << 6)
 
+        init(rawValue: UInt16) {
+            self.rawValue = rawValue
+        }
+
+        /// The foreground colour `colour`.
+        init(_ colour: TextColour) {
+            switch colour {
+            case .red: self = .red
+            case .green: self = .green
+            case .yellow: self = .yellow
+            case .cyan: self = .cyan
+            }
+        }
+
+        /// The colours among these attributes.
+        static let colours: Attributes = [.red, .green, .yellow, .cyan]
+
         /// The SGR parameters that turn these attributes on (after a reset).
         var sgrParameters: [String] {
             var parameters: [String] = []
-            if contains(.bold) { parameters.append("1") }
-            if contains(.dim) { parameters.append("2") }
-            if contains(.reverse) { parameters.append("7") }
-            if contains(.red) { parameters.append("31") }
-            if contains(.green) { parameters.append("32") }
-            if contains(.yellow) { parameters.append("33") }
-            if contains(.cyan) { parameters.append("36") }
+            if contains(.bold) { parameters.append(SGR.bold) }
+            if contains(.dim) { parameters.append(SGR.dim) }
+            if contains(.reverse) { parameters.append(SGR.reverse) }
+            for colour in TextColour.allCases where contains(Attributes(colour)) {
+                parameters.append(colour.sgrParameter)
+            }
             return parameters
         }
     }
@@ -69,21 +85,25 @@ struct CellGrid {
         for column in columns { put(character, column: column, row: row, attributes) }
     }
 
-    /// One line per row: the characters, with SGR sequences where the attributes change when `styled`, and a
-    /// reset at the end of any line that set one; without `styled`, plain text without trailing blanks.
-    func lines(styled: Bool) -> [String] {
-        (0..<height).map { row in
+    /// One line per row: the characters, with SGR sequences where the attributes change (colours only in the
+    /// ``TerminalStyle/colour`` style) and a reset at the end of any line that set one; in the ``TerminalStyle/plain``
+    /// style, plain text without trailing blanks.
+    func lines(style: TerminalStyle) -> [String] {
+        let styled = style != .plain
+        let hidden: Attributes = style.coloursText ? [] : .colours
+        return (0..<height).map { row in
             var line = ""
             var current: Attributes = []
             for column in 0..<width {
                 let cell = self[column, row]
-                if styled && cell.attributes != current {
-                    line += "\u{1B}[" + (["0"] + cell.attributes.sgrParameters).joined(separator: ";") + "m"
-                    current = cell.attributes
+                let attributes = cell.attributes.subtracting(hidden)
+                if styled && attributes != current {
+                    line += SGR.sequence([SGR.reset] + attributes.sgrParameters)
+                    current = attributes
                 }
                 line.append(cell.character)
             }
-            if styled && !current.isEmpty { line += "\u{1B}[0m" }
+            if styled && !current.isEmpty { line += SGR.sequence([SGR.reset]) }
             // Plain text goes to pipes and files, where trailing blanks are only noise.
             if !styled {
                 while line.last == " " { line.removeLast() }

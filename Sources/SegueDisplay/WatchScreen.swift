@@ -50,8 +50,8 @@ public struct WatchScreen: Sendable, Hashable {
     public var release: Release?
     /// The latest event (or rejection) as one line of text.
     public var latestEvent: String?
-    /// Whether ``latestEvent`` is a rejection (drawn as a warning).
-    public var latestIsRejection = false
+    /// The colour of ``latestEvent`` (``TextColour/of(_:)`` for an event, ``TextColour/rejection`` for a rejection).
+    public var latestEventColour: TextColour?
     /// A short note for the title line's right side: `Ctrl-C quits`, `daemon not answering`, ...
     public var notice: String?
     /// Whether ``notice`` reports a problem (drawn as a warning).
@@ -74,10 +74,10 @@ public struct WatchScreen: Sendable, Hashable {
 
     /// Renders the screen for a terminal of `columns` x `rows` cells.
     /// - Parameters:
-    ///   - styled: emit ANSI SGR sequences (bold, dim, colours); false gives plain text.
+    ///   - style: which ANSI SGR sequences to emit: none, bold and dim, or colours too.
     ///   - glyphs: Unicode box drawing or ASCII.
     /// - Returns: at most `rows` lines, none wider than `columns` characters (not counting SGR sequences).
-    public func render(columns: Int, rows: Int, styled: Bool, glyphs: Glyphs = .unicode) -> [String] {
+    public func render(columns: Int, rows: Int, style: TerminalStyle, glyphs: Glyphs = .unicode) -> [String] {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
             let note =
                 "terminal too small for segue watch (\(columns)x\(rows), need \(Self.minimumColumns)x"
@@ -100,11 +100,11 @@ public struct WatchScreen: Sendable, Hashable {
         grid.write(transitionText(symbols), column: 0, row: status + 1)
         if let latestEvent {
             grid.write("last: ", column: 0, row: status + 2, [.dim])
-            grid.write(latestEvent, column: 6, row: status + 2, latestIsRejection ? [.red] : [])
+            grid.write(latestEvent, column: 6, row: status + 2, latestEventColour.map(CellGrid.Attributes.init) ?? [])
         } else {
             grid.write("last: (none yet)", column: 0, row: status + 2, [.dim])
         }
-        return grid.lines(styled: styled)
+        return grid.lines(style: style)
     }
 
     /// `line` without its SGR sequences (`ESC [ ... m`), as a terminal would show its characters.

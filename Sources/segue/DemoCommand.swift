@@ -206,7 +206,7 @@ enum DemoCommand {
             let size = Terminal.size() ?? (80, 24)
             // A picture shorter than the terminal, so that it redraws in place instead of scrolling.
             let rows = max(min(size.rows - 2, 20), WatchScreen.minimumRows)
-            painter.draw(watch.screen.render(columns: size.columns, rows: rows, styled: true))
+            painter.draw(watch.screen.render(columns: size.columns, rows: rows, style: .standardOutput))
             lastDraw = .now
         }
     }

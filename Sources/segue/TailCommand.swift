@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueDisplay
 import SegueWire
 
 #if canImport(Glibc)
@@ -15,7 +16,8 @@ enum TailCommand {
         name: "segue tail",
         summary: "Print events (and rejections, and with --frames the frames) as the daemon publishes them, one line "
             + "each, until interrupted. With --from, print the logged history from that position first; no event is "
-            + "skipped or repeated.",
+            + "skipped or repeated. On a terminal, finished is green, cancelled yellow and rejected red (unless "
+            + "NO_COLOR is set).",
         options: [
             .init("stack", "S", help: "only this stack (default: every stack)"),
             .init("from", "POS", help: "first print the log from this position (1 = the beginning)"),
@@ -33,6 +35,7 @@ enum TailCommand {
         let stackId = arguments.string("stack")
         let from = try arguments.integer("from", in: 0...Int64.max).map { UInt64($0) }
         let json = arguments.flag("json")
+        let style = TerminalStyle.standardOutput
         let suffix = stackId.map { "\($0)/" } ?? ""
         var prefixes = ["ev/" + suffix, "er/" + suffix]
         if arguments.flag("frames") { prefixes.append("fr/" + suffix) }
@@ -53,9 +56,9 @@ enum TailCommand {
                 continue
             }
             switch publication {
-            case .event(let event): Console.line(TextFormat.line(event))
+            case .event(let event): Console.line(style.paint(TextFormat.line(event), TextColour.of(event)))
             case .frame(let frame): Console.line(TextFormat.line(frame))
-            case .rejection(let rejection): Console.line(TextFormat.line(rejection))
+            case .rejection(let rejection): Console.line(style.paint(TextFormat.line(rejection), .rejection))
             case .probe(let probe): Console.line("probe \(probe.token)")
             case .undecodable(let topic, let reason): Console.error("segue: MALFORMED: \(topic): \(reason)")
             }

@@ -12,8 +12,10 @@ enum WatchCommand {
         name: "segue watch",
         summary: "Draw a stack live in the terminal: the container as a box, the two screens of a transition sliding "
             + "as its frames say (the lower one shaded by the dimming), a progress bar, the phase and the latest "
-            + "event; the top screen when idle. Follows the terminal's size; Ctrl-C quits and restores the terminal. "
-            + "With --once, print one picture of the current state and exit (works without a terminal too).",
+            + "event (green when it finishes a transition, yellow when it cancels one, red for a refusal; no colours "
+            + "when NO_COLOR is set); the top screen when idle. Follows the terminal's size; Ctrl-C quits and "
+            + "restores the terminal. With --once, print one picture of the current state and exit (works without a "
+            + "terminal too).",
         positionals: [.init("STACK", help: "stack id")],
         options: [
             .init("once", help: "print the current state once and exit"),
@@ -36,13 +38,14 @@ enum WatchCommand {
                 "segue watch: standard output is not a terminal; use --once for one picture, or "
                     + "segue tail --stack \(stackId) --frames for a stream of lines")
         }
+        let style = TerminalStyle.standardOutput
         let connection = try Connection(arguments)
         let control = try connection.control()
         if once {
             let state = try control.stack(stackId)
             let screen = WatchScreen(stackId: stackId, state: state)
             let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
-            for line in screen.render(columns: columns, rows: rows, styled: Terminal.isTerminal, glyphs: glyphs) {
+            for line in screen.render(columns: columns, rows: rows, style: style, glyphs: glyphs) {
                 Console.line(line)
             }
             return
@@ -62,13 +65,13 @@ enum WatchCommand {
         painter.begin()
         defer { painter.end() }
         try follow(
-            feed, watch: watch, painter: painter, glyphs: glyphs, fixedSize: fixedSize,
+            feed, watch: watch, painter: painter, style: style, glyphs: glyphs, fixedSize: fixedSize,
             until: { StopSignals.stopped })
     }
 
     /// Applies publications and redraws, at most about 60 times a second, until `done` answers true.
     static func follow(
-        _ feed: EventFeed, watch: WatchState, painter: ScreenPainter, glyphs: WatchScreen.Glyphs,
+        _ feed: EventFeed, watch: WatchState, painter: ScreenPainter, style: TerminalStyle, glyphs: WatchScreen.Glyphs,
         fixedSize: (columns: Int, rows: Int)?, until done: () -> Bool
     ) throws {
         var dirty = true
@@ -84,7 +87,7 @@ enum WatchCommand {
             if dirty && sinceDraw >= interval {
                 let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
                 painter.draw(
-                    watch.screen.render(columns: columns, rows: rows, styled: true, glyphs: glyphs),
+                    watch.screen.render(columns: columns, rows: rows, style: style, glyphs: glyphs),
                     clearFirst: clearFirst)
                 dirty = false
                 clearFirst = false

@@ -30,16 +30,16 @@ final class WatchState {
         switch publication {
         case .event(let event) where event.stackId == screen.stackId:
             screen.latestEvent = TextFormat.line(event)
-            screen.latestIsRejection = false
+            screen.latestEventColour = TextColour.of(event)
             apply(event.body)
         case .frame(let frame) where frame.stackId == screen.stackId:
             screen.frame = frame
         case .rejection(let rejection) where rejection.stackId == screen.stackId || rejection.stackId.isEmpty:
             screen.latestEvent = TextFormat.line(rejection)
-            screen.latestIsRejection = true
+            screen.latestEventColour = .rejection
         case .undecodable(let topic, let reason):
             screen.latestEvent = "undecodable publication on \(topic): \(reason)"
-            screen.latestIsRejection = true
+            screen.latestEventColour = .rejection
         default:
             break
         }

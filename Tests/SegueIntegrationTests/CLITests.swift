@@ -3,6 +3,10 @@ import SegueClient
 import SegueWire
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The `segue` command line against a real `segued`: outputs and exit codes (0 ok, 1 error or no daemon, 2 usage).
 @Suite("segue command line")
 struct CLITests {
@@ -77,6 +81,49 @@ struct CLITests {
         #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
         let again = try runSegue(["delete", "demo"], daemon: daemon)
         #expect(again.lines == ["deleted demo: position 5, version 2"], "\(again)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("tail colours finished green and cancelled yellow on a terminal; not under NO_COLOR, not into a pipe")
+    func tailColours() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let setup = [
+            ["create", "demo", "--screens", "Home,Detail", "--profile", "classic"], ["swipe", "demo", "--to", "0.7"],
+            ["push", "demo", "Detail", "--immediate"], ["swipe", "demo", "--to", "0.3"],
+        ]
+        for arguments in setup {
+            let output = try runSegue(arguments, daemon: daemon)
+            #expect(output.status == 0, "\(arguments): \(output)")
+        }
+        let history = { (text: String) in text.contains(" completed t3 reverted") }
+
+        // An empty NO_COLOR is no NO_COLOR (whatever the environment running the tests says).
+        let coloured = try TerminalProcess(
+            ["tail", "--from", "1"], daemon: daemon, columns: 200, rows: 50, environment: ["NO_COLOR": ""])
+        defer { coloured.kill() }
+        #expect(coloured.waitForText(timeoutMs: 10000, history), "\(coloured.raw)")
+        let lines = coloured.raw.components(separatedBy: "\r\n")
+        let finished = lines.first { $0.contains(" finished t1 ") } ?? ""
+        #expect(finished.hasPrefix("\u{1B}[32m#") && finished.hasSuffix("\u{1B}[0m"), "\(finished)")
+        let cancelled = lines.first { $0.contains(" cancelled t3 ") } ?? ""
+        #expect(cancelled.hasPrefix("\u{1B}[33m#") && cancelled.hasSuffix("\u{1B}[0m"), "\(cancelled)")
+        #expect(lines.first { $0.contains(" began ") }?.contains("\u{1B}") == false, "\(lines)")
+        #expect(coloured.stop(signal: SIGTERM) == 0)
+
+        let monochrome = try TerminalProcess(
+            ["tail", "--from", "1"], daemon: daemon, columns: 200, rows: 50, environment: ["NO_COLOR": "1"])
+        defer { monochrome.kill() }
+        #expect(monochrome.waitForText(timeoutMs: 10000, history), "\(monochrome.raw)")
+        #expect(!monochrome.raw.contains("\u{1B}"), "\(monochrome.raw)")
+        #expect(monochrome.stop(signal: SIGTERM) == 0)
+
+        let piped = try startSegue(["tail", "--from", "1"], daemon: daemon, environment: ["NO_COLOR": ""])
+        defer { piped.kill() }
+        var text = ""
+        while !history(text), let line = piped.readLine(timeoutMs: 10000) { text += line + "\n" }
+        #expect(history(text) && !text.contains("\u{1B}"), "\(text)")
+        #expect(piped.stop() == 0)
         #expect(daemon.stop() == 0)
     }
 

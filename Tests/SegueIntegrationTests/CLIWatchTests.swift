@@ -93,6 +93,19 @@ struct CLIWatchTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("live under NO_COLOR: bold and dim, but no colours")
+    func noColour() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let watch = try Self.watchSwipe(on: daemon, environment: ["NO_COLOR": "1"])
+        defer { watch.kill() }
+        #expect(watch.text.contains("finishing (PASSED_THRESHOLD)") && watch.raw.contains("\u{1B}[0;1m"))
+        let colours = Self.sgrParameters(in: watch.raw).intersection(["31", "32", "33", "36"])
+        #expect(colours.isEmpty, "colours \(colours) drawn under NO_COLOR")
+        #expect(watch.stop(signal: SIGTERM) == 0)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("without a terminal, live watch is a usage error; an unknown stack is UNKNOWN_STACK")
     func refusals() throws {
         let daemon = try DaemonProcess.start()
@@ -108,6 +121,35 @@ struct CLIWatchTests {
     }
 }
 
+extension CLIWatchTests {
+    /// `segue watch demo` in an 80x24 terminal with `environment`, drawing a swipe back 70% of a new Home > Detail
+    /// stack on `daemon`; returns once the swipe's `completed` is drawn. The terminal is read while the swipe runs.
+    static func watchSwipe(on daemon: DaemonProcess, environment: [String: String]) throws -> TerminalProcess {
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail"], daemon: daemon).status == 0)
+        let watch = try TerminalProcess(
+            ["watch", "demo"], daemon: daemon, columns: 80, rows: 24, environment: environment)
+        #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
+        let swipe = try startSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon)
+        defer { swipe.kill() }
+        #expect(
+            watch.waitForText(timeoutMs: 10000) { $0.contains("completed t1 finished screens=Home") },
+            "\(watch.text)")
+        #expect(try swipe.finish(timeoutMs: 10000).status == 0)
+        return watch
+    }
+
+    /// Every parameter of the SGR sequences (`ESC [ p;p m`) in `raw`.
+    static func sgrParameters(in raw: String) -> Set<String> {
+        var parameters: Set<String> = []
+        for piece in raw.components(separatedBy: "\u{1B}[").dropFirst() {
+            let body = piece.prefix { $0.isNumber || $0 == ";" }
+            guard piece.dropFirst(body.count).first == "m" else { continue }
+            parameters.formUnion(body.split(separator: ";").map(String.init))
+        }
+        return parameters
+    }
+}
+
 /// `segue` run in a pseudo-terminal (openpty): its standard input, output and error are the terminal's
 /// slave side, and everything it writes is read from the master side. Killed on deinit if still running.
 final class TerminalProcess {
@@ -116,8 +158,11 @@ final class TerminalProcess {
     private var bytes: [UInt8] = []
     private var open = true
 
-    /// Starts `segue arguments` with `daemon`'s endpoints in a `columns` x `rows` terminal.
-    init(_ arguments: [String], daemon: DaemonProcess, columns: Int, rows: Int) throws {
+    /// Starts `segue arguments` with `daemon`'s endpoints in a `columns` x `rows` terminal; `environment` entries
+    /// are added to (or override) this process's.
+    init(
+        _ arguments: [String], daemon: DaemonProcess, columns: Int, rows: Int, environment: [String: String] = [:]
+    ) throws {
         var masterSide: Int32 = -1
         var slave: Int32 = -1
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -131,6 +176,7 @@ final class TerminalProcess {
         process.executableURL = try BuildProducts.executable("segue")
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(daemon.environment) { $1 }
+            .merging(environment) { $1 }
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal

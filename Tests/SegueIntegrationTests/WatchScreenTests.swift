@@ -43,7 +43,7 @@ struct WatchScreenTests {
     }
 
     private func plain(_ screen: WatchScreen, columns: Int = 42, rows: Int = 16) -> [String] {
-        screen.render(columns: columns, rows: rows, styled: false)
+        screen.render(columns: columns, rows: rows, style: .plain)
     }
 
     @Test("idle: the box holds the top screen, the status says idle")
@@ -147,8 +147,8 @@ struct WatchScreenTests {
         var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
         screen.frame = popFrame(0.5)
         screen.latestEvent = "!  rejected demo gesture=9 GESTURE_REJECTED: nope"
-        screen.latestIsRejection = true
-        let styled = screen.render(columns: 42, rows: 16, styled: true)
+        screen.latestEventColour = .rejection
+        let styled = screen.render(columns: 42, rows: 16, style: .colour)
         #expect(styled.joined().contains("\u{1B}[0;1m"))
         #expect(styled.last?.contains("\u{1B}[0;31m!  rejected") == true)
         let stripped = styled.map { line in
@@ -168,7 +168,7 @@ struct WatchScreenTests {
         screen.latestEvent = String(repeating: "long event text ", count: 30)
         screen.notice = "daemon not answering"
         for glyphs in [WatchScreen.Glyphs.unicode, .ascii] {
-            let lines = screen.render(columns: columns, rows: rows, styled: true, glyphs: glyphs)
+            let lines = screen.render(columns: columns, rows: rows, style: .colour, glyphs: glyphs)
             #expect(lines.count <= rows)
             #expect(lines.allSatisfy { WatchScreen.plainText($0).count == columns }, "\(columns)x\(rows)")
             if glyphs == .ascii {
@@ -179,9 +179,29 @@ struct WatchScreenTests {
 
     @Test("a terminal too small gets a note; an unknown stack says so")
     func edges() {
-        let small = WatchScreen(stackId: "demo", state: state()).render(columns: 20, rows: 5, styled: false)
+        let small = WatchScreen(stackId: "demo", state: state()).render(columns: 20, rows: 5, style: .plain)
         #expect(small.count == 1 && small[0].count <= 20 && small[0].hasPrefix("terminal too small"))
         let missing = plain(WatchScreen(stackId: "gone"))
         #expect(missing.contains { $0.contains("no stack 'gone'") })
+    }
+
+    @Test("the colour decision: colours on a terminal, bold and dim only under NO_COLOR, nothing into a pipe")
+    func colourDecision() {
+        #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: nil) == .colour)
+        #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: "") == .colour)
+        #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: "1") == .monochrome)
+        #expect(TerminalStyle.decide(outputIsTerminal: false, noColor: nil) == .plain)
+        #expect(TerminalStyle.colour.paint("finished", .green) == "\u{1B}[32mfinished\u{1B}[0m")
+        #expect(TerminalStyle.monochrome.paint("finished", .green) == "finished")
+        #expect(TerminalStyle.plain.paint("finished", .green) == "finished")
+
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
+        screen.frame = popFrame(0.5)
+        screen.latestEvent = "#8 demo v8 finished t3 p=0.500 PASSED_THRESHOLD settle=300ms"
+        screen.latestEventColour = .green
+        let coloured = screen.render(columns: 82, rows: 16, style: .colour).joined()
+        #expect(coloured.contains("\u{1B}[0;32m#8 demo v8 finished"))
+        let monochrome = screen.render(columns: 82, rows: 16, style: .monochrome).joined()
+        #expect(monochrome.contains("\u{1B}[0;1m") && !monochrome.contains("32m") && !monochrome.contains("36m"))
     }
 }
