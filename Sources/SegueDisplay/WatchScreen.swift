@@ -9,7 +9,7 @@ import SegueWire
 /// │▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓┃                                          │
 /// │▓▓▓▓▓▓▓▓▓▓ Home ▓▓▓▓▓▓▓▓▓▓▓┃                 Detail                   │
 /// │▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓┃                 x=152                    │
-/// └──────────────────────────────────────────────────────────────────────┘
+/// └─ dimming: ░ ~0.03  ▒ ~0.07  ▓ 0.1+ ─────────────────────────────────┘
 /// progress [████████████████████████░░░░░░░░░░░░░░░░░░░░░░░░░░░░]  39%  TRACKING
 /// POP Detail -> Home · interactive · dimming 0.061
 /// last: #14 demo v9 progressed t2 p=0.390
@@ -19,8 +19,9 @@ import SegueWire
 /// about twice as tall as wide, to at most the terminal's height). The two screens of a transition are blocks the
 /// width of the container, placed at the x of the latest frame's rects: the upper screen (the one leaving on a pop,
 /// the one arriving on a push) drawn over the lower one, with an edge where it ends. The lower screen is dim and
-/// shaded by the frame's dimming (the scrim over it): `░ ▒ ▓` for up to a third, two thirds and all of the 0.1
-/// scrim of the `fluid` and `ios` profiles. Without a frame of the running transition (before the first, or in a
+/// shaded by the frame's dimming (the scrim over it): `░ ▒ ▓` for the nearest of a third, two thirds and all of
+/// the 0.1 scrim of the `fluid` and `ios` profiles, nothing for a dimming nearer none; a legend in the box's lower
+/// border says so while a scrim is drawn. Without a frame of the running transition (before the first, or in a
 /// one-off `--once` render) the screens are placed from the state's progress alone, without parallax. When idle the
 /// box shows the stack's top screen.
 public struct WatchScreen: Sendable, Hashable {
@@ -57,7 +58,7 @@ public struct WatchScreen: Sendable, Hashable {
     /// Whether ``notice`` reports a problem (drawn as a warning).
     public var noticeIsProblem = false
 
-    /// The smallest terminal the screen is drawn in; smaller ones get a one-line note.
+    /// The smallest terminal the screen is drawn in; smaller ones get a note saying so.
     public static let minimumColumns = 24
     /// The smallest terminal height the screen is drawn in.
     public static let minimumRows = 8
@@ -79,10 +80,7 @@ public struct WatchScreen: Sendable, Hashable {
     /// - Returns: at most `rows` lines, none wider than `columns` characters (not counting SGR sequences).
     public func render(columns: Int, rows: Int, style: TerminalStyle, glyphs: Glyphs = .unicode) -> [String] {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
-            let note =
-                "terminal too small for segue watch (\(columns)x\(rows), need \(Self.minimumColumns)x"
-                + "\(Self.minimumRows))"
-            return rows > 0 && columns > 0 ? [String(note.prefix(columns))] : []
+            return Self.tooSmallNote(columns: columns, rows: rows)
         }
         let size = containerSize
         let innerWidth = columns - 2
@@ -95,6 +93,7 @@ public struct WatchScreen: Sendable, Hashable {
         drawTitle(into: &grid, symbols: symbols)
         drawBox(into: &grid, innerWidth: innerWidth, innerHeight: innerHeight, symbols: symbols)
         drawScreens(into: &grid, innerWidth: innerWidth, innerHeight: innerHeight, container: size, symbols: symbols)
+        drawShadeLegend(into: &grid, row: innerHeight + 2, innerWidth: innerWidth, symbols: symbols)
         let status = innerHeight + 3
         drawProgress(into: &grid, row: status, symbols: symbols)
         grid.write(transitionText(symbols), column: 0, row: status + 1)
@@ -105,6 +104,43 @@ public struct WatchScreen: Sendable, Hashable {
             grid.write("last: (none yet)", column: 0, row: status + 2, [.dim])
         }
         return grid.lines(style: style)
+    }
+
+    /// What a terminal smaller than the minimum shows instead: its size and the size needed, word-wrapped to fit,
+    /// in the longest wording that fits (only a terminal too small for the shortest gets it cut).
+    static func tooSmallNote(columns: Int, rows: Int) -> [String] {
+        guard columns > 0, rows > 0 else { return [] }
+        let actual = "\(columns)x\(rows)"
+        let needed = "\(minimumColumns)x\(minimumRows)"
+        let wordings = [
+            "terminal too small for segue watch: \(actual), needs at least \(needed) (columns x rows)",
+            "terminal too small: \(actual), needs \(needed)",
+            "too small: \(actual) < \(needed)",
+            "\(actual) < \(needed)",
+        ]
+        for wording in wordings {
+            if let lines = wrapped(wording, width: columns), lines.count <= rows { return lines }
+        }
+        return [String(wordings[wordings.count - 1].prefix(columns))]
+    }
+
+    /// `text` broken into lines of at most `width` characters at its spaces; nil when a word is wider.
+    static func wrapped(_ text: String, width: Int) -> [String]? {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            guard word.count <= width else { return nil }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// `line` without its SGR sequences (`ESC [ ... m`), as a terminal would show its characters.
@@ -294,7 +330,7 @@ public struct WatchScreen: Sendable, Hashable {
             let (start, end, visible) = columns(placement)
             let placedRows = rows(placement)
             guard !visible.isEmpty && !placedRows.isEmpty else { continue }
-            let fill: Character = placement.isUpper ? " " : symbols.shade(dimming / Self.fullShadeDimming)
+            let fill: Character = placement.isUpper ? " " : symbols.shades[Self.shadeLevel(dimming)]
             let body: CellGrid.Attributes = placement.isUpper ? [] : [.dim]
             for row in placedRows.map({ firstRow + $0 }) {
                 grid.fill(fill, columns: (visible.lowerBound + 1)..<(visible.upperBound + 1), row: row, body)
@@ -371,6 +407,24 @@ public struct WatchScreen: Sendable, Hashable {
         grid.write(shown, column: column, row: row, attributes)
     }
 
+    /// The legend of the shading, in the box's lower border while the running transition's frame has a scrim:
+    /// `└─ dimming: ░ ~0.03  ▒ ~0.07  ▓ 0.1+ ───┘`, shorter in a narrow box, left out in one too narrow.
+    private func drawShadeLegend(into grid: inout CellGrid, row: Int, innerWidth: Int, symbols: Symbols) {
+        guard let frame = activeFrame, frame.dimming > 0 else { return }
+        // What each shade stands for: the dimming of its level, to two decimals.
+        let levels = (1...3).map { level in
+            Self.short((Self.fullShadeDimming * Double(level) / 3 * 100).rounded() / 100)
+        }
+        let wordings = [
+            " dimming: \(symbols.shades[1]) ~\(levels[0])  \(symbols.shades[2]) ~\(levels[1])  "
+                + "\(symbols.shades[3]) \(levels[2])+ ",
+            " \(symbols.shades[1])~\(levels[0]) \(symbols.shades[2])~\(levels[1]) \(symbols.shades[3])\(levels[2])+ ",
+        ]
+        // One border character stays on each side, so the corners still read as corners.
+        guard let legend = wordings.first(where: { $0.count <= innerWidth - 2 }) else { return }
+        grid.write(legend, column: 2, row: row, [.dim])
+    }
+
     private func drawProgress(into grid: inout CellGrid, row: Int, symbols: Symbols) {
         let label = "progress "
         grid.write(label, column: 0, row: row, [.dim])
@@ -422,10 +476,25 @@ public struct WatchScreen: Sendable, Hashable {
         case .cancelling(let reason)?: text += dot + "cancelling (\(reason))"
         case nil: break
         }
-        if let frame = activeFrame, frame.dimming > 0 {
-            text += dot + "dimming " + Self.short((frame.dimming * 1000).rounded() / 1000)
+        if let frame = activeFrame, Self.shownDimming(frame.dimming) > 0 {
+            text += dot + "dimming " + Self.short(Self.shownDimming(frame.dimming))
         }
         return text
+    }
+
+    // MARK: - Dimming
+
+    /// A dimming as the transition line shows it, to three decimals: what rounds to 0 there is none.
+    static func shownDimming(_ dimming: Double) -> Double {
+        dimming.isFinite ? (dimming * 1000).rounded() / 1000 : 0
+    }
+
+    /// The shade drawn for a dimming: the nearest of none, a third, two thirds and all of ``fullShadeDimming``
+    /// (an index into ``Symbols/shades``), so a dimming nearer none than a third draws nothing.
+    static func shadeLevel(_ dimming: Double) -> Int {
+        // Bounded before the conversion, so any frame's dimming makes an index.
+        let thirds = min(max(shownDimming(dimming) / fullShadeDimming * 3, 0), 3)
+        return Int(thirds.rounded())
     }
 
     // MARK: - Text helpers
@@ -476,13 +545,6 @@ public struct WatchScreen: Sendable, Hashable {
                 shades = [" ", ".", ":", "="]
                 (dot, arrow, ellipsis) = ("|", "->", "~")
             }
-        }
-
-        /// The shade for a scrim of `strength` (1 = the darkest drawn): none at 0, then light, medium, dark.
-        func shade(_ strength: Double) -> Character {
-            guard strength > 0.001 else { return shades[0] }
-            let level = min(Int((strength * 3).rounded(.up)), 3)
-            return shades[max(level, 1)]
         }
     }
 }

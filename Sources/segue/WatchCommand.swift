@@ -11,11 +11,11 @@ enum WatchCommand {
     static let spec = CommandSpec(
         name: "segue watch",
         summary: "Draw a stack live in the terminal: the container as a box, the two screens of a transition sliding "
-            + "as its frames say (the lower one shaded by the dimming), a progress bar, the phase and the latest "
-            + "event (green when it finishes a transition, yellow when it cancels one, red for a refusal; no colours "
-            + "when NO_COLOR is set); the top screen when idle. Follows the terminal's size; Ctrl-C quits and "
-            + "restores the terminal. With --once, print one picture of the current state and exit (works without a "
-            + "terminal too).",
+            + "as its frames say (the lower one shaded by the dimming, with a legend), a progress bar, the phase and "
+            + "the latest event (green when it finishes a transition, yellow when it cancels one, red for a refusal; "
+            + "no colours when NO_COLOR is set); the top screen when idle. Follows the terminal's size; Ctrl-C quits "
+            + "and restores the terminal. With --once, print one picture of the current state and its latest event, "
+            + "and exit (works without a terminal too).",
         positionals: [.init("STACK", help: "stack id")],
         options: [
             .init("once", help: "print the current state once and exit"),
@@ -42,10 +42,12 @@ enum WatchCommand {
         let connection = try Connection(arguments)
         let control = try connection.control()
         if once {
-            let state = try control.stack(stackId)
-            let screen = WatchScreen(stackId: stackId, state: state)
+            // The head before the state, so the latest event shown is never newer than the picture.
+            let head = try control.stats().headPosition
+            let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
+            watch.showLatestLogged(upTo: head)
             let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
-            for line in screen.render(columns: columns, rows: rows, style: style, glyphs: glyphs) {
+            for line in watch.screen.render(columns: columns, rows: rows, style: style, glyphs: glyphs) {
                 Console.line(line)
             }
             return
@@ -56,9 +58,10 @@ enum WatchCommand {
         let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
         let head = try control.stats().headPosition
         let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
+        watch.hint = "Ctrl-C quits"
+        watch.showLatestLogged(upTo: head)
         // The picture must keep moving when the daemon goes away: wait less for state refreshes than for commands.
         control.timeoutMs = min(connection.timeoutMs, 1000)
-        watch.hint = "Ctrl-C quits"
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
 
         let painter = ScreenPainter(mode: .alternate)

@@ -29,8 +29,10 @@ final class WatchState {
     func apply(_ publication: Publication) {
         switch publication {
         case .event(let event) where event.stackId == screen.stackId:
-            screen.latestEvent = TextFormat.line(event)
-            screen.latestEventColour = TextColour.of(event)
+            show(event)
+            // Every event is a version of the stack, `progressed` too: the title follows without a round trip. A
+            // state read meanwhile may be newer than the event, never older.
+            if let version = screen.state?.version, event.version > version { screen.state?.version = event.version }
             apply(event.body)
         case .frame(let frame) where frame.stackId == screen.stackId:
             screen.frame = frame
@@ -43,6 +45,50 @@ final class WatchState {
         default:
             break
         }
+    }
+
+    /// Makes `event` the latest-event line.
+    private func show(_ event: Event) {
+        screen.latestEvent = TextFormat.line(event)
+        screen.latestEventColour = TextColour.of(event)
+    }
+
+    /// Shows the stack's newest logged event up to `head` as the latest event, so the picture says what happened
+    /// last before anything happens while it is watched. The log is read backwards from `head` in windows eight
+    /// times wider each time, with one-stack reads that cost what the stack's events in the window cost. A failed
+    /// read is reported on the title line.
+    func showLatestLogged(upTo head: UInt64) {
+        var last = head
+        var width: UInt64 = 64
+        do throws(ClientError) {
+            while last > 0 {
+                let first = last > width ? last - width + 1 : 1
+                if let event = try newestEvent(from: first, through: last) {
+                    show(event)
+                    return
+                }
+                last = first - 1
+                width = width > UInt64.max / 8 ? UInt64.max : width * 8
+            }
+        } catch .errorReply(let detail) where detail.code == .positionRemoved {
+            // The stack's events are older than what retention kept: there is none to show.
+        } catch {
+            report(error)
+        }
+    }
+
+    /// The stack's newest event in positions `first...last` of the log, if it has one there.
+    private func newestEvent(from first: UInt64, through last: UInt64) throws(ClientError) -> Event? {
+        var newest: Event?
+        var position = first
+        while position <= last {
+            let batch = try control.readEvents(from: position, stack: screen.stackId)
+            for event in batch.events where event.position <= last { newest = event }
+            // A read that does not move on has reached the head.
+            guard batch.nextPosition > position else { break }
+            position = batch.nextPosition
+        }
+        return newest
     }
 
     private func apply(_ body: Event.Body?) {

@@ -93,6 +93,30 @@ struct CLIWatchTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("live: the title's version follows every event of a swipe; the finished event is drawn green")
+    func versionFollowsTheStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        // An empty NO_COLOR is no NO_COLOR (whatever the environment running the tests says).
+        let watch = try Self.watchSwipe(on: daemon, environment: ["NO_COLOR": ""])
+        defer { watch.kill() }
+
+        // Every picture starts at the top left; in each, the title's version is at least its latest event's.
+        var pictures = 0
+        for picture in watch.raw.components(separatedBy: "\u{1B}[H").map(WatchScreen.plainText) {
+            guard let title = Self.version(in: picture, after: "segue watch demo  v"),
+                let latest = Self.version(in: picture, after: " demo v")
+            else { continue }
+            #expect(title >= latest, "v\(title) in the title, v\(latest) in: \(picture)")
+            if picture.contains(" progressed t1 ") { pictures += 1 }
+        }
+        #expect(pictures > 0, "no picture drawn while the finger moved: \(watch.text)")
+        let finished = watch.raw.components(separatedBy: "\r\n").first { $0.contains(" finished t1 p=") }
+        #expect(finished?.contains("\u{1B}[0;32m#") == true, "\(finished ?? watch.raw)")
+        #expect(watch.stop(signal: SIGTERM) == 0)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("live under NO_COLOR: bold and dim, but no colours")
     func noColour() throws {
         let daemon = try DaemonProcess.start()
@@ -103,6 +127,28 @@ struct CLIWatchTests {
         let colours = Self.sgrParameters(in: watch.raw).intersection(["31", "32", "33", "36"])
         #expect(colours.isEmpty, "colours \(colours) drawn under NO_COLOR")
         #expect(watch.stop(signal: SIGTERM) == 0)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("--once shows the stack's latest logged event, and a terminal too small says so in full")
+    func onceLatestEventAndSmallTerminal() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: daemon).status == 0)
+        // A newer event of another stack is not demo's latest.
+        #expect(try runSegue(["create", "other", "--screens", "Home"], daemon: daemon).status == 0)
+        let once = try runSegue(["watch", "demo", "--once", "--size", "80x20"], daemon: daemon)
+        #expect(once.status == 0, "\(once)")
+        #expect(once.lines.first?.hasPrefix("segue watch demo  v4 ") == true, "\(once)")
+        #expect(once.lines.last == "last: #4 demo v4 completed t1 finished screens=Home,Detail", "\(once)")
+
+        let small = try runSegue(["watch", "demo", "--once", "--size", "20x5"], daemon: daemon)
+        #expect(small.status == 0, "\(small)")
+        #expect(small.lines.allSatisfy { $0.count <= 20 } && small.lines.count <= 5, "\(small)")
+        #expect(
+            small.lines.joined(separator: " ")
+                == "terminal too small for segue watch: 20x5, needs at least 24x8 (columns x rows)", "\(small)")
         #expect(daemon.stop() == 0)
     }
 
@@ -136,6 +182,12 @@ extension CLIWatchTests {
             "\(watch.text)")
         #expect(try swipe.finish(timeoutMs: 10000).status == 0)
         return watch
+    }
+
+    /// The whole number after the first `marker` in `text`.
+    static func version(in text: String, after marker: String) -> Int? {
+        guard let range = text.range(of: marker) else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// Every parameter of the SGR sequences (`ESC [ p;p m`) in `raw`.

@@ -114,7 +114,7 @@ struct WatchScreenTests {
             // Detail spans x -100...300 pt: box columns 0-29, its edge in the last, line column 30.
             #expect(Array(row)[30] == "┃", "\(row)")
         }
-        #expect(Array(box[0])[35] == "▓", "dimming 0.075 is the darkest shade: \(box[0])")
+        #expect(Array(box[0])[35] == "▒", "dimming 0.075 is nearest two thirds of the darkest: \(box[0])")
         #expect(plain(screen, columns: 82)[0].hasSuffix("rtl"))
     }
 
@@ -177,12 +177,46 @@ struct WatchScreenTests {
         }
     }
 
-    @Test("a terminal too small gets a note; an unknown stack says so")
+    @Test("a terminal too small says so in full, with its size and the size needed; an unknown stack says so")
     func edges() {
-        let small = WatchScreen(stackId: "demo", state: state()).render(columns: 20, rows: 5, style: .plain)
-        #expect(small.count == 1 && small[0].count <= 20 && small[0].hasPrefix("terminal too small"))
+        let screen = WatchScreen(stackId: "demo", state: state())
+        let small = screen.render(columns: 20, rows: 5, style: .plain)
+        #expect(small.allSatisfy { $0.count <= 20 } && small.count <= 5, "\(small)")
+        #expect(
+            small.joined(separator: " ")
+                == "terminal too small for segue watch: 20x5, needs at least 24x8 (columns x rows)", "\(small)")
+        // Too small for that: a shorter wording, still whole.
+        let tiny = screen.render(columns: 10, rows: 3, style: .plain)
+        #expect(tiny == ["too small:", "10x3 <", "24x8"], "\(tiny)")
         let missing = plain(WatchScreen(stackId: "gone"))
         #expect(missing.contains { $0.contains("no stack 'gone'") })
+    }
+
+    @Test("the shading has a legend in the box's border; a dimming that rounds to nothing draws no shade")
+    func shadeLegend() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
+        screen.frame = popFrame(0.5)
+        let lines = plain(screen)
+        #expect(lines[12] == "└─ dimming: ░ ~0.03  ▒ ~0.07  ▓ 0.1+ ────┘", "\(lines)")
+        let ascii = screen.render(columns: 42, rows: 16, style: .plain, glyphs: .ascii)
+        #expect(ascii[12] == "+- dimming: . ~0.03  : ~0.07  = 0.1+ ----+", "\(ascii)")
+        // A narrow box gets the short legend, and one too narrow none.
+        #expect(plain(screen, columns: 30)[12].hasPrefix("└─ ░~0.03 ▒~0.07 ▓0.1+ ─"), "\(plain(screen, columns: 30))")
+        #expect(!plain(screen, columns: 24).joined().contains("~0.03"))
+        // Idle: no scrim, no legend.
+        #expect(
+            plain(WatchScreen(stackId: "demo", state: state()))[12] == "└" + String(repeating: "─", count: 40) + "┘")
+
+        let shades: Set<Character> = ["░", "▒", "▓"]
+        for (fraction, shade) in [(0.996, nil), (0.9, nil), (0.8, "░" as Character), (0.1, "▓")] {
+            screen.frame = popFrame(fraction)
+            let drawn = plain(screen, columns: 82)
+            let box = drawn[2..<(drawn.count - 4)].joined()
+            let dimming = 0.1 * (1 - fraction)
+            #expect(Set(box).intersection(shades) == Set(shade.map { [$0] } ?? []), "dimming \(dimming): \(drawn)")
+            // The transition line names a dimming only when it shows one that is not 0.
+            #expect(drawn[drawn.count - 2].contains("dimming") == (dimming >= 0.0005), "\(drawn)")
+        }
     }
 
     @Test("the colour decision: colours on a terminal, bold and dim only under NO_COLOR, nothing into a pipe")
