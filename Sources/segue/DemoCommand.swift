@@ -17,8 +17,9 @@ enum DemoCommand {
         name: "segue demo",
         summary: "Show what Segue does: create a stack demo-<random> (fluid profile, Home > Detail) and swipe back "
             + "three times, a finish, a cancel and a fling, drawn as segue watch draws them when standard output is "
-            + "a terminal (event lines otherwise). Uses the segued at the endpoints if one answers within 300 ms; "
-            + "else starts one (the segued next to this segue) on a temporary directory and stops it at the end.",
+            + "a terminal (event lines otherwise). Uses the segued at the endpoints if one answers within 300 ms, and "
+            + "deletes its stack from it at the end (on Ctrl-C too); else starts one (the segued next to this segue) "
+            + "on a temporary directory and stops it at the end.",
         options: [
             .init("plain", help: "print event lines even on a terminal"),
             .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
@@ -50,6 +51,9 @@ enum DemoCommand {
         let live = Terminal.isTerminal && !arguments.flag("plain")
         let stackId = "demo-" + String(UInt32.random(in: 0x10_0000...0xFF_FFFF), radix: 16)
         let control = try connection.control()
+        // Subscribed before the stack exists, so that its removal can wait on its events whenever the tour ends.
+        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
+        try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
         let config = StackConfig(size: Size(width: 390, height: 844), profile: "fluid")
         _ = try control.command(
             Command(
@@ -59,13 +63,52 @@ enum DemoCommand {
                         screens: ["Home", "Detail"],
                         config: config))))
         Console.line("created stack \(stackId): Home > Detail, fluid profile, 390x844")
-
-        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
-        let producer = try connection.producer()
-        try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
         let feed = EventFeed(
             subscriber: subscriber, control: control, stackId: stackId,
             after: try control.stats().headPosition)
+
+        // A daemon that outlives the demo is left as the demo found it, however the tour ends (Ctrl-C included).
+        do {
+            try tour(stackId, live: live, connection: connection, control: control, feed: feed)
+        } catch {
+            if launcher == nil {
+                do {
+                    try removeStack(stackId, control: control, feed: feed)
+                } catch let removal {
+                    Console.error("segue: could not delete the demo's stack \(stackId): \(removal)")
+                }
+            }
+            throw error
+        }
+        if launcher == nil { try removeStack(stackId, control: control, feed: feed) }
+
+        Console.line("")
+        Console.line("Try next:")
+        var tips: [(String, String)] = []
+        if launcher != nil {
+            tips.append(("segued", "start a daemon of your own (the demo's stops now), then"))
+        }
+        tips += [
+            ("segue create demo --screens Home,Detail", "a stack to play with"),
+            ("segue watch demo", "draw it live, and from another terminal:"),
+            ("segue swipe demo --to 0.4 --velocity -300", "a swipe of your own (flicked back: cancels)"),
+            ("segue tail --stack demo --frames", "every event and frame as it happens"),
+            ("segue plot --profiles --out-dir plots", "how each profile settles, as SVG"),
+            ("README.md", "the tour, recording and playing sessions, the protocol"),
+        ]
+        let width = tips.map(\.0.count).max() ?? 0
+        for (command, text) in tips {
+            Console.line("  " + command + String(repeating: " ", count: width - command.count + 3) + text)
+        }
+    }
+
+    /// The three swipes, with a push back to Detail before each that needs one.
+    /// - Throws: `CLIFailure` (UNAVAILABLE) when interrupted, and whatever a swipe or a push fails with.
+    private static func tour(
+        _ stackId: String, live: Bool, connection: Connection, control: ControlClient, feed: EventFeed
+    ) throws {
+        let producer = try connection.producer()
+        defer { producer.close() }
         let show = Display(
             live: live,
             watch: WatchState(
@@ -78,7 +121,11 @@ enum DemoCommand {
                 Console.line("")
                 Console.line("pushing Detail back (animated)")
                 _ = try control.command(Command(stackId: stackId, op: .push(Push(screen: "Detail"))))
-                try awaitCompletion(feed, show: show)
+                show.begin()
+                defer { show.end() }
+                guard try readUntilCompleted(feed, observe: show.observe, stoppable: true) else {
+                    throw CLIFailure(code: .unavailable, message: "the push did not complete within 5 s")
+                }
             }
             Console.line("")
             Console.line("\(index + 1)/\(steps.count) \(step.title)")
@@ -100,44 +147,44 @@ enum DemoCommand {
             Console.line("=> \(outcome.decisionLine ?? "no decision"); now \(outcome.stackDescription ?? "unknown")")
             if live { pause(milliseconds: 700) }
         }
-        producer.close()
         guard !StopSignals.stopped else {
             throw CLIFailure(code: .unavailable, message: "interrupted")
         }
-        Console.line("")
-        Console.line("Try next:")
-        let stack = launcher == nil ? stackId : "demo"
-        var tips: [(String, String)] = []
-        if launcher != nil {
-            tips.append(("segued", "start a daemon of your own (the demo's stops now), then"))
-            tips.append(("segue create demo --screens Home,Detail", "a stack to play with"))
-        } else {
-            tips.append(("segue push \(stack) Detail", "put Detail back on top"))
-        }
-        tips += [
-            ("segue watch \(stack)", "draw it live, and from another terminal:"),
-            ("segue swipe \(stack) --to 0.4 --velocity -300", "a swipe of your own (flicked back: cancels)"),
-            ("segue tail --stack \(stack) --frames", "every event and frame as it happens"),
-            ("segue plot --profiles --out-dir plots", "how each profile settles, as SVG"),
-            ("README.md", "the tour, recording and playing sessions, the protocol"),
-        ]
-        let width = tips.map(\.0.count).max() ?? 0
-        for (command, text) in tips {
-            Console.line("  " + command + String(repeating: " ", count: width - command.count + 3) + text)
+    }
+
+    /// Deletes the demo's stack. A transition still running (a swipe Ctrl-C cut short, whose gesture the engine
+    /// cancels after the profile's timeout) is waited for first, up to 5 s; a second Ctrl-C gives up at once.
+    private static func removeStack(_ stackId: String, control: ControlClient, feed: EventFeed) throws {
+        signal(SIGINT, SIG_DFL)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while true {
+            do throws(ClientError) {
+                _ = try control.command(Command(stackId: stackId, op: .delete(DeleteStack())))
+                Console.line("deleted stack \(stackId)")
+                return
+            } catch {
+                guard error.code == .transitionInProgress, ContinuousClock.now < deadline else { throw error }
+            }
+            _ = try readUntilCompleted(feed, until: deadline, stoppable: false)
         }
     }
 
-    /// Reads the feed until the stack's running transition completes (or 5 s pass), showing it.
-    private static func awaitCompletion(_ feed: EventFeed, show: Display) throws {
-        show.begin()
-        defer { show.end() }
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while ContinuousClock.now < deadline && !StopSignals.stopped {
+    /// Reads the feed until the stack's running transition completes, showing what it reads to `observe`.
+    /// - Parameters:
+    ///   - deadline: when to give up (5 s from now by default).
+    ///   - stoppable: whether Ctrl-C ends the wait (with `CLIFailure`, UNAVAILABLE).
+    /// - Returns: false when the deadline passed first.
+    private static func readUntilCompleted(
+        _ feed: EventFeed, until deadline: ContinuousClock.Instant = .now.advanced(by: .seconds(5)),
+        observe: (Publication) -> Void = { _ in }, stoppable: Bool
+    ) throws -> Bool {
+        while ContinuousClock.now < deadline {
+            if stoppable && StopSignals.stopped { throw CLIFailure(code: .unavailable, message: "interrupted") }
             guard let publication = try feed.next(timeoutMs: 100) else { continue }
-            show.observe(publication)
-            if case .event(let event) = publication, case .completed? = event.body { return }
+            observe(publication)
+            if case .event(let event) = publication, case .completed? = event.body { return true }
         }
-        throw CLIFailure(code: .unavailable, message: "the push did not complete within 5 s")
+        return false
     }
 
     /// A pause a person can see, cut short by Ctrl-C.

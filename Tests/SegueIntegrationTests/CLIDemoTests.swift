@@ -14,7 +14,7 @@ struct CLIDemoTests {
         "=> finished (FLUNG_FORWARD) after 0.25 of the width; now Home",
     ]
 
-    @Test("against a running daemon: three swipes, a push between, the stack left in that daemon")
+    @Test("against a running daemon: three swipes, a push between, and the demo's stack deleted at the end")
     func withRunningDaemon() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
@@ -28,8 +28,32 @@ struct CLIDemoTests {
         #expect(output.lines.contains("Try next:"))
         #expect(!output.stdout.contains("\u{1B}"), "no terminal, no escape sequences")
 
-        let stacks = try runSegue(["stacks"], daemon: daemon).lines
-        #expect(stacks.count == 1 && stacks[0].hasPrefix("demo-"), "\(stacks)")
+        let created = try #require(output.lines.first { $0.hasPrefix("created stack demo-") }, "\(output)")
+        let stackId = String(created.dropFirst("created stack ".count).prefix { $0 != ":" })
+        #expect(output.lines.contains("deleted stack \(stackId)"), "\(output)")
+        #expect(output.lines.contains { $0.hasPrefix("  segue create demo --screens Home,Detail ") }, "\(output)")
+        let stacks = try runSegue(["stacks", "--json"], daemon: daemon)
+        #expect(stacks.status == 0 && !stacks.stdout.contains("demo-"), "\(stacks)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("Ctrl-C in the middle of the tour still deletes the stack from the running daemon")
+    func interruptedWithRunningDaemon() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let demo = try startSegue(["demo"], daemon: daemon)
+        defer { demo.kill() }
+        // Interrupted as the first swipe starts: whether its finger is down or up, its stack goes.
+        var line: String?
+        repeat { line = demo.readLine(timeoutMs: 20000) } while line.map { !$0.hasPrefix("1/3 ") } ?? false
+        #expect(line != nil, "the tour never started: \(demo.stderr)")
+        let status = demo.stop(signal: SIGINT, timeoutMs: 20000)
+        let rest = (try? demo.finish(timeoutMs: 1000))?.stdout ?? ""
+        #expect(status == 1, "stdout: \(rest); stderr: \(demo.stderr)")
+        #expect(demo.stderr.contains("segue: UNAVAILABLE: interrupted"), "\(demo.stderr)")
+        #expect(rest.contains("deleted stack demo-"), "stdout: \(rest); stderr: \(demo.stderr)")
+        let stacks = try runSegue(["stacks", "--json"], daemon: daemon)
+        #expect(stacks.status == 0 && !stacks.stdout.contains("demo-"), "\(stacks)")
         #expect(daemon.stop() == 0)
     }
 
