@@ -35,7 +35,7 @@ import Testing
         #expect(swiped.status == 0, "\(swiped)")
         let state = try jsonObject(try runSegue(["state", "classic", "--json"], daemon: daemon).lines.first ?? "")
         let config = state["config"] as? [String: Any]
-        #expect(config?["profile"] as? String == "classic" && config?["profileRevision"] == nil, "\(state)")
+        #expect(config?["profile"] as? String == "classic" && config?["profileRevision"] as? Int == 0, "\(state)")
         #expect(daemon.stop() == 0)
 
         let replay = try runSegue(["replay", data.path, "--json"])
