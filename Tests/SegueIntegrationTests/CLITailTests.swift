@@ -41,14 +41,10 @@ struct CLITailTests {
     func missingStack() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
-        let tail = try startSegue(["tail", "--stack", "later", "--json"], daemon: daemon)
+        let tail = try Self.startWaiting(for: "later", daemon: daemon)
         defer { tail.kill() }
-        #expect(
-            tail.readErrorLine(timeoutMs: 10000) == "segue: tail: no stack later yet; waiting for it", "\(tail.stderr)")
         #expect(try runSegue(["create", "later", "--screens", "Home"], daemon: daemon).status == 0)
-        let line = try #require(tail.readLine(timeoutMs: 10000), "\(tail.stderr)")
-        let event = try #require(try jsonObject(line)["event"] as? [String: Any], "\(line)")
-        #expect(event["stackId"] as? String == "later" && event["stackCreated"] != nil, "\(line)")
+        #expect(try Self.positions(tail, count: 1) == [1])
         #expect(tail.stop() == 0, "\(tail.stderr)")
         #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
         #expect(daemon.stop() == 0)
@@ -67,10 +63,8 @@ struct CLITailTests {
                 op: .create(CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 390, height: 844))))))
         _ = try control.command(Command(stackId: "again", op: .delete(DeleteStack())))
 
-        let tail = try startSegue(["tail", "--stack", "again", "--from", "now", "--json"], daemon: daemon)
+        let tail = try Self.startWaiting(for: "again", options: ["--from", "now"], daemon: daemon)
         defer { tail.kill() }
-        #expect(
-            tail.readErrorLine(timeoutMs: 10000) == "segue: tail: no stack again yet; waiting for it", "\(tail.stderr)")
         #expect(try runSegue(["create", "again", "--screens", "Home"], daemon: daemon).status == 0)
         #expect(try Self.positions(tail, count: 1) == [3])
         #expect(tail.stop() == 0, "\(tail.stderr)")
@@ -84,6 +78,14 @@ struct CLITailTests {
         let wrong = try runSegue(["tail", "--from", "later"])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("--from must be a position"), "\(wrong)")
+    }
+
+    /// Starts `tail --stack <stack> --json` with `options`, and waits for its note that the stack does not exist.
+    static func startWaiting(for stack: String, options: [String] = [], daemon: DaemonProcess) throws -> ChildProcess {
+        let tail = try startSegue(["tail", "--stack", stack, "--json"] + options, daemon: daemon)
+        let note = tail.readErrorLine(timeoutMs: 10000)
+        #expect(note == "segue: tail: no stack \(stack) yet; waiting for it", "\(tail.stderr)")
+        return tail
     }
 
     /// The positions of the next `count` events tail prints (`--json`).
