@@ -883,8 +883,10 @@ class Generator:
     def json_writer(self, message: Message) -> list[str]:
         lines = [f"extension {swift_type_name(message.name)}: JSONRepresentable {{"]
         lines += doc_comment(
-            "The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a "
-            "present message are written even when empty (`{}`), as Google's printer does.", "    ")
+            "The proto3 JSON form, members in field-number order, as Google's printer writes it with "
+            "`always_print_fields_with_no_presence`: every field, defaults included (0, false, \"\", [], the enum's "
+            "zero value); an `optional` field, a message and a oneof only when set (a set one even when empty, "
+            "`{}`).", "    ")
         lines.append("    public var jsonObject: JSONObject {")
         if not message.fields:
             return lines + ["        JSONObject()", "    }", "}"]

@@ -15,8 +15,11 @@ It compiles proto/segue.proto to Python classes with grpc_tools.protoc (into a t
     Golden/samples.bin    the encoding of every sample of scripts/generate_wire.py (`samples()`): every message
     Golden/samples.txt    with every field set, and every oneof member; as records of
                           varint(name length) name varint(encoding length) encoding
-    Golden/samples.json   each sample as Google's proto3 JSON printer writes it (`json_format.MessageToDict`),
-                          one `{"name": ..., "json": {...}}` per line, for the JSON writers of SegueJSON
+    Golden/samples.json   each sample as Google's proto3 JSON printer writes it with default values printed
+                          (`json_format.MessageToDict(..., always_print_fields_with_no_presence=True)`), one
+                          `{"name": ..., "json": {...}}` per line, for the JSON writers of SegueJSON
+    Golden/cases.json     the same for each case of `cases()` (zeros, empty messages, optional fields present
+                          and absent)
 
 The Swift tests (Tests/SegueWireTests/GoldenTests.swift) build the same values and compare both ways. The output
 is deterministic; rerun after changing the proto, the samples or the cases, and keep the files in the tree.
@@ -210,12 +213,20 @@ def main() -> int:
         pb = compile_proto(directory)
         from google.protobuf import json_format, text_format
 
+        def json_line(name: str, message: object) -> str:
+            # Zeros and empty lists are printed, as `--json` writes them; optional fields and messages only when set.
+            printed = json_format.MessageToDict(message, always_print_fields_with_no_presence=True)
+            return json.dumps({"name": name, "json": printed}, sort_keys=True, ensure_ascii=False) + "\n"
+
         files: dict[str, bytes] = {}
+        case_lines = ""
         for name, description, message in cases(pb):
             text = f"# {message.DESCRIPTOR.full_name}: {description}\n"
             text += text_format.MessageToString(message, as_utf8=True)
             files[f"{name}.bin"] = message.SerializeToString(deterministic=True)
             files[f"{name}.txt"] = text.encode("utf-8")
+            case_lines += json_line(name, message)
+        files["cases.json"] = case_lines.encode("utf-8")
 
         records = bytearray()
         listing = ""
@@ -227,8 +238,7 @@ def main() -> int:
             records += varint(len(name)) + name + varint(len(encoded)) + encoded
             listing += f"# {sample.name} ({len(encoded)} bytes)\n"
             listing += text_format.MessageToString(message, as_utf8=True) + "\n"
-            printed = json_format.MessageToDict(message)
-            json_lines += json.dumps({"name": sample.name, "json": printed}, sort_keys=True, ensure_ascii=False) + "\n"
+            json_lines += json_line(sample.name, message)
         files["samples.bin"] = bytes(records)
         files["samples.json"] = json_lines.encode("utf-8")
         files["samples.txt"] = listing.encode("utf-8")

@@ -15,6 +15,7 @@ public final class Subscriber {
     private let socket: ZMQSocket
     private var poller = ZMQPoller()
     private let pollIndex: Int
+    private var monitor: ConnectionMonitor?
 
     /// Connects to `endpoint` and subscribes to `prefixes` (e.g. `ev/`, `ev/main/`, `fr/main/`, `er/`).
     /// - Parameters:
@@ -45,12 +46,32 @@ public final class Subscriber {
     }
 
     deinit {
-        socket.close(linger: 0)
+        close()
     }
 
     /// Closes the socket.
     public func close() {
+        monitor?.close()
         socket.close(linger: 0)
+    }
+
+    /// Starts watching the connection to the daemon, for ``connectionChanges()``: whether it was lost (the daemon
+    /// stopped) and made again (it is back; libzmq reconnects and subscribes again by itself).
+    public func monitorConnection() throws(ClientError) {
+        guard monitor == nil else { return }
+        let address = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        do throws(ZMQError) {
+            monitor = try ConnectionMonitor(
+                socket: socket, endpoint: "inproc://segue-subscriber-\(String(address, radix: 16))")
+        } catch {
+            throw .zmq(error)
+        }
+    }
+
+    /// What happened to the connection since the last call (nothing unless ``monitorConnection()`` started
+    /// watching it).
+    public func connectionChanges() -> [ConnectionMonitor.Change] {
+        monitor?.changes() ?? []
     }
 
     /// Adds a topic prefix: `ev/` (all events), `ev/<stack>/` (one stack's), likewise `fr/` and `er/`.

@@ -447,7 +447,7 @@ final class GatewayBridge: @unchecked Sendable {
     private static func object(_ name: String, _ object: JSONObject, ref: String) -> [UInt8] {
         var message = JSONObject()
         message.add(name, object)
-        message.add("ref", ref)
+        message.addRef(ref)
         return Array(message.description.utf8)
     }
 
@@ -459,7 +459,7 @@ final class GatewayBridge: @unchecked Sendable {
 }
 
 extension PageMessage.Watch {
-    /// `{"stackId": "x", "frames": true}` or `{"all": true}`.
+    /// `{"stackId": "x", "frames": true, "all": false}` or `{"stackId": "", "frames": false, "all": true}`.
     var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)

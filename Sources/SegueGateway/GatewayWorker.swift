@@ -130,7 +130,7 @@ final class GatewayWorker: Sendable {
 
     private static func json(_ object: JSONObject, ref: String) -> Answer {
         var object = object
-        object.add("ref", ref)
+        object.addRef(ref)
         return .json(Array(object.description.utf8))
     }
 }

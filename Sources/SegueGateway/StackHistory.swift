@@ -63,7 +63,7 @@ struct StackHistory {
         kept.append(event)
     }
 
-    /// `{"history": {"stackId", "events": [..], "frames": [..], "truncated": true?}}`: the newest
+    /// `{"history": {"stackId", "events": [..], "frames": [..], "truncated": false}}`: the newest
     /// `GatewayLimits.maxHistoryEvents` events and the frames from the first of them on, fewer events when their
     /// JSON would be over `GatewayLimits.maxAnswerBytes` (a stack of short swipes at 240 fps has a hundred frames
     /// per event).
@@ -84,10 +84,8 @@ struct StackHistory {
         }
         var history = JSONObject()
         history.addRaw("stackId", JSONObject.quoted(stackId))
-        if !events.isEmpty { history.addRaw("events", "[" + events[firstEvent...].joined(separator: ",") + "]") }
-        if firstFrame < frameTexts.count {
-            history.addRaw("frames", "[" + frameTexts[firstFrame...].joined(separator: ",") + "]")
-        }
+        history.addRaw("events", "[" + events[firstEvent...].joined(separator: ",") + "]")
+        history.addRaw("frames", "[" + frameTexts[firstFrame...].joined(separator: ",") + "]")
         history.add("truncated", dropped || firstEvent > 0)
         var message = JSONObject()
         message.add("history", history)

@@ -1,8 +1,9 @@
 import SegueLogging
 
-/// A JSON object built member by member and rendered on one line, in the style of proto3's JSON mapping:
-/// the `add` methods leave out default values (empty strings and lists, 0, false, enum value 0, absent messages),
-/// so callers list every field and get only the ones that carry something.
+/// A JSON object built member by member and rendered on one line, in the style of proto3's JSON mapping with
+/// default values printed (Google's `always_print_fields_with_no_presence`): a value is always written, zeros, false,
+/// empty strings and lists included, so every object of a kind has the same members; an optional value (a proto3
+/// `optional` field, a message field) is written only when present.
 public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// Member names and their rendered JSON values, in insertion order.
     public private(set) var members: [(name: String, json: String)] = []
@@ -15,34 +16,34 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         members.append((name, json))
     }
 
-    /// Adds a string unless it is empty.
+    /// Adds a string.
     public mutating func add(_ name: String, _ value: String) {
-        if !value.isEmpty { addRaw(name, Self.quoted(value)) }
+        addRaw(name, Self.quoted(value))
     }
 
-    /// Adds a Boolean unless it is false.
+    /// Adds a Boolean.
     public mutating func add(_ name: String, _ value: Bool) {
-        if value { addRaw(name, "true") }
+        addRaw(name, value ? "true" : "false")
     }
 
-    /// Adds an unsigned integer unless it is 0 (as a JSON number, not proto3's quoted string).
+    /// Adds an unsigned integer (as a JSON number, not proto3's quoted string).
     public mutating func add(_ name: String, _ value: UInt64) {
-        if value != 0 { addRaw(name, String(value)) }
+        addRaw(name, String(value))
     }
 
-    /// Adds a signed integer unless it is 0.
+    /// Adds a signed integer.
     public mutating func add(_ name: String, _ value: Int64) {
-        if value != 0 { addRaw(name, String(value)) }
+        addRaw(name, String(value))
     }
 
-    /// Adds an unsigned 32-bit integer unless it is 0.
+    /// Adds an unsigned 32-bit integer.
     public mutating func add(_ name: String, _ value: UInt32) {
-        if value != 0 { addRaw(name, String(value)) }
+        addRaw(name, String(value))
     }
 
-    /// Adds a double unless it is 0.
+    /// Adds a double.
     public mutating func add(_ name: String, _ value: Double) {
-        if value != 0 { addRaw(name, Self.number(value)) }
+        addRaw(name, Self.number(value))
     }
 
     /// Adds an optional double when present, even if 0 (proto3 `optional` fields keep explicit zeros).
@@ -60,9 +61,9 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         if let value { addRaw(name, String(value)) }
     }
 
-    /// Adds a list of strings unless it is empty.
+    /// Adds a list of strings.
     public mutating func add(_ name: String, _ values: [String]) {
-        if !values.isEmpty { addRaw(name, "[" + values.map(Self.quoted).joined(separator: ",") + "]") }
+        addRaw(name, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
     }
 
     /// Adds a nested object when present (a present message is shown even when empty, as `{}`).
@@ -70,15 +71,14 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         if let object { addRaw(name, object.description) }
     }
 
-    /// Adds a list of objects unless it is empty.
+    /// Adds a list of objects.
     public mutating func add(_ name: String, _ objects: [JSONObject]) {
-        if !objects.isEmpty { addRaw(name, "[" + objects.map(\.description).joined(separator: ",") + "]") }
+        addRaw(name, "[" + objects.map(\.description).joined(separator: ",") + "]")
     }
 
-    /// Adds an enum value by its proto name unless it is the zero value; a number the proto does not declare is
-    /// written as a number, as proto3 JSON does.
+    /// Adds an enum value by its proto name (the zero value too); a number the proto does not declare is written
+    /// as a number, as proto3 JSON does.
     public mutating func addEnum(_ name: String, rawValue: Int32, isKnown: Bool, protoName: String) {
-        guard rawValue != 0 else { return }
         addRaw(name, isKnown ? Self.quoted(protoName) : String(rawValue))
     }
 

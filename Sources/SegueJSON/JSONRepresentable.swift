@@ -1,5 +1,5 @@
 /// A value with a JSON rendering in the style of proto3's JSON mapping (lowerCamelCase names, enum names as
-/// strings, defaults left out), for `--json` outputs.
+/// strings, defaults written), for `--json` outputs.
 public protocol JSONRepresentable {
     /// The value as a JSON object.
     var jsonObject: JSONObject { get }

@@ -8,7 +8,7 @@ protocol ProtoEnumName: CustomStringConvertible {
 }
 
 extension JSONObject {
-    /// Adds an enum value by name unless it is the zero value.
+    /// Adds an enum value by name, the zero value too.
     mutating func add(_ name: String, _ value: some ProtoEnumName) {
         addEnum(name, rawValue: value.rawValue, isKnown: value.isKnown, protoName: value.description)
     }

@@ -41,7 +41,7 @@ struct StackHistoryTests {
         #expect(done)
         let whole = try JSONValue(parsing: Array(history.message().description.utf8))
         let wholeEvents = try #require(whole.history?["events"]?.array)
-        #expect(wholeEvents.count == all.count && whole.history?["truncated"] == nil)
+        #expect(wholeEvents.count == all.count && whole.history?["truncated"] == .bool(false))
 
         let limit = 32 << 10
         let text = history.message(maxBytes: limit).description

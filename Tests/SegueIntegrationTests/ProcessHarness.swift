@@ -101,6 +101,8 @@ final class ChildProcess {
     private let stderrPipe = Pipe()
     private var stdoutBuffer: [UInt8] = []
     private var stderrBuffer: [UInt8] = []
+    /// Where the next ``readErrorLine(timeoutMs:)`` starts in `stderrBuffer` (which keeps everything for `stderr`).
+    private var stderrLinesRead = 0
     private var stdoutOpen = true
     private var stderrOpen = true
 
@@ -157,6 +159,27 @@ final class ChildProcess {
                 guard !stdoutBuffer.isEmpty else { return nil }
                 defer { stdoutBuffer.removeAll() }
                 return String(decoding: stdoutBuffer, as: UTF8.self)
+            }
+            let left = Int(deadline.timeIntervalSinceNow * 1000)
+            if left <= 0 { return nil }
+            drain(timeoutMs: left)
+        }
+    }
+
+    /// The next line of stderr (without its newline), waiting up to `timeoutMs`; ``stderr`` still holds it.
+    /// - Returns: nil on timeout, or at end of output with no partial line left.
+    func readErrorLine(timeoutMs: Int) -> String? {
+        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
+        while true {
+            let unread = stderrBuffer[stderrLinesRead...]
+            if let newline = unread.firstIndex(of: UInt8(ascii: "\n")) {
+                stderrLinesRead = newline + 1
+                return String(decoding: unread[..<newline], as: UTF8.self)
+            }
+            if !stderrOpen {
+                guard !unread.isEmpty else { return nil }
+                stderrLinesRead = stderrBuffer.count
+                return String(decoding: unread, as: UTF8.self)
             }
             let left = Int(deadline.timeIntervalSinceNow * 1000)
             if left <= 0 { return nil }
@@ -269,7 +292,8 @@ final class ChildProcess {
 /// #expect(daemon.stop() == 0)
 /// ```
 /// Without a `dataDirectory` the daemon gets a fresh temporary one, removed when this object goes away. Pass one
-/// (a ``ScratchDirectory`` you keep) to restart a daemon on the same log.
+/// (a ``ScratchDirectory`` you keep) to restart a daemon on the same log, and the first daemon's `endpoints` to
+/// restart it where its clients are.
 final class DaemonProcess {
     let process: ChildProcess
     /// The endpoints from the ready line.
@@ -290,21 +314,24 @@ final class DaemonProcess {
         process.kill()
     }
 
-    /// Starts `segued --data DIR` on wildcard loopback ports with `extraArguments`, and waits (up to
-    /// `readyTimeoutMs`) for its `segued ready ingest=… control=… events=…` line.
+    /// Starts `segued --data DIR` on wildcard loopback ports (or on `endpoints`) with `extraArguments`, and waits
+    /// (up to `readyTimeoutMs`) for its `segued ready ingest=… control=… events=…` line.
     /// - Throws: `HarnessError` with the daemon's stderr if it exits or stays silent.
     /// - Parameter launcher: a command that runs segued (its path and arguments appended) in its stead, such as
     ///   `["/usr/bin/prlimit", "--nofile=700:700"]`; it must exec segued, so that the pid is the daemon's.
     static func start(
-        dataDirectory: URL? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 15000,
-        launcher: [String] = []
+        dataDirectory: URL? = nil, endpoints: SegueEndpoints? = nil, extraArguments: [String] = [],
+        readyTimeoutMs: Int = 15000, launcher: [String] = []
     ) throws -> DaemonProcess {
         let scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-test") : nil
         let data = dataDirectory ?? scratch!.url
         let wildcard = "tcp://127.0.0.1:*"
         let segued = try BuildProducts.executable("segued")
         let arguments =
-            ["--data", data.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard]
+            [
+                "--data", data.path, "--ingest", endpoints?.ingest ?? wildcard,
+                "--control", endpoints?.control ?? wildcard, "--events", endpoints?.events ?? wildcard,
+            ]
             + extraArguments
         let process =
             launcher.isEmpty

@@ -160,6 +160,17 @@ def test_command_buttons_push_and_pop(page):
         .some((li) => li.textContent.includes('NOTHING_TO_POP'))""")
 
 
+def test_a_tab_stack_shows_its_tabs(page):
+    # Its state and its stackCreated event carry an empty list of screens beside the tabs.
+    page.execute_script("""
+        const kind = document.getElementById('pg-kind');
+        kind.value = 'tabs';
+        kind.dispatchEvent(new Event('change'));""")
+    wait_for(page, "return document.getElementById('pg-screens').textContent === 'Tab 1 › Tab 2 › Tab 3'")
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes('stackCreated [Tab 1, Tab 2, Tab 3]'))""")
+
+
 def test_right_to_left_swipes_from_the_right_edge(page, gateway):
     page.find_element("id", "pg-rtl").click()
     wait_for(page, "return document.getElementById('pg-hint').textContent.includes('right edge')")

@@ -1,5 +1,7 @@
 // The live panels: a list of events, the progress of the running transition over time, and percentiles.
 
+import { stackScreens } from './stage.js';
+
 const BODY_KINDS = ['stackCreated', 'began', 'progressed', 'finished', 'cancelled', 'completed', 'interrupted',
   'resized', 'screenOptionsSet', 'deleted'];
 
@@ -20,7 +22,7 @@ export function describeEvent(event) {
     parts.push(body.reason || '', `p=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);
   }
   if (kind === 'completed') parts.push(body.finished ? 'finished' : 'not finished', `[${(body.screens || []).join(', ')}]`);
-  if (kind === 'stackCreated') parts.push(`[${(body.screens || body.tabs || []).join(', ')}]`, body.config?.profile || '');
+  if (kind === 'stackCreated') parts.push(`[${stackScreens(body).join(', ')}]`, body.config?.profile || '');
   return parts.join(' ');
 }
 

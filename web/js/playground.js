@@ -1,6 +1,6 @@
 // The playground: a stack of the chosen profile and device, swiped with Pointer Events and driven by command
 // buttons, drawn from the frames the daemon publishes, with the live panels beside it.
-import { Stage, upperSide, topScreen } from './stage.js';
+import { Stage, upperSide, topScreen, stackScreens } from './stage.js';
 import { EventList, ProgressChart, eventBody, percentile } from './panels.js';
 
 export class Playground {
@@ -75,7 +75,7 @@ export class Playground {
     const state = await this.connection.stack(stackId);
     if (stackId !== this.stackId) return;
     this.state = state;
-    this.$('pg-screens').textContent = [...(state.screens || state.tabs || []), ...(state.presented || [])].join(' › ');
+    this.$('pg-screens').textContent = [...stackScreens(state), ...(state.presented || [])].join(' › ');
     // Once a transition ran, its DONE frame stays drawn: it already shows the stack at rest.
     if (!state.transition && !this.lastDone) this.stage.showScreen(topScreen(state));
   }

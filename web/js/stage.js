@@ -135,6 +135,12 @@ export function upperSide(operation) {
   return null;
 }
 
+// A stack's screens, or its tabs for a tab stack (a state or a stackCreated event, which carry both lists,
+// the unused one empty).
+export function stackScreens(state) {
+  return state.screens?.length ? state.screens : state.tabs || [];
+}
+
 // The screen on top of a stack state (or a completed event): the newest presented, else the last screen, else
 // the selected tab.
 export function topScreen(state) {

@@ -12,8 +12,9 @@ extension FramePhase: ProtoEnumName {}
 extension ErrorCode: ProtoEnumName {}
 
 extension Vec2: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("x", x)
@@ -23,8 +24,9 @@ extension Vec2: JSONRepresentable {
 }
 
 extension Size: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("width", width)
@@ -34,8 +36,9 @@ extension Size: JSONRepresentable {
 }
 
 extension Rect: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("x", x)
@@ -47,8 +50,9 @@ extension Rect: JSONRepresentable {
 }
 
 extension Insets: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("top", top)
@@ -60,8 +64,9 @@ extension Insets: JSONRepresentable {
 }
 
 extension Tuning: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("edgeWidth", edgeWidth)
@@ -78,8 +83,9 @@ extension Tuning: JSONRepresentable {
 }
 
 extension StackConfig: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("size", size?.jsonObject)
@@ -94,8 +100,9 @@ extension StackConfig: JSONRepresentable {
 }
 
 extension ScreenOptions: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("backGestureDisabled", backGestureDisabled)
@@ -105,8 +112,9 @@ extension ScreenOptions: JSONRepresentable {
 }
 
 extension PanEvent: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -122,8 +130,9 @@ extension PanEvent: JSONRepresentable {
 }
 
 extension CreateStack: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screens", screens)
@@ -135,8 +144,9 @@ extension CreateStack: JSONRepresentable {
 }
 
 extension Push: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screen", screen)
@@ -147,8 +157,9 @@ extension Push: JSONRepresentable {
 }
 
 extension Pop: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("immediate", immediate)
@@ -157,8 +168,9 @@ extension Pop: JSONRepresentable {
 }
 
 extension PopToRoot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("immediate", immediate)
@@ -167,8 +179,9 @@ extension PopToRoot: JSONRepresentable {
 }
 
 extension Present: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screen", screen)
@@ -179,8 +192,9 @@ extension Present: JSONRepresentable {
 }
 
 extension Dismiss: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("immediate", immediate)
@@ -189,8 +203,9 @@ extension Dismiss: JSONRepresentable {
 }
 
 extension SelectTab: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("index", index)
@@ -200,8 +215,9 @@ extension SelectTab: JSONRepresentable {
 }
 
 extension Resize: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("size", size?.jsonObject)
@@ -210,8 +226,9 @@ extension Resize: JSONRepresentable {
 }
 
 extension SetScreenOptions: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screen", screen)
@@ -221,16 +238,18 @@ extension SetScreenOptions: JSONRepresentable {
 }
 
 extension DeleteStack: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         JSONObject()
     }
 }
 
 extension Command: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -265,8 +284,9 @@ extension Command: JSONRepresentable {
 }
 
 extension Input: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         switch body {
@@ -282,8 +302,9 @@ extension Input: JSONRepresentable {
 }
 
 extension StackCreated: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screens", screens)
@@ -295,8 +316,9 @@ extension StackCreated: JSONRepresentable {
 }
 
 extension TransitionBegan: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -310,8 +332,9 @@ extension TransitionBegan: JSONRepresentable {
 }
 
 extension TransitionProgressed: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -323,8 +346,9 @@ extension TransitionProgressed: JSONRepresentable {
 }
 
 extension TransitionFinished: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -337,8 +361,9 @@ extension TransitionFinished: JSONRepresentable {
 }
 
 extension TransitionCancelled: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -351,8 +376,9 @@ extension TransitionCancelled: JSONRepresentable {
 }
 
 extension TransitionCompleted: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -365,8 +391,9 @@ extension TransitionCompleted: JSONRepresentable {
 }
 
 extension TransitionInterrupted: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -377,8 +404,9 @@ extension TransitionInterrupted: JSONRepresentable {
 }
 
 extension StackResized: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("size", size?.jsonObject)
@@ -387,8 +415,9 @@ extension StackResized: JSONRepresentable {
 }
 
 extension ScreenOptionsSet: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screen", screen)
@@ -398,16 +427,18 @@ extension ScreenOptionsSet: JSONRepresentable {
 }
 
 extension StackDeleted: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         JSONObject()
     }
 }
 
 extension Event: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("position", position)
@@ -444,8 +475,9 @@ extension Event: JSONRepresentable {
 }
 
 extension ViewFrame: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("screen", screen)
@@ -456,8 +488,9 @@ extension ViewFrame: JSONRepresentable {
 }
 
 extension Frame: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -476,8 +509,9 @@ extension Frame: JSONRepresentable {
 }
 
 extension ErrorDetail: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("code", code)
@@ -487,8 +521,9 @@ extension ErrorDetail: JSONRepresentable {
 }
 
 extension Rejection: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -501,8 +536,9 @@ extension Rejection: JSONRepresentable {
 }
 
 extension GetStack: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -511,8 +547,9 @@ extension GetStack: JSONRepresentable {
 }
 
 extension ReadEvents: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("fromPosition", fromPosition)
@@ -523,8 +560,9 @@ extension ReadEvents: JSONRepresentable {
 }
 
 extension ListStacks: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("after", after)
@@ -534,16 +572,18 @@ extension ListStacks: JSONRepresentable {
 }
 
 extension GetStats: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         JSONObject()
     }
 }
 
 extension PublishProbe: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("token", token)
@@ -552,8 +592,9 @@ extension PublishProbe: JSONRepresentable {
 }
 
 extension Request: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("requestId", requestId)
@@ -578,8 +619,9 @@ extension Request: JSONRepresentable {
 }
 
 extension CommandResult: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("firstPosition", firstPosition)
@@ -590,8 +632,9 @@ extension CommandResult: JSONRepresentable {
 }
 
 extension TransitionState: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -606,8 +649,9 @@ extension TransitionState: JSONRepresentable {
 }
 
 extension StackState: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -623,8 +667,9 @@ extension StackState: JSONRepresentable {
 }
 
 extension EventBatch: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("events", events.map(\.jsonObject))
@@ -635,8 +680,9 @@ extension EventBatch: JSONRepresentable {
 }
 
 extension StackList: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackIds", stackIds)
@@ -646,8 +692,9 @@ extension StackList: JSONRepresentable {
 }
 
 extension Stats: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("headPosition", headPosition)
@@ -670,8 +717,9 @@ extension Stats: JSONRepresentable {
 }
 
 extension Reply: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("requestId", requestId)
@@ -695,8 +743,9 @@ extension Reply: JSONRepresentable {
 }
 
 extension Snapshot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("position", position)
@@ -707,8 +756,9 @@ extension Snapshot: JSONRepresentable {
 }
 
 extension StackSnapshot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("stackId", stackId)
@@ -727,8 +777,9 @@ extension StackSnapshot: JSONRepresentable {
 }
 
 extension TransitionSnapshot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("transitionId", transitionId)
@@ -757,16 +808,18 @@ extension TransitionSnapshot: JSONRepresentable {
 }
 
 extension AnimatingSnapshot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         JSONObject()
     }
 }
 
 extension TrackingSnapshot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("caughtFraction", caughtFraction)
@@ -779,8 +832,9 @@ extension TrackingSnapshot: JSONRepresentable {
 }
 
 extension SettlingSnapshot: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("startUs", startUs)
@@ -804,8 +858,9 @@ extension SettlingSnapshot: JSONRepresentable {
 }
 
 extension BezierCurve: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("x1", x1)
@@ -817,8 +872,9 @@ extension BezierCurve: JSONRepresentable {
 }
 
 extension SpringCurve: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("dampingRatio", dampingRatio)
@@ -828,8 +884,9 @@ extension SpringCurve: JSONRepresentable {
 }
 
 extension TimelineCurve: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("view", view?.jsonObject)
@@ -839,8 +896,9 @@ extension TimelineCurve: JSONRepresentable {
 }
 
 extension RestingSpringCurve: JSONRepresentable {
-    /// The proto3 JSON form, members in field-number order with defaults left out; a set oneof member and a present
-    /// message are written even when empty (`{}`), as Google's printer does.
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
     public var jsonObject: JSONObject {
         var object = JSONObject()
         object.add("response", response)

@@ -1,0 +1,101 @@
+import Foundation
+import SegueClient
+import SegueWire
+import Testing
+
+/// `segue tail` as a script leaves it running: across a daemon restart, on a stack that does not exist yet, and from
+/// now on.
+@Suite("segue tail")
+struct CLITailTests {
+    @Test("tail says when the daemon goes away and when it is back, and goes on where it was")
+    func daemonRestart() throws {
+        let data = try ScratchDirectory(prefix: "segue-tail-restart")
+        let first = try DaemonProcess.start(dataDirectory: data.url)
+        defer { first.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: first).status == 0)
+        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: first).status == 0)
+        // From the start of the log, so that what tail prints does not depend on when it got going.
+        let tail = try startSegue(["tail", "--from", "1", "--json"], daemon: first)
+        defer { tail.kill() }
+        #expect(try Self.positions(tail, count: 4) == [1, 2, 3, 4])
+
+        #expect(first.stop() == 0)
+        let events = first.endpoints.events
+        #expect(
+            tail.readErrorLine(timeoutMs: 20000)
+                == "segue: tail: the daemon at \(events) went away; waiting for it to come back",
+            "\(tail.stderr)")
+        // The same data directory on the same ports, where tail's sockets keep reconnecting.
+        let second = try DaemonProcess.start(dataDirectory: data.url, endpoints: first.endpoints)
+        defer { second.kill() }
+        #expect(
+            tail.readErrorLine(timeoutMs: 20000) == "segue: tail: the daemon at \(events) is back", "\(tail.stderr)")
+        #expect(try runSegue(["pop", "demo", "--immediate"], daemon: second).status == 0)
+        #expect(try Self.positions(tail, count: 3) == [5, 6, 7])
+        #expect(tail.stop() == 0, "\(tail.stderr)")
+        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
+        #expect(second.stop() == 0)
+    }
+
+    @Test("tail --stack of a stack that does not exist says so once, then prints its events once it is created")
+    func missingStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let tail = try Self.startWaiting(for: "later", daemon: daemon)
+        defer { tail.kill() }
+        #expect(try runSegue(["create", "later", "--screens", "Home"], daemon: daemon).status == 0)
+        #expect(try Self.positions(tail, count: 1) == [1])
+        #expect(tail.stop() == 0, "\(tail.stderr)")
+        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("tail --from now prints what happens after it starts, not the history")
+    func fromNow() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        // A stack created and deleted: history (positions 1 and 2) for a stack that does not exist, so that tail's
+        // note that it waits for it says that tail has read where now is.
+        let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
+        _ = try control.command(
+            Command(
+                stackId: "again",
+                op: .create(CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 390, height: 844))))))
+        _ = try control.command(Command(stackId: "again", op: .delete(DeleteStack())))
+
+        let tail = try Self.startWaiting(for: "again", options: ["--from", "now"], daemon: daemon)
+        defer { tail.kill() }
+        #expect(try runSegue(["create", "again", "--screens", "Home"], daemon: daemon).status == 0)
+        #expect(try Self.positions(tail, count: 1) == [3])
+        #expect(tail.stop() == 0, "\(tail.stderr)")
+    }
+
+    @Test("tail --help says what --from takes")
+    func fromInHelp() throws {
+        let help = try runSegue(["tail", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("--from POS|now"), "\(help)")
+        let wrong = try runSegue(["tail", "--from", "later"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("--from must be a position"), "\(wrong)")
+    }
+
+    /// Starts `tail --stack <stack> --json` with `options`, and waits for its note that the stack does not exist.
+    static func startWaiting(for stack: String, options: [String] = [], daemon: DaemonProcess) throws -> ChildProcess {
+        let tail = try startSegue(["tail", "--stack", stack, "--json"] + options, daemon: daemon)
+        let note = tail.readErrorLine(timeoutMs: 10000)
+        #expect(note == "segue: tail: no stack \(stack) yet; waiting for it", "\(tail.stderr)")
+        return tail
+    }
+
+    /// The positions of the next `count` events tail prints (`--json`).
+    static func positions(_ tail: ChildProcess, count: Int) throws -> [Int] {
+        var positions: [Int] = []
+        for _ in 0..<count {
+            let line = try #require(tail.readLine(timeoutMs: 10000), "after \(positions); stderr: \(tail.stderr)")
+            let event = try #require(try jsonObject(line)["event"] as? [String: Any], "\(line)")
+            positions.append(try #require(event["position"] as? Int, "\(line)"))
+        }
+        return positions
+    }
+}
