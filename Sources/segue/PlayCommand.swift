@@ -157,7 +157,7 @@ enum PlayCommand {
             guard let renamed = map[command.stackId] else { return nil }
             command.stackId = renamed
             input.body = .command(command)
-        case nil:
+        case .probe?, nil:
             return nil
         }
         return input.encoded()

@@ -118,7 +118,7 @@ enum RecordCommand {
         switch (try? Input(decoding: payload))?.body {
         case .pan(let pan)?: pan.stackId
         case .command(let command)?: command.stackId
-        case nil: nil
+        case .probe?, nil: nil
         }
     }
 }

@@ -274,6 +274,8 @@ extension Input: JSONRepresentable {
             object.add("pan", value.jsonObject)
         case .command(let value):
             object.add("command", value.jsonObject)
+        case .probe(let value):
+            object.add("probe", value.jsonObject)
         case nil:
             break
         }
@@ -415,6 +417,7 @@ extension Event: JSONRepresentable {
         object.add("version", version)
         object.add("timeUs", timeUs)
         object.add("requestId", requestId)
+        object.add("producerTimeUs", producerTimeUs)
         switch body {
         case .stackCreated(let value):
             object.add("stackCreated", value.jsonObject)
