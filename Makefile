@@ -4,7 +4,8 @@ VENV := .build/venv
 PYTHON := $(VENV)/bin/python
 SEGUED_FLAGS ?=
 
-.PHONY: all deps test-deps venv build release run test lint format test-swift test-interop test-web screenshots clean
+.PHONY: all deps test-deps venv build release run install install-built uninstall test lint format test-swift \
+	test-interop test-web screenshots clean
 
 all: build
 
@@ -32,6 +33,31 @@ release: deps
 
 run: build
 	.build/debug/segued $(SEGUED_FLAGS)
+
+# `make install` puts the release binaries under PREFIX with their manual pages (generated from the commands'
+# specs) and the bash and zsh completion; DESTDIR stages them elsewhere, for a package.
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+BUILT ?= .build/release
+
+install: release
+	@$(MAKE) --no-print-directory install-built BUILT=.build/release
+
+# Installs the binaries already built in BUILT (the tests install a debug build into a scratch DESTDIR).
+install-built:
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR)
+	install -m 0755 $(BUILT)/segued $(BUILT)/segue $(BINDIR)
+	$(BUILT)/segue man --out-dir $(MANDIR)
+	$(BUILT)/segued --man-page > $(MANDIR)/segued.1
+	$(BUILT)/segue completion bash > $(BASHDIR)/segue
+	$(BUILT)/segue completion zsh > $(ZSHDIR)/_segue
+
+uninstall:
+	rm -f $(BINDIR)/segued $(BINDIR)/segue $(MANDIR)/segue.1 $(MANDIR)/segue-*.1 $(MANDIR)/segued.1 \
+		$(BASHDIR)/segue $(ZSHDIR)/_segue
 
 test: test-deps venv build
 	$(MAKE) lint test-swift test-interop test-web

@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segued",
-            dependencies: ["SegueEngine", "SegueCommandLine"],
+            dependencies: ["SegueEngine", "SegueCommandLine", "ZMQ"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
-# With --test, also what the tests need beyond the build: Chromium and its WebDriver for the browser tests.
+# With --test, also what the tests need beyond the build: Chromium and its WebDriver for the browser tests, zsh and
+# groff for the shell completion and manual pages.
 set -euo pipefail
 
 missing=()
@@ -10,6 +11,9 @@ if ! pkg-config --exists libwebsockets 2>/dev/null; then missing+=(libwebsockets
 if [ "${1:-}" = "--test" ]; then
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+    # The shell completion and manual pages are checked with the shells and the formatter that read them.
+    command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+    command -v groff >/dev/null 2>&1 || missing+=(groff-base)
 fi
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 

@@ -1,14 +1,19 @@
 /// A point in monotonic time that a bounded wait must not pass.
-struct Deadline {
-    let instant: ContinuousClock.Instant
+public struct Deadline: Sendable {
+    public let instant: ContinuousClock.Instant
 
     /// The deadline `milliseconds` from now.
-    init(inMilliseconds milliseconds: Int) {
+    public init(inMilliseconds milliseconds: Int) {
         instant = ContinuousClock.now.advanced(by: .milliseconds(milliseconds))
     }
 
+    /// The deadline at `instant`.
+    public init(_ instant: ContinuousClock.Instant) {
+        self.instant = instant
+    }
+
     /// Whole milliseconds left, rounded up so that a wait never ends just short of the deadline; 0 once passed.
-    var remainingMs: Int {
+    public var remainingMs: Int {
         let (seconds, attoseconds) = ContinuousClock.now.duration(to: instant).components
         if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000

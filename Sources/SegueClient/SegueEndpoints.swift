@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The three endpoints of a Segue daemon: where producers push, where clients ask, where subscribers listen.
 public struct SegueEndpoints: Sendable, Hashable, CustomStringConvertible {
     /// The daemon's PULL socket for `Input` messages (producers connect a PUSH socket).
@@ -43,16 +39,6 @@ public struct SegueEndpoints: Sendable, Hashable, CustomStringConvertible {
             ingest: value(Self.ingestVariable, Self.defaultIngest),
             control: value(Self.controlVariable, Self.defaultControl),
             events: value(Self.eventsVariable, Self.defaultEvents))
-    }
-
-    /// The three `SEGUE_*` variables of this process that are set (and only those), for ``init(environment:)``
-    /// and for command-line parsers that fall back to them.
-    public static var processEnvironment: [String: String] {
-        var found: [String: String] = [:]
-        for name in [ingestVariable, controlVariable, eventsVariable] {
-            if let value = getenv(name) { found[name] = String(cString: value) }
-        }
-        return found
     }
 
     /// The endpoints in the form `segued` prints them: `ingest=EP control=EP events=EP`.

@@ -15,6 +15,10 @@ import SegueWire
 /// (a back swipe heading away from back, a tab swipe to the previous tab). ``releaseVelocity`` is measured along
 /// the swipe's direction: positive keeps going (a fling forward), negative flicks back.
 public struct SwipeTrace: Sendable, Hashable {
+    /// Why a trace must travel: a finger that never moves has no direction, so no profile begins a transition for it
+    /// (as a pan recognizer never begins), and the engine refuses its began.
+    public static let unmovedSwipe = "a finger that does not move never begins a swipe"
+
     /// The stack the pan events are for.
     public var stackId: String
     /// The producer's gesture id, constant over the trace.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a command accepts, for parsing and for `--help`.
 public struct CommandSpec: Sendable {
     /// One `--name VALUE` option or `--name` flag.
@@ -10,16 +14,25 @@ public struct CommandSpec: Sendable {
         public var environment: String?
         /// Whether the option may be given more than once.
         public var repeatable: Bool
+        /// The values it takes, when they are a fixed few (offered by shell completion); empty otherwise.
+        public var choices: [String]
 
         public init(
             _ name: String, _ valueName: String? = nil, help: String, environment: String? = nil,
-            repeatable: Bool = false
+            repeatable: Bool = false, choices: [String] = []
         ) {
             self.name = name
             self.valueName = valueName
             self.help = help
             self.environment = environment
             self.repeatable = repeatable
+            self.choices = choices
+        }
+
+        /// Whether its value names a file or directory (`FILE`, `DIR`, `KEY|FILE`), for shell completion.
+        public var takesPath: Bool {
+            guard let valueName else { return false }
+            return valueName.split(separator: "|").contains { $0 == "FILE" || $0 == "DIR" }
         }
     }
 
@@ -43,16 +56,28 @@ public struct CommandSpec: Sendable {
     public var options: [Option]
     /// Example command lines shown in help.
     public var examples: [String]
+    /// What `--version` prints; nil when the command takes no `--version` (a subcommand: its program answers).
+    public var version: String?
 
     public init(
         name: String, summary: String, positionals: [Positional] = [], options: [Option] = [],
-        examples: [String] = []
+        examples: [String] = [], version: String? = nil
     ) {
         self.name = name
         self.summary = summary
         self.positionals = positionals
         self.options = options
         self.examples = examples
+        self.version = version
+    }
+
+    /// The variables of this process that the options fall back to (`SEGUE_CONTROL`, ...), those that are set.
+    public var processEnvironment: [String: String] {
+        var found: [String: String] = [:]
+        for name in options.compactMap(\.environment) {
+            if let value = getenv(name) { found[name] = String(cString: value) }
+        }
+        return found
     }
 
     /// The `--help` text.
@@ -79,7 +104,8 @@ public struct CommandSpec: Sendable {
             if let variable = option.environment { text += " (env \(variable))" }
             lines.append(Self.row(left, text))
         }
-        lines.append(Self.row("--help", "show this help"))
+        lines.append(Self.row("-h, --help", "show this help"))
+        if version != nil { lines.append(Self.row("--version", "show the version")) }
         if !examples.isEmpty {
             lines.append("")
             lines.append("examples:")

@@ -7,7 +7,7 @@ public struct ParsedArguments: Sendable {
     private let environment: [String: String]
 
     /// Parses `arguments` (without the command's own name).
-    /// - Throws: `UsageError.help` for `--help` or `-h`, or a `UsageError` naming the bad argument: an option not in
+    /// - Throws: `UsageError.help` for `--help` or `-h` (and for `--version`, with the spec's version line), or a `UsageError` naming the bad argument: an option not in
     ///   the spec, one given twice (unless repeatable), a missing value or positional.
     public init(_ arguments: [String], spec: CommandSpec, environment: [String: String] = [:]) throws(UsageError) {
         self.spec = spec
@@ -27,6 +27,7 @@ public struct ParsedArguments: Sendable {
                 continue
             }
             if argument == "--help" { throw UsageError.help(spec.help) }
+            if argument == "--version", let version = spec.version { throw UsageError.help(version) }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
@@ -34,7 +35,10 @@ public struct ParsedArguments: Sendable {
                 name = String(name[..<equals])
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError("\(spec.name): unknown option --\(name) (see --help)")
+                let names = NameSuggestion.closest(to: name, among: spec.options.map(\.name))
+                throw UsageError(
+                    "\(spec.name): unknown option --\(name)"
+                        + (NameSuggestion.question(for: names) { "--\($0)" } ?? " (see --help)"))
             }
             if option.valueName == nil {
                 if inlineValue != nil { throw UsageError("\(spec.name): --\(name) takes no value") }

@@ -31,6 +31,22 @@ public struct MonitorEvent: Sendable, Hashable {
     public static let accepted = ZMQ_EVENT_ACCEPTED
     /// `ZMQ_EVENT_DISCONNECTED`: a connection ended; the value is its descriptor.
     public static let disconnected = ZMQ_EVENT_DISCONNECTED
+    /// `ZMQ_EVENT_CONNECTED`: a connect attempt reached its peer; the value is the connection's descriptor.
+    public static let connected = ZMQ_EVENT_CONNECTED
+    /// `ZMQ_EVENT_CONNECT_RETRIED`: a connection is to be tried again, because an attempt failed (nothing listens,
+    /// say) or a connection ended.
+    public static let connectRetried = ZMQ_EVENT_CONNECT_RETRIED
+    /// `ZMQ_EVENT_HANDSHAKE_SUCCEEDED`: the ZMTP handshake, security included, is done.
+    public static let handshakeSucceeded = ZMQ_EVENT_HANDSHAKE_SUCCEEDED
+    /// `ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL`: the handshake failed without a reason (a peer that hung up).
+    public static let handshakeFailedNoDetail = ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL
+    /// `ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL`: the handshake broke the protocol; the value is a
+    /// `ZMQ_PROTOCOL_ERROR_*` such as ``mechanismMismatch``.
+    public static let handshakeFailedProtocol = ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL
+    /// `ZMQ_EVENT_HANDSHAKE_FAILED_AUTH`: the peer's authenticator refused; the value is its status code.
+    public static let handshakeFailedAuth = ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
+    /// `ZMQ_PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH`: one side speaks CURVE and the other does not.
+    public static let mechanismMismatch = Int32(bitPattern: UInt32(ZMQ_PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH))
 
     public var event: Int32
     public var value: Int32

@@ -30,9 +30,9 @@ struct Connection {
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         endpoints = SegueEndpoints(
-            ingest: arguments.string("ingest") ?? SegueEndpoints.defaultIngest,
-            control: arguments.string("control") ?? SegueEndpoints.defaultControl,
-            events: arguments.string("events") ?? SegueEndpoints.defaultEvents)
+            ingest: try Self.endpoint("ingest", arguments) ?? SegueEndpoints.defaultIngest,
+            control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
+            events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
         switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {
         case (let server?, let keyFile?):
@@ -46,6 +46,18 @@ struct Connection {
         default:
             throw UsageError("segue: --curve-server-key and --curve-key-file go together")
         }
+    }
+
+    /// The endpoint option `name` (or its variable), refused unless it has an endpoint's shape.
+    private static func endpoint(_ name: String, _ arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let endpoint = arguments.string(name) else { return nil }
+        guard EndpointSyntax.isConnectable(endpoint) else {
+            let source =
+                arguments.strings(name).isEmpty
+                ? (arguments.spec.options.first { $0.name == name }?.environment ?? "--\(name)") : "--\(name)"
+            throw UsageError("segue: \(source) '\(endpoint)' is not an endpoint; \(EndpointSyntax.expected)")
+        }
+        return endpoint
     }
 
     /// Points every client made from now on at `endpoints`, a daemon this command started (plaintext, loopback).

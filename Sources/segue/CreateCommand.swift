@@ -21,7 +21,8 @@ enum CreateCommand {
             .init(
                 "profile", "NAME",
                 help: ProfileCatalog.names.joined(separator: ", ")
-                    + " (default fluid; classic = percent-250ms; docs/semantics.md)"),
+                    + " (default fluid; classic = percent-250ms; docs/semantics.md)",
+                choices: ProfileCatalog.names + ["classic"]),
             .init(
                 "safe-area", "T,L,B,R",
                 help: "the container's safe-area insets in points (flutter widens its edge to them)"),

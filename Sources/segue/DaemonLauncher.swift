@@ -211,14 +211,13 @@ final class DaemonLauncher: Sendable {
 
     /// The first line from `descriptor`, waiting up to `timeoutMs`; nil on timeout or end of output.
     private static func readLine(_ descriptor: Int32, timeoutMs: Int) -> String? {
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(timeoutMs))
+        let deadline = Deadline(inMilliseconds: timeoutMs)
         var bytes: [UInt8] = []
         while true {
             if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
                 return String(decoding: bytes[..<newline], as: UTF8.self)
             }
-            let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-            let leftMs = Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            let leftMs = deadline.remainingMs
             guard leftMs > 0 else { return nil }
             var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
             guard poll(&descriptors, 1, Int32(clamping: leftMs)) > 0 else { continue }

@@ -14,7 +14,8 @@ enum PlotCommand {
         name: "plot", brief: "draw a transition (simulated, or recorded in a data directory) as an SVG chart",
         spec: spec, run: run)
 
-    static let defaultOutDirectory = "docs/img/profiles"
+    /// Where `--profiles` writes without `--out-dir`: where the command runs, as with any file a command writes.
+    static let defaultOutDirectory = "."
     static let singleWidth = 800.0
     static let pairWidth = 1200.0
 
@@ -26,12 +27,16 @@ enum PlotCommand {
             + "draws a transition a data directory recorded instead, its frames regenerated from the log (a "
             + "running daemon's directory is read without disturbing it).",
         options: [
-            .init("profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))"),
+            .init(
+                "profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))",
+                choices: ProfileCatalog.names),
             .init(
                 "profiles",
                 help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
                     + "and <profile>-present.svg for those with their own present and dismiss"),
-            .init("to", "FRACTION", help: "how far the finger travels, in widths, 0 to 1 (default 0.6)"),
+            .init(
+                "to", "FRACTION", help: "how far the finger travels, in widths, more than 0 and at most 1 (default 0.6)"
+            ),
             .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
             .init("width", "W", help: "container width in points (default 390)"),
@@ -39,7 +44,7 @@ enum PlotCommand {
             .init("rate", "HZ", help: "pan samples per second (default 120)"),
             .init("fps", "N", help: "settle frames per second, 1-240 (default 60)"),
             .init("out", "FILE", help: "write the SVG to FILE (default: standard output)"),
-            .init("out-dir", "DIR", help: "with --profiles: where to write (default \(defaultOutDirectory))"),
+            .init("out-dir", "DIR", help: "with --profiles: where to write (default: the current directory)"),
             .init("data", "DIR", help: "draw a recorded transition from this data directory (with --stack)"),
             .init("stack", "ID", help: "draw a recorded transition of this stack: from --data, else from the daemon"),
             .init("transition", "N", help: "with --stack: the transition id (default: the stack's newest)"),
@@ -87,6 +92,9 @@ enum PlotCommand {
         var scenario = base
         scenario.profileName = try knownProfile(name)
         scenario.fraction = try arguments.number("to", in: 0...1) ?? 0.6
+        if scenario.fraction == 0 {
+            throw UsageError("segue plot: --to must be more than 0; \(SwipeTrace.unmovedSwipe)")
+        }
         scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
         scenario.cancel = arguments.flag("cancel")
         let svg = try singleSVG(scenario)

@@ -73,9 +73,13 @@ struct RecordedTransition {
         let stackId: String
         var byTransition: [UInt64: RecordedTransition] = [:]
         var newest: UInt64?
+        /// Whether any event of the stack was seen: a deleted stack's transitions can still be drawn.
+        var seen = false
 
         mutating func take(_ event: Event) {
-            guard event.stackId == stackId, let id = event.transitionId else { return }
+            guard event.stackId == stackId else { return }
+            seen = true
+            guard let id = event.transitionId else { return }
             if case .began = event.body { newest = id }
             byTransition[id, default: RecordedTransition(stackId: stackId, transitionId: id)].record(event)
         }
@@ -86,8 +90,11 @@ struct RecordedTransition {
         }
 
         func transition(_ transitionId: UInt64?, stack: StackModel?, source: String) throws -> RecordedTransition {
+            guard seen || stack != nil else {
+                throw CLIFailure(code: .unknownStack, message: "stack '\(stackId)' does not exist in \(source)")
+            }
             guard let id = transitionId ?? newest, var transition = byTransition[id], transition.began != nil else {
-                let which = transitionId.map { "transition \($0)" } ?? "any transition"
+                let which = transitionId.map { "transition \($0)" } ?? "transition yet"
                 throw CLIFailure(code: .invalidArgument, message: "stack '\(stackId)' has no \(which) in \(source)")
             }
             if let stack {

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueCore
 import SegueJSON
 import SegueWire
 
@@ -20,14 +21,23 @@ enum SwipeCommand {
         options: [
             .init(
                 "to", "FRACTION",
-                help: "how far the finger travels, in widths, -1 to 1 (default 0.7; negative reverses)"),
+                help: "how far the finger travels, in widths, -1 to 1 but not 0 (default 0.7; negative reverses)"),
             .init("velocity", "PT_S", help: "release velocity along the swipe, pt/s (default 0; negative flicks back)"),
             .init("duration-ms", "MS", help: "how long the finger moves (default 250)"),
             .init("rate", "HZ", help: "pan samples per second (default 120)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
-            .init("target", "back|tabs", help: "back: pop or dismiss (default); tabs: next tab"),
+            .init(
+                "target", "back|tabs", help: "back: pop or dismiss (default); tabs: next tab",
+                choices: ["back", "tabs"]),
             .init("gesture-id", "N", help: "the producer's gesture id (default random)"),
-            .init("wait-ms", "MS", help: "how long to wait for the outcome after the release (default 5000)"),
+            .init(
+                "wait-ms", "MS",
+                help: "how long to wait for a running transition to complete, and for the outcome after the "
+                    + "release (default 5000)"),
+            .init(
+                "no-wait",
+                help: "swipe at once even while an animation runs, and be refused (TRANSITION_IN_PROGRESS) where "
+                    + "the profile cannot catch it"),
             .init("json", help: "print the outcome as one JSON object instead of lines"),
         ] + Connection.options,
         examples: [
@@ -40,6 +50,7 @@ enum SwipeCommand {
     static func run(_ arguments: ParsedArguments) throws {
         let stackId = arguments.positionals[0]
         let fraction = try arguments.number("to", in: -1...1) ?? 0.7
+        if fraction == 0 { throw UsageError("segue swipe: --to must not be 0; \(SwipeTrace.unmovedSwipe)") }
         let velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 0
         let durationMs = Int(try arguments.integer("duration-ms", in: 1...60_000) ?? 250)
         let rate = try arguments.number("rate", in: 1...1000) ?? 120
@@ -57,7 +68,8 @@ enum SwipeCommand {
         let connection = try Connection(arguments)
 
         let control = try connection.control()
-        let state = try control.stack(stackId)
+        // Fails early, before any subscription, for a stack that does not exist.
+        _ = try control.stack(stackId)
         let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "er/\(stackId)/"])
         let producer = try connection.producer()
         try awaitLiveSubscription(subscriber, control: control, connection: connection)
@@ -68,6 +80,13 @@ enum SwipeCommand {
         let plan = Plan(
             stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
             velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"))
+        // Read after the feed's start, so that the end of any transition it shows is still to come on the feed.
+        var state = try control.stack(stackId)
+        if !arguments.flag("no-wait") {
+            state = try RunningTransitionWait.awaitStart(
+                of: plan.target, state: state, feed: feed, control: control, waitMs: waitMs,
+                announce: json ? { Console.error($0) } : { Console.line($0) })
+        }
         let outcome = try perform(
             plan, state: state, feed: feed, producer: producer, waitMs: waitMs,
             report: json ? { _ in } : { Console.line($0) })
@@ -126,12 +145,12 @@ enum SwipeCommand {
         let firstTimestamp = events.first?.timestampUs ?? 0
         for event in events {
             let due = started.advanced(by: .microseconds(event.timestampUs - firstTimestamp))
-            try read(feed, into: &outcome, until: due, observe: observe)
+            try read(feed, into: &outcome, until: Deadline(due), observe: observe)
             if outcome.isDone { break }
             try producer.send(pan: event)
         }
         try read(
-            feed, into: &outcome, until: ContinuousClock.now.advanced(by: .milliseconds(waitMs)),
+            feed, into: &outcome, until: Deadline(inMilliseconds: waitMs),
             observe: observe)
         if let rejection = outcome.rejection {
             throw ClientError.errorReply(rejection)
@@ -146,14 +165,13 @@ enum SwipeCommand {
 
     /// Feeds publications to `outcome` (and `observe`) until `deadline` or until it is done.
     private static func read(
-        _ feed: EventFeed, into outcome: inout Outcome, until deadline: ContinuousClock.Instant,
+        _ feed: EventFeed, into outcome: inout Outcome, until deadline: Deadline,
         observe: (Publication) -> Void
     ) throws {
         while !outcome.isDone {
             // Set only where a command installed StopSignals (demo): Ctrl-C ends the swipe there at once.
             if StopSignals.stopped { throw CLIFailure(code: .unavailable, message: "interrupted") }
-            let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-            let leftMs = Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            let leftMs = deadline.remainingMs
             guard leftMs > 0 else { return }
             if let publication = try feed.next(timeoutMs: leftMs) {
                 observe(publication)

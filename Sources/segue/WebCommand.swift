@@ -25,7 +25,9 @@ enum WebCommand {
             + "address other than loopback needs a token, which the URL carries (one is made up when --token is "
             + "not given); pages from other origins are refused (docs/security.md).",
         options: [
-            .init("listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)"),
+            .init(
+                "listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)",
+                environment: "SEGUE_WEB_LISTEN"),
             .init(
                 "token", "TOKEN",
                 help: "require ?token=TOKEN on the WebSocket (default: none on loopback, a "

@@ -1,6 +1,7 @@
 import SegueCommandLine
 import SegueEngine
 import Synchronization
+import ZMQ
 
 #if canImport(Glibc)
     import Glibc
@@ -53,13 +54,15 @@ let spec = CommandSpec(
         .init(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
+        .init("man-page", help: "print this manual page (roff, for man -l or make install) and exit"),
     ],
     examples: [
         "segued",
         "segued --data /var/lib/segue --fsync interval:10",
         "segued --log-level warn --stats-interval 60",
         "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
-    ])
+    ],
+    version: ProductVersion.line(program: "segued", libzmq: zmqVersion()))
 
 func fail(_ message: String, status: Int32) -> Never {
     Console.error(message)
@@ -177,6 +180,14 @@ let log: LogfmtLogger
 let engineConfiguration: EngineConfiguration
 do {
     parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
+    if parsed.flag("man-page") {
+        print(
+            ManualPage.roff(
+                for: spec, page: "segued", brief: "the Segue daemon", source: spec.version ?? "segued",
+                seeAlso: ["segue(1)"]),
+            terminator: "")
+        exit(0)
+    }
     log = try logger(from: parsed)
     engineConfiguration = try configuration(from: parsed, logger: log)
 } catch {

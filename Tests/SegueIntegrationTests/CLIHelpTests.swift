@@ -32,3 +32,59 @@ struct CLIHelpTests {
         #expect(examples.hasPrefix("  segued"), "\(output)")
     }
 }
+
+/// What a command line says to a mistake, and to `--version`: each mistake is a usage error (exit 2) that names
+/// what was expected.
+@Suite("usage mistakes and versions")
+struct CLIUsageTests {
+    @Test("-h is help wherever it stands, even where a stack name is expected")
+    func shortHelp() throws {
+        let output = try runSegue(["swipe", "-h"])
+        #expect(output.status == 0, "\(output)")
+        #expect(output.stdout.contains("usage: segue swipe STACK"))
+        #expect(output.stdout.contains("-h, --help"))
+    }
+
+    @Test("a mistyped command or option is answered with the names it may have meant")
+    func didYouMean() throws {
+        let command = try runSegue(["stat"])
+        #expect(command.status == 2)
+        #expect(command.stderr.contains("did you mean 'state' or 'stats'?"), "\(command)")
+        let option = try runSegue(["swipe", "demo", "--too", "0.3"])
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("unknown option --too; did you mean --to?"), "\(option)")
+        let nothingClose = try runSegue(["frobnicate"])
+        #expect(nothingClose.status == 2)
+        #expect(nothingClose.stderr.contains("see segue --help") && !nothingClose.stderr.contains("did you mean"))
+    }
+
+    @Test("both binaries answer --version with the release and the libzmq they run on")
+    func versions() throws {
+        let client = try runSegue(["--version"])
+        #expect(client.status == 0, "\(client)")
+        #expect(client.stdout.hasPrefix("segue 0.") && client.stdout.contains("(libzmq 4."), "\(client)")
+        let daemon = try ChildProcess(try BuildProducts.executable("segued"), ["--version"]).finish(timeoutMs: 10000)
+        #expect(daemon.status == 0, "\(daemon)")
+        #expect(daemon.stdout.hasPrefix("segued 0.") && daemon.stdout.contains("(libzmq 4."), "\(daemon)")
+    }
+
+    @Test(
+        "a malformed endpoint is a usage error that shows the expected shape",
+        arguments: [
+            ["push", "demo", "Detail", "--control", "localhost:7702"],
+            ["swipe", "demo", "--ingest", "tcp://127.0.0.1"],
+            ["tail", "--events", "tcp://127.0.0.1:99999"],
+        ])
+    func malformedEndpoint(_ arguments: [String]) throws {
+        let output = try runSegue(arguments)
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("is not an endpoint; endpoints look like tcp://HOST:PORT"), "\(output)")
+    }
+
+    @Test("an endpoint from the environment is checked too, and named by its variable")
+    func malformedEndpointVariable() throws {
+        let output = try runSegue(["stacks"], environment: ["SEGUE_CONTROL": "127.0.0.1:7702"])
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("SEGUE_CONTROL '127.0.0.1:7702' is not an endpoint"), "\(output)")
+    }
+}

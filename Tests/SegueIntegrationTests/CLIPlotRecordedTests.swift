@@ -98,6 +98,15 @@ struct CLIPlotRecordedTests {
         ])
         #expect(output.status == 1)
         #expect(output.stderr.contains("transition 4"), "\(output)")
+        let none = try runSegue(["plot", "--stack", "demo"], daemon: daemon)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("stack 'demo' has no transition yet"), "\(none)")
+        for source in [["--data", daemon.dataDirectory.path], []] {
+            let unknown = try runSegue(["plot", "--stack", "nosuch"] + source, daemon: daemon)
+            #expect(unknown.status == 1)
+            #expect(unknown.stderr.contains("UNKNOWN_STACK: stack 'nosuch' does not exist"), "\(unknown)")
+            #expect(unknown.stderr.contains("hint: segue stacks lists the stacks"), "\(unknown)")
+        }
         let usage = try runSegue(["plot", "--data", daemon.dataDirectory.path])
         #expect(usage.status == 2)
         #expect(daemon.stop() == 0)

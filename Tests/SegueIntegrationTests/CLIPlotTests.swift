@@ -122,6 +122,17 @@ struct CLIPlotTests {
         #expect(try Data(contentsOf: directory.appendingPathComponent("fluid.svg")) == before)
     }
 
+    @Test("--profiles without --out-dir writes into the directory it runs in, and nowhere else")
+    func profilesIntoWorkingDirectory() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-plot-here")
+        let output = try runSegue(["plot", "--profiles"], directory: scratch.url)
+        #expect(output.status == 0, "\(output)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+        #expect(written.contains("fluid.svg") && written.contains("ios.svg"), "\(written)")
+        #expect(written.allSatisfy { $0.hasSuffix(".svg") }, "\(written)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("docs").path))
+    }
+
     @Test("an unknown profile is a usage error that lists the known ones")
     func unknownProfile() throws {
         let output = try runSegue(["plot", "--profile", "springy"])
@@ -141,10 +152,12 @@ struct CLIPlotTests {
         let range = try runSegue(["plot", "--profile", "fluid", "--to", "1.5"])
         #expect(range.status == 2, "\(range)")
 
-        // fluid checks the direction, and a finger that never moves points nowhere.
-        let refused = try runSegue(["plot", "--profile", "fluid", "--to", "0"])
-        #expect(refused.status == 1, "\(refused)")
-        #expect(refused.stderr.contains("GESTURE_REJECTED"), "\(refused)")
+        // A finger that never moves begins no swipe in any profile: 0 is outside the range, and says why.
+        let unmoved = try runSegue(["plot", "--profile", "fluid", "--to", "0"])
+        #expect(unmoved.status == 2, "\(unmoved)")
+        #expect(unmoved.stderr.contains("--to must be more than 0; a finger that does not move"), "\(unmoved)")
+        let least = try runSegue(["plot", "--profile", "fluid", "--to", "0.001"])
+        #expect(least.status == 0, "\(least)")
 
         let unwritable = try runSegue(["plot", "--profile", "fluid", "--out", "/nonexistent-dir/plot.svg"])
         #expect(unwritable.status == 1, "\(unwritable)")

@@ -1,4 +1,6 @@
 import Foundation
+import SegueClient
+import SegueWire
 import Testing
 
 /// The `segue` command line against a real `segued`: outputs and exit codes (0 ok, 1 error or no daemon, 2 usage).
@@ -75,6 +77,44 @@ struct CLITests {
         #expect(try jsonObject(stats.lines.first ?? "")["inputsRejected"] == nil, "\(stats)")
     }
 
+    @Test("a swipe typed while a transition runs waits for it; --no-wait and commands are refused with a hint")
+    func swipeWaitsForRunningTransition() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let control = try ControlClient(endpoint: daemon.endpoints.control)
+        let producer = try Producer(endpoint: daemon.endpoints.ingest)
+        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/demo/"])
+        try DaemonTests.createClassic(control)
+        try DaemonTests.awaitLive(subscriber, control: control)
+        // Another finger holds the stack: its pop tracks until the test lets go.
+        try producer.send(pan: DaemonTests.pan(.panBegan, tx: 4, timeUs: 0))
+        try producer.send(pan: DaemonTests.pan(.panChanged, tx: 40, timeUs: 8_333))
+        while true {
+            let publication = try #require(try subscriber.next(timeoutMs: 10_000), "no began")
+            if case .event(let event) = publication, case .began = event.body { break }
+        }
+
+        let refused = try runSegue(["swipe", "demo", "--to", "0.3", "--no-wait"], daemon: daemon)
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.hasPrefix("segue: TRANSITION_IN_PROGRESS: "), "\(refused)")
+        #expect(refused.stderr.contains("hint: drop --no-wait, and swipe waits"), "\(refused)")
+        let pushed = try runSegue(["push", "demo", "More"], daemon: daemon)
+        #expect(pushed.status == 1, "\(pushed)")
+        #expect(pushed.stderr.contains("hint: wait for the running transition to complete"), "\(pushed)")
+
+        let swipe = try startSegue(["swipe", "demo", "--to", "0.3"], daemon: daemon)
+        defer { swipe.kill() }
+        #expect(swipe.readLine(timeoutMs: 10_000) == "waiting for transition 1 (POP) to complete", "\(swipe.stderr)")
+        try producer.send(pan: DaemonTests.pan(.panCancelled, tx: 40, timeUs: 16_666))
+        let output = try swipe.finish(timeoutMs: 20_000)
+        #expect(output.status == 0, "\(output)")
+        #expect(
+            output.lines == [
+                "cancelled (BELOW_THRESHOLD) after 0.3 of the width",
+                "completed: stack is now Home > Detail",
+            ], "\(output)")
+    }
+
     @Test("swipe mirrors for right-to-left stacks and switches tabs")
     func swipeRightToLeftAndTabs() throws {
         let daemon = try DaemonProcess.start()
@@ -118,7 +158,12 @@ struct CLITests {
         let endpoint = "tcp://127.0.0.1:1"
         let output = try runSegue(["stats", "--control", endpoint, "--timeout-ms", "200"])
         #expect(output.status == 1, "\(output)")
-        #expect(output.stderr == "segue: UNAVAILABLE: no reply from \(endpoint) within 200 ms; is segued running?\n")
+        #expect(
+            output.stderr.split(separator: "\n").map(String.init) == [
+                "segue: UNAVAILABLE: no reply from \(endpoint) within 200 ms; is segued running?",
+                "hint: nothing listens at \(endpoint): start segued (make run), or point --control, --ingest and "
+                    + "--events (or SEGUE_CONTROL, ...) at it",
+            ], "\(output)")
     }
 
     @Test(

@@ -57,8 +57,26 @@ import Testing
         let bob = try runSegue(["stacks", "--timeout-ms", "700"] + keys.client("bob"), daemon: daemon)
         #expect(bob.status == 1)
         #expect(bob.stderr.contains("UNAVAILABLE"))
+        #expect(bob.stderr.contains("hint: segued at \(daemon.endpoints.control) refused this client's key"), "\(bob)")
         let plain = try runSegue(["stacks", "--timeout-ms", "700"], daemon: daemon)
         #expect(plain.status == 1)
+        #expect(plain.stderr.contains("requires CURVE: pass --curve-server-key"), "\(plain)")
+        // A client that trusts the wrong server key cannot be read by the daemon at all.
+        let misled = try runSegue(
+            [
+                "stacks", "--timeout-ms", "700", "--curve-server-key", keys.path("bob") + ".pub", "--curve-key-file",
+                keys.path("alice") + ".key",
+            ], daemon: daemon)
+        #expect(misled.status == 1)
+        #expect(misled.stderr.contains("check that --curve-server-key is the daemon's public key"), "\(misled)")
+        // The keys may come from the environment instead, as the endpoints do.
+        let fromEnvironment = try runSegue(
+            ["stacks"], daemon: daemon,
+            environment: [
+                "SEGUE_CURVE_SERVER_KEY": keys.path("server") + ".pub",
+                "SEGUE_CURVE_KEY_FILE": keys.path("alice") + ".key",
+            ])
+        #expect(fromEnvironment.status == 0 && fromEnvironment.lines == ["demo"], "\(fromEnvironment)")
         let stats = try runSegue(["stats", "--json"] + keys.client("alice"), daemon: daemon)
         #expect(stats.stdout.contains("\"handshakesRefused\":"), "\(stats)")
         #expect(daemon.stderr.contains("handshake refused"))

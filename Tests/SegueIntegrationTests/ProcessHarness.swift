@@ -106,10 +106,14 @@ final class ChildProcess {
     private var stdoutOpen = true
     private var stderrOpen = true
 
-    /// Starts `executable` with `arguments`; `environment` entries are added to (or override) this process's.
-    init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` with `arguments` in `directory` (nil: this process's); `environment` entries are added to
+    /// (or override) this process's.
+    init(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+    ) throws {
         process.executableURL = executable
         process.arguments = arguments
+        process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdoutPipe
@@ -367,10 +371,11 @@ final class DaemonProcess {
 ///   - timeoutMs: the child is killed and an error thrown if it runs longer.
 func runSegue(
     _ arguments: [String], daemon: DaemonProcess? = nil, environment: [String: String] = [:],
-    timeoutMs: Int = 20000
+    directory: URL? = nil, timeoutMs: Int = 20000
 ) throws -> ProcessOutput {
     let merged = (daemon?.environment ?? [:]).merging(environment) { $1 }
-    let child = try ChildProcess(try BuildProducts.executable("segue"), arguments, environment: merged)
+    let child = try ChildProcess(
+        try BuildProducts.executable("segue"), arguments, environment: merged, directory: directory)
     return try child.finish(timeoutMs: timeoutMs)
 }
 
