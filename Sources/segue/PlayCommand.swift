@@ -180,11 +180,10 @@ enum PlayCommand {
         stoppable: Bool, barrier: String? = nil
     ) throws -> Bool {
         while !(stoppable && StopSignals.stopped) {
-            let (seconds, attoseconds) = ContinuousClock.now.duration(to: due).components
-            let leftUs = max(seconds * 1_000_000 + attoseconds / 1_000_000_000_000, 0)
-            // Rounded up, so the wait never ends before `due`; at most 100 ms, to look at the stop flag.
-            guard let publication = try subscriber.next(timeoutMs: Int(min((leftUs + 999) / 1000, 100))) else {
-                if leftUs == 0 { return barrier == nil }
+            // At most 100 ms at a time, to look at the stop flag.
+            let leftMs = Deadline(due).remainingMs
+            guard let publication = try subscriber.next(timeoutMs: min(leftMs, 100)) else {
+                if leftMs == 0 { return barrier == nil }
                 continue
             }
             if let barrier, case .probe(let probe) = publication, probe.token == barrier { return true }
