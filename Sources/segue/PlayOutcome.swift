@@ -78,16 +78,18 @@ struct PlayOutcome {
         unmatched[key] = left - 1
         rejected += 1
         let code = rejection.error?.code ?? .ok
-        var index = refusals.firstIndex { $0.code == code }
-        if index == nil {
+        let index: Int
+        if let known = refusals.firstIndex(where: { $0.code == code }) {
+            index = known
+        } else {
             refusals.append(Refusals(code: code, firstMessage: rejection.error?.message ?? ""))
             index = refusals.count - 1
         }
-        refusals[index!].count += 1
-        if !refusals[index!].stacks.contains(key.stackId) { refusals[index!].stacks.append(key.stackId) }
+        refusals[index].count += 1
+        if !refusals[index].stacks.contains(key.stackId) { refusals[index].stacks.append(key.stackId) }
     }
 
-    /// `rejected 2 of 66: TRANSITION_IN_PROGRESS x2 (stack demo), NOTHING_TO_POP x1 (stacks a, b)`, then each
+    /// `rejected 4 of 66: TRANSITION_IN_PROGRESS x2 (stack demo), NOTHING_TO_POP x2 (stacks a, b)`, then each
     /// code's first message on a line of its own.
     var rejectionSummary: String {
         let counts = refusals.map { "\($0.code) x\($0.count) (\(Self.describe(stacks: $0.stacks)))" }
@@ -108,11 +110,12 @@ struct PlayOutcome {
         }
     }
 
-    /// `stack demo`, `stacks a, b, c and 2 more`, `no stack`.
+    /// `stack demo`, `stacks a, b, c and 2 more`, `no valid stack`.
     private static func describe(stacks: [String]) -> String {
-        let named = stacks.map { $0.isEmpty ? "no stack" : $0 }
-        guard named.count > 1 else { return named.first.map { $0 == "no stack" ? $0 : "stack \($0)" } ?? "" }
-        let shown = named.prefix(3).joined(separator: ", ")
-        return "stacks \(shown)" + (named.count > 3 ? " and \(named.count - 3) more" : "")
+        let none = "no valid stack"
+        if stacks == [""] { return none }
+        let named = stacks.map { $0.isEmpty ? none : $0 }
+        let more = named.count > 3 ? " and \(named.count - 3) more" : ""
+        return (named.count == 1 ? "stack " : "stacks ") + named.prefix(3).joined(separator: ", ") + more
     }
 }
