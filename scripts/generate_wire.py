@@ -473,17 +473,19 @@ def wrapped_literal(text: str, first: str, last: str, outer_indent: int = 0) -> 
     first line starts with `first`, the others with `+` at the same indent, and `last` closes the final line;
     `outer_indent` columns are added in front of every line by the caller."""
     indent = " " * (len(first) - len(first.lstrip()))
+    continuation = f"{indent}    + "
     pieces: list[str] = []
     current = ""
     for word in re.split(r"(?<= )", text):
-        if current and outer_indent + len(first) + len(swift_string_literal(current + word)) + len(last) > MAX_COLUMNS:
+        start = len(continuation) if pieces else len(first)
+        if current and outer_indent + start + len(swift_string_literal(current + word)) + len(last) > MAX_COLUMNS:
             pieces.append(current)
             current = word
         else:
             current += word
     pieces.append(current)
     lines = [first + swift_string_literal(pieces[0])]
-    lines += [f"{indent}    + {swift_string_literal(piece)}" for piece in pieces[1:]]
+    lines += [continuation + swift_string_literal(piece) for piece in pieces[1:]]
     lines[-1] += last
     return lines
 

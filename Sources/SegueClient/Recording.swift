@@ -70,11 +70,12 @@ public enum Recording {
     }
 
     /// The records of a whole recording file.
-    /// - Throws: ``FormatError`` when the header is missing or a record's length is beyond ``maxRecordBytes``.
+    /// - Throws: ``FormatError`` when the header is missing or a record's length is beyond ``maxRecordBytes``; its
+    ///   message follows the file's name (`FILE is not a segue recording (it starts with "\x89PNG")`) and shows
+    ///   none of the file's bytes raw.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> Contents {
         guard bytes.count >= header.count, Array(bytes[0..<header.count]) == header else {
-            let shown = String(decoding: bytes.prefix(header.count - 1), as: UTF8.self)
-            throw FormatError("not a segue recording: it should start with 'segue-record 1', not '\(shown)'")
+            throw headerError(bytes)
         }
         var records: [Record] = []
         var index = header.count
@@ -83,14 +84,47 @@ public enum Recording {
             let length = Int(littleEndian(bytes, at: index + 8, count: 4))
             guard length <= maxRecordBytes else {
                 throw FormatError(
-                    "record \(records.count + 1) at byte \(index) claims \(length) bytes, more than "
-                        + "the \(maxRecordBytes) a message may have; the file is damaged")
+                    "is damaged: record \(records.count + 1) at byte \(index) claims \(length) bytes, more than "
+                        + "the \(maxRecordBytes) a message may have")
             }
             guard bytes.count - index - 12 >= length else { break }
             records.append(Record(offsetUs: offset, payload: Array(bytes[(index + 12)..<(index + 12 + length)])))
             index += 12 + length
         }
         return Contents(records: records, trailingBytes: bytes.count - index)
+    }
+
+    /// Why `bytes` do not start with the header: empty, another version of the format, or something else.
+    private static func headerError(_ bytes: [UInt8]) -> FormatError {
+        if bytes.isEmpty { return FormatError("is empty: a segue recording starts with \"segue-record 1\"") }
+        let versionPrefix = Array("segue-record ".utf8)
+        if bytes.starts(with: versionPrefix), let end = bytes.firstIndex(of: UInt8(ascii: "\n")), end < 32 {
+            return FormatError(
+                "is a segue recording of format \"\(escaped(bytes[versionPrefix.count..<end]))\", which this "
+                    + "segue cannot read (it reads format 1)")
+        }
+        return FormatError(
+            "is not a segue recording: it starts with \"\(escaped(bytes))\" where a recording starts with "
+                + "\"segue-record 1\"")
+    }
+
+    /// `bytes` safe to print: printable ASCII as it is, `\n` `\r` `\t` `\"` `\\` escaped, any other byte as `\xNN`;
+    /// `...` after the first 16.
+    static func escaped(_ bytes: some Collection<UInt8>) -> String {
+        var text = ""
+        for byte in bytes.prefix(16) {
+            switch byte {
+            case UInt8(ascii: "\n"): text += "\\n"
+            case UInt8(ascii: "\r"): text += "\\r"
+            case UInt8(ascii: "\t"): text += "\\t"
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): text += "\\" + String(UnicodeScalar(byte))
+            case 0x20...0x7E: text.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            }
+        }
+        return bytes.count > 16 ? text + "..." : text
     }
 
     private static func littleEndian(_ bytes: [UInt8], at index: Int, count: Int) -> UInt64 {

@@ -41,10 +41,14 @@ extension EngineCore {
             let caught = TransitionInterrupted(
                 transitionId: transition.id, progress: transition.fraction(at: now),
                 gestureId: pan.gestureId)
-            append(.interrupted(caught), slot: slot, requestId: "", now: now, into: &outcome)
+            append(
+                .interrupted(caught), slot: slot, requestId: "", producerTimeUs: pan.timestampUs, now: now,
+                into: &outcome)
         } else {
             let began = beganEvent(for: pan, stack: stack)
-            append(.began(began), slot: slot, requestId: "", now: now, into: &outcome)
+            append(
+                .began(began), slot: slot, requestId: "", producerTimeUs: pan.timestampUs, now: now,
+                into: &outcome)
         }
         stacks.gestures[slot].tracker = GestureTracker(
             gestureId: pan.gestureId, timestampUs: pan.timestampUs, translation: translation)
@@ -233,13 +237,17 @@ extension EngineCore {
             stacks.gestures[slot].tracker?.uikit?.record(sample)
         }
         if !releasing || (stacks.models[slot].profile.releaseMovesScreens && translation != lastTranslation) {
-            appendProgress(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
+            appendProgress(
+                slot: slot, translation: translation, velocity: velocity, producerTimeUs: pan.timestampUs, now: now,
+                into: &outcome)
             stacks.gestures[slot].tracker?.lastTranslation = translation
         }
         if !releasing {
             stacks.gestures[slot].tracker?.moved = true
         } else {
-            release(slot: slot, translation: translation, velocity: velocity, now: now, into: &outcome)
+            release(
+                slot: slot, translation: translation, velocity: velocity, producerTimeUs: pan.timestampUs, now: now,
+                into: &outcome)
         }
     }
 
@@ -248,7 +256,8 @@ extension EngineCore {
     {
         guard try trackedGesture(pan, slot: slot) == .tracking else { return }
         guard stacks.models[slot].profile.decidesCancelledGesture else {
-            cancelGesture(slot: slot, reason: .gestureCancelled, now: now, into: &outcome)
+            cancelGesture(
+                slot: slot, reason: .gestureCancelled, producerTimeUs: pan.timestampUs, now: now, into: &outcome)
             return
         }
         let translation = pan.translation ?? stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
@@ -256,7 +265,9 @@ extension EngineCore {
             stacks.gestures[slot].tracker = nil
             return
         }
-        release(slot: slot, translation: translation, velocity: Vec2(), now: now, into: &outcome)
+        release(
+            slot: slot, translation: translation, velocity: Vec2(), producerTimeUs: pan.timestampUs, now: now,
+            into: &outcome)
     }
 
     private enum TrackedGesture {
@@ -290,20 +301,24 @@ extension EngineCore {
 
     /// Appends `progressed` for the tracking transition and publishes its TRACKING frame.
     private mutating func appendProgress(
-        slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
+        slot: Int, translation: Vec2, velocity: Vec2, producerTimeUs: Int64, now: Int64,
         into outcome: inout Outcome
     ) {
         guard let progressed = stacks.models[slot].progressed(translation: translation, velocity: velocity) else {
             return
         }
-        append(.progressed(progressed), slot: slot, requestId: "", now: now, into: &outcome)
+        append(
+            .progressed(progressed), slot: slot, requestId: "", producerTimeUs: producerTimeUs, now: now,
+            into: &outcome)
         stacks.models[slot].publishTrackingFrame(timeUs: clockUs, into: &outcome)
     }
 
     /// Decides a release by the profile's rule and starts the settle; ends the gesture.
-    /// - Parameter translation: the releasing sample's, for profiles that decide from it.
+    /// - Parameters:
+    ///   - translation: the releasing sample's, for profiles that decide from it.
+    ///   - producerTimeUs: the releasing pan's timestamp.
     private mutating func release(
-        slot: Int, translation: Vec2, velocity: Vec2, now: Int64,
+        slot: Int, translation: Vec2, velocity: Vec2, producerTimeUs: Int64, now: Int64,
         into outcome: inout Outcome
     ) {
         let tracker = stacks.gestures[slot].tracker
@@ -334,18 +349,25 @@ extension EngineCore {
             let finished = TransitionFinished(
                 transitionId: transition.id, progress: progress,
                 velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
-            append(.finished(finished), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
+            append(
+                .finished(finished), slot: slot, requestId: transition.requestId, producerTimeUs: producerTimeUs,
+                now: now, into: &outcome)
         } else {
             let cancelled = TransitionCancelled(
                 transitionId: transition.id, progress: progress,
                 velocity: settleVelocity, reason: decision.reason, settleUs: settleUs)
-            append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
+            append(
+                .cancelled(cancelled), slot: slot, requestId: transition.requestId, producerTimeUs: producerTimeUs,
+                now: now, into: &outcome)
         }
         advanceStack(slot: slot, to: now, into: &outcome)
     }
 
     /// Cancels a tracking gesture (producer cancel, timeout): it settles back from where the finger left it.
-    mutating func cancelGesture(slot: Int, reason: Reason, now: Int64, into outcome: inout Outcome) {
+    /// - Parameter producerTimeUs: the cancelling pan's timestamp; nil when the engine's clock cancels.
+    mutating func cancelGesture(
+        slot: Int, reason: Reason, producerTimeUs: Int64? = nil, now: Int64, into outcome: inout Outcome
+    ) {
         stacks.gestures[slot].tracker = nil
         let stack = stacks.models[slot]
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
@@ -355,7 +377,9 @@ extension EngineCore {
         let cancelled = TransitionCancelled(
             transitionId: transition.id, progress: tracking.progress, velocity: 0,
             reason: reason, settleUs: settleUs)
-        append(.cancelled(cancelled), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
+        append(
+            .cancelled(cancelled), slot: slot, requestId: transition.requestId, producerTimeUs: producerTimeUs,
+            now: now, into: &outcome)
         advanceStack(slot: slot, to: now, into: &outcome)
     }
 }

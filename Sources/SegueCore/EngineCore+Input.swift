@@ -13,6 +13,9 @@ extension EngineCore {
                         stackId: command.stackId, requestId: command.requestId, error,
                         now: now))
             }
+        case .probe:
+            // Nothing to decide: the engine publishes probes in input order, outside the core (Ledger).
+            break
         case .none:
             outcome.rejections.append(
                 rejection(

@@ -96,16 +96,18 @@ public struct EngineCore: Sendable {
     }
 
     /// Appends an event for the stack in `slot`: the hot path's `append`, with no look-up by id.
+    /// - Parameter producerTimeUs: the `timestamp_us` of the pan that caused the event, if one did.
     @discardableResult
-    mutating func append(_ body: Event.Body, slot: Int, requestId: String, now: Int64, into outcome: inout Outcome)
-        -> Event
-    {
+    mutating func append(
+        _ body: Event.Body, slot: Int, requestId: String, producerTimeUs: Int64? = nil, now: Int64,
+        into outcome: inout Outcome
+    ) -> Event {
         clockUs = max(clockUs, now)
         let version: UInt64
         if case .stackCreated = body { version = 1 } else { version = stacks.models[slot].version + 1 }
         let event = Event(
             position: headPosition + 1, stackId: stacks.models[slot].id, version: version, timeUs: clockUs,
-            requestId: requestId, body: body)
+            requestId: requestId, producerTimeUs: producerTimeUs, body: body)
         fold(event, slot: slot)
         outcome.events.append(event)
         return event

@@ -208,9 +208,24 @@ final class Ledger {
             return
         }
         stats.inputsReceived += 1
+        if case .probe(let probe) = input.body {
+            probeIngest(probe, now: now)
+            return
+        }
         let rejectionsBefore = outcome.rejections.count
         core.apply(input, now: now, into: &outcome)
         stats.inputsRejected += UInt64(outcome.rejections.count - rejectionsBefore)
+    }
+
+    /// Queues an ingest probe for publishing with the batch, after everything decided before it (`Input.probe`),
+    /// or refuses a bad token with a rejection on `er//`.
+    private func probeIngest(_ probe: PublishProbe, now: Int64) {
+        if let error = Validation.checkStackId(probe.token, field: "probe token") {
+            stats.inputsRejected += 1
+            outcome.rejections.append(Rejection(error: error, timeUs: max(now, core.clockUs)))
+        } else {
+            probes.append(probe)
+        }
     }
 
     /// Refuses an ingest message of more than one part without looking at it (counted as a dropped message too).

@@ -61,6 +61,11 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         if let value { addRaw(name, String(value)) }
     }
 
+    /// Adds an optional signed integer when present, even if 0.
+    public mutating func add(_ name: String, _ value: Int64?) {
+        if let value { addRaw(name, String(value)) }
+    }
+
     /// Adds a list of strings.
     public mutating func add(_ name: String, _ values: [String]) {
         addRaw(name, "[" + values.map(Self.quoted).joined(separator: ",") + "]")

@@ -4,10 +4,6 @@ import SegueJSON
 import SegueWire
 import ZMQ
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `segue play FILE`: sends a recording's inputs to segued again, at their recorded pace.
 enum PlayCommand {
     static let subcommand = Subcommand(
@@ -17,17 +13,22 @@ enum PlayCommand {
         name: "segue play",
         summary: "Send the inputs of a recording (segue record) to segued's ingest again, each at its recorded time "
             + "after the start, divided by --speed (0: as fast as possible). --stack-map renames stacks on the way, "
-            + "so a session can be replayed beside the original. The bytes are sent as recorded otherwise.",
+            + "so a session can be replayed beside the original. The bytes are sent as recorded otherwise. Then "
+            + "waits (up to --timeout-ms) until segued has decided them all, and reports how many it accepted and "
+            + "rejected, and why (the rejections come from --events); exits 1 when it rejected any. Warns when "
+            + "--speed changes how inputs meet the animations before them.",
         positionals: [.init("FILE", help: "a recording made by segue record")],
         options: [
             .init("speed", "X", help: "time scale: 1 as recorded (default), 2 twice as fast, 0 without waiting"),
             .init("stack-map", "OLD=NEW", help: "send stack OLD's inputs to stack NEW (repeatable)", repeatable: true),
-            .init("json", help: "print the summary as JSON"),
+            .init("json", help: "print the summary (with the rejections) as JSON"),
         ] + Connection.options,
         examples: [
             "segue play session.rec",
             "segue play session.rec --speed 0 --stack-map demo=demo-copy",
-            "segue play session.rec --ingest tcp://10.0.0.5:7701 --control tcp://10.0.0.5:7702",
+            "segue play session.rec --json | jq .rejections",
+            "segue play session.rec --ingest tcp://10.0.0.5:7701 --control tcp://10.0.0.5:7702 "
+                + "--events tcp://10.0.0.5:7703",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
@@ -40,15 +41,24 @@ enum PlayCommand {
         do {
             contents = try Recording.decode(try FileContents.read(path))
         } catch let error as Recording.FormatError {
-            throw CLIFailure(code: .invalidArgument, message: "\(path): \(error.message)")
+            throw CLIFailure(code: .invalidArgument, message: "\(path) \(error.message)")
         }
         if contents.trailingBytes > 0 {
             Console.error(
                 "segue play: \(path) ends with \(contents.trailingBytes) bytes of a partial record "
                     + "(the recorder was killed?); playing the \(contents.records.count) whole ones")
         }
+        let inputs = contents.records.map { PlayedInput($0, stackMap: stackMap) }
+        if speed != 1, let warning = speedWarning(inputs, path: path, speed: speed) { Console.error(warning) }
         // PUSH cannot tell whether anyone receives: make sure a daemon answers before sending into the void.
-        _ = try connection.control().stats()
+        let control = try connection.control()
+        _ = try control.stats()
+        // Rejections are published, not answered: subscribe to those of every stack played, and prove the
+        // subscription live, before the first input.
+        let barrier = "play-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let topics = Set(inputs.map { PlayOutcome.Key($0.input).rejectionTopic })
+        let subscriber = try connection.subscriber(prefixes: topics.sorted() + ["pr/\(barrier)/"])
+        try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
 
         StopSignals.install()
         let socket: ZMQSocket
@@ -65,21 +75,7 @@ enum PlayCommand {
         }
         defer { socket.close() }
 
-        let started = ContinuousClock.now
-        var sent = 0
-        var renamed = 0
-        for record in contents.records {
-            if speed > 0 {
-                let due = started.advanced(by: .microseconds(Double(record.offsetUs) / speed))
-                guard wait(until: due) else { break }
-            } else if StopSignals.stopped {
-                break
-            }
-            var payload = record.payload
-            if !stackMap.isEmpty, let rewritten = rewrite(payload, stackMap) {
-                payload = rewritten
-                renamed += 1
-            }
+        func send(_ payload: [UInt8], count: Int) throws {
             let accepted: Bool
             do {
                 accepted = try socket.send([payload])
@@ -90,42 +86,158 @@ enum PlayCommand {
                 throw CLIFailure(
                     code: .unavailable,
                     message: "segued at \(connection.endpoints.ingest) took no "
-                        + "input for 2 s; stopped after \(sent) of \(contents.records.count) inputs")
+                        + "input for 2 s; stopped after \(count) of \(contents.records.count) inputs")
             }
-            sent += 1
+        }
+
+        let started = ContinuousClock.now
+        var outcome = PlayOutcome()
+        for input in inputs {
+            let due = speed > 0 ? started.advanced(by: .microseconds(Double(input.offsetUs) / speed)) : started
+            guard try read(subscriber, into: &outcome, until: due, stoppable: true) else { break }
+            try send(input.payload, count: outcome.sent)
+            outcome.sent(input.input)
         }
         let (wholeSeconds, attoseconds) = started.duration(to: .now).components
         let seconds = Double(wholeSeconds) + Double(attoseconds) / 1e18
+        // Ingest is decided in the order sent: once the probe sent after the last input is published, so are the
+        // rejections of every input before it.
+        try send(Input(body: .probe(PublishProbe(token: barrier))).encoded(), count: outcome.sent)
+        let waited = ContinuousClock.now.advanced(by: .milliseconds(connection.timeoutMs))
+        let decided = try read(subscriber, into: &outcome, until: waited, stoppable: false, barrier: barrier)
+
+        let renamed = inputs.prefix(outcome.sent).filter(\.renamed).count
         if arguments.flag("json") {
             var object = JSONObject()
             object.add("file", path)
-            object.add("inputs", UInt64(sent))
+            object.add("inputs", UInt64(outcome.sent))
             object.add("recorded", UInt64(contents.records.count))
             object.add("renamed", UInt64(renamed))
+            if decided {
+                object.addRaw("accepted", String(outcome.accepted))
+                object.addRaw("rejected", String(outcome.rejected))
+                object.add("rejections", outcome.rejectionObjects)
+            }
             object.addRaw("seconds", JSONObject.number((seconds * 1000).rounded() / 1000))
             Console.line(object.description)
         } else {
             let rename = stackMap.isEmpty ? "" : " (\(renamed) renamed)"
+            let verdict = decided ? ": \(outcome.accepted) accepted, \(outcome.rejected) rejected" : ""
             Console.line(
-                "played \(sent) of \(contents.records.count) inputs\(rename) from \(path) in "
-                    + "\(TextFormat.fixed(seconds, 1)) s")
+                "played \(outcome.sent) of \(contents.records.count) inputs\(rename) from \(path) in "
+                    + "\(TextFormat.fixed(seconds, 1)) s\(verdict)")
         }
-        if sent < contents.records.count {
+        guard decided else {
             throw CLIFailure(
                 code: .unavailable,
-                message: "interrupted after \(sent) of \(contents.records.count) inputs")
+                message: "segued did not confirm within \(connection.timeoutMs) ms (--timeout-ms) that it had "
+                    + "decided the \(outcome.sent) inputs; \(outcome.rejected) rejected so far")
+        }
+        if outcome.rejected > 0 {
+            throw PlayRejected(description: outcome.rejectionSummary)
+        }
+        if outcome.sent < contents.records.count {
+            throw CLIFailure(
+                code: .unavailable,
+                message: "interrupted after \(outcome.sent) of \(contents.records.count) inputs")
         }
     }
 
-    /// Sleeps until `due` in slices of at most 100 ms; false when SIGINT or SIGTERM came first.
-    private static func wait(until due: ContinuousClock.Instant) -> Bool {
-        while !StopSignals.stopped {
-            let (seconds, attoseconds) = ContinuousClock.now.duration(to: due).components
-            let leftUs = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-            if leftUs <= 0 { return true }
-            usleep(UInt32(min(leftUs, 100_000)))
+    /// Inputs segued refused: `segue: rejected 2 of 66: ...`, exit 1.
+    struct PlayRejected: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// One recorded message as it is sent: its offset, its bytes (renamed per --stack-map) and what they decode to.
+    struct PlayedInput {
+        let offsetUs: UInt64
+        let payload: [UInt8]
+        /// nil for bytes that do not decode (sent all the same, for segued to refuse).
+        let input: Input?
+        let renamed: Bool
+
+        init(_ record: Recording.Record, stackMap: [String: String]) {
+            offsetUs = record.offsetUs
+            let input = try? Input(decoding: record.payload)
+            if let input, let rewritten = PlayCommand.rewrite(input, stackMap) {
+                self.input = rewritten
+                payload = rewritten.encoded()
+                renamed = true
+            } else {
+                self.input = input
+                payload = record.payload
+                renamed = false
+            }
+        }
+    }
+
+    /// Reads publications into `outcome` until `due` (what has arrived is read even when it has passed, so that a
+    /// fast play keeps the subscriber's queue short), or until the probe `barrier` arrives when one is given.
+    /// - Parameter stoppable: whether SIGINT or SIGTERM ends the wait.
+    /// - Returns: false when a signal stopped it, or when the barrier did not come in time; true otherwise.
+    private static func read(
+        _ subscriber: Subscriber, into outcome: inout PlayOutcome, until due: ContinuousClock.Instant,
+        stoppable: Bool, barrier: String? = nil
+    ) throws -> Bool {
+        while !(stoppable && StopSignals.stopped) {
+            // At most 100 ms at a time, to look at the stop flag.
+            let leftMs = Deadline(due).remainingMs
+            guard let publication = try subscriber.next(timeoutMs: min(leftMs, 100)) else {
+                if leftMs == 0 { return barrier == nil }
+                continue
+            }
+            if let barrier, case .probe(let probe) = publication, probe.token == barrier { return true }
+            outcome.observe(publication)
         }
         return false
+    }
+
+    /// The warning that --speed `speed` moves inputs against animations, or nil when nothing follows one.
+    ///
+    /// An animated command (push, pop, pop_to_root, present, dismiss, select_tab, not immediate) and a released
+    /// swipe (its settle) run for as long as they did when recorded, whatever the speed: the input after them on
+    /// their stack now meets them at another point, or no longer does.
+    static func speedWarning(_ inputs: [PlayedInput], path: String, speed: Double) -> String? {
+        var animating: [String: Bool] = [:]  // stack: whether its newest animation is a command's (else a swipe's)
+        var commands = 0
+        var swipes = 0
+        for input in inputs {
+            let stackId: String
+            var animates: Bool?
+            switch input.input?.body {
+            case .pan(let pan)?:
+                stackId = pan.stackId
+                if pan.phase == .panEnded || pan.phase == .panCancelled { animates = false }
+            case .command(let command)?:
+                stackId = command.stackId
+                if isAnimated(command) { animates = true }
+            case .probe?, nil:
+                continue
+            }
+            if let command = animating.removeValue(forKey: stackId) {
+                if command { commands += 1 } else { swipes += 1 }
+            }
+            if let animates { animating[stackId] = animates }
+        }
+        guard commands + swipes > 0 else { return nil }
+        let counted = [(commands, "animated command"), (swipes, "released swipe")].filter { $0.0 > 0 }
+            .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return "segue play: warning: \(path) holds \(counted.joined(separator: " and ")) followed by more input on "
+            + "the same stack; animations last as long as recorded whatever --speed says, so at --speed "
+            + "\(TextFormat.short(speed)) that input meets them at another point (a push still running refuses it: "
+            + "TRANSITION_IN_PROGRESS; a settling swipe may be caught); play at --speed 1 to keep the outcome"
+    }
+
+    private static func isAnimated(_ command: Command) -> Bool {
+        switch command.op {
+        case .push(let push)?: !push.immediate
+        case .pop(let pop)?: !pop.immediate
+        case .popToRoot(let pop)?: !pop.immediate
+        case .present(let present)?: !present.immediate
+        case .dismiss(let dismiss)?: !dismiss.immediate
+        case .selectTab(let select)?: !select.immediate
+        default: false
+        }
     }
 
     /// `OLD=NEW` pairs as a dictionary.
@@ -144,10 +256,10 @@ enum PlayCommand {
         return map
     }
 
-    /// `payload` with its stack id renamed per `map`, or nil when it is not an `Input` of a mapped stack (then it is
-    /// sent unchanged).
-    static func rewrite(_ payload: [UInt8], _ map: [String: String]) -> [UInt8]? {
-        guard var input = try? Input(decoding: payload) else { return nil }
+    /// `input` with its stack id renamed per `map`, or nil when it is not for a mapped stack (then it is sent
+    /// unchanged).
+    static func rewrite(_ input: Input, _ map: [String: String]) -> Input? {
+        var input = input
         switch input.body {
         case .pan(var pan)?:
             guard let renamed = map[pan.stackId] else { return nil }
@@ -157,9 +269,9 @@ enum PlayCommand {
             guard let renamed = map[command.stackId] else { return nil }
             command.stackId = renamed
             input.body = .command(command)
-        case nil:
+        case .probe?, nil:
             return nil
         }
-        return input.encoded()
+        return input
     }
 }

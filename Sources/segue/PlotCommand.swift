@@ -134,9 +134,12 @@ enum PlotCommand {
                 transitionId: transitionId)
             source = connection.endpoints.control
         }
+        let pace =
+            transition.timeline.followsProducer
+            ? ["time: the pans' own timestamps while a finger moves, the engine's clock from the release on"] : []
         let svg = TransitionPlot.svg(
             title: transition.title,
-            subtitles: ["from \(source); frames regenerated from the log, as segued published them"],
+            subtitles: ["from \(source); frames regenerated from the log, as segued published them"] + pace,
             plots: [transition.plot()], width: singleWidth)
         guard let path = arguments.string("out"), path != "-" else {
             print(svg, terminator: "")

@@ -17,8 +17,9 @@ enum RecordCommand {
         summary: "Record producer input to FILE while passing it on to segued. Producers push to --listen instead "
             + "of segued's ingest, and clients may send commands to --listen-control instead of its control "
             + "endpoint; everything is forwarded to the daemon (--ingest, --control) as it arrives, and each input "
-            + "is written with its arrival time. Prints 'segue record ready ingest=EP control=EP' once listening; "
-            + "stops on Ctrl-C or after --duration-ms. Play the file with segue play. Format: docs/recordings.md.",
+            + "is written with its arrival time. Prints 'segue record ready ingest=EP control=EP' once listening "
+            + "(on standard error with --json, which keeps standard output to the JSON summary); stops on Ctrl-C "
+            + "or after --duration-ms. Play the file with segue play. Format: docs/recordings.md.",
         positionals: [.init("FILE", help: "the recording to write (see --force)")],
         options: [
             .init("listen", "EP", help: "where producers push instead of segued (default \(defaultListen))"),
@@ -31,7 +32,7 @@ enum RecordCommand {
                 repeatable: true),
             .init("duration-ms", "MS", help: "stop after MS milliseconds (default: on Ctrl-C)"),
             .init("force", help: "replace FILE if it exists"),
-            .init("json", help: "print the summary as JSON"),
+            .init("json", help: "print the summary as JSON (the ready line goes to standard error)"),
         ] + Connection.options,
         examples: [
             "segue record session.rec",
@@ -61,7 +62,9 @@ enum RecordCommand {
             listenIngest: listen, listenControl: listenControl,
             daemon: connection.endpoints, curve: connection.curve)
         StopSignals.install()
-        Console.line("segue record ready ingest=\(proxy.ingestEndpoint) control=\(proxy.controlEndpoint ?? "none")")
+        let ready = "segue record ready ingest=\(proxy.ingestEndpoint) control=\(proxy.controlEndpoint ?? "none")"
+        // With --json, standard output carries JSON only.
+        if arguments.flag("json") { Console.error(ready) } else { Console.line(ready) }
 
         let started = ContinuousClock.now
         let deadline = durationMs.map { started.advanced(by: .milliseconds($0)) }
@@ -118,7 +121,7 @@ enum RecordCommand {
         switch (try? Input(decoding: payload))?.body {
         case .pan(let pan)?: pan.stackId
         case .command(let command)?: command.stackId
-        case nil: nil
+        case .probe?, nil: nil
         }
     }
 }

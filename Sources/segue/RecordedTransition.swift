@@ -9,6 +9,8 @@ import SegueWire
 struct RecordedTransition {
     let stackId: String
     let transitionId: UInt64
+    /// Every event of the transition, in log order (those below among them).
+    var events: [Event] = []
     var began: Event?
     var progressed: [Event] = []
     var decision: Event?
@@ -104,6 +106,7 @@ struct RecordedTransition {
     }
 
     private mutating func record(_ event: Event) {
+        events.append(event)
         switch event.body {
         case .began: began = event
         case .progressed: progressed.append(event)
@@ -113,8 +116,12 @@ struct RecordedTransition {
         }
     }
 
+    /// The time axis of the plot: the producer's clock while pans drive the transition (`ProducerTimeline`).
+    var timeline: ProducerTimeline { ProducerTimeline(events: events) }
+
     /// The plot of this transition, its time axis starting at `began`.
     func plot() -> TransitionPlot {
+        let timeline = timeline
         var markers: [TransitionPlot.Marker] = []
         var heading = "in progress"
         if let decision {
@@ -127,26 +134,32 @@ struct RecordedTransition {
             heading = "\(outcome) (\(reason))"
             markers.append(
                 TransitionPlot.Marker(
-                    timeUs: decision.timeUs,
+                    timeUs: timeline.time(of: decision),
                     label: "decision: \(outcome), \(reason), settle \(TextFormat.milliseconds(settleUs)) ms",
                     kind: .release))
         }
         if let done = frames.last(where: { $0.phase == .done }) {
+            let doneUs = timeline.time(of: done)
             markers.append(
                 TransitionPlot.Marker(
-                    timeUs: done.timeUs,
-                    label: "DONE at \(TextFormat.milliseconds(done.timeUs - (began?.timeUs ?? done.timeUs))) ms",
+                    timeUs: doneUs,
+                    label: "DONE at \(TextFormat.milliseconds(doneUs - (began.map(timeline.time) ?? doneUs))) ms",
                     kind: .done))
         }
         let samples = progressed.compactMap { event -> TransitionPlot.Sample? in
             guard case .progressed(let value) = event.body else { return nil }
-            return TransitionPlot.Sample(timeUs: event.timeUs, value: value.progress)
+            return TransitionPlot.Sample(timeUs: timeline.time(of: event), value: value.progress)
+        }
+        let placedFrames = frames.map { frame in
+            var placed = frame
+            placed.timeUs = timeline.time(of: frame)
+            return placed
         }
         let beganBody: TransitionBegan? = if case .began(let value)? = began?.body { value } else { nil }
         return TransitionPlot(
-            heading: heading, frames: frames, decisionProgress: samples,
+            heading: heading, frames: placedFrames, decisionProgress: samples,
             threshold: profile.map { $0.finishThreshold(width: width) }, markers: markers,
-            originUs: began?.timeUs, fromLabel: "from: \(beganBody?.fromScreen ?? "?")",
+            originUs: began.map(timeline.time), fromLabel: "from: \(beganBody?.fromScreen ?? "?")",
             toLabel: "to: \(beganBody?.toScreen ?? "?")")
     }
 

@@ -1,4 +1,7 @@
 import Foundation
+import SegueClient
+import SegueEngine
+import SegueWire
 import Testing
 
 /// `segue plot --data`: a transition a daemon recorded, drawn from its data directory.
@@ -38,6 +41,50 @@ struct CLIPlotRecordedTests {
                 == from.attributes["points"])
         #expect(liveSVG.elements("circle", class: "frame").count == svg.elements("circle", class: "frame").count)
         #expect(daemon.stop() == 0)
+    }
+
+    @Test("pans decided at one engine time are drawn at their own timestamps, not on top of each other")
+    func pansOfOneBatch() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-plot")
+        var configuration = EngineConfiguration()
+        configuration.dataDirectory = scratch.url.path
+        let engine = try EmbeddedEngine(configuration: configuration)
+        let create = CreateStack(screens: ["Home", "Detail"], config: StackConfig(size: Size(width: 390, height: 844)))
+        #expect(try engine.request(Request(body: .command(Command(stackId: "demo", op: .create(create))))).error == nil)
+        // The whole swipe at one engine time, as when a burst of pans (a recording played at --speed 0) is
+        // decided in one turn; only the producer's timestamps keep it 250 ms long.
+        let trace = SwipeTrace(stackId: "demo", gestureId: 7, width: 390, startTimestampUs: 5_000_000)
+        for pan in trace.events { try engine.send(Input(body: .pan(pan))) }
+        try engine.advance(byUs: 2_000_000)
+        engine.close()
+
+        let recorded = try runSegue(["plot", "--data", scratch.url.path, "--stack", "demo"])
+        #expect(recorded.status == 0, "\(recorded)")
+        let daemon = try DaemonProcess.start(dataDirectory: scratch.url)
+        defer { daemon.kill() }
+        let live = try runSegue(["plot", "--stack", "demo"], daemon: daemon)
+        #expect(live.status == 0, "\(live)")
+        for output in [recorded, live] {
+            let svg = try ParsedSVG(output.stdout)
+            let decision = try #require(svg.elements("polyline", class: "decision-progress").first)
+            let sampleTimes = Self.xs(decision.attributes["points"] ?? "")
+            #expect(sampleTimes.count > 20)
+            #expect(zip(sampleTimes, sampleTimes.dropFirst()).allSatisfy { $0 < $1 }, "\(sampleTimes)")
+            let dots = svg.elements("circle", class: "screen-from").filter { $0.classes.contains("tracking") }
+            let dotTimes = dots.compactMap { $0.attributes["cx"].flatMap(Double.init) }
+            #expect(dotTimes.count == sampleTimes.count)
+            #expect(zip(dotTimes, dotTimes.dropFirst()).allSatisfy { $0 < $1 }, "\(dotTimes)")
+            // The settle starts at the release, after the last tracking dot.
+            let settling = svg.elements("circle", class: "screen-from").filter { $0.classes.contains("settling") }
+            let firstSettle = try #require(settling.first?.attributes["cx"].flatMap(Double.init))
+            #expect(firstSettle > (dotTimes.last ?? .infinity))
+        }
+        #expect(daemon.stop() == 0)
+    }
+
+    /// The x of each `x,y` pair of a polyline's points.
+    private static func xs(_ points: String) -> [Double] {
+        points.split(separator: " ").compactMap { pair in pair.split(separator: ",").first.flatMap { Double($0) } }
     }
 
     @Test("a stack without that transition is an error naming it")

@@ -85,6 +85,7 @@ struct CLIRecordPlayTests {
         #expect(played.status == 0, "\(played)")
         let report = try JSONSerialization.jsonObject(with: Data(played.stdout.utf8)) as? [String: Any]
         #expect(report?["inputs"] as? Int == report?["recorded"] as? Int)
+        #expect(report?["accepted"] as? Int == report?["inputs"] as? Int && report?["rejected"] as? Int == 0)
         let replayed = try events(of: fresh, stack: "demo", waitingFor: recorded.count)
         #expect(replayed.map(withoutTime) == recorded.map(withoutTime))
 
@@ -109,7 +110,9 @@ struct CLIRecordPlayTests {
         defer { daemon.kill() }
         let notRecording = try runSegue(["play", bogus.path], daemon: daemon)
         #expect(notRecording.status == 1, "\(notRecording)")
-        #expect(notRecording.stderr.hasPrefix("segue: INVALID_ARGUMENT: \(bogus.path): not a segue recording"))
+        #expect(
+            notRecording.stderr.hasPrefix("segue: INVALID_ARGUMENT: \(bogus.path) is not a segue recording"),
+            "\(notRecording)")
         let exists = try runSegue(
             ["record", bogus.path, "--listen", "tcp://127.0.0.1:*", "--listen-control", "none"],
             daemon: daemon)
@@ -123,7 +126,133 @@ struct CLIRecordPlayTests {
         }
     }
 
+    @Test("play waits until segued has decided every input, and reports the rejections with their reasons")
+    func rejections() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        // A push that animates for 10 s, then two commands while it runs: both refused.
+        let file = try Self.recording(
+            in: scratch, Self.pushes(settleMs: 10_000, at: [0, 1000, 2000, 3000], animatedPop: false))
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let played = try runSegue(["play", file], daemon: daemon)
+        #expect(played.status == 1, "\(played)")
+        #expect(played.stdout.hasSuffix(": 2 accepted, 2 rejected\n"), "\(played)")
+        #expect(played.stderr.contains("rejected 2 of 4: TRANSITION_IN_PROGRESS x2 (stack demo)"), "\(played)")
+        #expect(played.stderr.contains("TRANSITION_IN_PROGRESS: stack 'demo' is running transition 1"), "\(played)")
+
+        // The same verdict as JSON; renamed, the rejections are the new stack's.
+        let json = try runSegue(["play", file, "--json", "--stack-map", "demo=copy"], daemon: daemon)
+        #expect(json.status == 1, "\(json)")
+        let report = try jsonObject(json.lines.first ?? "")
+        #expect(report["accepted"] as? Int == 2 && report["rejected"] as? Int == 2, "\(report)")
+        let refusals = try #require(report["rejections"] as? [[String: Any]], "\(report)")
+        #expect(refusals.count == 1)
+        #expect(refusals.first?["code"] as? String == "TRANSITION_IN_PROGRESS")
+        #expect(refusals.first?["count"] as? Int == 2 && refusals.first?["stacks"] as? [String] == ["copy"])
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("play at another speed than recorded warns of the animated commands whose timing that changes")
+    func speedWarning() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        // An animated push followed by more input on its stack (counted), and an animated pop at the end (not).
+        let file = try Self.recording(
+            in: scratch, Self.pushes(settleMs: 50, at: [0, 1000, 400_000, 401_000], animatedPop: true))
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let fast = try runSegue(["play", file, "--speed", "4"], daemon: daemon)
+        #expect(
+            fast.stderr.contains(
+                "segue play: warning: \(file) holds 1 animated command followed by more input on the same stack"),
+            "\(fast)")
+        let recorded = try runSegue(["play", file, "--stack-map", "demo=copy"], daemon: daemon)
+        #expect(recorded.status == 0 && !recorded.stderr.contains("warning"), "\(recorded)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("record --json prints only JSON on standard output: the ready line goes to standard error")
+    func recordJSON() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-record")
+        let file = scratch.url.appendingPathComponent("session.rec").path
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let recorder = try startSegue(
+            ["record", file, "--listen", "tcp://127.0.0.1:*", "--listen-control", "tcp://127.0.0.1:*", "--json"],
+            daemon: daemon)
+        defer { recorder.kill() }
+        let ready = try #require(recorder.readErrorLine(timeoutMs: 10000), "stderr: \(recorder.stderr)")
+        let proxy = try #require(
+            SegueEndpoints(
+                readyLine: ready.replacingOccurrences(of: "segue record ready", with: "segued ready")
+                    + " events=-"), "\(ready)")
+        let created = try runSegue(["create", "demo", "--screens", "Home", "--control", proxy.control], daemon: daemon)
+        #expect(created.status == 0, "\(created)")
+        #expect(recorder.stop() == 0, "stderr: \(recorder.stderr)")
+        var lines: [String] = []
+        while let line = recorder.readLine(timeoutMs: 1000) { lines.append(line) }
+        #expect(lines.count == 1, "\(lines)")
+        for line in lines {
+            let summary = try jsonObject(line)
+            #expect(summary["inputs"] as? Int == 1, "\(summary)")
+        }
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("play of a file that is not a recording says so, showing its first bytes escaped")
+    func notARecording() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        // A PNG's signature, then a terminal escape (clear the screen), a bell, NUL and more.
+        let image = scratch.url.appendingPathComponent("picture.png")
+        try Data([0x89] + Array("PNG\r\n".utf8) + [0x1A, 0x0A, 0x1B] + Array("[2J".utf8) + [0x07, 0x00, 0xFF, 9, 9])
+            .write(to: image)
+        let played = try runSegue(["play", image.path])
+        #expect(played.status == 1, "\(played)")
+        #expect(
+            played.stderr
+                == "segue: INVALID_ARGUMENT: \(image.path) is not a segue recording: it starts with "
+                + #""\x89PNG\r\n\x1A\n\x1B[2J\x07\x00\xFF\t..." where a recording starts with "segue-record 1""#
+                + "\n")
+        #expect(played.stderr.utf8.allSatisfy { $0 == 0x0A || (0x20..<0x7F).contains($0) }, "\(played)")
+
+        let empty = scratch.url.appendingPathComponent("empty.rec")
+        try Data().write(to: empty)
+        let nothing = try runSegue(["play", empty.path])
+        #expect(nothing.status == 1 && nothing.stderr.contains("\(empty.path) is empty"), "\(nothing)")
+        let newer = scratch.url.appendingPathComponent("newer.rec")
+        try Data("segue-record 2\n".utf8).write(to: newer)
+        let unknown = try runSegue(["play", newer.path])
+        #expect(unknown.status == 1 && unknown.stderr.contains("of format \"2\""), "\(unknown)")
+    }
+
     // MARK: - Helpers
+
+    /// A recording of `inputs` written to a file in `scratch`.
+    private static func recording(in scratch: ScratchDirectory, _ inputs: [(offsetUs: UInt64, input: Input)]) throws
+        -> String
+    {
+        var bytes = Recording.header
+        for (offsetUs, input) in inputs {
+            Recording.encode(Recording.Record(offsetUs: offsetUs, payload: input.encoded()), into: &bytes)
+        }
+        let path = scratch.url.appendingPathComponent("made.rec").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// On stack `demo`: its create (commands animating for `settleMs`), an animated push, an immediate push and a
+    /// pop, recorded at `offsets` (microseconds after the start), with request ids c1...c4.
+    private static func pushes(settleMs: UInt32, at offsets: [UInt64], animatedPop: Bool)
+        -> [(offsetUs: UInt64, input: Input)]
+    {
+        let config = StackConfig(size: Size(width: 390, height: 844), tuning: Tuning(settleMs: settleMs))
+        let ops: [Command.Op] = [
+            .create(CreateStack(screens: ["Home"], config: config)), .push(Push(screen: "Detail")),
+            .push(Push(screen: "More", immediate: true)), .pop(Pop(immediate: !animatedPop)),
+        ]
+        return zip(offsets, ops).enumerated().map { index, pair in
+            (pair.0, Input(body: .command(Command(stackId: "demo", requestId: "c\(index + 1)", op: pair.1))))
+        }
+    }
 
     /// Every event of `stack` in `daemon`'s log, read once at least `count` are there (or 20 s passed).
     private func events(of daemon: DaemonProcess, stack: String, waitingFor count: Int = 0) throws -> [Event] {

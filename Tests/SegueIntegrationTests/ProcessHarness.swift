@@ -101,8 +101,8 @@ final class ChildProcess {
     private let stderrPipe = Pipe()
     private var stdoutBuffer: [UInt8] = []
     private var stderrBuffer: [UInt8] = []
-    /// Where the next ``readErrorLine(timeoutMs:)`` starts in `stderrBuffer` (which keeps everything for `stderr`).
-    private var stderrLinesRead = 0
+    /// What ``readErrorLine(timeoutMs:)`` has not returned yet.
+    private var unreadStderr: [UInt8] = []
     private var stdoutOpen = true
     private var stderrOpen = true
 
@@ -148,38 +148,30 @@ final class ChildProcess {
     /// The next line of stdout (without its newline), waiting up to `timeoutMs`.
     /// - Returns: nil on timeout, or at end of output with no partial line left.
     func readLine(timeoutMs: Int) -> String? {
-        let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
-        while true {
-            if let newline = stdoutBuffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
-                stdoutBuffer.removeSubrange(...newline)
-                return line
-            }
-            if !stdoutOpen {
-                guard !stdoutBuffer.isEmpty else { return nil }
-                defer { stdoutBuffer.removeAll() }
-                return String(decoding: stdoutBuffer, as: UTF8.self)
-            }
-            let left = Int(deadline.timeIntervalSinceNow * 1000)
-            if left <= 0 { return nil }
-            drain(timeoutMs: left)
-        }
+        readLine(from: \.stdoutBuffer, open: \.stdoutOpen, timeoutMs: timeoutMs)
     }
 
-    /// The next line of stderr (without its newline), waiting up to `timeoutMs`; ``stderr`` still holds it.
-    /// - Returns: nil on timeout, or at end of output with no partial line left.
+    /// The next line of stderr not yet read this way, as ``readLine(timeoutMs:)`` reads stdout. ``stderr`` still
+    /// holds everything, read or not.
     func readErrorLine(timeoutMs: Int) -> String? {
+        readLine(from: \.unreadStderr, open: \.stderrOpen, timeoutMs: timeoutMs)
+    }
+
+    private func readLine(
+        from buffer: ReferenceWritableKeyPath<ChildProcess, [UInt8]>, open: KeyPath<ChildProcess, Bool>,
+        timeoutMs: Int
+    ) -> String? {
         let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
         while true {
-            let unread = stderrBuffer[stderrLinesRead...]
-            if let newline = unread.firstIndex(of: UInt8(ascii: "\n")) {
-                stderrLinesRead = newline + 1
-                return String(decoding: unread[..<newline], as: UTF8.self)
+            if let newline = self[keyPath: buffer].firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: self[keyPath: buffer][..<newline], as: UTF8.self)
+                self[keyPath: buffer].removeSubrange(...newline)
+                return line
             }
-            if !stderrOpen {
-                guard !unread.isEmpty else { return nil }
-                stderrLinesRead = stderrBuffer.count
-                return String(decoding: unread, as: UTF8.self)
+            if !self[keyPath: open] {
+                guard !self[keyPath: buffer].isEmpty else { return nil }
+                defer { self[keyPath: buffer].removeAll() }
+                return String(decoding: self[keyPath: buffer], as: UTF8.self)
             }
             let left = Int(deadline.timeIntervalSinceNow * 1000)
             if left <= 0 { return nil }
@@ -275,6 +267,7 @@ final class ChildProcess {
                     stdoutBuffer.append(contentsOf: chunk[..<count])
                 } else {
                     stderrBuffer.append(contentsOf: chunk[..<count])
+                    unreadStderr.append(contentsOf: chunk[..<count])
                 }
             } else if count == 0 || errno != EINTR {
                 if isStdout { stdoutOpen = false } else { stderrOpen = false }

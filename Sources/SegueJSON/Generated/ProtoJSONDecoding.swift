@@ -531,19 +531,26 @@ extension Input: ProtoJSONDecodable {
                 guard body == nil else {
                     throw JSONInputError(
                         path: at,
-                        message: "only one of pan, command may be set")
+                        message: "only one of pan, command, probe may be set")
                 }
                 body = .pan(try PanEvent(json: value, path: at))
             case "command":
                 guard body == nil else {
                     throw JSONInputError(
                         path: at,
-                        message: "only one of pan, command may be set")
+                        message: "only one of pan, command, probe may be set")
                 }
                 body = .command(try Command(json: value, path: at))
+            case "probe":
+                guard body == nil else {
+                    throw JSONInputError(
+                        path: at,
+                        message: "only one of pan, command, probe may be set")
+                }
+                body = .probe(try PublishProbe(json: value, path: at))
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (Input has "
-                    + "pan, command)")
+                    + "pan, command, probe)")
             }
         }
     }
@@ -804,6 +811,8 @@ extension Event: ProtoJSONDecodable {
                 timeUs = try value.int64(at: at)
             case "requestId", "request_id":
                 requestId = try value.string(at: at)
+            case "producerTimeUs", "producer_time_us":
+                producerTimeUs = try value.int64(at: at)
             case "stackCreated", "stack_created":
                 guard body == nil else {
                     throw JSONInputError(
@@ -886,8 +895,9 @@ extension Event: ProtoJSONDecodable {
                 body = .deleted(try StackDeleted(json: value, path: at))
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (Event has "
-                    + "position, stackId, version, timeUs, requestId, stackCreated, began, progressed, finished, "
-                        + "cancelled, completed, interrupted, resized, screenOptionsSet, deleted)")
+                    + "position, stackId, version, timeUs, requestId, producerTimeUs, stackCreated, began, "
+                        + "progressed, finished, cancelled, completed, interrupted, resized, screenOptionsSet, "
+                        + "deleted)")
             }
         }
     }

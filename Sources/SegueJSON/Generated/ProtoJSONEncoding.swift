@@ -294,6 +294,8 @@ extension Input: JSONRepresentable {
             object.add("pan", value.jsonObject)
         case .command(let value):
             object.add("command", value.jsonObject)
+        case .probe(let value):
+            object.add("probe", value.jsonObject)
         case nil:
             break
         }
@@ -446,6 +448,7 @@ extension Event: JSONRepresentable {
         object.add("version", version)
         object.add("timeUs", timeUs)
         object.add("requestId", requestId)
+        object.add("producerTimeUs", producerTimeUs)
         switch body {
         case .stackCreated(let value):
             object.add("stackCreated", value.jsonObject)

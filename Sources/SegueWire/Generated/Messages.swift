@@ -1197,6 +1197,10 @@ public struct Input: ProtoMessage {
         case pan(PanEvent)
         /// Field 2 `Command command`.
         case command(Command)
+        /// Field 3 `PublishProbe probe`: Published under pr/<token>/ (as Request.publish_probe) once segued has decided
+        /// every input sent before it on the same connection: their events and rejections are published before it.
+        /// Changes nothing.
+        case probe(PublishProbe)
     }
 
     /// Oneof `body`: the member that is set, or nil when none is.
@@ -1217,6 +1221,8 @@ public struct Input: ProtoMessage {
             writer.writeMessage(value, field: 1)
         case .command(let value)?:
             writer.writeMessage(value, field: 2)
+        case .probe(let value)?:
+            writer.writeMessage(value, field: 3)
         case nil:
             break
         }
@@ -1245,6 +1251,14 @@ public struct Input: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             body = .command(value)
+        case 3:
+            var value = PublishProbe()
+            if case .probe(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .probe(value)
         default:
             try reader.skip(wireType)
         }
@@ -1860,6 +1874,11 @@ public struct Event: ProtoMessage {
     /// Field 5 `string request_id`.
     public var requestId: String = ""
 
+    /// Field 6 `optional int64 producer_time_us`: The timestamp_us of the pan that caused the event, on the producer's
+    /// clock (not comparable with time_us): set on began, interrupted, progressed, finished and cancelled when a pan
+    /// decided them, absent otherwise. Pans decided in one batch share time_us; this keeps the gesture's own pace.
+    public var producerTimeUs: Int64? = nil
+
     /// The members of oneof `body`; at most one is set.
     public enum Body: Sendable, Hashable {
         /// Field 10 `StackCreated stack_created`.
@@ -1897,6 +1916,7 @@ public struct Event: ProtoMessage {
         version: UInt64 = 0,
         timeUs: Int64 = 0,
         requestId: String = "",
+        producerTimeUs: Int64? = nil,
         body: Body? = nil
     ) {
         self.position = position
@@ -1904,6 +1924,7 @@ public struct Event: ProtoMessage {
         self.version = version
         self.timeUs = timeUs
         self.requestId = requestId
+        self.producerTimeUs = producerTimeUs
         self.body = body
     }
 
@@ -1923,6 +1944,9 @@ public struct Event: ProtoMessage {
         }
         if !requestId.isEmpty {
             writer.writeString(requestId, field: 5)
+        }
+        if let value = producerTimeUs {
+            writer.writeInt64(value, field: 6)
         }
         switch body {
         case .stackCreated(let value)?:
@@ -1967,6 +1991,8 @@ public struct Event: ProtoMessage {
             timeUs = try reader.readInt64(wireType)
         case 5:
             requestId = try reader.readString(wireType)
+        case 6:
+            producerTimeUs = try reader.readInt64(wireType)
         case 10:
             var value = StackCreated()
             if case .stackCreated(let existing)? = body {

@@ -179,6 +179,9 @@ enum Samples {
     /// Sample `Input.command`.
     static let inputCommand = Input(body: .command(Samples.command))
 
+    /// Sample `Input.probe`.
+    static let inputProbe = Input(body: .probe(Samples.publishProbe))
+
     /// Sample `StackCreated`.
     static let stackCreated = StackCreated(
         screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
@@ -255,6 +258,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .stackCreated(Samples.stackCreated)
     )
 
@@ -265,6 +269,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .began(Samples.transitionBegan)
     )
 
@@ -275,6 +280,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .progressed(Samples.transitionProgressed)
     )
 
@@ -285,6 +291,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .finished(Samples.transitionFinished)
     )
 
@@ -295,6 +302,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .cancelled(Samples.transitionCancelled)
     )
 
@@ -305,6 +313,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .completed(Samples.transitionCompleted)
     )
 
@@ -315,6 +324,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .interrupted(Samples.transitionInterrupted)
     )
 
@@ -325,6 +335,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .resized(Samples.stackResized)
     )
 
@@ -335,6 +346,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .screenOptionsSet(Samples.screenOptionsSet)
     )
 
@@ -345,6 +357,7 @@ enum Samples {
         version: 18446744073709551613,
         timeUs: -4000000028,
         requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
         body: .deleted(Samples.stackDeleted)
     )
 
@@ -683,6 +696,7 @@ enum Samples {
         Sample("Command.delete", commandDelete),
         Sample("Input", input),
         Sample("Input.command", inputCommand),
+        Sample("Input.probe", inputProbe),
         Sample("StackCreated", stackCreated),
         Sample("TransitionBegan", transitionBegan),
         Sample("TransitionProgressed", transitionProgressed),
