@@ -1,5 +1,6 @@
 import SegueClient
 import SegueCommandLine
+import SegueCore
 import SegueJSON
 import SegueWire
 import ZMQ
@@ -34,6 +35,7 @@ enum PlayCommand {
     static func run(_ arguments: ParsedArguments) throws {
         let path = arguments.positionals[0]
         let speed = try arguments.number("speed", in: 0...1000) ?? 1
+        let speedText = arguments.string("speed") ?? "1"
         let stackMap = try map(arguments.strings("stack-map"))
         let connection = try Connection(arguments)
 
@@ -49,7 +51,7 @@ enum PlayCommand {
                     + "(the recorder was killed?); playing the \(contents.records.count) whole ones")
         }
         let inputs = contents.records.map { PlayedInput($0, stackMap: stackMap) }
-        if speed != 1, let warning = speedWarning(inputs, path: path, speed: speed) { Console.error(warning) }
+        if speed != 1, let warning = speedWarning(inputs, path: path, speed: speedText) { Console.error(warning) }
         // PUSH cannot tell whether anyone receives: make sure a daemon answers before sending into the void.
         let control = try connection.control()
         _ = try control.stats()
@@ -197,7 +199,8 @@ enum PlayCommand {
     /// An animated command (push, pop, pop_to_root, present, dismiss, select_tab, not immediate) and a released
     /// swipe (its settle) run for as long as they did when recorded, whatever the speed: the input after them on
     /// their stack now meets them at another point, or no longer does.
-    static func speedWarning(_ inputs: [PlayedInput], path: String, speed: Double) -> String? {
+    /// - Parameter speed: the --speed option as given.
+    static func speedWarning(_ inputs: [PlayedInput], path: String, speed: String) -> String? {
         var animating: [String: Bool] = [:]  // stack: whether its newest animation is a command's (else a swipe's)
         var commands = 0
         var swipes = 0
@@ -224,7 +227,7 @@ enum PlayCommand {
             .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
         return "segue play: warning: \(path) holds \(counted.joined(separator: " and ")) followed by more input on "
             + "the same stack; animations last as long as recorded whatever --speed says, so at --speed "
-            + "\(TextFormat.short(speed)) that input meets them at another point (a push still running refuses it: "
+            + "\(speed) that input meets them at another point (a push still running refuses it: "
             + "TRANSITION_IN_PROGRESS; a settling swipe may be caught); play at --speed 1 to keep the outcome"
     }
 
@@ -244,9 +247,15 @@ enum PlayCommand {
     static func map(_ pairs: [String]) throws(UsageError) -> [String: String] {
         var map: [String: String] = [:]
         for pair in pairs {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else {
                 throw UsageError("segue play: --stack-map takes OLD=NEW (two stack ids), not '\(pair)'")
+            }
+            // Checked here, or segued would refuse every input renamed to it.
+            for id in parts {
+                if let problem = Validation.checkStackId(id) {
+                    throw UsageError("segue play: --stack-map '\(pair)': \(problem.message)")
+                }
             }
             guard map[parts[0]] == nil else {
                 throw UsageError("segue play: --stack-map renames '\(parts[0])' twice")

@@ -119,6 +119,8 @@ struct CLIRecordPlayTests {
         #expect(exists.status == 1 && exists.stderr.contains("--force"), "\(exists)")
         for arguments in [
             ["play", bogus.path, "--stack-map", "demo"], ["play", bogus.path, "--speed", "-1"],
+            ["play", bogus.path, "--stack-map", "a=b=c"], ["play", bogus.path, "--stack-map", "a=b c"],
+            ["play", bogus.path, "--stack-map", "=b"],
             ["record", "x.rec", "--listen", "tcp://0.0.0.0:7711"],
         ] {
             let output = try runSegue(arguments, daemon: daemon)
@@ -165,6 +167,11 @@ struct CLIRecordPlayTests {
             fast.stderr.contains(
                 "segue play: warning: \(file) holds 1 animated command followed by more input on the same stack"),
             "\(fast)")
+        #expect(fast.stderr.contains("at --speed 4 that input"), "\(fast)")
+        // The speed as given, not rounded to three decimals.
+        let almost = try runSegue(
+            ["play", file, "--speed", "1.00000001", "--stack-map", "demo=almost"], daemon: daemon)
+        #expect(almost.stderr.contains("at --speed 1.00000001 that input"), "\(almost)")
         let recorded = try runSegue(["play", file, "--stack-map", "demo=copy"], daemon: daemon)
         #expect(recorded.status == 0 && !recorded.stderr.contains("warning"), "\(recorded)")
         #expect(daemon.stop() == 0)
