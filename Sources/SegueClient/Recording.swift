@@ -4,7 +4,8 @@
 /// order received:
 ///
 /// ```
-/// u64 offset_us   microseconds from the start of the recording to the message's arrival (little-endian)
+/// u64 offset_us   microseconds from the start of the recording to the message's arrival (little-endian); never
+///                 less than the record before's, at most ``Recording/maxOffsetUs``
 /// u32 length      bytes that follow (little-endian)
 /// length bytes    the message exactly as received: an encoded segue.v1.Input
 /// ```
@@ -17,6 +18,9 @@ public enum Recording {
     /// The largest record accepted, so a damaged length cannot ask for gigabytes (segued's own
     /// `--max-message-bytes` stops at 64 MiB).
     public static let maxRecordBytes = 64 << 20
+    /// The latest offset accepted: 7 days, the longest `segue record` runs. Past it an offset is damage, and a player
+    /// would wait for ever.
+    public static let maxOffsetUs: UInt64 = 7 * 24 * 3_600 * 1_000_000
 
     /// One recorded message.
     public struct Record: Sendable, Hashable {
@@ -70,9 +74,9 @@ public enum Recording {
     }
 
     /// The records of a whole recording file.
-    /// - Throws: ``FormatError`` when the header is missing or a record's length is beyond ``maxRecordBytes``; its
-    ///   message follows the file's name (`FILE is not a segue recording (it starts with "\x89PNG")`) and shows
-    ///   none of the file's bytes raw.
+    /// - Throws: ``FormatError`` when the header is missing, a record's length is beyond ``maxRecordBytes``, or its
+    ///   offset is beyond ``maxOffsetUs`` or before the previous record's; its message follows the file's name
+    ///   (`FILE is not a segue recording (it starts with "\x89PNG")`) and shows none of the file's bytes raw.
     public static func decode(_ bytes: [UInt8]) throws(FormatError) -> Contents {
         guard bytes.count >= header.count, Array(bytes[0..<header.count]) == header else {
             throw headerError(bytes)
@@ -88,6 +92,15 @@ public enum Recording {
                         + "the \(maxRecordBytes) a message may have")
             }
             guard bytes.count - index - 12 >= length else { break }
+            let previous = records.last?.offsetUs ?? 0
+            guard offset >= previous, offset <= maxOffsetUs else {
+                let limit =
+                    offset < previous
+                    ? "before the \(previous) of record \(records.count) (offsets never decrease)"
+                    : "past the \(maxOffsetUs) (7 days) a recording may last"
+                throw FormatError(
+                    "is damaged: record \(records.count + 1) at byte \(index) is at offset \(offset) us, \(limit)")
+            }
             records.append(Record(offsetUs: offset, payload: Array(bytes[(index + 12)..<(index + 12 + length)])))
             index += 12 + length
         }

@@ -20,7 +20,9 @@ enum PlayCommand {
             + "--speed changes how inputs meet the animations before them.",
         positionals: [.init("FILE", help: "a recording made by segue record")],
         options: [
-            .init("speed", "X", help: "time scale: 1 as recorded (default), 2 twice as fast, 0 without waiting"),
+            .init(
+                "speed", "X",
+                help: "time scale from 0.001 to 1000: 1 as recorded (default), 2 twice as fast; 0 without waiting"),
             .init("stack-map", "OLD=NEW", help: "send stack OLD's inputs to stack NEW (repeatable)", repeatable: true),
             .init("json", help: "print the summary (with the rejections) as JSON"),
         ] + Connection.options,
@@ -32,10 +34,17 @@ enum PlayCommand {
                 + "--events tcp://10.0.0.5:7703",
         ])
 
+    /// The slowest --speed besides 0: slower, a recording of a day would take years.
+    static let minimumSpeed = 0.001
+
     static func run(_ arguments: ParsedArguments) throws {
         let path = arguments.positionals[0]
         let speed = try arguments.number("speed", in: 0...1000) ?? 1
         let speedText = arguments.string("speed") ?? "1"
+        guard speed == 0 || speed >= minimumSpeed else {
+            throw UsageError(
+                "segue play: --speed must be 0 (without waiting) or from \(minimumSpeed) to 1000, not '\(speedText)'")
+        }
         let stackMap = try map(arguments.strings("stack-map"))
         let connection = try Connection(arguments)
 

@@ -8,6 +8,8 @@ import SegueWire
 enum RecordCommand {
     static let defaultListen = "tcp://127.0.0.1:7711"
     static let defaultListenControl = "tcp://127.0.0.1:7712"
+    /// The longest a recording runs (7 days): later offsets are refused as damage (`Recording.maxOffsetUs`).
+    static let maxDurationMs = Int64(Recording.maxOffsetUs / 1000)
 
     static let subcommand = Subcommand(
         name: "record", brief: "capture producer input to a file (a proxy in front of segued)", spec: spec, run: run)
@@ -18,8 +20,10 @@ enum RecordCommand {
             + "of segued's ingest, and clients may send commands to --listen-control instead of its control "
             + "endpoint; everything is forwarded to the daemon (--ingest, --control) as it arrives, and each input "
             + "is written with its arrival time. Prints 'segue record ready ingest=EP control=EP' once listening "
-            + "(on standard error with --json, which keeps standard output to the JSON summary); stops on Ctrl-C "
-            + "or after --duration-ms. Play the file with segue play. Format: docs/recordings.md.",
+            + "(on standard error with --json, which keeps standard output to the JSON summary); stops on Ctrl-C, "
+            + "after --duration-ms, or after 7 days. FILE is created (or, with --force, replaced) only once "
+            + "listening: a run that fails to start leaves it as it was. Play the file with segue play. Format: "
+            + "docs/recordings.md.",
         positionals: [.init("FILE", help: "the recording to write (see --force)")],
         options: [
             .init("listen", "EP", help: "where producers push instead of segued (default \(defaultListen))"),
@@ -30,8 +34,8 @@ enum RecordCommand {
             .init(
                 "stack", "S", help: "record only this stack's inputs (repeatable; all are forwarded)",
                 repeatable: true),
-            .init("duration-ms", "MS", help: "stop after MS milliseconds (default: on Ctrl-C)"),
-            .init("force", help: "replace FILE if it exists"),
+            .init("duration-ms", "MS", help: "stop after MS milliseconds (default: on Ctrl-C, or after 7 days)"),
+            .init("force", help: "replace FILE if it exists (a regular file)"),
             .init("json", help: "print the summary as JSON (the ready line goes to standard error)"),
         ] + Connection.options,
         examples: [
@@ -51,23 +55,30 @@ enum RecordCommand {
                     + "sockets are plaintext; listen on tcp://127.0.0.1:PORT or ipc://PATH")
         }
         let stacks = Set(arguments.strings("stack"))
-        let durationMs = try arguments.integer("duration-ms", in: 1...(7 * 24 * 3_600_000))
+        let durationMs = try arguments.integer("duration-ms", in: 1...maxDurationMs)
         let connection = try Connection(arguments)
 
-        // Fail now, not at the first input, when the daemon is not there.
+        // Fail now, not at the first input, when the daemon is not there; and before FILE is touched, so that a
+        // run that does not start leaves no file, nor replaces one.
         _ = try connection.control().stats()
-        let file = try OutputFile(creating: path, replace: arguments.flag("force"))
-        try file.write(Recording.header)
         let proxy = try RecordingProxy(
             listenIngest: listen, listenControl: listenControl,
             daemon: connection.endpoints, curve: connection.curve)
+        let file = try OutputFile(creating: path, replace: arguments.flag("force"))
+        do {
+            try file.write(Recording.header)
+            try file.place()
+        } catch {
+            file.discard()
+            throw error
+        }
         StopSignals.install()
         let ready = "segue record ready ingest=\(proxy.ingestEndpoint) control=\(proxy.controlEndpoint ?? "none")"
         // With --json, standard output carries JSON only.
         if arguments.flag("json") { Console.error(ready) } else { Console.line(ready) }
 
         let started = ContinuousClock.now
-        let deadline = durationMs.map { started.advanced(by: .milliseconds($0)) }
+        let deadline = started.advanced(by: .milliseconds(durationMs ?? maxDurationMs))
         var recorded = 0
         var forwarded = 0
         var buffer: [UInt8] = []
@@ -77,18 +88,15 @@ enum RecordCommand {
         }
         do {
             while !StopSignals.stopped {
-                var waitMs = 100
-                if let deadline {
-                    let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
-                    let left = Int(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-                    if left <= 0 { break }
-                    waitMs = min(waitMs, left)
-                }
-                try proxy.pump(timeoutMs: waitMs) { payload in
+                let left = Deadline(deadline).remainingMs
+                if left == 0 { break }
+                try proxy.pump(timeoutMs: min(100, left)) { payload in
                     forwarded += 1
                     guard stacks.isEmpty || stacks.contains(stackId(of: payload) ?? "") else { return }
                     buffer.removeAll(keepingCapacity: true)
-                    Recording.encode(Recording.Record(offsetUs: elapsedUs(), payload: payload), into: &buffer)
+                    // Within the longest offset a player takes, however late the last pump ends.
+                    let offsetUs = min(elapsedUs(), Recording.maxOffsetUs)
+                    Recording.encode(Recording.Record(offsetUs: offsetUs, payload: payload), into: &buffer)
                     try file.write(buffer)
                     recorded += 1
                 }

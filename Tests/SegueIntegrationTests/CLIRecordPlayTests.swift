@@ -12,7 +12,7 @@ struct CLIRecordPlayTests {
         let records = [
             Recording.Record(offsetUs: 0, payload: [1, 2, 3]),
             Recording.Record(offsetUs: 1_234_567, payload: []),
-            Recording.Record(offsetUs: UInt64(1) << 40, payload: Array(repeating: 7, count: 300)),
+            Recording.Record(offsetUs: Recording.maxOffsetUs, payload: Array(repeating: 7, count: 300)),
         ]
         for record in records { Recording.encode(record, into: &bytes) }
         #expect(Array(bytes[15..<27]) == [0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0])
@@ -28,6 +28,11 @@ struct CLIRecordPlayTests {
         var absurd = Recording.header
         absurd += [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x7F]
         #expect(throws: Recording.FormatError.self) { try Recording.decode(absurd) }
+        for offsets: [UInt64] in [[2000, 1000], [0, Recording.maxOffsetUs + 1]] {
+            var damaged = Recording.header
+            for offset in offsets { Recording.encode(Recording.Record(offsetUs: offset, payload: []), into: &damaged) }
+            #expect(throws: Recording.FormatError.self) { try Recording.decode(damaged) }
+        }
     }
 
     @Test("a session recorded through the proxy plays into a fresh daemon as the same events")
@@ -231,17 +236,85 @@ struct CLIRecordPlayTests {
         #expect(unknown.status == 1 && unknown.stderr.contains("of format \"2\""), "\(unknown)")
     }
 
+    @Test("play refuses a --speed too slow to wait for, and offsets past 7 days or going back as damage")
+    func absurdTiming() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        let create = Input(body: .command(Command(stackId: "demo", requestId: "c1", op: .create(CreateStack()))))
+        let second = 15 + 12 + create.encoded().count
+        let slow = try runSegue(["play", "any.rec", "--speed", "1e-300"])
+        #expect(
+            slow.status == 2 && slow.stderr.contains("--speed must be 0 (without waiting) or from 0.001"), "\(slow)")
+        // Played at --speed 0, so that a player that does not check sends them at once.
+        let far = try Self.recording(in: scratch, [(0, create), (UInt64(1) << 63, create)], name: "far.rec")
+        let farPlayed = try runSegue(["play", far, "--speed", "0"])
+        #expect(farPlayed.status == 1, "\(farPlayed)")
+        #expect(
+            farPlayed.stderr.contains(
+                "\(far) is damaged: record 2 at byte \(second) is at offset 9223372036854775808 us, past the "
+                    + "604800000000 (7 days) a recording may last"), "\(farPlayed)")
+        let back = try Self.recording(in: scratch, [(2000, create), (1000, create)], name: "back.rec")
+        let backPlayed = try runSegue(["play", back, "--speed", "0"])
+        #expect(backPlayed.status == 1, "\(backPlayed)")
+        #expect(
+            backPlayed.stderr.contains(
+                "\(back) is damaged: record 2 at byte \(second) is at offset 1000 us, before the 2000 of record 1 "
+                    + "(offsets never decrease)"), "\(backPlayed)")
+    }
+
+    @Test("record that cannot start leaves FILE as it was: none made, none replaced")
+    func recordStartFailure() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-record")
+        let kept = scratch.url.appendingPathComponent("keep.rec")
+        try Data("precious".utf8).write(to: kept)
+        let fresh = scratch.url.appendingPathComponent("fresh.rec")
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        // The daemon's own endpoints are taken.
+        let taken = [
+            ["--listen", daemon.endpoints.ingest, "--listen-control", "none"],
+            ["--listen", "tcp://127.0.0.1:*", "--listen-control", daemon.endpoints.control],
+        ]
+        for listen in taken {
+            for arguments in [["record", kept.path, "--force"], ["record", fresh.path]] {
+                let failed = try runSegue(arguments + listen, daemon: daemon)
+                #expect(failed.status == 1 && failed.stderr.contains("cannot listen on"), "\(failed)")
+            }
+        }
+        #expect(try Data(contentsOf: kept) == Data("precious".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["keep.rec"])
+
+        // Started, the recorder makes the new file and replaces the old one, leaving nothing else beside them.
+        for arguments in [["record", kept.path, "--force"], ["record", fresh.path]] {
+            let recorded = try runSegue(
+                arguments + ["--listen", "tcp://127.0.0.1:*", "--listen-control", "none", "--duration-ms", "1"],
+                daemon: daemon)
+            #expect(recorded.status == 0, "\(recorded)")
+        }
+        #expect(try Data(contentsOf: kept) == Data(Recording.header))
+        #expect(try Data(contentsOf: fresh) == Data(Recording.header))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["fresh.rec", "keep.rec"])
+        // A rename would replace a link, not what it names: --force replaces only a regular file.
+        let link = scratch.url.appendingPathComponent("link.rec")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: kept)
+        let linked = try runSegue(
+            ["record", link.path, "--force", "--listen", "tcp://127.0.0.1:*", "--listen-control", "none"],
+            daemon: daemon)
+        #expect(linked.status == 1 && linked.stderr.contains("not a regular file"), "\(linked)")
+        #expect(daemon.stop() == 0)
+    }
+
     // MARK: - Helpers
 
-    /// A recording of `inputs` written to a file in `scratch`.
-    private static func recording(in scratch: ScratchDirectory, _ inputs: [(offsetUs: UInt64, input: Input)]) throws
-        -> String
-    {
+    /// A recording of `inputs` written to the file `name` in `scratch`.
+    private static func recording(
+        in scratch: ScratchDirectory, _ inputs: [(offsetUs: UInt64, input: Input)], name: String = "made.rec"
+    ) throws -> String {
         var bytes = Recording.header
         for (offsetUs, input) in inputs {
             Recording.encode(Recording.Record(offsetUs: offsetUs, payload: input.encoded()), into: &bytes)
         }
-        let path = scratch.url.appendingPathComponent("made.rec").path
+        let path = scratch.url.appendingPathComponent(name).path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
