@@ -64,11 +64,11 @@ enum PlayCommand {
         // PUSH cannot tell whether anyone receives: make sure a daemon answers before sending into the void.
         let control = try connection.control()
         _ = try control.stats()
-        // Rejections are published, not answered: subscribe to those of every stack played, and prove the
+        // Rejections are published, not answered: subscribe to those of the stacks played, and prove the
         // subscription live, before the first input.
         let barrier = "play-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let topics = Set(inputs.map { PlayOutcome.Key($0.input).rejectionTopic })
-        let subscriber = try connection.subscriber(prefixes: topics.sorted() + ["pr/\(barrier)/"])
+        let topics = PlayOutcome.rejectionPrefixes(of: inputs.map(\.input))
+        let subscriber = try connection.subscriber(prefixes: topics + ["pr/\(barrier)/"])
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
 
         StopSignals.install()

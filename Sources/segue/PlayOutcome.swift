@@ -54,6 +54,17 @@ struct PlayOutcome {
         let firstMessage: String
     }
 
+    /// The most stacks whose rejections are subscribed to one topic each. A SUB socket sends its subscriptions
+    /// within its send high-water mark (1000 messages) and drops the rest, the probe that proves them live too;
+    /// past this many stacks, all rejections are subscribed to (`er/`), and those of inputs not sent are not counted.
+    static let maxRejectionTopics = 64
+
+    /// The topics to subscribe to for the rejections of `inputs` (as sent; nil for bytes that do not decode).
+    static func rejectionPrefixes(of inputs: [Input?]) -> [String] {
+        let topics = Set(inputs.map { Key($0).rejectionTopic })
+        return topics.count > maxRejectionTopics ? ["er/"] : topics.sorted()
+    }
+
     private(set) var sent = 0
     private(set) var rejected = 0
     /// By error code, in order of first rejection.

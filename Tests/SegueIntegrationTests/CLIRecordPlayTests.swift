@@ -304,6 +304,31 @@ struct CLIRecordPlayTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("play of a recording that names a thousand stacks hears every rejection")
+    func thousandStacks() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        // A create on each of 1000 stacks, then a push on a stack that does not exist.
+        let create = CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 390, height: 844)))
+        var inputs = (0..<1000).map { index in
+            (
+                offsetUs: UInt64(index),
+                input: Input(
+                    body: .command(
+                        Command(stackId: "s\(index)", requestId: "c\(index)", op: .create(create))))
+            )
+        }
+        inputs.append(
+            (1000, Input(body: .command(Command(stackId: "s1000", requestId: "c1000", op: .push(Push(screen: "A")))))))
+        let file = try Self.recording(in: scratch, inputs)
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let played = try runSegue(["play", file, "--speed", "0"], daemon: daemon, timeoutMs: 60000)
+        #expect(played.status == 1, "\(played)")
+        #expect(played.stdout.hasSuffix(": 1000 accepted, 1 rejected\n"), "\(played)")
+        #expect(played.stderr.contains("rejected 1 of 1001: UNKNOWN_STACK x1 (stack s1000)"), "\(played)")
+        #expect(daemon.stop() == 0)
+    }
+
     // MARK: - Helpers
 
     /// A recording of `inputs` written to the file `name` in `scratch`.
