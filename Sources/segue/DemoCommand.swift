@@ -44,6 +44,10 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: ParsedArguments) throws {
+        try Interrupted.exiting { try present(arguments) }
+    }
+
+    private static func present(_ arguments: ParsedArguments) throws {
         var connection = try Connection(arguments)
         StopSignals.install()
         let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
@@ -103,7 +107,7 @@ enum DemoCommand {
     }
 
     /// The three swipes, with a push back to Detail before each that needs one.
-    /// - Throws: `CLIFailure` (UNAVAILABLE) when interrupted, and whatever a swipe or a push fails with.
+    /// - Throws: ``Interrupted`` on Ctrl-C, and whatever a swipe or a push fails with.
     private static func tour(
         _ stackId: String, live: Bool, connection: Connection, control: ControlClient, feed: EventFeed
     ) throws {
@@ -147,9 +151,7 @@ enum DemoCommand {
             Console.line("=> \(outcome.decisionLine ?? "no decision"); now \(outcome.stackDescription ?? "unknown")")
             if live { pause(milliseconds: 700) }
         }
-        guard !StopSignals.stopped else {
-            throw CLIFailure(code: .unavailable, message: "interrupted")
-        }
+        guard !StopSignals.stopped else { throw Interrupted(description: "interrupted") }
     }
 
     /// Deletes the demo's stack. A transition still running (a swipe Ctrl-C cut short, whose gesture the engine
@@ -172,14 +174,14 @@ enum DemoCommand {
     /// Reads the feed until the stack's running transition completes, showing what it reads to `observe`.
     /// - Parameters:
     ///   - deadline: when to give up (5 s from now by default).
-    ///   - stoppable: whether Ctrl-C ends the wait (with `CLIFailure`, UNAVAILABLE).
+    ///   - stoppable: whether Ctrl-C ends the wait (with ``Interrupted``).
     /// - Returns: false when the deadline passed first.
     private static func readUntilCompleted(
         _ feed: EventFeed, until deadline: ContinuousClock.Instant = .now.advanced(by: .seconds(5)),
         observe: (Publication) -> Void = { _ in }, stoppable: Bool
     ) throws -> Bool {
         while ContinuousClock.now < deadline {
-            if stoppable && StopSignals.stopped { throw CLIFailure(code: .unavailable, message: "interrupted") }
+            if stoppable && StopSignals.stopped { throw Interrupted(description: "interrupted") }
             guard let publication = try feed.next(timeoutMs: 100) else { continue }
             observe(publication)
             if case .event(let event) = publication, case .completed? = event.body { return true }

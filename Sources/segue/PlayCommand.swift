@@ -38,6 +38,10 @@ enum PlayCommand {
     static let minimumSpeed = 0.001
 
     static func run(_ arguments: ParsedArguments) throws {
+        try Interrupted.exiting { try play(arguments) }
+    }
+
+    private static func play(_ arguments: ParsedArguments) throws {
         let path = arguments.positionals[0]
         let speed = try arguments.number("speed", in: 0...1000) ?? 1
         let speedText = arguments.string("speed") ?? "1"
@@ -138,6 +142,11 @@ enum PlayCommand {
                 "played \(outcome.sent) of \(contents.records.count) inputs\(rename) from \(path) in "
                     + "\(TextFormat.fixed(seconds, 1)) s\(verdict)")
         }
+        if outcome.sent < contents.records.count {
+            // Only Ctrl-C (or SIGTERM) ends the sending early: the verdict on what was sent is printed above.
+            if decided, outcome.rejected > 0 { Console.error("segue: \(outcome.rejectionSummary)") }
+            throw Interrupted(description: "interrupted after \(outcome.sent) of \(contents.records.count) inputs")
+        }
         guard decided else {
             throw CLIFailure(
                 code: .unavailable,
@@ -146,11 +155,6 @@ enum PlayCommand {
         }
         if outcome.rejected > 0 {
             throw PlayRejected(description: outcome.rejectionSummary)
-        }
-        if outcome.sent < contents.records.count {
-            throw CLIFailure(
-                code: .unavailable,
-                message: "interrupted after \(outcome.sent) of \(contents.records.count) inputs")
         }
     }
 

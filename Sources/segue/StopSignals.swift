@@ -8,6 +8,8 @@ import Synchronization
 /// Set from the SIGINT/SIGTERM handlers of the commands that run until interrupted (tail, watch, record, play, demo);
 /// they check it at least every 100 ms and then clean up (restore the terminal, flush the file, stop the daemon).
 let stopRequested = Atomic<Bool>(false)
+/// The signal behind ``stopRequested`` (SIGINT or SIGTERM), 0 before one arrives.
+let stopSignal = Atomic<Int32>(0)
 /// Set from the SIGWINCH handler: the terminal changed size, redraw everything.
 let resizeRequested = Atomic<Bool>(false)
 
@@ -16,8 +18,14 @@ enum StopSignals {
     /// Makes SIGINT and SIGTERM set ``stopRequested`` (and SIGWINCH set ``resizeRequested``) instead of ending the
     /// process, and unblocks them (`SignalMask.unblock`).
     static func install() {
-        signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
-        signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
+        signal(SIGINT) { number in
+            stopSignal.store(number, ordering: .relaxed)
+            stopRequested.store(true, ordering: .relaxed)
+        }
+        signal(SIGTERM) { number in
+            stopSignal.store(number, ordering: .relaxed)
+            stopRequested.store(true, ordering: .relaxed)
+        }
         signal(SIGWINCH) { _ in resizeRequested.store(true, ordering: .relaxed) }
         SignalMask.unblock(SIGINT, SIGTERM, SIGWINCH)
     }

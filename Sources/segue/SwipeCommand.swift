@@ -170,7 +170,7 @@ enum SwipeCommand {
     ) throws {
         while !outcome.isDone {
             // Set only where a command installed StopSignals (demo): Ctrl-C ends the swipe there at once.
-            if StopSignals.stopped { throw CLIFailure(code: .unavailable, message: "interrupted") }
+            if StopSignals.stopped { throw Interrupted(description: "interrupted") }
             let leftMs = deadline.remainingMs
             guard leftMs > 0 else { return }
             if let publication = try feed.next(timeoutMs: leftMs) {

@@ -3,6 +3,10 @@ import SegueClient
 import SegueWire
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `segue record` as a proxy in front of a daemon, and `segue play` of its file into a fresh one.
 @Suite("segue record and play")
 struct CLIRecordPlayTests {
@@ -326,6 +330,27 @@ struct CLIRecordPlayTests {
         #expect(played.status == 1, "\(played)")
         #expect(played.stdout.hasSuffix(": 1000 accepted, 1 rejected\n"), "\(played)")
         #expect(played.stderr.contains("rejected 1 of 1001: UNKNOWN_STACK x1 (stack s1000)"), "\(played)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("Ctrl-C in the middle of a play says how far it got, and exits 130")
+    func interruptedPlay() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        // The stack's create at once, then a push an hour later.
+        let file = try Self.recording(
+            in: scratch, Array(Self.pushes(settleMs: 50, at: [0, 3_600_000_000], animatedPop: false)))
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let play = try startSegue(["play", file], daemon: daemon)
+        defer { play.kill() }
+        // The create has been decided: play is waiting for the push's time.
+        #expect(try events(of: daemon, stack: "demo", waitingFor: 1).count == 1)
+        let status = play.stop(signal: SIGINT, timeoutMs: 10000)
+        let output = try play.finish(timeoutMs: 1000)
+        #expect(status == 130, "\(output)")
+        #expect(output.stdout.hasSuffix(": 1 accepted, 0 rejected\n"), "\(output)")
+        #expect(output.stdout.hasPrefix("played 1 of 2 inputs from \(file)"), "\(output)")
+        #expect(output.stderr == "segue: interrupted after 1 of 2 inputs\n", "\(output)")
         #expect(daemon.stop() == 0)
     }
 
