@@ -59,7 +59,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segued",
-            dependencies: ["SegueEngine", "SegueCommandLine", "ZMQ"],
+            dependencies: ["SegueEngine", "SegueClient", "SegueCommandLine", "ZMQ"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -38,7 +38,7 @@ public final class ControlClient {
                 // Requests still queued when the client is closed are worthless: nobody would read the reply.
                 try socket.setOption(.linger, 0)
                 try curve?.apply(to: socket)
-                try socket.connect(endpoint)
+                try socket.reach(endpoint)
             }
         } catch {
             throw .zmq(error)

@@ -31,7 +31,7 @@ public final class Producer {
                 try socket.setOption(.sendTimeout, sendTimeoutMs)
                 try socket.setOption(.linger, lingerMs)
                 try curve?.apply(to: socket)
-                try socket.connect(endpoint)
+                try socket.reach(endpoint)
             }
         } catch {
             throw .zmq(error)

@@ -12,8 +12,10 @@ public enum SilenceDiagnosis: Sendable, Hashable {
     case curveNotSpoken
     /// The daemon's authenticator refused this client's key (the ZAP status code, such as 400).
     case keyRefused(status: Int32)
-    /// The CURVE handshake failed without a reason: the daemon could not read this client's hello, which is what a
-    /// wrong server key looks like.
+    /// The peer's socket is not of the kind this client's pairs with: another of the daemon's endpoints, say.
+    case wrongSocketType
+    /// The handshake failed without a reason: the peer hung up (a wrong CURVE server key looks like this, and so
+    /// may another of the daemon's endpoints).
     case handshakeFailed
     /// The connection and its handshake succeeded: the daemon is there but did not answer in time (busy, or not a
     /// segued endpoint of that kind).
@@ -21,55 +23,75 @@ public enum SilenceDiagnosis: Sendable, Hashable {
     /// Nothing decisive happened within the time allowed (a port that drops packets, say).
     case undecided
 
-    /// Connects a DEALER to `endpoint` with `curve` (nil: plaintext) and waits up to `timeoutMs` for the outcome of
-    /// its first connection.
-    public static func diagnose(endpoint: String, curve: CurveClientKeys?, timeoutMs: Int) -> SilenceDiagnosis {
+    /// Connects a socket of `type` (what the silent client used: DEALER for control, PUSH for ingest, SUB for
+    /// events) to `endpoint` with `curve` (nil: plaintext) and waits up to `timeoutMs` for how its connection goes.
+    /// A connection that ends without a reason is tried again while time is left: which side notices a mismatch
+    /// first is a race, and the next attempt may say what it was.
+    public static func diagnose(endpoint: String, type: SocketType, curve: CurveClientKeys?, timeoutMs: Int)
+        -> SilenceDiagnosis
+    {
+        let deadline = Deadline(inMilliseconds: timeoutMs)
+        var outcome = SilenceDiagnosis.undecided
+        repeat {
+            // An attempt cut short by the deadline adds nothing to what earlier ones found.
+            let latest = attempt(endpoint: endpoint, type: type, curve: curve, deadline: deadline)
+            if latest == .undecided { break }
+            outcome = latest
+        } while outcome == .handshakeFailed && deadline.remainingMs > 0
+        return outcome
+    }
+
+    /// One connection, watched until something decisive happens or `deadline`.
+    private static func attempt(endpoint: String, type: SocketType, curve: CurveClientKeys?, deadline: Deadline)
+        -> SilenceDiagnosis
+    {
         do throws(ZMQError) {
             let context = try ZMQContext()
             let monitorEndpoint = "inproc://segue-diagnosis"
-            let socket = try context.makeSocket(.dealer) { socket throws(ZMQError) in
+            let socket = try context.makeSocket(type) { socket throws(ZMQError) in
                 try socket.setOption(.linger, 0)
                 try curve?.apply(to: socket)
                 try socket.startMonitor(
                     monitorEndpoint,
-                    events: MonitorEvent.connected | MonitorEvent.connectRetried | MonitorEvent.handshakeSucceeded
+                    events: MonitorEvent.connected | MonitorEvent.connectRetried | MonitorEvent.disconnected
+                        | MonitorEvent.handshakeSucceeded
                         | MonitorEvent.handshakeFailedNoDetail | MonitorEvent.handshakeFailedProtocol
                         | MonitorEvent.handshakeFailedAuth)
             }
-            defer {
-                socket.stopMonitor()
-                socket.close(linger: 0)
-            }
+            defer { socket.close(linger: 0) }
             // The reader connects before the socket does: libzmq drops events nobody reads.
             let events = try context.makeSocket(.pair) { events throws(ZMQError) in
                 try events.setOption(.linger, 0)
                 try events.connect(monitorEndpoint)
             }
-            defer { events.close(linger: 0) }
-            try socket.connect(endpoint)
-            let deadline = Deadline(inMilliseconds: timeoutMs)
+            // The monitor stops while its reader is still there: its last event to a closed reader would keep the
+            // context from ending.
+            defer {
+                socket.stopMonitor()
+                events.close(linger: 0)
+            }
+            try socket.reach(endpoint)
             var connected = false
-            var failedHandshake = false
             while deadline.remainingMs > 0 {
                 try events.setOption(.receiveTimeout, deadline.remainingMs)
                 guard let parts = try events.receive() else { break }
                 guard let event = MonitorEvent(parts: parts) else { continue }
                 switch event.event {
                 case MonitorEvent.connected: connected = true
-                // Retried without ever connecting: refused. After a connection, a retry only follows its end.
+                // Retried without ever connecting: refused.
                 case MonitorEvent.connectRetried where !connected: return .nothingListening
-                case MonitorEvent.connectRetried: continue
                 case MonitorEvent.handshakeSucceeded: return .answers
                 case MonitorEvent.handshakeFailedAuth: return .keyRefused(status: event.value)
                 case MonitorEvent.handshakeFailedProtocol where event.value == MonitorEvent.mechanismMismatch:
                     return curve == nil ? .curveRequired : .curveNotSpoken
+                case MonitorEvent.handshakeFailedProtocol where event.value == MonitorEvent.invalidMetadata:
+                    return .wrongSocketType
                 default:
-                    // A peer that hangs up before its greeting is read looks the same whatever the cause; libzmq
-                    // reconnects, and a later attempt may show the mismatch.
-                    failedHandshake = true
+                    // The connection ended before any handshake succeeded: the peer hung up on it.
+                    return .handshakeFailed
                 }
             }
-            return failedHandshake ? .handshakeFailed : .undecided
+            return .undecided
         } catch {
             return .undecided
         }

@@ -34,7 +34,7 @@ public final class Subscriber {
                 try socket.setOption(.linger, 0)
                 try socket.setOption(.receiveHighWaterMark, receiveHighWaterMark)
                 try curve?.apply(to: socket)
-                try socket.connect(endpoint)
+                try socket.reach(endpoint)
             }
         } catch {
             throw .zmq(error)

@@ -30,10 +30,7 @@ public struct CommandSpec: Sendable {
         }
 
         /// Whether its value names a file or directory (`FILE`, `DIR`, `KEY|FILE`), for shell completion.
-        public var takesPath: Bool {
-            guard let valueName else { return false }
-            return valueName.split(separator: "|").contains { $0 == "FILE" || $0 == "DIR" }
-        }
+        public var takesPath: Bool { valueName.map(CommandSpec.namesPath) ?? false }
     }
 
     /// One positional argument.
@@ -47,6 +44,9 @@ public struct CommandSpec: Sendable {
             self.help = help
             self.optional = optional
         }
+
+        /// Whether it names a file or directory (`FILE`, `DIR`), for shell completion.
+        public var takesPath: Bool { CommandSpec.namesPath(name) }
     }
 
     /// The command as typed, e.g. `segue swipe`.
@@ -69,6 +69,11 @@ public struct CommandSpec: Sendable {
         self.options = options
         self.examples = examples
         self.version = version
+    }
+
+    /// Whether a placeholder (`FILE`, `DIR`, `KEY|FILE`) stands for a path.
+    static func namesPath(_ placeholder: String) -> Bool {
+        placeholder.split(separator: "|").contains { $0 == "FILE" || $0 == "DIR" }
     }
 
     /// The variables of this process that the options fall back to (`SEGUE_CONTROL`, ...), those that are set.

@@ -7,17 +7,21 @@ public struct ParsedArguments: Sendable {
     private let environment: [String: String]
 
     /// Parses `arguments` (without the command's own name).
-    /// - Throws: `UsageError.help` for `--help` or `-h` (and for `--version`, with the spec's version line), or a `UsageError` naming the bad argument: an option not in
-    ///   the spec, one given twice (unless repeatable), a missing value or positional.
+    /// - Throws: `UsageError.help` for `--help` or `-h` anywhere before `--` (and for `--version`, with the spec's
+    ///   version line), or a `UsageError` naming the bad argument: an option not in the spec, one given twice (unless
+    ///   repeatable), a missing or empty value, a missing or empty positional.
     public init(_ arguments: [String], spec: CommandSpec, environment: [String: String] = [:]) throws(UsageError) {
         self.spec = spec
         self.environment = environment
+        // Asking for help wins over whatever else is wrong with the line: that is usually why help is asked for.
+        if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
+            throw UsageError.help(spec.help)
+        }
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if !onlyPositionals, argument == "-h" { throw UsageError.help(spec.help) }
             if onlyPositionals || !argument.hasPrefix("--") || argument == "-" {
                 positionals.append(argument)
                 continue
@@ -26,7 +30,6 @@ public struct ParsedArguments: Sendable {
                 onlyPositionals = true
                 continue
             }
-            if argument == "--help" { throw UsageError.help(spec.help) }
             if argument == "--version", let version = spec.version { throw UsageError.help(version) }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
@@ -57,6 +60,9 @@ public struct ParsedArguments: Sendable {
                 value = arguments[index]
                 index += 1
             }
+            // An empty value is a mistake (an unset shell variable, most often), never a path or a name: `--out-dir ''`
+            // would otherwise mean the root directory.
+            if value.isEmpty { throw UsageError("\(spec.name): --\(name) needs a value, not an empty one") }
             if values[name] != nil && !option.repeatable {
                 throw UsageError("\(spec.name): --\(name) was given more than once")
             }
@@ -69,6 +75,9 @@ public struct ParsedArguments: Sendable {
         }
         if positionals.count > spec.positionals.count {
             throw UsageError("\(spec.name): unexpected argument '\(positionals[spec.positionals.count])' (see --help)")
+        }
+        if let empty = positionals.firstIndex(of: "") {
+            throw UsageError("\(spec.name): \(spec.positionals[empty].name) must not be empty")
         }
     }
 

@@ -80,15 +80,25 @@ public enum ShellCompletion {
             var specs = command.spec.options.map(zshOption)
             specs.append(quoted("(- *)--help[show the help]"))
             for (index, positional) in command.spec.positionals.enumerated() {
+                // `N:message:action`, or `N::message:action` for an optional one.
                 let label = escapedColons(positional.help)
-                specs.append(quoted("\(positional.optional ? ":" : "")\(index + 1):\(label):"))
+                let action = positional.takesPath ? "_files" : " "
+                specs.append(quoted("\(index + 1):\(positional.optional ? ":" : "")\(label):\(action)"))
             }
             lines.append("    \(command.name))")
             lines.append("        _arguments -s \\")
             lines.append(specs.map { "            \($0)" }.joined(separator: " \\\n"))
             lines.append("        ;;")
         }
-        lines += ["    esac", "}", "\(function) \"$@\""]
+        // Autoloaded from $fpath, the file is the function's body and runs it; sourced, it registers it.
+        lines += [
+            "    esac", "}",
+            "if [[ $zsh_eval_context[-1] == loadautofunc ]]; then",
+            "    \(function) \"$@\"",
+            "else",
+            "    compdef \(function) \(program)",
+            "fi",
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

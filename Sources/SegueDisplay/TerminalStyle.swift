@@ -7,7 +7,7 @@ import SegueWire
 /// How much styling `segue`'s output carries, and the ANSI SGR codes of that styling: the one place that decides
 /// whether `segue tail` and `segue watch` colour what they print, and what each colour means.
 ///
-/// - ``plain``: standard output is not a terminal (a pipe, a file): no escape sequences at all.
+/// - ``plain``: standard output is not a terminal (a pipe, a file), or `TERM` is `dumb`: no escape sequences at all.
 /// - ``monochrome``: a terminal, with `NO_COLOR` set to a non-empty value (https://no-color.org): bold and dim
 ///   only, no colours.
 /// - ``colour``: a terminal: bold, dim and colours.
@@ -16,9 +16,10 @@ public enum TerminalStyle: Sendable, Hashable {
     case monochrome
     case colour
 
-    /// The style for output to a terminal or not, under `NO_COLOR`'s value (nil when unset).
-    public static func decide(outputIsTerminal: Bool, noColor: String?) -> TerminalStyle {
-        guard outputIsTerminal else { return .plain }
+    /// The style for output to a terminal or not, under `NO_COLOR`'s and `TERM`'s values (nil when unset).
+    public static func decide(outputIsTerminal: Bool, noColor: String?, term: String? = nil) -> TerminalStyle {
+        // A dumb terminal prints escape sequences as they are.
+        guard outputIsTerminal, term != "dumb" else { return .plain }
         // An empty NO_COLOR is as good as none, as no-color.org says.
         return (noColor ?? "").isEmpty ? .colour : .monochrome
     }
@@ -27,7 +28,7 @@ public enum TerminalStyle: Sendable, Hashable {
     public static var standardOutput: TerminalStyle {
         decide(
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            noColor: getenv("NO_COLOR").map { String(cString: $0) })
+            noColor: getenv("NO_COLOR").map { String(cString: $0) }, term: getenv("TERM").map { String(cString: $0) })
     }
 
     /// Whether colours are drawn.

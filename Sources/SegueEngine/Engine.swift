@@ -1,3 +1,4 @@
+import SegueClient
 import SegueCore
 import SegueLog
 import SegueLogging
@@ -133,8 +134,11 @@ public final class Engine {
     }
 
     private static func bind(_ socket: ZMQSocket, _ endpoint: String, _ name: String) throws(EngineError) -> String {
+        if let problem = EndpointSyntax.ipcBindProblem(endpoint) {
+            throw EngineError("cannot bind the \(name) socket to \(endpoint): \(problem)")
+        }
         do {
-            try socket.bind(endpoint)
+            try socket.listen(endpoint)
             return try socket.lastEndpoint
         } catch {
             throw EngineError("cannot bind the \(name) socket to \(endpoint)", .socket(error))

@@ -45,6 +45,9 @@ public struct MonitorEvent: Sendable, Hashable {
     public static let handshakeFailedProtocol = ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL
     /// `ZMQ_EVENT_HANDSHAKE_FAILED_AUTH`: the peer's authenticator refused; the value is its status code.
     public static let handshakeFailedAuth = ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
+    /// `ZMQ_PROTOCOL_ERROR_ZMTP_INVALID_METADATA`: the peer's metadata is unacceptable, as a socket type that does not
+    /// pair with this one (a DEALER meeting a PULL) is.
+    public static let invalidMetadata = Int32(bitPattern: UInt32(ZMQ_PROTOCOL_ERROR_ZMTP_INVALID_METADATA))
     /// `ZMQ_PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH`: one side speaks CURVE and the other does not.
     public static let mechanismMismatch = Int32(bitPattern: UInt32(ZMQ_PROTOCOL_ERROR_ZMTP_MECHANISM_MISMATCH))
 

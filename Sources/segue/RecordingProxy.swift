@@ -90,8 +90,11 @@ final class RecordingProxy {
     }
 
     private static func bind(_ socket: ZMQSocket, _ endpoint: String, _ option: String) throws {
+        if let problem = EndpointSyntax.ipcBindProblem(endpoint) {
+            throw CLIFailure(code: .invalidArgument, message: "cannot listen on \(endpoint) (\(option)): \(problem)")
+        }
         do {
-            try socket.bind(endpoint)
+            try socket.listen(endpoint)
         } catch {
             throw CLIFailure(
                 code: error == .addressInUse ? .unavailable : .invalidArgument,

@@ -77,21 +77,49 @@ enum SwipeCommand {
         let head = try control.stats().headPosition
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
 
-        let plan = Plan(
+        var plan = Plan(
             stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
             velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"))
+        let waits = !arguments.flag("no-wait")
+        let waitDeadline = Deadline(inMilliseconds: waitMs)
+        let report: (String) -> Void = json ? { _ in } : { Console.line($0) }
         // Read after the feed's start, so that the end of any transition it shows is still to come on the feed.
         var state = try control.stack(stackId)
-        if !arguments.flag("no-wait") {
-            state = try RunningTransitionWait.awaitStart(
-                of: plan.target, state: state, feed: feed, control: control, waitMs: waitMs,
-                announce: json ? { Console.error($0) } : { Console.line($0) })
+        while true {
+            if waits {
+                state = try RunningTransitionWait.awaitStart(
+                    of: plan.target, state: state, feed: feed, control: control, waitMs: waitDeadline.remainingMs,
+                    announce: json ? { Console.error($0) } : { Console.line($0) })
+            }
+            let mayRetry = waits && waitDeadline.remainingMs > 0
+            if let outcome = try performUnlessOvertaken(
+                plan, state: state, feed: feed, producer: producer, waitMs: waitMs, mayRetry: mayRetry,
+                report: report)
+            {
+                producer.close()
+                if json { Console.line(outcome.jsonObject.description) }
+                return
+            }
+            // Another gesture or command began between the wait and this swipe's touch: wait for it too, with a
+            // fresh gesture (the refused one's later samples are ignored).
+            if arguments.string("gesture-id") == nil { plan.gestureId = UInt64.random(in: 1...(1 << 53)) }
+            state = try control.stack(stackId)
         }
-        let outcome = try perform(
-            plan, state: state, feed: feed, producer: producer, waitMs: waitMs,
-            report: json ? { _ in } : { Console.line($0) })
-        producer.close()
-        if json { Console.line(outcome.jsonObject.description) }
+    }
+
+    /// `perform`, or nil when `mayRetry` and the daemon refused the gesture because a transition began first.
+    private static func performUnlessOvertaken(
+        _ plan: Plan, state: StackState, feed: EventFeed, producer: Producer, waitMs: Int, mayRetry: Bool,
+        report: @escaping (String) -> Void
+    ) throws -> Outcome? {
+        do {
+            return try perform(plan, state: state, feed: feed, producer: producer, waitMs: waitMs, report: report)
+        } catch let error as ClientError {
+            guard mayRetry, case .errorReply(let detail) = error, detail.code == .transitionInProgress else {
+                throw error
+            }
+            return nil
+        }
     }
 
     /// One swipe to perform: the trace's parameters.
@@ -156,9 +184,11 @@ enum SwipeCommand {
             throw ClientError.errorReply(rejection)
         }
         guard outcome.completed else {
+            let decided = outcome.decisionLine.map { "; it \($0), but did not complete" } ?? ""
             throw CLIFailure(
                 code: .unavailable,
-                message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms")
+                message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms\(decided) "
+                    + "(a larger --wait-ms waits longer)")
         }
         return outcome
     }

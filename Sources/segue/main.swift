@@ -15,7 +15,7 @@ guard let name = arguments.first else {
     Console.error(overview)
     exit(2)
 }
-if name == "--version" {
+if name == "--version", arguments.count == 1 {
     Console.line(SegueCommands.version)
     exit(0)
 }

@@ -1,3 +1,4 @@
+import SegueClient
 import SegueCommandLine
 import SegueEngine
 import Synchronization
@@ -81,9 +82,17 @@ func logger(from arguments: ParsedArguments) throws(UsageError) -> LogfmtLogger 
 func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws(UsageError) -> EngineConfiguration {
     var configuration = EngineConfiguration()
     if let data = arguments.string("data") { configuration.dataDirectory = data }
-    if let endpoint = arguments.string("ingest") { configuration.ingestEndpoint = endpoint }
-    if let endpoint = arguments.string("control") { configuration.controlEndpoint = endpoint }
-    if let endpoint = arguments.string("events") { configuration.eventsEndpoint = endpoint }
+    let endpoints: [(String, WritableKeyPath<EngineConfiguration, String>)] = [
+        ("ingest", \.ingestEndpoint), ("control", \.controlEndpoint), ("events", \.eventsEndpoint),
+    ]
+    for (name, field) in endpoints {
+        guard let endpoint = arguments.string(name) else { continue }
+        guard EndpointSyntax.isBindable(endpoint) else {
+            throw UsageError(
+                "segued: --\(name) '\(endpoint)' is not an endpoint to listen on; \(EndpointSyntax.expectedForBinding)")
+        }
+        configuration[keyPath: field] = endpoint
+    }
     if let mode = arguments.string("fsync") {
         guard let policy = FsyncPolicy(parsing: mode) else {
             throw UsageError("segued: --fsync must be always, never or interval:MS (MS 1-60000), not '\(mode)'")

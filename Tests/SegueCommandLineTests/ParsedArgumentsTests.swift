@@ -37,11 +37,21 @@ struct ParsedArgumentsTests {
         #expect(refusal(["main", "--profile"]) == "segue try: --profile needs a value (NAME)")
         #expect(refusal([]) == "segue try: missing STACK (see --help)")
         #expect(refusal(["main", "extra"]) == "segue try: unexpected argument 'extra' (see --help)")
+        #expect(refusal(["main", "--prof"]) == "segue try: unknown option --prof; did you mean --profile?")
+    }
+
+    @Test func anEmptyValueIsRefusedNeverTakenForAPath() {
+        #expect(refusal(["main", "--profile", ""]) == "segue try: --profile needs a value, not an empty one")
+        #expect(refusal(["main", "--tag="]) == "segue try: --tag needs a value, not an empty one")
+        #expect(refusal([""]) == "segue try: STACK must not be empty")
     }
 
     @Test func helpIsAskedForWithEitherSpelling() {
         #expect(refusal(["--help"]) == "help")
         #expect(refusal(["main", "-h"]) == "help")
         #expect(refusal(["main", "--", "-h"]) == "segue try: unexpected argument '-h' (see --help)")
+        // Help wins over a mistake elsewhere on the line: that is usually why it is asked for.
+        #expect(refusal(["main", "--bogus", "-h"]) == "help")
+        #expect(refusal(["--profile", "-h"]) == "help")
     }
 }

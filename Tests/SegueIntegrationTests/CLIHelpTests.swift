@@ -81,6 +81,17 @@ struct CLIUsageTests {
         #expect(output.stderr.contains("is not an endpoint; endpoints look like tcp://HOST:PORT"), "\(output)")
     }
 
+    @Test(
+        "an empty value is refused, never taken for the root directory or the current one",
+        arguments: [
+            ["man", "--out-dir", ""], ["plot", "--profiles", "--out-dir", ""], ["replay", ""], ["tail", "--stack="],
+        ])
+    func emptyValues(_ arguments: [String]) throws {
+        let output = try runSegue(arguments)
+        #expect(output.status == 2, "\(output)")
+        #expect(output.stderr.contains("not an empty one") || output.stderr.contains("must not be empty"), "\(output)")
+    }
+
     @Test("an endpoint from the environment is checked too, and named by its variable")
     func malformedEndpointVariable() throws {
         let output = try runSegue(["stacks"], environment: ["SEGUE_CONTROL": "127.0.0.1:7702"])

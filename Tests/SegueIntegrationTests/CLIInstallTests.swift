@@ -90,18 +90,40 @@ struct CLIInstallTests {
         let syntax = try Self.run("/usr/bin/zsh", ["-n", file])
         #expect(syntax.status == 0 && syntax.stderr.isEmpty, "\(syntax)")
         // With _arguments and _describe standing in, the function shows what it would offer.
-        let script = """
-            _describe() { print -rl -- "describe $*" }
-            _arguments() { print -rl -- "$@" }
-            source '\(file)'
-            words=(segue swipe demo --target ''); CURRENT=5; _segue
-            words=(segue sw); CURRENT=2; _segue
-            """
-        let output = try Self.run("/usr/bin/zsh", ["-c", script])
-        #expect(output.status == 0, "\(output)")
-        #expect(
-            output.stdout.contains("--target[back: pop or dismiss (default); tabs: next tab]:back|tabs:(back tabs)"))
-        #expect(output.stdout.contains("1:stack id:"), "\(output)")
-        #expect(output.stdout.contains("describe -t commands segue command commands"), "\(output)")
+        func offered(_ words: String, current: Int) throws -> ProcessOutput {
+            let script = """
+                _describe() { print -rl -- "describe $*" }
+                _arguments() { print -rl -- "$@" }
+                compdef() { }
+                source '\(file)'
+                words=(\(words)); CURRENT=\(current); _segue
+                """
+            return try Self.run("/usr/bin/zsh", ["-c", script])
+        }
+        let swipe = try offered("segue swipe demo --target ''", current: 5)
+        #expect(swipe.status == 0, "\(swipe)")
+        #expect(swipe.stdout.contains("--target[back: pop or dismiss (default); tabs: next tab]:back|tabs:(back tabs)"))
+        #expect(swipe.stdout.contains("1:stack id: "), "\(swipe)")
+        let commands = try offered("segue sw", current: 2)
+        #expect(commands.stdout.contains("describe -t commands segue command commands"), "\(commands)")
+        // An optional argument is `N::message:action`; a path completes files.
+        let play = try offered("segue play x", current: 3)
+        #expect(play.stdout.contains("1:a recording made by segue record:_files"), "\(play)")
+        let manual = try offered("segue man x", current: 3)
+        #expect(manual.stdout.contains("1::the command whose page to print"), "\(manual)")
+
+        // Sourced (as the README shows) it registers itself; from a directory on $fpath compinit finds it.
+        let sourced = try Self.run(
+            "/usr/bin/zsh",
+            ["-fc", "autoload -U compinit && compinit -u -D; source '\(file)'; print -r -- $_comps[segue]"])
+        #expect(sourced.stdout == "_segue\n", "\(sourced)")
+        let directory = installed.path("share/zsh/site-functions")
+        let autoloaded = try Self.run(
+            "/usr/bin/zsh",
+            [
+                "-fc",
+                "fpath=('\(directory)' $fpath); autoload -U compinit && compinit -u -D; print -r -- $_comps[segue]",
+            ])
+        #expect(autoloaded.stdout == "_segue\n", "\(autoloaded)")
     }
 }

@@ -185,17 +185,27 @@ struct CLITests {
         #expect(pushed.status == 1, "\(pushed)")
         #expect(pushed.stderr.contains("hint: wait for the running transition to complete"), "\(pushed)")
 
-        let swipe = try startSegue(["swipe", "demo", "--to", "0.3"], daemon: daemon)
-        defer { swipe.kill() }
-        #expect(swipe.readLine(timeoutMs: 10_000) == "waiting for transition 1 (POP) to complete", "\(swipe.stderr)")
+        let short = try runSegue(["swipe", "demo", "--to", "0.3", "--wait-ms", "200"], daemon: daemon)
+        #expect(short.status == 1, "\(short)")
+        #expect(short.stderr.contains("a larger --wait-ms waits longer") && !short.stderr.contains("--no-wait"))
+
+        // Two swipes wait for the same finger; when it lets go, one begins first and the other waits for it too.
+        let swipes = try (0..<2).map { _ in try startSegue(["swipe", "demo", "--to", "0.3"], daemon: daemon) }
+        defer { for swipe in swipes { swipe.kill() } }
+        for swipe in swipes {
+            #expect(
+                swipe.readLine(timeoutMs: 10_000) == "waiting for transition 1 (POP) to complete", "\(swipe.stderr)")
+        }
         try producer.send(pan: DaemonTests.pan(.panCancelled, tx: 40, timeUs: 16_666))
-        let output = try swipe.finish(timeoutMs: 20_000)
-        #expect(output.status == 0, "\(output)")
-        #expect(
-            output.lines == [
-                "cancelled (BELOW_THRESHOLD) after 0.3 of the width",
-                "completed: stack is now Home > Detail",
-            ], "\(output)")
+        for swipe in swipes {
+            let output = try swipe.finish(timeoutMs: 20_000)
+            #expect(output.status == 0, "\(output)")
+            #expect(
+                output.lines.suffix(2) == [
+                    "cancelled (BELOW_THRESHOLD) after 0.3 of the width",
+                    "completed: stack is now Home > Detail",
+                ], "\(output)")
+        }
     }
 
     @Test("swipe mirrors for right-to-left stacks and switches tabs")
@@ -244,8 +254,9 @@ struct CLITests {
         #expect(
             output.stderr.split(separator: "\n").map(String.init) == [
                 "segue: UNAVAILABLE: no reply from \(endpoint) within 200 ms; is segued running?",
-                "hint: nothing listens at \(endpoint): start segued (make run), or point --control, --ingest and "
-                    + "--events (or SEGUE_CONTROL, ...) at it",
+                "hint: nothing answers the connection at \(endpoint) (nothing listens there, or its host does not "
+                    + "resolve): start segued (make run), or point --control, --ingest and --events (or SEGUE_CONTROL, "
+                    + "...) at it",
             ], "\(output)")
     }
 

@@ -225,6 +225,8 @@ struct WatchScreenTests {
         #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: "") == .colour)
         #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: "1") == .monochrome)
         #expect(TerminalStyle.decide(outputIsTerminal: false, noColor: nil) == .plain)
+        #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: nil, term: "dumb") == .plain)
+        #expect(TerminalStyle.decide(outputIsTerminal: true, noColor: nil, term: "xterm-256color") == .colour)
         #expect(TerminalStyle.colour.paint("finished", .green) == "\u{1B}[32mfinished\u{1B}[0m")
         #expect(TerminalStyle.monochrome.paint("finished", .green) == "finished")
         #expect(TerminalStyle.plain.paint("finished", .green) == "finished")
