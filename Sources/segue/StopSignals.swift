@@ -5,8 +5,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// Set from the SIGINT/SIGTERM handlers of the commands that run until interrupted (tail, watch, record, play, demo);
-/// they check it at least every 100 ms and then clean up (restore the terminal, flush the file, stop the daemon).
+/// Set from the SIGINT/SIGTERM handlers of the commands that run until interrupted (tail, watch, record, play, demo,
+/// web), and SIGHUP's in those that start a daemon; they check it at least every 100 ms and then clean up (restore
+/// the terminal, flush the file, stop the daemon).
 let stopRequested = Atomic<Bool>(false)
 /// Set from the SIGWINCH handler: the terminal changed size, redraw everything.
 let resizeRequested = Atomic<Bool>(false)
@@ -15,13 +16,19 @@ let resizeRequested = Atomic<Bool>(false)
 enum StopSignals {
     /// Makes SIGINT and SIGTERM set ``stopRequested`` (and SIGWINCH set ``resizeRequested``) instead of ending the
     /// process, and unblocks them (`SignalMask.unblock`).
-    static func install() {
+    /// - Parameter hangUp: SIGHUP too: a command that starts a daemon stops it when its terminal closes, as when
+    ///   it is interrupted, rather than die and leave the daemon running.
+    static func install(hangUp: Bool = false) {
         signal(SIGINT) { _ in stopRequested.store(true, ordering: .relaxed) }
         signal(SIGTERM) { _ in stopRequested.store(true, ordering: .relaxed) }
         signal(SIGWINCH) { _ in resizeRequested.store(true, ordering: .relaxed) }
         SignalMask.unblock(SIGINT, SIGTERM, SIGWINCH)
+        if hangUp {
+            signal(SIGHUP) { _ in stopRequested.store(true, ordering: .relaxed) }
+            SignalMask.unblock(SIGHUP)
+        }
     }
 
-    /// Whether SIGINT or SIGTERM arrived.
+    /// Whether a stop signal arrived.
     static var stopped: Bool { stopRequested.load(ordering: .relaxed) }
 }
