@@ -16,49 +16,46 @@ struct CLIOwnDaemonTests {
 
     @Test("SIGHUP (its terminal closing) stops the segued it started, as SIGTERM does", arguments: ["demo", "web"])
     func hangUp(command: String) throws {
-        let (segue, daemon) = try Self.start(command)
-        // The daemon first: a daemon left running holds segue's output open, and segue unreaped.
-        defer {
-            daemon.cleanUp()
-            segue.kill()
+        try Self.withOwnDaemon(command) { segue, daemon in
+            kill(segue.pid, SIGHUP)
+            try #require(segue.waitForExit(timeoutMs: 30000), "segue \(command) did not end, or its segued lives on")
+            let output = try segue.finish(timeoutMs: 1000)
+            // The demo counts as interrupted (as on Ctrl-C); the web front end just stops.
+            #expect(output.status == (command == "demo" ? 1 : 0), "\(output)")
+            #expect(
+                output.lines.last
+                    == "stopped \(Self.commands[command]!.name) (pid \(daemon.pid), exit 0) and removed \(daemon.directory)",
+                "\(output)")
+            #expect(!FileManager.default.fileExists(atPath: daemon.directory))
+            // Reaped by segue: the pid no longer names a process, not even a zombie.
+            #expect(kill(daemon.pid, 0) == -1 && errno == ESRCH)
         }
-        kill(segue.pid, SIGHUP)
-        try #require(segue.waitForExit(timeoutMs: 30000), "segue \(command) did not end, or its segued lives on")
-        let output = try segue.finish(timeoutMs: 1000)
-        // The demo counts as interrupted (as on Ctrl-C); the web front end just stops.
-        #expect(output.status == (command == "demo" ? 1 : 0), "\(output)")
-        #expect(
-            output.lines.last
-                == "stopped \(Self.commands[command]!.name) (pid \(daemon.pid), exit 0) and removed \(daemon.directory)",
-            "\(output)")
-        #expect(!FileManager.default.fileExists(atPath: daemon.directory))
-        // Reaped by segue: the pid no longer names a process, not even a zombie.
-        #expect(kill(daemon.pid, 0) == -1 && errno == ESRCH)
     }
 
     @Test("SIGKILL, which segue cannot catch, still ends the segued it started", arguments: ["demo", "web"])
     func killed(command: String) throws {
-        let (segue, daemon) = try Self.start(command)
-        defer {
-            daemon.cleanUp()
-            segue.kill()
+        try Self.withOwnDaemon(command) { segue, daemon in
+            kill(segue.pid, SIGKILL)
+            #expect(daemon.waitUntilEnded(timeoutMs: 20000), "segued \(daemon.pid) outlived segue \(command)")
         }
-        kill(segue.pid, SIGKILL)
-        #expect(daemon.waitUntilEnded(timeoutMs: 20000), "segued \(daemon.pid) outlived segue \(command)")
     }
 
-    /// Starts `segue <command>` where no daemon answers, and waits until the daemon it starts is ready (and, for
-    /// web, until it serves).
-    static func start(_ command: String) throws -> (ChildProcess, StartedDaemon) {
+    /// Starts `segue <command>` where no daemon answers, waits until the daemon it starts is ready (and, for web,
+    /// until it serves), and runs `body` with both. Then kills the daemon if it still runs and removes its
+    /// directory, and only then segue: a daemon left running holds segue's output open, and segue unreaped.
+    static func withOwnDaemon(_ command: String, _ body: (ChildProcess, StartedDaemon) throws -> Void) throws {
         // Nothing listens on port 1: the 300 ms probe times out and segue starts its own daemon.
         let segue = try startSegue(
             commands[command]!.arguments, environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"])
-        var daemon: StartedDaemon?
+        defer { segue.kill() }
+        var started: StartedDaemon?
         while let line = segue.readLine(timeoutMs: 30000) {
-            if daemon == nil { daemon = StartedDaemon(line: line) }
-            if daemon != nil && (command != "web" || line.hasPrefix("segue web ready ")) { break }
+            if started == nil { started = StartedDaemon(line: line) }
+            if started != nil && (command != "web" || line.hasPrefix("segue web ready ")) { break }
         }
-        return (segue, try #require(daemon, "no started segued line: \(segue.stderr)"))
+        let daemon = try #require(started, "no started segued line: \(segue.stderr)")
+        defer { daemon.cleanUp() }
+        try body(segue, daemon)
     }
 }
 

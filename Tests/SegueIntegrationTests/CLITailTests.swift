@@ -10,21 +10,9 @@ struct CLITailTests {
     @Test("tail says when the daemon goes away and when it is back, and goes on where it was")
     func daemonRestart() throws {
         let data = try ScratchDirectory(prefix: "segue-tail-restart")
-        let first = try DaemonProcess.start(dataDirectory: data.url)
-        defer { first.kill() }
-        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: first).status == 0)
-        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: first).status == 0)
-        // From the start of the log, so that what tail prints does not depend on when it got going.
-        let tail = try startSegue(["tail", "--from", "1", "--json"], daemon: first)
+        let (first, tail) = try Self.tailOfStoppedDaemon(data: data.url)
         defer { tail.kill() }
-        #expect(try Self.positions(tail, count: 4) == [1, 2, 3, 4])
-
-        #expect(first.stop() == 0)
         let events = first.endpoints.events
-        #expect(
-            tail.readErrorLine(timeoutMs: 20000)
-                == "segue: tail: the daemon at \(events) went away; waiting for it to come back",
-            "\(tail.stderr)")
         // The same data directory on the same ports, where tail's sockets keep reconnecting.
         let second = try DaemonProcess.start(dataDirectory: data.url, endpoints: first.endpoints)
         defer { second.kill() }
@@ -32,27 +20,15 @@ struct CLITailTests {
             tail.readErrorLine(timeoutMs: 20000) == "segue: tail: the daemon at \(events) is back", "\(tail.stderr)")
         #expect(try runSegue(["pop", "demo", "--immediate"], daemon: second).status == 0)
         #expect(try Self.positions(tail, count: 3) == [5, 6, 7])
-        #expect(tail.stop() == 0, "\(tail.stderr)")
-        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
+        Self.expectQuietStop(tail)
         #expect(second.stop() == 0)
     }
 
     @Test("a daemon back with a shorter log: tail says so once, and prints that log's events from its head on")
     func shorterLog() throws {
-        let first = try DaemonProcess.start()
-        defer { first.kill() }
-        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: first).status == 0)
-        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: first).status == 0)
-        let tail = try startSegue(["tail", "--from", "1", "--json"], daemon: first)
+        let (first, tail) = try Self.tailOfStoppedDaemon()
         defer { tail.kill() }
-        #expect(try Self.positions(tail, count: 4) == [1, 2, 3, 4])
-
-        #expect(first.stop() == 0)
         let events = first.endpoints.events
-        #expect(
-            tail.readErrorLine(timeoutMs: 20000)
-                == "segue: tail: the daemon at \(events) went away; waiting for it to come back",
-            "\(tail.stderr)")
         // A fresh data directory on the same ports: its log ends before what tail printed.
         let second = try DaemonProcess.start(endpoints: first.endpoints)
         defer { second.kill() }
@@ -67,8 +43,7 @@ struct CLITailTests {
         #expect(try runSegue(["create", "newlife", "--screens", "Home"], daemon: second).status == 0)
         #expect(try runSegue(["push", "newlife", "Detail", "--immediate"], daemon: second).status == 0)
         #expect(try Self.positions(tail, count: 4) == [1, 2, 3, 4])
-        #expect(tail.stop() == 0, "\(tail.stderr)")
-        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
+        Self.expectQuietStop(tail)
         #expect(second.stop() == 0)
     }
 
@@ -85,8 +60,7 @@ struct CLITailTests {
             "\(tail.stderr)")
         #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: daemon).status == 0)
         #expect(try Self.positions(tail, count: 2) == [3, 4])
-        #expect(tail.stop() == 0, "\(tail.stderr)")
-        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
+        Self.expectQuietStop(tail)
         #expect(daemon.stop() == 0)
     }
 
@@ -120,10 +94,7 @@ struct CLITailTests {
         #expect(try runSegue(["create", "gone", "--screens", "Home"], daemon: daemon).status == 0)
         #expect(try Self.positions(tail, count: 1) == [3])
         #expect(try Self.positions(later, count: 1) == [3])
-        for process in [tail, later] {
-            #expect(process.stop() == 0, "\(process.stderr)")
-            #expect(process.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(process.stderr)")
-        }
+        for process in [tail, later] { Self.expectQuietStop(process) }
         #expect(daemon.stop() == 0)
     }
 
@@ -135,8 +106,7 @@ struct CLITailTests {
         defer { tail.kill() }
         #expect(try runSegue(["create", "later", "--screens", "Home"], daemon: daemon).status == 0)
         #expect(try Self.positions(tail, count: 1) == [1])
-        #expect(tail.stop() == 0, "\(tail.stderr)")
-        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
+        Self.expectQuietStop(tail)
         #expect(daemon.stop() == 0)
     }
 
@@ -173,6 +143,24 @@ struct CLITailTests {
         #expect(wrong.stderr.contains("--from must be a position"), "\(wrong)")
     }
 
+    /// A daemon (on `data`, else on a directory of its own) with a stack's first four events, and a `tail --from 1
+    /// --json` that printed them; the daemon is stopped, and tail has said that it went away.
+    static func tailOfStoppedDaemon(data: URL? = nil) throws -> (DaemonProcess, ChildProcess) {
+        let daemon = try DaemonProcess.start(dataDirectory: data)
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: daemon).status == 0)
+        // From the start of the log, so that what tail prints does not depend on when it got going.
+        let tail = try startSegue(["tail", "--from", "1", "--json"], daemon: daemon)
+        #expect(try Self.positions(tail, count: 4) == [1, 2, 3, 4])
+        #expect(daemon.stop() == 0)
+        #expect(
+            tail.readErrorLine(timeoutMs: 20000)
+                == "segue: tail: the daemon at \(daemon.endpoints.events) went away; waiting for it to come back",
+            "\(tail.stderr)")
+        return (daemon, tail)
+    }
+
     /// Starts `tail --stack <stack> --json` with `options`, and waits for its note that the stack does not exist
     /// (`no stack <stack> yet; waiting for it` unless `note` says otherwise).
     static func startWaiting(
@@ -182,6 +170,12 @@ struct CLITailTests {
         let said = tail.readErrorLine(timeoutMs: 10000)
         #expect(said == "segue: tail: " + (note ?? "no stack \(stack) yet; waiting for it"), "\(tail.stderr)")
         return tail
+    }
+
+    /// Stops `tail` (SIGTERM), which must exit 0 without saying anything more on stderr: each note comes once.
+    static func expectQuietStop(_ tail: ChildProcess) {
+        #expect(tail.stop() == 0, "\(tail.stderr)")
+        #expect(tail.readErrorLine(timeoutMs: 0) == nil, "said more than once: \(tail.stderr)")
     }
 
     /// The positions of the next `count` events tail prints (`--json`).
