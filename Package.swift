@@ -33,6 +33,9 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .target(name: "WebSockets", dependencies: ["CWebSockets"], swiftSettings: strictSettings),
+        // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not
+        // outlive them, and Swift can neither call prctl (variadic) nor run code between fork and exec safely.
+        .target(name: "CTiedSpawn"),
         .target(name: "SegueWire", swiftSettings: strictSettings),
         .target(name: "SegueCore", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
@@ -67,7 +70,7 @@ let package = Package(
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine",
                 "SegueGateway", "SegueThreads",
-                "WebSockets", "ZMQ",
+                "WebSockets", "ZMQ", "CTiedSpawn",
             ],
             swiftSettings: strictSettings
         ),

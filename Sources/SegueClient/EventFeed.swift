@@ -10,6 +10,10 @@ import SegueWire
 /// `idleCheckMs` the feed asks the log once whether anything came after the last event it delivered.
 /// Frames and rejections from the same subscriber are passed through as they come (they are not logged).
 ///
+/// A read that finds the log ending before a position the feed has already seen comes from another log (a daemon
+/// started again on a fresh data directory, or on an older copy of its log): the feed tells ``onLogBehind`` and
+/// follows that log from its head, since nothing tells its positions apart from the ones already delivered.
+///
 /// Not thread-safe: use it from one thread.
 public final class EventFeed {
     /// The stack followed, or nil for all stacks.
@@ -26,6 +30,9 @@ public final class EventFeed {
     public let idleCheckMs: Int
     /// How many delivered events came from reading the log (history, gaps, idle checks) rather than live.
     public private(set) var eventsReadFromLog: UInt64 = 0
+    /// Called when a read finds the daemon's log ending at `head`, before position `seen` that the feed started
+    /// after or delivered; the feed then goes on after `head`.
+    public var onLogBehind: ((_ head: UInt64, _ seen: UInt64) -> Void)?
 
     private let batchSize: UInt32
     private var pending: [Publication] = []
@@ -39,6 +46,9 @@ public final class EventFeed {
     /// Every event of the feed up to here has been delivered: a one-stack read scans past other stacks' events,
     /// and an idle check need not scan them again.
     private var scannedThrough: UInt64 = 0
+    /// The newest position known to be in the daemon's log: the one the feed started after, or the newest event
+    /// delivered (not a position ``catchUp(from:)`` merely skips to). A log whose head is before it is another log.
+    private var seenThrough: UInt64
     /// When the next idle check is due; moved on by every live event.
     private var idleDeadline: Deadline
     /// Whether the read in progress is an idle check, which a daemon that does not answer must not turn into an
@@ -60,6 +70,7 @@ public final class EventFeed {
         self.control = control
         self.stackId = stackId
         lastPosition = position
+        seenThrough = position
         self.batchSize = batchSize
         self.idleCheckMs = max(idleCheckMs, 0)
         idleDeadline = Deadline(inMilliseconds: max(idleCheckMs, 0))
@@ -73,6 +84,14 @@ public final class EventFeed {
         readFrom = from
         readUntil = nil
         readIsIdleCheck = false
+    }
+
+    /// Makes the next ``next(timeoutMs:)`` read the log after the last delivered event, as an idle check does,
+    /// unless a read is under way: after the connection to the daemon came back, say, so that what was missed (or
+    /// a log that is not the one followed) shows at once rather than after the next event or the idle time.
+    public func checkLog() {
+        guard readFrom == nil, held == nil else { return }
+        scheduleIdleCheck()
     }
 
     /// The next publication in order, waiting up to `timeoutMs` for a live one.
@@ -114,10 +133,7 @@ public final class EventFeed {
             if idleCheckMs > 0 { wait = wait < 0 ? idleDeadline.remainingMs : min(wait, idleDeadline.remainingMs) }
             guard let publication = try subscriber.next(timeoutMs: wait) else {
                 guard idleCheckMs > 0, idleDeadline.remainingMs == 0 else { return nil }
-                idleDeadline = Deadline(inMilliseconds: idleCheckMs)
-                readFrom = max(lastPosition, scannedThrough) + 1
-                readUntil = nil
-                readIsIdleCheck = true
+                scheduleIdleCheck()
                 continue
             }
             guard case .event(let event) = publication else { return publication }
@@ -146,8 +162,23 @@ public final class EventFeed {
         return event.version > version + 1
     }
 
+    /// Schedules a read of the log after the last delivered event (one cheap request when nothing is missing).
+    private func scheduleIdleCheck() {
+        idleDeadline = Deadline(inMilliseconds: idleCheckMs)
+        readFrom = max(lastPosition, scannedThrough) + 1
+        readUntil = nil
+        readIsIdleCheck = true
+    }
+
     private func readBatch(from: UInt64) throws(ClientError) {
         let batch = try control.readEvents(from: from, stack: stackId, maxCount: batchSize)
+        // A log's head never goes back: one before what this feed has seen is another log.
+        if batch.headPosition < seenThrough {
+            let seen = seenThrough
+            follow(after: batch.headPosition)
+            onLogBehind?(batch.headPosition, seen)
+            return
+        }
         let limit = readUntil ?? UInt64.max
         for event in batch.events where event.position > lastPosition && event.position <= limit {
             record(event)
@@ -167,6 +198,20 @@ public final class EventFeed {
 
     private func record(_ event: Event) {
         lastPosition = event.position
+        seenThrough = event.position
         if stackId != nil { lastVersion = event.version }
+    }
+
+    /// Forgets everything of the log followed so far and goes on with the events after `position`.
+    private func follow(after position: UInt64) {
+        lastPosition = position
+        seenThrough = position
+        scannedThrough = position
+        lastVersion = nil
+        held = nil
+        readFrom = nil
+        readUntil = nil
+        readIsIdleCheck = false
+        idleDeadline = Deadline(inMilliseconds: idleCheckMs)
     }
 }

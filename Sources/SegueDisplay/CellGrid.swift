@@ -1,6 +1,7 @@
 /// A rectangle of terminal cells, each a character with text attributes, turned into lines with ANSI SGR
 /// sequences (``TerminalStyle`` says which, if any). Only the common attributes every terminal and tmux understand
-/// are used: bold, dim, reverse and basic foreground colours.
+/// are used: bold, dim, reverse and basic foreground colours. A character two columns wide (``DisplayWidth``) takes
+/// two cells, as on the terminal.
 struct CellGrid {
     /// Text attributes of one cell.
     struct Attributes: OptionSet, Hashable {
@@ -47,6 +48,8 @@ struct CellGrid {
     struct Cell: Hashable {
         var character: Character = " "
         var attributes: Attributes = []
+        /// Whether this cell is the right half of the wide character to its left, and draws nothing of its own.
+        var isRightHalf = false
     }
 
     let width: Int
@@ -65,18 +68,43 @@ struct CellGrid {
         set { cells[row * width + column] = newValue }
     }
 
-    /// Sets one cell; positions outside the grid are ignored, so callers can draw shapes that are clipped.
+    /// Sets one cell, or two for a wide character (a blank when its right half would be outside); positions outside
+    /// the grid are ignored, so callers can draw shapes that are clipped. A character without width draws nothing.
     mutating func put(_ character: Character, column: Int, row: Int, _ attributes: Attributes = []) {
         guard column >= 0, column < width, row >= 0, row < height else { return }
-        self[column, row] = Cell(character: character, attributes: attributes)
+        switch DisplayWidth.of(character) {
+        case 0:
+            return
+        case 2 where column + 1 < width:
+            separate(column: column, row: row)
+            separate(column: column + 1, row: row)
+            self[column, row] = Cell(character: character, attributes: attributes)
+            self[column + 1, row] = Cell(attributes: attributes, isRightHalf: true)
+        case 2:
+            put(" ", column: column, row: row, attributes)
+        default:
+            separate(column: column, row: row)
+            self[column, row] = Cell(character: character, attributes: attributes)
+        }
     }
 
-    /// Writes `text` from `column` on `row`, one character per cell, clipped at the grid's edges.
+    /// Blanks the other half of a wide character that covers this cell, which is about to be drawn over.
+    private mutating func separate(column: Int, row: Int) {
+        if self[column, row].isRightHalf {
+            self[column - 1, row].character = " "
+            self[column, row].isRightHalf = false
+        } else if column + 1 < width, self[column + 1, row].isRightHalf {
+            self[column + 1, row].isRightHalf = false
+        }
+    }
+
+    /// Writes `text` from `column` on `row`, each character in as many cells as it takes columns, clipped at the
+    /// grid's edges.
     mutating func write(_ text: String, column: Int, row: Int, _ attributes: Attributes = []) {
         var x = column
         for character in text {
             put(character, column: x, row: row, attributes)
-            x += 1
+            x += DisplayWidth.of(character)
         }
     }
 
@@ -96,6 +124,7 @@ struct CellGrid {
             var current: Attributes = []
             for column in 0..<width {
                 let cell = self[column, row]
+                if cell.isRightHalf { continue }
                 let attributes = cell.attributes.subtracting(hidden)
                 if styled && attributes != current {
                     line += SGR.sequence([SGR.reset] + attributes.sgrParameters)

@@ -77,7 +77,7 @@ public struct WatchScreen: Sendable, Hashable {
     /// - Parameters:
     ///   - style: which ANSI SGR sequences to emit: none, bold and dim, or colours too.
     ///   - glyphs: Unicode box drawing or ASCII.
-    /// - Returns: at most `rows` lines, none wider than `columns` characters (not counting SGR sequences).
+    /// - Returns: at most `rows` lines, none wider than `columns` terminal columns (not counting SGR sequences).
     public func render(columns: Int, rows: Int, style: TerminalStyle, glyphs: Glyphs = .unicode) -> [String] {
         guard columns >= Self.minimumColumns, rows >= Self.minimumRows else {
             return Self.tooSmallNote(columns: columns, rows: rows)
@@ -268,14 +268,15 @@ public struct WatchScreen: Sendable, Hashable {
                 "  v\(state.version) \(symbols.dot) \(profile) \(symbols.dot) \(Self.short(size.width))x"
                 + "\(Self.short(size.height))" + (config.rightToLeft ? " \(symbols.dot) rtl" : "")
         }
-        grid.write(details, column: title.count, row: 0, [.dim])
+        grid.write(details, column: DisplayWidth.of(title), row: 0, [.dim])
         if let notice {
-            let used = title.count + details.count + 2
+            let used = DisplayWidth.of(title) + DisplayWidth.of(details) + 2
             let room = grid.width - used
             if room > 0 {
                 let shown = Self.truncated(notice, to: room, ellipsis: symbols.ellipsis)
                 grid.write(
-                    shown, column: grid.width - shown.count, row: 0, noticeIsProblem ? [.yellow, .bold] : [.dim])
+                    shown, column: grid.width - DisplayWidth.of(shown), row: 0,
+                    noticeIsProblem ? [.yellow, .bold] : [.dim])
             }
         }
     }
@@ -304,7 +305,7 @@ public struct WatchScreen: Sendable, Hashable {
         guard state != nil else {
             let text = notice == nil ? "no stack '\(stackId)'" : "stack '\(stackId)' unavailable"
             let shown = Self.truncated(text, to: innerWidth, ellipsis: symbols.ellipsis)
-            grid.write(shown, column: 1 + (innerWidth - shown.count) / 2, row: labelRow, [.dim])
+            grid.write(shown, column: 1 + (innerWidth - DisplayWidth.of(shown)) / 2, row: labelRow, [.dim])
             return
         }
         let (placements, dimming) = placements(width: container.width)
@@ -398,12 +399,12 @@ public struct WatchScreen: Sendable, Hashable {
         let room = visible.count - 2
         guard room >= 4 else { return }
         var shown = text
-        if shown.count > room {
+        if DisplayWidth.of(shown) > room {
             shown =
                 " " + Self.truncated(String(text.dropFirst().dropLast()), to: room - 2, ellipsis: symbols.ellipsis)
                 + " "
         }
-        let column = 1 + visible.lowerBound + 1 + (room - shown.count) / 2
+        let column = 1 + visible.lowerBound + 1 + (room - DisplayWidth.of(shown)) / 2
         grid.write(shown, column: column, row: row, attributes)
     }
 
@@ -499,12 +500,13 @@ public struct WatchScreen: Sendable, Hashable {
 
     // MARK: - Text helpers
 
-    /// `text` cut to `width` characters, ending in `ellipsis` when cut.
+    /// `text` cut to `width` terminal columns, ending in `ellipsis` when cut.
     static func truncated(_ text: String, to width: Int, ellipsis: String) -> String {
         guard width > 0 else { return "" }
-        guard text.count > width else { return text }
-        guard width > ellipsis.count else { return String(text.prefix(width)) }
-        return String(text.prefix(width - ellipsis.count)) + ellipsis
+        guard DisplayWidth.of(text) > width else { return text }
+        let ellipsisWidth = DisplayWidth.of(ellipsis)
+        guard width > ellipsisWidth else { return DisplayWidth.prefix(text, columns: width) }
+        return DisplayWidth.prefix(text, columns: width - ellipsisWidth) + ellipsis
     }
 
     /// A number with at most three decimals and no trailing zeros: `390`, `0.061`, `-117`.

@@ -1,3 +1,4 @@
+import CTiedSpawn
 import SegueClient
 import SegueCommandLine
 import Synchronization
@@ -7,7 +8,8 @@ import Synchronization
 #endif
 
 /// A `segued` started by `segue demo` on a temporary data directory and wildcard loopback ports: found next to the
-/// `segue` executable, its endpoints read from its ready line, stopped by pid (SIGTERM) and its directory removed.
+/// `segue` executable, its endpoints read from its ready line, stopped by pid (SIGTERM) and its directory removed. The
+/// kernel stops it (SIGTERM) if `segue` ends without doing so, killed say; its directory then stays.
 final class DaemonLauncher: Sendable {
     /// The daemon's process id.
     let pid: pid_t
@@ -180,31 +182,19 @@ final class DaemonLauncher: Sendable {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    /// posix_spawn with stdin from /dev/null, stdout to `stdout`, stderr to a new file, and no signal blocked.
+    /// Starts the daemon with stdin from /dev/null, stdout to `stdout`, stderr to a new file, no signal blocked, and
+    /// SIGTERM from the kernel when this process ends however it ends (SIGKILL included), so that it never outlives
+    /// the command that started it. Call from the main thread: the kernel's signal follows the thread that spawned.
     private static func spawn(_ arguments: [String], stdout: Int32, stderrPath: String) -> Result<pid_t, CLIFailure> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The daemon must see SIGTERM even if this thread blocks it.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard result == 0 else {
+        var error: Int32 = 0
+        let pid = segue_tied_spawn(arguments[0], argv, environ, stdout, stderrPath, &error)
+        guard pid > 0 else {
             return .failure(
                 CLIFailure(
                     code: .unavailable,
-                    message: "cannot start \(arguments[0]): \(String(cString: strerror(result)))"))
+                    message: "cannot start \(arguments[0]): \(String(cString: strerror(error)))"))
         }
         return .success(pid)
     }

@@ -49,7 +49,7 @@ enum DemoCommand {
 
     private static func present(_ arguments: ParsedArguments) throws {
         var connection = try Connection(arguments)
-        StopSignals.install()
+        StopSignals.install(hangUp: true)
         let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
         defer { DaemonLauncher.stopAndReport(launcher, as: "the demo's segued") }
         let live = Terminal.isTerminal && !arguments.flag("plain")

@@ -136,7 +136,9 @@ enum TextFormat {
             ("messages dropped", "\(stats.messagesDropped)"),
             ("replies dropped", "\(stats.repliesDropped)"),
         ]
-        return rows.map { label, value in label + String(repeating: " ", count: 20 - label.count) + value }
+        // The values in one column, two spaces after the longest label.
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        return rows.map { label, value in label + String(repeating: " ", count: width - label.count) + value }
     }
 
     /// Where a stack stands, for `completed: stack is now …`: `Home > Detail`, `tab 1 (B)`, with any presented

@@ -19,7 +19,10 @@ enum WatchCommand {
         positionals: [.init("STACK", help: "stack id")],
         options: [
             .init("once", help: "print the current state once and exit"),
-            .init("size", "COLSxROWS", help: "draw for this size instead of the terminal's (e.g. 100x30)"),
+            .init(
+                "size", "COLSxROWS",
+                help: "draw for this size instead of the terminal's (e.g. 100x30; at least "
+                    + "\(WatchScreen.minimumColumns)x\(WatchScreen.minimumRows))"),
             .init("ascii", help: "ASCII characters only (for terminals without UTF-8)"),
         ] + Connection.options,
         examples: [
@@ -47,6 +50,13 @@ enum WatchCommand {
             let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
             watch.showLatestLogged(upTo: head)
             let (columns, rows) = fixedSize ?? Terminal.size() ?? (80, 24)
+            // One picture or a failure: a note that the terminal is too small is no picture.
+            guard columns >= WatchScreen.minimumColumns, rows >= WatchScreen.minimumRows else {
+                throw CLIFailure(
+                    code: .invalidArgument,
+                    message: "the terminal is \(columns)x\(rows); segue watch needs at least "
+                        + "\(WatchScreen.minimumColumns)x\(WatchScreen.minimumRows) (or give --size)")
+            }
             for line in watch.screen.render(columns: columns, rows: rows, style: style, glyphs: glyphs) {
                 Console.line(line)
             }
@@ -109,14 +119,16 @@ enum WatchCommand {
         }
     }
 
-    /// `--size COLSxROWS`, or nil.
+    /// `--size COLSxROWS`, or nil; a size too small for the picture is refused here, before anything is drawn.
     static func size(_ arguments: ParsedArguments) throws(UsageError) -> (columns: Int, rows: Int)? {
         guard let text = arguments.string("size") else { return nil }
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-            (1...1000).contains(columns), (1...1000).contains(rows)
+            (WatchScreen.minimumColumns...1000).contains(columns), (WatchScreen.minimumRows...1000).contains(rows)
         else {
-            throw UsageError("segue watch: --size must be COLUMNSxROWS with each 1-1000, e.g. 100x30, not '\(text)'")
+            throw UsageError(
+                "segue watch: --size must be COLUMNSxROWS from \(WatchScreen.minimumColumns)x\(WatchScreen.minimumRows)"
+                    + " to 1000x1000, e.g. 100x30, not '\(text)'")
         }
         return (columns, rows)
     }

@@ -84,7 +84,7 @@ enum WebCommand {
             token = randomToken()
         }
         var connection = try Connection(arguments)
-        StopSignals.install()
+        StopSignals.install(hangUp: true)
         let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
         defer { DaemonLauncher.stopAndReport(launcher, as: "segued") }
         let gateway: Gateway

@@ -64,14 +64,14 @@ struct CLIDemoTests {
         let output = try runSegue(["demo"], environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"], timeoutMs: 60000)
         #expect(output.status == 0, "\(output)")
         #expect(output.lines.filter { $0.hasPrefix("=> ") } == Self.outcomes, "\(output)")
-        let started = try #require(output.lines.first { $0.hasPrefix("started segued (pid ") }, "\(output)")
-        let pid = try #require(Int32(started.dropFirst("started segued (pid ".count).prefix { $0.isNumber }))
-        let directory = try #require(started.split(separator: " ").dropFirst(5).first.map { String($0.dropLast()) })
-        #expect(directory.hasPrefix("/tmp/segue-demo."), "\(started)")
-        #expect(output.lines.last == "stopped the demo's segued (pid \(pid), exit 0) and removed \(directory)")
-        #expect(!FileManager.default.fileExists(atPath: directory))
+        let daemon = try #require(output.lines.lazy.compactMap(StartedDaemon.init(line:)).first, "\(output)")
+        #expect(daemon.directory.hasPrefix("/tmp/segue-demo."), "\(output)")
+        #expect(
+            output.lines.last
+                == "stopped the demo's segued (pid \(daemon.pid), exit 0) and removed \(daemon.directory)")
+        #expect(!FileManager.default.fileExists(atPath: daemon.directory))
         // Reaped by the demo: the pid no longer names a process (not even a zombie) of ours.
-        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+        #expect(kill(daemon.pid, 0) == -1 && errno == ESRCH)
     }
 
     @Test("--help shows an example; an unusable daemon is an error, not a second daemon")

@@ -245,6 +245,22 @@ struct CLITests {
         }
     }
 
+    @Test("stats prints its counters in one column, at least two spaces after every label")
+    func statsColumns() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let output = try runSegue(["stats"], daemon: daemon)
+        #expect(output.status == 0, "\(output)")
+        let rows = output.lines.map { line in
+            line.firstMatch(of: #/^(?<label>[a-z0-9 ]*[a-z0-9])(?<gap>  +)(?<value>[0-9][0-9.]*( us| s)?)$/#)
+        }
+        #expect(rows.count >= 15 && !rows.contains { $0 == nil }, "\(output)")
+        let valueColumns = Set(rows.compactMap { $0.map { $0.output.label.count + $0.output.gap.count } })
+        #expect(valueColumns.count == 1, "\(output)")
+        #expect(output.lines.contains { $0.hasPrefix("publications refused  ") }, "\(output)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("no daemon exits 1 with UNAVAILABLE")
     func noDaemon() throws {
         // Nothing listens on port 1, so the request can only time out.

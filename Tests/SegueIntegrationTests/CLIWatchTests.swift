@@ -130,8 +130,8 @@ struct CLIWatchTests {
         #expect(daemon.stop() == 0)
     }
 
-    @Test("--once shows the stack's latest logged event, and a terminal too small says so in full")
-    func onceLatestEventAndSmallTerminal() throws {
+    @Test("--once shows the stack's latest logged event")
+    func onceLatestEvent() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
         #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
@@ -142,13 +142,48 @@ struct CLIWatchTests {
         #expect(once.status == 0, "\(once)")
         #expect(once.lines.first?.hasPrefix("segue watch demo  v4 ") == true, "\(once)")
         #expect(once.lines.last == "last: #4 demo v4 completed t1 finished screens=Home,Detail", "\(once)")
+        #expect(daemon.stop() == 0)
+    }
 
-        let small = try runSegue(["watch", "demo", "--once", "--size", "20x5"], daemon: daemon)
-        #expect(small.status == 0, "\(small)")
-        #expect(small.lines.allSatisfy { $0.count <= 20 } && small.lines.count <= 5, "\(small)")
-        #expect(
-            small.lines.joined(separator: " ")
-                == "terminal too small for segue watch: 20x5, needs at least 24x8 (columns x rows)", "\(small)")
+    @Test("--once draws a picture or fails: --size below 24x8 is a usage error, a terminal that small a failure")
+    func onceTooSmall() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        for size in ["10x3", "23x8", "24x7"] {
+            let small = try runSegue(["watch", "demo", "--once", "--size", size], daemon: daemon)
+            #expect(small.status == 2, "\(size): \(small)")
+            #expect(small.stdout.isEmpty, "\(size): \(small)")
+            #expect(small.stderr.contains("--size must be COLUMNSxROWS from 24x8"), "\(size): \(small)")
+        }
+        #expect(try runSegue(["watch", "demo", "--once", "--size", "24x8"], daemon: daemon).status == 0)
+        let help = try runSegue(["watch", "--help"])
+        #expect(help.stdout.contains("at least 24x8"), "\(help)")
+
+        let terminal = try TerminalProcess(["watch", "demo", "--once"], daemon: daemon, columns: 20, rows: 5)
+        defer { terminal.kill() }
+        #expect(terminal.waitForExit(timeoutMs: 20000) == 1, "\(terminal.raw)")
+        #expect(terminal.text.contains("the terminal is 20x5; segue watch needs at least 24x8"), "\(terminal.raw)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("screen names in CJK and emoji are fitted by the columns they take, and stay inside the box")
+    func wideScreenNames() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let screens = "首页,详情页面非常长的名字在这里,🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉🎉"
+        #expect(try runSegue(["create", "wide", "--screens", screens], daemon: daemon).status == 0)
+        for top in ["🎉🎉", "详情页面"] {
+            let once = try runSegue(["watch", "wide", "--once", "--size", "40x12"], daemon: daemon)
+            #expect(once.status == 0, "\(once)")
+            #expect(once.lines.contains { $0.contains(top) }, "\(once)")
+            #expect(once.lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(once)")
+            // Every row of the box ends in its right border, at the 40th column.
+            let box = once.lines.filter { $0.hasPrefix("│") || $0.hasPrefix("┌") || $0.hasPrefix("└") }
+            #expect(box.count == 8, "\(once)")
+            #expect(box.allSatisfy { DisplayWidth.of($0) == 40 && "│┐┘".contains($0.last ?? " ") }, "\(once)")
+            #expect(try runSegue(["pop", "wide", "--immediate"], daemon: daemon).status == 0)
+        }
         #expect(daemon.stop() == 0)
     }
 

@@ -177,6 +177,23 @@ struct WatchScreenTests {
         }
     }
 
+    @Test("wide screen names are cut by the columns they take: every line is exactly as wide as the terminal")
+    func wideNames() {
+        for screens in [["首页", "详情页面非常长的名字在这里"], ["Home", String(repeating: "🎉", count: 30)]] {
+            for operation in [nil, Operation.pop] {
+                var screen = WatchScreen(stackId: "wide", state: state(operation: operation, screens: screens))
+                screen.latestEvent = "#2 wide v2 created screens=" + screens.joined(separator: ",")
+                screen.notice = "守护进程没有回应"
+                for (columns, rows) in [(24, 8), (40, 12), (41, 12), (81, 20)] {
+                    let lines = screen.render(columns: columns, rows: rows, style: .colour)
+                    #expect(
+                        lines.allSatisfy { DisplayWidth.of(WatchScreen.plainText($0)) == columns },
+                        "\(columns)x\(rows): \(lines.map(WatchScreen.plainText))")
+                }
+            }
+        }
+    }
+
     @Test("a terminal too small says so in full, with its size and the size needed; an unknown stack says so")
     func edges() {
         let screen = WatchScreen(stackId: "demo", state: state())
