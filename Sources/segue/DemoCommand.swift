@@ -44,10 +44,6 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: ParsedArguments) throws {
-        try Interrupted.exiting { try present(arguments) }
-    }
-
-    private static func present(_ arguments: ParsedArguments) throws {
         var connection = try Connection(arguments)
         StopSignals.install(hangUp: true)
         let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))

@@ -1,5 +1,3 @@
-import SegueCommandLine
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -11,16 +9,9 @@ struct Interrupted: Error, CustomStringConvertible {
     /// `interrupted`, or how far the command got: `interrupted after 3 of 10 inputs`.
     let description: String
 
-    /// Runs `body`, a command's work; when it throws ``Interrupted``, which it does once its own cleanup is done,
-    /// prints it and exits. Other errors pass through (exit 1).
-    static func exiting(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let interrupted as Interrupted {
-            Console.flush()
-            Console.error("segue: \(interrupted)")
-            let number = stopSignal.load(ordering: .relaxed)
-            exit(128 + (number == 0 ? SIGINT : number))
-        }
+    /// The exit status: 128 + the stopping signal's number, as a shell reports it.
+    static var exitStatus: Int32 {
+        let number = stopSignal.load(ordering: .relaxed)
+        return 128 + (number == 0 ? SIGINT : number)
     }
 }

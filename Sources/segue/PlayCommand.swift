@@ -38,10 +38,6 @@ enum PlayCommand {
     static let minimumSpeed = 0.001
 
     static func run(_ arguments: ParsedArguments) throws {
-        try Interrupted.exiting { try play(arguments) }
-    }
-
-    private static func play(_ arguments: ParsedArguments) throws {
         let path = arguments.positionals[0]
         let speed = try arguments.number("speed", in: 0...1000) ?? 1
         let speedText = arguments.string("speed") ?? "1"

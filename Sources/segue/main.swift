@@ -45,6 +45,11 @@ do {
     try subcommand.run(commandLine)
     Console.flush()
     exit(0)
+} catch let interrupted as Interrupted {
+    // Not a failure: the command cleaned up and stopped where it was asked to.
+    Console.flush()
+    Console.error("segue: \(interrupted)")
+    exit(Interrupted.exitStatus)
 } catch let error as UsageError {
     if error.isHelp {
         Console.line(error.message)
