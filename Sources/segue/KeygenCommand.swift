@@ -48,7 +48,14 @@ enum KeygenCommand {
         let secretPath = prefix + ".key"
         let publicPath = prefix + ".pub"
         try write("\(pair.secretKey)\n# public \(pair.publicKey)\n", to: secretPath, mode: 0o600)
-        try write("\(pair.publicKey)\n", to: publicPath, mode: 0o644)
+        do {
+            try write("\(pair.publicKey)\n", to: publicPath, mode: 0o644)
+        } catch {
+            // Half a pair is worse than none: PREFIX.pub would not match the new PREFIX.key. This run created the
+            // key file (exclusively), so removing it takes nothing that was there before.
+            unlink(secretPath)
+            throw error
+        }
         if json {
             var object = JSONObject()
             object.add("publicKey", pair.publicKey)

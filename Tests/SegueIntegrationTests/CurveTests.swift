@@ -44,6 +44,11 @@ import Testing
         let again = try runSegue(["keygen", "--out", keys.path("alice")])
         #expect(again.status == 1)
         #expect(again.stderr.contains("alice.key"))
+        // A public key file alone in the way: nothing is written, not even the secret half.
+        try Data("someone else's\n".utf8).write(to: URL(fileURLWithPath: keys.path("carol") + ".pub"))
+        let half = try runSegue(["keygen", "--out", keys.path("carol")])
+        #expect(half.status == 1 && half.stderr.contains("carol.pub"), "\(half)")
+        #expect(!FileManager.default.fileExists(atPath: keys.path("carol") + ".key"))
     }
 
     @Test func onlyAuthorizedKeysGetAnswers() throws {
