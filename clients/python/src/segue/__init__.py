@@ -1,0 +1,9 @@
+"""Python client for the Segue daemon (segued): see clients/python/README.md."""
+
+from . import segue_pb2 as pb
+from .client import Segue
+from .curve import CurveKeys
+from .errors import SegueError, SegueUnavailable
+from .feed import EventFeed, FrameFeed
+
+__all__ = ["CurveKeys", "EventFeed", "FrameFeed", "Segue", "SegueError", "SegueUnavailable", "pb"]
