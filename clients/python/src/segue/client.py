@@ -7,6 +7,7 @@ import os
 import secrets
 import time
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
@@ -15,10 +16,23 @@ import zmq
 from . import segue_pb2 as pb
 from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable
+from .swipe import swipe_trace
 
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
 DEFAULT_CONTROL = "tcp://127.0.0.1:7702"
 DEFAULT_EVENTS = "tcp://127.0.0.1:7703"
+
+
+@dataclass(frozen=True)
+class SwipeResult:
+    """What a swipe decided: the `finished` or `cancelled` event, and the `completed` event after its settle."""
+
+    decision: pb.Event
+    completed: pb.Event
+
+    @property
+    def finished(self) -> bool:
+        return self.decision.HasField("finished")
 
 
 class Segue:
@@ -221,3 +235,42 @@ class Segue:
         from .feed import FrameFeed
 
         return FrameFeed(self, stack, self.timeout if timeout is None else timeout)
+
+    def swipe(self, stack: str, to: float = 0.7, velocity: float = 0.0, duration: float = 0.25, *,
+              tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0,
+              timeout: float | None = None) -> SwipeResult:
+        """Sends a realistic back (or tab) swipe over ingest (see `swipe_trace`) and waits for its decision and
+        the completed event after the settle; a refused swipe raises SegueError with the rejection's code."""
+        state = self.state(stack)
+        size = state.config.size
+        gesture_id = secrets.randbelow(1 << 53) + 1
+        trace = swipe_trace(stack, gesture_id, size.width, size.height, to, velocity, duration, rate_hz, tabs,
+                            state.config.right_to_left, cancel, time.monotonic_ns() // 1000)
+        sub = self.subscribe(f"ev/{stack}/", f"er/{stack}/", timeout=timeout)
+        try:
+            for pan in trace:
+                self.send(pb.Input(pan=pan))
+            wait = self.timeout if timeout is None else timeout
+            deadline = time.monotonic() + wait + duration
+            transition: int | None = None
+            decision: pb.Event | None = None
+            while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
+                topic, payload = sub.recv_multipart()
+                if topic.startswith(b"er/"):
+                    rejection = pb.Rejection.FromString(payload)
+                    if rejection.gesture_id == gesture_id:
+                        raise SegueError(pb.ErrorCode.Name(rejection.error.code), rejection.error.message)
+                    continue
+                if not topic.startswith(b"ev/"):
+                    continue
+                event = pb.Event.FromString(payload)
+                body = event.WhichOneof("body")
+                if body == "began" and event.began.gesture_id == gesture_id:
+                    transition = event.began.transition_id
+                elif body in ("finished", "cancelled") and getattr(event, body).transition_id == transition:
+                    decision = event
+                elif body == "completed" and event.completed.transition_id == transition and decision:
+                    return SwipeResult(decision, event)
+            raise SegueUnavailable(f"swipe on {stack} not completed within {wait}s")
+        finally:
+            sub.close(linger=0)
