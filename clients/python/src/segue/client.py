@@ -6,7 +6,7 @@ import itertools
 import os
 import secrets
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -16,6 +16,7 @@ import zmq
 from . import segue_pb2 as pb
 from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable
+from .feed import EventFeed, FrameFeed
 from .swipe import swipe_trace
 
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
@@ -222,18 +223,14 @@ class Segue:
         raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
 
     def events(self, stack: str | None = None, from_position: int | None = None,
-               timeout: float | None = None) -> Iterator[pb.Event]:
+               timeout: float | None = None) -> EventFeed:
         """Every event (of one stack, or all) from `from_position` (None: only those after now), in order,
         without gaps or repeats: history from the log, then live. Each wait for an event is bounded by
         `timeout` (None: the client's), after which SegueUnavailable is raised."""
-        from .feed import EventFeed
-
         return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout)
 
-    def frames(self, stack: str, timeout: float | None = None) -> Iterator[pb.Frame]:
+    def frames(self, stack: str, timeout: float | None = None) -> FrameFeed:
         """The stack's frames published from now on; each wait bounded as for `events`."""
-        from .feed import FrameFeed
-
         return FrameFeed(self, stack, self.timeout if timeout is None else timeout)
 
     def swipe(self, stack: str, to: float = 0.7, velocity: float = 0.0, duration: float = 0.25, *,

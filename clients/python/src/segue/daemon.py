@@ -19,6 +19,8 @@ def segued_binary() -> str:
     found = os.environ.get("SEGUED") or shutil.which("segued")
     if not found:
         raise FileNotFoundError("segued not found: put it on the PATH or set SEGUED to its path")
+    if not os.access(found, os.X_OK):
+        raise FileNotFoundError(f"SEGUED={found} is not an executable: build it (swift build) or fix the path")
     return found
 
 

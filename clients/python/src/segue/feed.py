@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from typing import TYPE_CHECKING
 
 from . import segue_pb2 as pb
-from .client import Segue
 from .errors import SegueUnavailable
+
+if TYPE_CHECKING:
+    from .client import Segue
 
 
 class EventFeed:
