@@ -57,3 +57,28 @@ def test_frames_of_an_animated_push_end_with_done(segued: Segue) -> None:
     assert_finished(segued, "main", reason="PROGRAMMATIC")
     with pytest.raises(AssertionError, match="finished PROGRAMMATIC, not PASSED_THRESHOLD"):
         assert_finished(segued, "main", reason="PASSED_THRESHOLD")
+
+
+def test_events_the_subscription_missed_are_read_from_the_log_in_order(segued: Segue) -> None:
+    segued.create("a", ["Home"])
+    feed = segued.events("a", from_position=1, timeout=5, idle_check=60)
+    assert next(feed).version == 1
+    feed.subscription.unsubscribe(b"ev/a/")
+    segued.prove_live(feed.subscription)        # from here the feed hears nothing of stack a
+    segued.push("a", "Detail", immediate=True)  # versions 2-4, missed live
+    feed.subscription.subscribe(b"ev/a/")
+    segued.prove_live(feed.subscription)
+    segued.pop("a", immediate=True)             # versions 5-7: the first one reveals the gap
+    assert [e.version for e in islice(feed, 6)] == [2, 3, 4, 5, 6, 7]
+    assert feed.events_read_from_log == 1 + 3
+
+
+def test_events_missed_at_the_end_of_a_burst_come_from_the_idle_check(segued: Segue) -> None:
+    segued.create("a", ["Home"])
+    feed = segued.events(from_position=1, timeout=5, idle_check=0.2)
+    assert next(feed).position == 1
+    feed.subscription.unsubscribe(b"ev/")
+    segued.prove_live(feed.subscription)
+    segued.push("a", "Detail", immediate=True)
+    assert [e.position for e in islice(feed, 3)] == [2, 3, 4]
+    assert feed.events_read_from_log == 1 + 3

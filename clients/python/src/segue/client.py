@@ -206,6 +206,16 @@ class Segue:
         sock.rcvhwm = 0
         for prefix in prefixes:
             sock.subscribe(prefix.encode())
+        try:
+            self.prove_live(sock, timeout)
+        except SegueError:
+            sock.close(linger=0)
+            raise
+        return sock
+
+    def prove_live(self, sock: zmq.Socket[bytes], timeout: float | None = None) -> None:
+        """Returns once every (un)subscription made on `sock` so far has reached segued: asks for a publish
+        probe on a topic of its own every 50 ms until one arrives (probes published before are dropped)."""
         token = "py-probe-" + secrets.token_hex(8)
         topic = f"pr/{token}/".encode()
         sock.subscribe(topic)
@@ -213,21 +223,21 @@ class Segue:
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             self.publish_probe(token)
-            # Ask again every 50 ms until one arrives: probes published before the subscription are dropped.
             retry = min(time.monotonic() + 0.05, deadline)
             while (left := retry - time.monotonic()) > 0 and sock.poll(int(left * 1000) + 1):
                 if sock.recv_multipart()[0] == topic:
                     sock.unsubscribe(topic)
-                    return sock
-        sock.close(linger=0)
+                    return
+        sock.unsubscribe(topic)
         raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
 
     def events(self, stack: str | None = None, from_position: int | None = None,
-               timeout: float | None = None) -> EventFeed:
+               timeout: float | None = None, idle_check: float = 1.0) -> EventFeed:
         """Every event (of one stack, or all) from `from_position` (None: only those after now), in order,
         without gaps or repeats: history from the log, then live. Each wait for an event is bounded by
-        `timeout` (None: the client's), after which SegueUnavailable is raised."""
-        return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout)
+        `timeout` (None: the client's), after which SegueUnavailable is raised; after `idle_check` seconds without
+        a live event the feed asks the log whether it missed one."""
+        return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout, idle_check)
 
     def frames(self, stack: str, timeout: float | None = None) -> FrameFeed:
         """The stack's frames published from now on; each wait bounded as for `events`."""

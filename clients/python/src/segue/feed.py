@@ -28,7 +28,7 @@ class EventFeed:
         self.timeout = timeout
         self.idle_check = idle_check
         self.events_read_from_log = 0
-        self._sub = client.subscribe(f"ev/{stack}/" if stack else "ev/")
+        self.subscription = client.subscribe(f"ev/{stack}/" if stack else "ev/")
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
         # Subscribed first, then the start: whatever is published from here on arrives live or is in the log.
@@ -48,12 +48,12 @@ class EventFeed:
                 where = f"stack {self.stack}" if self.stack else "any stack"
                 raise SegueUnavailable(f"no event of {where} within {self.timeout}s")
             wait = min(deadline, self._idle_since + self.idle_check) - now
-            if not self._sub.poll(int(max(wait, 0) * 1000) + 1):
+            if not self.subscription.poll(int(max(wait, 0) * 1000) + 1):
                 if time.monotonic() >= self._idle_since + self.idle_check:
                     self._idle_since = time.monotonic()
                     self._read_log(until=None)
                 continue
-            topic, payload = self._sub.recv_multipart()
+            topic, payload = self.subscription.recv_multipart()
             if not topic.startswith(b"ev/"):
                 continue  # a probe asked for before the subscription was proven live
             self._idle_since = time.monotonic()
@@ -68,7 +68,7 @@ class EventFeed:
         return self._pending.popleft()
 
     def close(self) -> None:
-        self._sub.close(linger=0)
+        self.subscription.close(linger=0)
 
     def _after_gap(self, event: pb.Event) -> bool:
         """Whether events may be missing between the last delivered one and `event`."""
