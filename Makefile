@@ -79,7 +79,8 @@ test-interop:
 	$(PYTHON) -m pytest -q Tests/interop
 
 # The Python client (clients/python): installed into the venv, checked with mypy --strict, its tests run against
-# the segued just built (or SEGUED). It builds with the venv's setuptools (grpcio-tools brings it): nothing to download.
+# the segued just built (or SEGUED). The package builds with the venv's setuptools (grpcio-tools brings it), so
+# nothing is downloaded.
 SEGUED ?= $(CURDIR)/.build/debug/segued
 test-python:
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-build-isolation ./clients/python
