@@ -5,7 +5,7 @@ PYTHON := $(VENV)/bin/python
 SEGUED_FLAGS ?=
 
 .PHONY: all deps test-deps venv build release run install install-built uninstall test lint format test-swift \
-	test-interop test-web screenshots clean
+	test-interop test-python test-web screenshots clean
 
 all: build
 
@@ -60,7 +60,7 @@ uninstall:
 		$(BASHDIR)/segue $(ZSHDIR)/_segue
 
 test: test-deps venv build
-	$(MAKE) lint test-swift test-interop test-web
+	$(MAKE) lint test-swift test-interop test-python test-web
 
 # The Swift sources against .swift-format (swift-format ships with the toolchain); the generated wire code is the
 # generator's to format. `make format` rewrites them to pass.
@@ -77,6 +77,16 @@ test-swift:
 
 test-interop:
 	$(PYTHON) -m pytest -q Tests/interop
+
+# The Python client (clients/python): installed into the venv, checked with mypy --strict, its tests run against
+# the segued just built (or SEGUED). The package builds with the venv's setuptools (grpcio-tools brings it), so
+# nothing is downloaded.
+SEGUED ?= $(CURDIR)/.build/debug/segued
+test-python:
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-build-isolation ./clients/python
+	rm -rf clients/python/build
+	cd clients/python && ../../$(VENV)/bin/mypy --strict src/segue tests
+	SEGUED=$(SEGUED) $(PYTHON) -m pytest -q clients/python/tests
 
 # `segue web` in headless Chromium (Tests/web).
 test-web:

@@ -1,0 +1,283 @@
+"""`Segue`: a connection to segued's three sockets, with its commands and queries as methods."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+import zmq
+
+from . import segue_pb2 as pb
+from .curve import CurveKeys
+from .errors import SegueError, SegueUnavailable
+from .feed import EventFeed, FrameFeed
+from .swipe import swipe_trace
+
+DEFAULT_INGEST = "tcp://127.0.0.1:7701"
+DEFAULT_CONTROL = "tcp://127.0.0.1:7702"
+DEFAULT_EVENTS = "tcp://127.0.0.1:7703"
+
+
+@dataclass(frozen=True)
+class SwipeResult:
+    """What a swipe decided: the `finished` or `cancelled` event, and the `completed` event after its settle."""
+
+    decision: pb.Event
+    completed: pb.Event
+
+    @property
+    def finished(self) -> bool:
+        return self.decision.HasField("finished")
+
+
+class Segue:
+    """A client of segued. Control requests go over a DEALER socket, so a request that times out does not wedge
+    the next one (a late reply is recognised by its request id and skipped)."""
+
+    def __init__(self, ingest: str = DEFAULT_INGEST, control: str = DEFAULT_CONTROL,
+                 events: str = DEFAULT_EVENTS, timeout: float = 5.0, curve: CurveKeys | None = None) -> None:
+        self.ingest_endpoint = ingest
+        self.control_endpoint = control
+        self.events_endpoint = events
+        self.timeout = timeout
+        self.curve = curve
+        self._context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+        self._control = self.socket(zmq.DEALER, control)
+        self._ingest: zmq.Socket[bytes] | None = None
+        self._id_prefix = "py-" + secrets.token_hex(4) + "-"
+        self._ids = itertools.count(1)
+
+    @classmethod
+    def connect(cls, ingest: str = DEFAULT_INGEST, control: str = DEFAULT_CONTROL, events: str = DEFAULT_EVENTS,
+                timeout: float = 5.0, curve: CurveKeys | None = None) -> Segue:
+        return cls(ingest, control, events, timeout, curve)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, timeout: float = 5.0) -> Segue:
+        """Endpoints and CURVE keys from the variables the CLI reads: SEGUE_INGEST, SEGUE_CONTROL, SEGUE_EVENTS,
+        SEGUE_CURVE_SERVER_KEY and SEGUE_CURVE_KEY_FILE (an absent or empty variable keeps the default)."""
+        env = os.environ if environ is None else environ
+        server_key, key_file = env.get("SEGUE_CURVE_SERVER_KEY", ""), env.get("SEGUE_CURVE_KEY_FILE", "")
+        if bool(server_key) != bool(key_file):
+            raise SegueError("INVALID_ARGUMENT", "CURVE needs both SEGUE_CURVE_SERVER_KEY and SEGUE_CURVE_KEY_FILE")
+        curve = CurveKeys.from_files(server_key, key_file) if server_key else None
+        return cls(env.get("SEGUE_INGEST") or DEFAULT_INGEST, env.get("SEGUE_CONTROL") or DEFAULT_CONTROL,
+                   env.get("SEGUE_EVENTS") or DEFAULT_EVENTS, timeout, curve)
+
+    # ------------------------------------------------------------------------------------------------ sockets
+
+    def socket(self, kind: int, endpoint: str) -> zmq.Socket[bytes]:
+        """A socket of this client's context, with its CURVE keys, connected to `endpoint`."""
+        sock = self._context.socket(kind)
+        sock.linger = 0
+        if self.curve is not None:
+            self.curve.apply(sock)
+        sock.connect(endpoint)
+        return sock
+
+    def close(self) -> None:
+        self._context.destroy(linger=0)
+
+    def __enter__(self) -> Segue:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------------------------------------ requests
+
+    def request(self, timeout: float | None = None, **body: Any) -> pb.Reply:
+        """Sends one Request (keyword: its body) and returns the Reply; a Reply.error raises SegueError."""
+        request = pb.Request(request_id=f"{self._id_prefix}{next(self._ids)}", **body)
+        wait = self.timeout if timeout is None else timeout
+        self._control.send_multipart([b"", request.SerializeToString()])
+        deadline = time.monotonic() + wait
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._control.poll(int(left * 1000) + 1):
+                raise SegueUnavailable(f"no reply from {self.control_endpoint} within {wait}s")
+            payload = self._control.recv_multipart()[-1]
+            reply = pb.Reply()
+            reply.ParseFromString(payload)
+            # A late reply to a request that timed out carries that request's id.
+            if reply.request_id == request.request_id or (not reply.request_id and reply.HasField("error")):
+                break
+        if reply.HasField("error"):
+            raise SegueError(pb.ErrorCode.Name(reply.error.code), reply.error.message)
+        return reply
+
+    def command(self, stack: str, expected_version: int | None = None, **op: Any) -> pb.CommandResult:
+        command = pb.Command(stack_id=stack, **op)
+        if expected_version is not None:
+            command.expected_version = expected_version
+        return self.request(command=command).command
+
+    def create(self, stack: str, screens: list[str] | None = None, *, tabs: list[str] | None = None,
+               selected_tab: int = 0, width: float = 390.0, height: float = 844.0, profile: str = "",
+               fps: int = 0, right_to_left: bool = False) -> pb.CommandResult:
+        """A navigation stack (`screens`, root first) or a tab stack (`tabs`)."""
+        config = pb.StackConfig(size=pb.Size(width=width, height=height), profile=profile, fps=fps,
+                                right_to_left=right_to_left)
+        return self.command(stack, create=pb.CreateStack(screens=screens or [], tabs=tabs or [],
+                                                         selected_tab=selected_tab, config=config))
+
+    def push(self, stack: str, screen: str, immediate: bool = False,
+             expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, push=pb.Push(screen=screen, immediate=immediate))
+
+    def pop(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, pop=pb.Pop(immediate=immediate))
+
+    def pop_to_root(self, stack: str, immediate: bool = False,
+                    expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, pop_to_root=pb.PopToRoot(immediate=immediate))
+
+    def present(self, stack: str, screen: str, immediate: bool = False,
+                expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, present=pb.Present(screen=screen, immediate=immediate))
+
+    def dismiss(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, dismiss=pb.Dismiss(immediate=immediate))
+
+    def tab(self, stack: str, index: int, immediate: bool = False,
+            expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, select_tab=pb.SelectTab(index=index, immediate=immediate))
+
+    def delete(self, stack: str, expected_version: int | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, delete=pb.DeleteStack())
+
+    def state(self, stack: str) -> pb.StackState:
+        return self.request(get_stack=pb.GetStack(stack_id=stack)).stack
+
+    def stacks(self) -> list[str]:
+        """Every stack id, in byte order (read page by page)."""
+        ids: list[str] = []
+        after = ""
+        while True:
+            page = self.request(list_stacks=pb.ListStacks(after=after)).stacks
+            ids += page.stack_ids
+            if not page.more or not page.stack_ids:
+                return ids
+            after = page.stack_ids[-1]
+
+    def stats(self) -> pb.Stats:
+        return self.request(get_stats=pb.GetStats()).stats
+
+    def read_events(self, from_position: int = 0, stack: str | None = None, max_count: int = 0) -> pb.EventBatch:
+        return self.request(read_events=pb.ReadEvents(from_position=from_position, stack_id=stack or "",
+                                                      max_count=max_count)).events
+
+    def history(self, stack: str | None = None, from_position: int = 0) -> list[pb.Event]:
+        """The events in the log from `from_position` up to its head (of one stack, or all)."""
+        events: list[pb.Event] = []
+        position = max(from_position, 1)
+        while True:
+            batch = self.read_events(position, stack)
+            events += batch.events
+            if batch.next_position <= position or batch.next_position > batch.head_position:
+                return events
+            position = batch.next_position
+
+    def publish_probe(self, token: str) -> None:
+        self.request(publish_probe=pb.PublishProbe(token=token))
+
+    def send(self, message: pb.Input) -> None:
+        """Sends an Input on the ingest socket, fire and forget (a refusal is published on er/<stack>/)."""
+        if self._ingest is None:
+            self._ingest = self.socket(zmq.PUSH, self.ingest_endpoint)
+            self._ingest.sndtimeo = int(self.timeout * 1000)
+        try:
+            self._ingest.send(message.SerializeToString())
+        except zmq.Again as exc:
+            raise SegueUnavailable(f"{self.ingest_endpoint} took no input within {self.timeout}s") from exc
+
+    # ------------------------------------------------------------------------------------------------ feeds
+
+    def subscribe(self, *prefixes: str, timeout: float | None = None) -> zmq.Socket[bytes]:
+        """A SUB socket on `prefixes`, returned once its subscriptions are live (proven by a publish probe)."""
+        sock = self.socket(zmq.SUB, self.events_endpoint)
+        sock.rcvhwm = 0
+        for prefix in prefixes:
+            sock.subscribe(prefix.encode())
+        try:
+            self.prove_live(sock, timeout)
+        except SegueError:
+            sock.close(linger=0)
+            raise
+        return sock
+
+    def prove_live(self, sock: zmq.Socket[bytes], timeout: float | None = None) -> None:
+        """Returns once every (un)subscription made on `sock` so far has reached segued: asks for a publish
+        probe on a topic of its own every 50 ms until one arrives (probes published before are dropped)."""
+        token = "py-probe-" + secrets.token_hex(8)
+        topic = f"pr/{token}/".encode()
+        sock.subscribe(topic)
+        wait = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            self.publish_probe(token)
+            retry = min(time.monotonic() + 0.05, deadline)
+            while (left := retry - time.monotonic()) > 0 and sock.poll(int(left * 1000) + 1):
+                if sock.recv_multipart()[0] == topic:
+                    sock.unsubscribe(topic)
+                    return
+        sock.unsubscribe(topic)
+        raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
+
+    def events(self, stack: str | None = None, from_position: int | None = None,
+               timeout: float | None = None, idle_check: float = 1.0) -> EventFeed:
+        """Every event (of one stack, or all) from `from_position` (None: only those after now), in order,
+        without gaps or repeats: history from the log, then live. Each wait for an event is bounded by
+        `timeout` (None: the client's), after which SegueUnavailable is raised; after `idle_check` seconds without
+        a live event the feed asks the log whether it missed one."""
+        return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout, idle_check)
+
+    def frames(self, stack: str, timeout: float | None = None) -> FrameFeed:
+        """The stack's frames published from now on; each wait bounded as for `events`."""
+        return FrameFeed(self, stack, self.timeout if timeout is None else timeout)
+
+    def swipe(self, stack: str, to: float = 0.7, velocity: float = 0.0, duration: float = 0.25, *,
+              tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0,
+              timeout: float | None = None) -> SwipeResult:
+        """Sends a realistic back (or tab) swipe over ingest (see `swipe_trace`) and waits for its decision and
+        the completed event after the settle; a refused swipe raises SegueError with the rejection's code."""
+        state = self.state(stack)
+        size = state.config.size
+        gesture_id = secrets.randbelow(1 << 53) + 1
+        trace = swipe_trace(stack, gesture_id, size.width, size.height, to, velocity, duration, rate_hz, tabs,
+                            state.config.right_to_left, cancel, time.monotonic_ns() // 1000)
+        sub = self.subscribe(f"ev/{stack}/", f"er/{stack}/", timeout=timeout)
+        try:
+            for pan in trace:
+                self.send(pb.Input(pan=pan))
+            wait = self.timeout if timeout is None else timeout
+            deadline = time.monotonic() + wait + duration
+            transition: int | None = None
+            decision: pb.Event | None = None
+            while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
+                topic, payload = sub.recv_multipart()
+                if topic.startswith(b"er/"):
+                    rejection = pb.Rejection.FromString(payload)
+                    if rejection.gesture_id == gesture_id:
+                        raise SegueError(pb.ErrorCode.Name(rejection.error.code), rejection.error.message)
+                    continue
+                if not topic.startswith(b"ev/"):
+                    continue
+                event = pb.Event.FromString(payload)
+                body = event.WhichOneof("body")
+                if body == "began" and event.began.gesture_id == gesture_id:
+                    transition = event.began.transition_id
+                elif body in ("finished", "cancelled") and getattr(event, body).transition_id == transition:
+                    decision = event
+                elif body == "completed" and event.completed.transition_id == transition and decision:
+                    return SwipeResult(decision, event)
+            raise SegueUnavailable(f"swipe on {stack} not completed within {wait}s")
+        finally:
+            sub.close(linger=0)

@@ -1,0 +1,83 @@
+"""A segued child process on wildcard loopback ports, started and stopped by pid (for tests and tools)."""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+from types import TracebackType
+
+from .errors import SegueUnavailable
+
+
+def segued_binary() -> str:
+    """$SEGUED, or segued on the PATH."""
+    found = os.environ.get("SEGUED") or shutil.which("segued")
+    if not found:
+        raise FileNotFoundError("segued not found: put it on the PATH or set SEGUED to its path")
+    if not os.access(found, os.X_OK):
+        raise FileNotFoundError(f"SEGUED={found} is not an executable: build it (swift build) or fix the path")
+    return found
+
+
+class Daemon:
+    def __init__(self, data: Path, *extra: str, binary: str | None = None, ready_timeout: float = 10.0) -> None:
+        self.data = data
+        self.stderr_path = data.parent / f"{data.name}.segued.stderr"
+        with open(self.stderr_path, "wb") as err:
+            self.process = subprocess.Popen(
+                [binary or segued_binary(), "--data", str(data), "--ingest", "tcp://127.0.0.1:*",
+                 "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", *extra],
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+        line = self._read_line(ready_timeout)
+        if not line.startswith("segued ready "):
+            self.stop()
+            raise SegueUnavailable(f"segued printed no ready line within {ready_timeout}s (got {line!r}, exit "
+                                   f"{self.process.returncode}): {self.stderr()}")
+        fields = dict(part.split("=", 1) for part in line.split()[2:])
+        self.ingest, self.control, self.events = fields["ingest"], fields["control"], fields["events"]
+
+    def _read_line(self, timeout: float) -> str:
+        """One line of stdout, waiting at most `timeout`; what came so far on EOF or timeout."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        buffer = b""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in buffer and (left := deadline - time.monotonic()) > 0:
+            if not select.select([fd], [], [], left)[0]:
+                break
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            buffer += chunk
+        return buffer.decode(errors="replace").strip()
+
+    def stderr(self) -> str:
+        try:
+            return self.stderr_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def stop(self, timeout: float = 10.0) -> int:
+        """SIGTERM by pid, then SIGKILL if it has not exited within `timeout`; the exit status."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=timeout)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+        return self.process.returncode
+
+    def __enter__(self) -> Daemon:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.stop()

@@ -1,0 +1,134 @@
+"""Iterators over what segued publishes: every event in order without a gap or a repeat, and frames.
+
+`EventFeed` is the zguide's Clone pattern, as SegueClient's EventFeed: subscribe and prove the subscription live,
+read the log from the wanted position, then follow live publications. A live event at or below the last delivered
+position is a duplicate and skipped; one past a gap (positions for all stacks, versions for one stack) makes the
+feed read the gap from the log first. A loss at the end of a burst has no later event to reveal it, so after
+`idle_check` seconds without a live event the feed asks the log once whether anything came after its last event.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import TYPE_CHECKING
+
+from . import segue_pb2 as pb
+from .errors import SegueUnavailable
+
+if TYPE_CHECKING:
+    from .client import Segue
+
+
+class EventFeed:
+    def __init__(self, client: Segue, stack: str | None, from_position: int | None, timeout: float,
+                 idle_check: float = 1.0) -> None:
+        self.client = client
+        self.stack = stack
+        self.timeout = timeout
+        self.idle_check = idle_check
+        self.events_read_from_log = 0
+        self.subscription = client.subscribe(f"ev/{stack}/" if stack else "ev/")
+        self._pending: deque[pb.Event] = deque()
+        self.last_version: int | None = None
+        # Subscribed first, then the start: whatever is published from here on arrives live or is in the log.
+        start = client.stats().head_position + 1 if from_position is None else max(from_position, 1)
+        self.last_position = start - 1
+        self._read_log(until=None)
+        self._idle_since = time.monotonic()
+
+    def __iter__(self) -> EventFeed:
+        return self
+
+    def __next__(self) -> pb.Event:
+        deadline = time.monotonic() + self.timeout
+        while not self._pending:
+            now = time.monotonic()
+            if now >= deadline:
+                where = f"stack {self.stack}" if self.stack else "any stack"
+                raise SegueUnavailable(f"no event of {where} within {self.timeout}s")
+            wait = min(deadline, self._idle_since + self.idle_check) - now
+            if not self.subscription.poll(int(max(wait, 0) * 1000) + 1):
+                if time.monotonic() >= self._idle_since + self.idle_check:
+                    self._idle_since = time.monotonic()
+                    self._read_log(until=None)
+                continue
+            topic, payload = self.subscription.recv_multipart()
+            if not topic.startswith(b"ev/"):
+                continue  # a probe asked for before the subscription was proven live
+            self._idle_since = time.monotonic()
+            event = pb.Event()
+            event.ParseFromString(payload)
+            if event.position <= self.last_position:
+                continue
+            if self._after_gap(event):
+                self._read_log(until=event.position - 1)
+            if event.position > self.last_position:
+                self._accept(event)
+        return self._pending.popleft()
+
+    def close(self) -> None:
+        self.subscription.close(linger=0)
+
+    def _after_gap(self, event: pb.Event) -> bool:
+        """Whether events may be missing between the last delivered one and `event`."""
+        if event.position <= self.last_position + 1:
+            return False
+        if self.stack is None or self.last_version is None or event.version == 1:
+            return True  # version 1 is a re-created stack: its predecessor's last events may be what was lost
+        return event.version > self.last_version + 1
+
+    def _read_log(self, until: int | None) -> None:
+        """Queues the events of the log after the last delivered one, up to `until` (None: the head)."""
+        position = self.last_position + 1
+        while True:
+            batch = self.client.read_events(position, self.stack)
+            for event in batch.events:
+                if self.last_position < event.position and (until is None or event.position <= until):
+                    self._accept(event)
+                    self.events_read_from_log += 1
+            end = batch.head_position if until is None else until
+            if batch.next_position <= position or batch.next_position > end:
+                return
+            position = batch.next_position
+
+    def _accept(self, event: pb.Event) -> None:
+        self.last_position = event.position
+        if self.stack is not None:
+            self.last_version = event.version
+        self._pending.append(event)
+
+
+class FrameFeed:
+    """The frames of one stack published after the feed was created (frames are not logged)."""
+
+    def __init__(self, client: Segue, stack: str, timeout: float) -> None:
+        self.stack = stack
+        self.timeout = timeout
+        self._sub = client.subscribe(f"fr/{stack}/")
+
+    def __iter__(self) -> FrameFeed:
+        return self
+
+    def __next__(self) -> pb.Frame:
+        deadline = time.monotonic() + self.timeout
+        while (left := deadline - time.monotonic()) > 0 and self._sub.poll(int(left * 1000) + 1):
+            topic, payload = self._sub.recv_multipart()
+            if topic.startswith(b"fr/"):
+                frame = pb.Frame()
+                frame.ParseFromString(payload)
+                return frame
+        raise SegueUnavailable(f"no frame of stack {self.stack} within {self.timeout}s")
+
+    def transition(self, transition_id: int) -> list[pb.Frame]:
+        """The frames of one transition, up to and including its DONE frame."""
+        frames: list[pb.Frame] = []
+        for frame in self:
+            if frame.transition_id == transition_id:
+                frames.append(frame)
+                if frame.phase == pb.DONE:
+                    return frames
+        return frames
+
+    def close(self) -> None:
+        self._sub.close(linger=0)
