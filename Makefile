@@ -5,7 +5,7 @@ PYTHON := $(VENV)/bin/python
 SEGUED_FLAGS ?=
 
 .PHONY: all deps test-deps venv build release run install install-built uninstall test lint format test-swift \
-	test-interop test-python test-web screenshots clean
+	install-python test-interop test-python test-web screenshots clean
 
 all: build
 
@@ -75,17 +75,21 @@ format:
 test-swift:
 	$(SWIFT) test
 
-test-interop:
-	$(PYTHON) -m pytest -q Tests/interop
-
-# The Python client (clients/python): installed into the venv, checked with mypy --strict, its tests run against
-# the segued just built (or SEGUED). The package builds with the venv's setuptools (grpcio-tools brings it), so
-# nothing is downloaded.
-SEGUED ?= $(CURDIR)/.build/debug/segued
-test-python:
+# The Python client (clients/python), installed into the venv. It builds with the venv's setuptools (grpcio-tools
+# brings it), so nothing is downloaded.
+install-python: venv
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check --no-build-isolation ./clients/python
 	rm -rf clients/python/build
-	cd clients/python && ../../$(VENV)/bin/mypy --strict src/segue tests
+
+# The interop tests start segued (the one just built, or SEGUED) with the package's Daemon and use its protobuf
+# module, so the package is installed first.
+SEGUED ?= $(CURDIR)/.build/debug/segued
+test-interop: install-python
+	SEGUED=$(SEGUED) $(PYTHON) -m pytest -q Tests/interop
+
+# The package checked with mypy --strict, and its tests against segued.
+test-python: install-python
+	cd clients/python && $(abspath $(VENV))/bin/mypy --strict src/segue tests
 	SEGUED=$(SEGUED) $(PYTHON) -m pytest -q clients/python/tests
 
 # `segue web` in headless Chromium (Tests/web).

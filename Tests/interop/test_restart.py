@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import time
 
-from conftest import DaemonFactory, bodies, connect, read_line
+from conftest import DaemonFactory, bodies, connect, stop_cleanly
+from segue.daemon import Daemon
+from segue.errors import SegueUnavailable
 from test_gestures import swipe
 from test_history import make_history
 
@@ -21,7 +24,7 @@ def test_restart_keeps_state_and_history(pb, zctx, daemons: DaemonFactory) -> No
     assert history == s.sub.event_payloads() and head == len(history)
     last_time = s.sub.events()[-1].time_us
     s.sub.sync()
-    first.stop(expect_rc=0)
+    stop_cleanly(first)
 
     second = daemons.start(first.data)
     s2 = connect(pb, zctx, second)
@@ -42,7 +45,7 @@ def test_restart_keeps_state_and_history(pb, zctx, daemons: DaemonFactory) -> No
     assert new.position == head + 3 and new.time_us >= last_time
     assert list(new.completed.screens) == ["Home", "One"]
     s2.sub.sync()
-    second.stop(expect_rc=0)
+    stop_cleanly(second)
 
 
 def test_restart_cancels_a_tracking_gesture(pb, zctx, daemons: DaemonFactory) -> None:
@@ -53,7 +56,7 @@ def test_restart_cancels_a_tracking_gesture(pb, zctx, daemons: DaemonFactory) ->
     s.push.pan("nav", 5, pb.PAN_CHANGED, x=10 + 0.8 * 390, tx=0.8 * 390)
     s.sub.wait_event("nav", "progressed")
     head = s.ctl.read_events(0)[0].head_position
-    first.stop(expect_rc=0)
+    stop_cleanly(first)
 
     second = daemons.start(first.data)
     s2 = connect(pb, zctx, second)
@@ -67,27 +70,29 @@ def test_restart_cancels_a_tracking_gesture(pb, zctx, daemons: DaemonFactory) ->
     assert list(state.screens) == ["Home", "Detail"] and not state.HasField("transition")
     assert state.version == completed.version
     s2.sub.sync()
-    second.stop(expect_rc=0)
+    stop_cleanly(second)
 
 
 def test_second_daemon_on_the_same_directory_exits_1(pb, zctx, daemons: DaemonFactory) -> None:
     first = daemons.start()
-    intruder = daemons.spawn(first.data)
     try:
-        rc = intruder.proc.wait(timeout=EXIT_TIMEOUT)
-    except Exception as exc:  # subprocess.TimeoutExpired
-        raise AssertionError(f"a second daemon on {first.data} still runs after {EXIT_TIMEOUT}s") from exc
-    stdout = read_line(intruder.proc, 1.0)
-    intruder.stop(expect_rc=None)
-    assert not stdout.startswith("segued ready"), "the second daemon bound its sockets"
-    assert rc == 1, f"second daemon exited {rc}; stderr: {intruder.stderr()}"
-    message = intruder.stderr() + stdout
-    assert str(first.data) in message, f"the message does not name the data directory: {message!r}"
+        intruder = Daemon(first.data, ready_timeout=EXIT_TIMEOUT)
+    except SegueUnavailable as refused:
+        message = str(refused)
+    else:
+        daemons.started.append(intruder)  # stopped at teardown
+        raise AssertionError("the second daemon bound its sockets")
+    # The package's message: no ready line (what stdout gave instead), the exit status, then stderr.
+    exit_status = re.search(r"\(got (['\"])(.*)\1, exit (-?\d+)\)", message)
+    assert exit_status, f"unexpected refusal message: {message!r}"
+    assert not exit_status.group(2).startswith("segued ready"), "the second daemon bound its sockets"
+    assert exit_status.group(3) == "1", f"second daemon exited {exit_status.group(3)}; {message}"
+    assert str(first.data) in message[exit_status.end():], f"the message does not name the data directory: {message!r}"
 
     # The first daemon is unharmed.
     s = connect(pb, zctx, first)
     s.ctl.create("still", ["Home"])
     assert s.ctl.ok(get_stats=pb.GetStats()).stats.stacks == 1
     started = time.monotonic()
-    first.stop(expect_rc=0)
+    stop_cleanly(first)
     assert time.monotonic() - started < EXIT_TIMEOUT
