@@ -21,32 +21,20 @@ public final class ConnectionMonitor {
         case unknown, connected, lost
     }
 
-    private let socket: ZMQSocket
-    private let events: ZMQSocket
+    private let monitor: SocketMonitor
     private var state = State.unknown
-    private var closed = false
 
     /// Starts monitoring `socket`. `endpoint` is the `inproc://` address the monitor's events go through, unique in
     /// the socket's context.
     init(socket: ZMQSocket, endpoint: String) throws(ZMQError) {
-        self.socket = socket
-        try socket.startMonitor(endpoint, events: MonitorEvent.handshakeSucceeded | MonitorEvent.disconnected)
-        do {
-            events = try socket.context.makeSocket(.pair) { events throws(ZMQError) in
-                try events.setOption(.linger, 0)
-                try events.connect(endpoint)
-            }
-        } catch {
-            socket.stopMonitor()
-            throw error
-        }
+        monitor = try SocketMonitor(
+            socket, endpoint: endpoint, events: MonitorEvent.handshakeSucceeded | MonitorEvent.disconnected)
     }
 
     /// The changes since the last call, oldest first, without waiting.
     public func changes() -> [Change] {
         var changes: [Change] = []
-        while !closed, let parts = try? events.receive(dontWait: true) {
-            guard let event = MonitorEvent(parts: parts) else { continue }
+        while let event = try? monitor.next() {
             switch event.event {
             case MonitorEvent.handshakeSucceeded:
                 if state == .lost { changes.append(.restored) }
@@ -62,12 +50,8 @@ public final class ConnectionMonitor {
         return changes
     }
 
-    /// Stops the monitor, then closes its reader (in that order: libzmq sends monitor events without a timeout, and
-    /// would wait forever for a reader that is gone). Call before closing the monitored socket.
+    /// Stops the monitor (``SocketMonitor/close()``). Call before closing the monitored socket.
     func close() {
-        guard !closed else { return }
-        closed = true
-        socket.stopMonitor()
-        events.close(linger: 0)
+        monitor.close()
     }
 }

@@ -32,6 +32,12 @@ public enum EndpointSyntax {
         tcpHostAndPort(endpoint)?.host.hasPrefix("[") == true
     }
 
+    /// The host of a `tcp://HOST:PORT` endpoint, an IPv6 address without its brackets; nil for any other shape.
+    public static func tcpHost(_ endpoint: String) -> String? {
+        guard let (host, _) = tcpHostAndPort(endpoint) else { return nil }
+        return host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : String(host)
+    }
+
     /// Why binding `endpoint` would destroy a file, or nil: libzmq replaces whatever is at an `ipc://` path with its
     /// socket, so a path that names a file (a recording, say) is refused. A socket there is taken over, as libzmq
     /// does for a daemon restarted in place.

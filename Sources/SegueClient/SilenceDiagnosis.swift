@@ -47,35 +47,20 @@ public enum SilenceDiagnosis: Sendable, Hashable {
     {
         do throws(ZMQError) {
             let context = try ZMQContext()
-            let monitorEndpoint = "inproc://segue-diagnosis"
             let socket = try context.makeSocket(type) { socket throws(ZMQError) in
                 try socket.setOption(.linger, 0)
                 try curve?.apply(to: socket)
-                try socket.startMonitor(
-                    monitorEndpoint,
-                    events: MonitorEvent.connected | MonitorEvent.connectRetried | MonitorEvent.disconnected
-                        | MonitorEvent.handshakeSucceeded
-                        | MonitorEvent.handshakeFailedNoDetail | MonitorEvent.handshakeFailedProtocol
-                        | MonitorEvent.handshakeFailedAuth)
             }
             defer { socket.close(linger: 0) }
-            // The reader connects before the socket does: libzmq drops events nobody reads.
-            let events = try context.makeSocket(.pair) { events throws(ZMQError) in
-                try events.setOption(.linger, 0)
-                try events.connect(monitorEndpoint)
-            }
-            // The monitor stops while its reader is still there: its last event to a closed reader would keep the
-            // context from ending.
-            defer {
-                socket.stopMonitor()
-                events.close(linger: 0)
-            }
+            let monitor = try SocketMonitor(
+                socket, endpoint: "inproc://segue-diagnosis",
+                events: MonitorEvent.connected | MonitorEvent.connectRetried | MonitorEvent.disconnected
+                    | MonitorEvent.handshakeSucceeded | MonitorEvent.handshakeFailedNoDetail
+                    | MonitorEvent.handshakeFailedProtocol | MonitorEvent.handshakeFailedAuth)
+            defer { monitor.close() }
             try socket.reach(endpoint)
             var connected = false
-            while deadline.remainingMs > 0 {
-                try events.setOption(.receiveTimeout, deadline.remainingMs)
-                guard let parts = try events.receive() else { break }
-                guard let event = MonitorEvent(parts: parts) else { continue }
+            while deadline.remainingMs > 0, let event = try monitor.next(timeoutMs: deadline.remainingMs) {
                 switch event.event {
                 case MonitorEvent.connected: connected = true
                 // Retried without ever connecting: refused.

@@ -27,8 +27,8 @@ final class ConnectionLimiter {
     /// When the counted descriptors were last checked (`forgetEnded`).
     private var checkedUs: Int64 = 0
     let maxConnections: Int
-    /// Where the monitor's events arrive, for the engine to poll.
-    let events: ZMQSocket
+    /// The socket's monitor; its reader is what the engine polls.
+    let monitor: SocketMonitor
     /// Connections shut down for being past the maximum.
     private(set) var refused: UInt64 = 0
     /// The descriptors of the connections the socket holds.
@@ -42,15 +42,9 @@ final class ConnectionLimiter {
         self.name = name
         self.socket = socket
         self.maxConnections = maxConnections
-        let endpoint = "inproc://segue-connections-\(name)"
-        try socket.startMonitor(endpoint, events: MonitorEvent.accepted | MonitorEvent.disconnected)
-        events = try socket.context.makeSocket(.pair) { events throws(ZMQError) in
-            // A lost event would leave the count wrong for good: the monitor's queue to this socket has no limit (it
-            // is read every turn, and holds two small parts per connection).
-            try events.setOption(.receiveHighWaterMark, 0)
-            try events.setOption(.linger, 0)
-            try events.connect(endpoint)
-        }
+        monitor = try SocketMonitor(
+            socket, endpoint: "inproc://segue-connections-\(name)",
+            events: MonitorEvent.accepted | MonitorEvent.disconnected)
     }
 
     /// Notes where the socket listens (`lastEndpoint` after bind).
@@ -66,8 +60,7 @@ final class ConnectionLimiter {
     /// forgets connections that ended unannounced.
     func takeEvents(now: Int64) {
         if now - checkedUs >= 1_000_000 { forgetEnded(now: now) }
-        while let parts = try? events.receive(dontWait: true) {
-            guard let event = MonitorEvent(parts: parts) else { continue }
+        while let event = try? monitor.next() {
             switch event.event {
             case MonitorEvent.accepted:
                 live.insert(event.value)
@@ -139,12 +132,6 @@ final class ConnectionLimiter {
 
     /// Stops the monitor, then closes its reader (in that order: libzmq sends monitor events without a timeout).
     func close() {
-        socket.stopMonitor()
-        events.close(linger: 0)
-    }
-
-    /// The engine closes its limiters when it stops; this covers an engine whose setup failed after making them.
-    deinit {
-        close()
+        monitor.close()
     }
 }

@@ -1,14 +1,12 @@
+import SegueClient
+
 /// Which endpoints only this machine can reach.
 public enum EndpointScope {
     /// True for ipc:// and inproc:// endpoints and tcp:// on loopback (127.0.0.0/8, ::1, localhost).
     public static func isLocal(_ endpoint: String) -> Bool {
         if endpoint.hasPrefix("ipc://") || endpoint.hasPrefix("inproc://") { return true }
-        guard endpoint.hasPrefix("tcp://") else { return false }
-        var host = String(endpoint.dropFirst("tcp://".count))
-        // Drop the port, keeping IPv6 brackets intact.
-        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
         // A source address (`tcp://src;dst`) or interface name would need more care: treat as exposed.
-        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard let host = EndpointSyntax.tcpHost(endpoint) else { return false }
         if host == "localhost" || host == "::1" { return true }
         let octets = host.split(separator: ".")
         return octets.count == 4 && octets.first == "127" && octets.allSatisfy { UInt8($0) != nil }

@@ -167,7 +167,7 @@ public final class Engine {
         let ingestIndex = poller.add(sockets.ingest)
         let controlIndex = poller.add(sockets.control)
         let authenticatorIndex = authenticator.map { poller.add($0.socket) }
-        let limiterIndices = connectionLimiters.map { poller.add($0.events) }
+        let limiterIndices = connectionLimiters.map { poller.add($0.monitor.reader) }
         // A served history read wakes the loop, which sends its reply in the next turn.
         let historyIndex = poller.add(fileDescriptor: turns.history.wakeDescriptor)
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
