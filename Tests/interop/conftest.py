@@ -1,13 +1,14 @@
 """Interop fixtures: the built `segued` started with the `segue` package's Daemon (ephemeral loopback ports,
-temporary data directory, stopped by pid), the package's protobuf module, and raw pyzmq clients (REQ, DEALER,
-PUSH, and a SUB subscriber that is proven live before a test goes on) that check every byte on the wire: each
-reply and publication is decoded strictly (no unknown fields) and checked against its topic and envelope.
+temporary data directory, stopped by pid), the package's protobuf module, and the package's client `Segue`
+seen through wrappers that check every byte on the wire: each reply and publication is decoded strictly (no
+unknown fields) and checked against its topic. Raw REQ and DEALER sockets check the control envelopes.
 
 Written from the wire contract (proto/segue.proto) and the design (docs in /work/shared/design.md,
 sections 3, 4, 5 and 9) only, as an outside client would.
 
-Every wait is bounded. Nothing sleeps to wait for readiness: the daemon's ready line is read with select(), and a
-subscription is proven live by a probe that makes the daemon publish (see `Subscriber.prove_live`).
+Every wait is bounded. Nothing sleeps to wait for readiness: the daemon's ready line is read with select(), a
+subscription is proven live by a probe that makes the daemon publish (`Segue.subscribe`), and `Subscriber.sync`
+waits for an ingest probe published after every input sent before it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 import zmq
-from segue import segue_pb2
+from segue import Segue, SegueUnavailable, segue_pb2
 from segue.daemon import Daemon, segued_binary
 
 # The segued built in this repository, unless SEGUED names another.
@@ -181,36 +182,21 @@ def zctx() -> Iterator[zmq.Context]:
 
 
 class Control:
-    """Control client over REQ (or DEALER, with or without the empty delimiter)."""
+    """Control requests whose every reply is decoded strictly; `exchange` (one request's bytes in, the reply's
+    out) is the transport's."""
 
     ids = itertools.count(1)
 
-    def __init__(self, pb: Any, ctx: zmq.Context, endpoint: str, kind: int = zmq.REQ, delimiter: bool = True):
+    def __init__(self, pb: Any):
         self.pb = pb
-        self.kind = kind
-        self.delimiter = delimiter
-        self.sock = ctx.socket(kind)
-        self.sock.setsockopt(zmq.LINGER, 0)
-        self.sock.connect(endpoint)
         self.last_raw = b""
 
+    def exchange(self, payload: bytes, timeout: float) -> bytes:
+        raise NotImplementedError
+
     def send_raw(self, payload: bytes, timeout: float = WAIT) -> bytes:
-        if self.kind == zmq.DEALER and self.delimiter:
-            self.sock.send_multipart([b"", payload])
-        else:
-            self.sock.send(payload)
-        if not self.sock.poll(int(timeout * 1000)):
-            raise AssertionError(f"no reply within {timeout}s to {payload.hex()}")
-        frames = self.sock.recv_multipart()
-        if self.kind == zmq.DEALER:
-            if self.delimiter:
-                assert len(frames) == 2 and frames[0] == b"", f"DEALER reply lost its delimiter: {frames!r}"
-            else:
-                assert len(frames) == 1, f"DEALER reply without delimiter has {len(frames)} frames: {frames!r}"
-        else:
-            assert len(frames) == 1, f"REQ reply has {len(frames)} frames"
-        self.last_raw = frames[-1]
-        return frames[-1]
+        self.last_raw = self.exchange(payload, timeout)
+        return self.last_raw
 
     def call_raw(self, payload: bytes, timeout: float = WAIT) -> Any:
         return parse_strict(self.pb.Reply, self.send_raw(payload, timeout))
@@ -266,6 +252,49 @@ class Control:
         return events, raws, head
 
 
+class ClientControl(Control):
+    """Control through the package's client (`Segue.request_bytes`), as an application talks to segued."""
+
+    def __init__(self, pb: Any, client: Segue):
+        super().__init__(pb)
+        self.client = client
+
+    def exchange(self, payload: bytes, timeout: float) -> bytes:
+        try:
+            return self.client.request_bytes(payload, timeout)
+        except SegueUnavailable as exc:
+            raise AssertionError(f"no reply within {timeout}s to {payload.hex()}") from exc
+
+
+class SocketControl(Control):
+    """Control over a raw REQ or DEALER socket (with or without the empty delimiter), checking each envelope."""
+
+    def __init__(self, pb: Any, ctx: zmq.Context, endpoint: str, kind: int = zmq.REQ, delimiter: bool = True):
+        super().__init__(pb)
+        self.kind = kind
+        self.delimiter = delimiter
+        self.sock = ctx.socket(kind)
+        self.sock.setsockopt(zmq.LINGER, 0)
+        self.sock.connect(endpoint)
+
+    def exchange(self, payload: bytes, timeout: float) -> bytes:
+        if self.kind == zmq.DEALER and self.delimiter:
+            self.sock.send_multipart([b"", payload])
+        else:
+            self.sock.send(payload)
+        if not self.sock.poll(int(timeout * 1000)):
+            raise AssertionError(f"no reply within {timeout}s to {payload.hex()}")
+        frames = self.sock.recv_multipart()
+        if self.kind == zmq.DEALER:
+            if self.delimiter:
+                assert len(frames) == 2 and frames[0] == b"", f"DEALER reply lost its delimiter: {frames!r}"
+            else:
+                assert len(frames) == 1, f"DEALER reply without delimiter has {len(frames)} frames: {frames!r}"
+        else:
+            assert len(frames) == 1, f"REQ reply has {len(frames)} frames"
+        return frames[-1]
+
+
 @dataclass
 class Published:
     topic: bytes
@@ -282,23 +311,15 @@ class Published:
 
 
 class Subscriber:
-    """SUB to everything. Every message received is decoded strictly (Google's classes, no unknown fields),
-    checked against its topic, and kept in order. Probe rejections (from `prove_live`) and published probes
-    (`Request.publish_probe`, on pr/<token>/) are set aside."""
+    """SUB to everything, from the package's client (`Segue.subscribe`, proven live before it is returned).
+    Every message received is decoded strictly (Google's classes, no unknown fields), checked against its topic,
+    and kept in order; published probes (pr/<token>/) are set aside."""
 
-    PROBE = "probe."
-
-    def __init__(self, pb: Any, ctx: zmq.Context, endpoint: str, producer: "Producer"):
+    def __init__(self, pb: Any, client: Segue):
         self.pb = pb
-        self.producer = producer
-        self.sock = ctx.socket(zmq.SUB)
-        self.sock.setsockopt(zmq.LINGER, 0)
-        self.sock.setsockopt(zmq.RCVHWM, 0)
-        self.sock.setsockopt(zmq.SUBSCRIBE, b"")
-        self.sock.connect(endpoint)
+        self.client = client
+        self.sock = client.subscribe("")
         self.messages: list[Published] = []
-        self.probes_seen: set[str] = set()
-        self.probe_count = itertools.count(1)
         self.published_probes: list[str] = []
 
     def _receive(self, timeout: float) -> Published | None:
@@ -316,26 +337,9 @@ class Subscriber:
         cls = {b"ev/": self.pb.Event, b"fr/": self.pb.Frame, b"er/": self.pb.Rejection}[topic[:3]]
         message = parse_strict(cls, payload)
         published = Published(topic, payload, message)
-        if published.kind == "er/" and message.stack_id.startswith(self.PROBE):
-            self.probes_seen.add(message.stack_id)
-            return None
         assert published.stack == message.stack_id, f"topic {topic!r} carries stack_id {message.stack_id!r}"
         self.messages.append(published)
         return published
-
-    def prove_live(self, timeout: float = WAIT) -> None:
-        """Send a pan for an unknown stack over ingest until its Rejection arrives here: the
-        subscription is then live for everything published after it."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            probe = f"{self.PROBE}{next(self.probe_count)}"
-            self.producer.pan(probe, gesture_id=1, phase=self.pb.PAN_BEGAN, x=1, tx=0)
-            inner = time.monotonic() + 0.2
-            while time.monotonic() < min(inner, deadline):
-                self._receive(min(inner, deadline) - time.monotonic())
-                if probe in self.probes_seen:
-                    return
-        raise AssertionError(f"subscription not live within {timeout}s (no probe rejection came back)")
 
     def wait_probe(self, token: str, timeout: float = WAIT) -> None:
         """Receive until the probe published for `token` has arrived."""
@@ -347,9 +351,9 @@ class Subscriber:
             self._receive(left)
 
     def sync(self, timeout: float = WAIT) -> None:
-        """Everything sent over ingest before this call has been handled and published (single PUSH,
-        in order), and received here."""
-        self.prove_live(timeout)
+        """Everything the client sent over ingest before this call has been handled and published, and received
+        here: an ingest probe (`Segue.send_probe`) is published after all of it."""
+        self.wait_probe(self.client.send_probe(), timeout)
 
     def wait_for(self, predicate: Callable[[Published], bool], timeout: float = WAIT, what: str = "") -> Published:
         for published in self.messages:
@@ -404,18 +408,15 @@ class Subscriber:
 
 
 class Producer:
-    """PUSH producer of Input messages."""
+    """Input messages over the package's client's ingest socket (a PUSH)."""
 
-    def __init__(self, pb: Any, ctx: zmq.Context, endpoint: str):
+    def __init__(self, pb: Any, client: Segue):
         self.pb = pb
-        self.sock = ctx.socket(zmq.PUSH)
-        self.sock.setsockopt(zmq.LINGER, 0)
-        self.sock.setsockopt(zmq.SNDTIMEO, int(WAIT * 1000))
-        self.sock.connect(endpoint)
+        self.client = client
         self.clock = 1_000_000
 
     def send_raw(self, payload: bytes) -> None:
-        self.sock.send(payload)
+        self.client.send_bytes(payload)
 
     def send(self, **body: Any) -> None:
         self.send_raw(self.pb.Input(**body).SerializeToString())
@@ -438,25 +439,28 @@ class Producer:
 
 @dataclass
 class Session:
-    """A daemon with connected clients: `ctl` (REQ), `sub` (live SUB), `push` (PUSH)."""
+    """A daemon and the package's client connected to it, seen through `ctl` (its control requests, decoded
+    strictly), `sub` (a live SUB to everything) and `push` (its ingest)."""
 
     pb: Any
     ctx: zmq.Context
     daemon: Daemon
+    client: Segue
     ctl: Control
     sub: Subscriber
     push: Producer
 
     def control(self, kind: int = zmq.REQ, delimiter: bool = True) -> Control:
-        return Control(self.pb, self.ctx, self.daemon.control, kind, delimiter)
+        """A control client on a raw socket of `kind`, for checks of the envelopes."""
+        return SocketControl(self.pb, self.ctx, self.daemon.control, kind, delimiter)
+
+    def close(self) -> None:
+        self.client.close()
 
 
 def connect(pb: Any, ctx: zmq.Context, daemon: Daemon) -> Session:
-    push = Producer(pb, ctx, daemon.ingest)
-    sub = Subscriber(pb, ctx, daemon.events, push)
-    sub.prove_live()
-    ctl = Control(pb, ctx, daemon.control)
-    return Session(pb, ctx, daemon, ctl, sub, push)
+    client = Segue.connect(daemon.ingest, daemon.control, daemon.events, timeout=WAIT)
+    return Session(pb, ctx, daemon, client, ClientControl(pb, client), Subscriber(pb, client), Producer(pb, client))
 
 
 @pytest.fixture
@@ -465,6 +469,7 @@ def session(pb: Any, zctx: zmq.Context, daemon: Daemon) -> Iterator[Session]:
     yield s
     if running(daemon):
         s.sub.sync()  # receive (and so decode-check) everything published up to the end of the test
+    s.close()
 
 
 # ---------------------------------------------------------------------------------------------------- checks

@@ -167,19 +167,19 @@ def test_error_replies(session: Session) -> None:
     assert s.ctl.ok(get_stack=pb.GetStack(stack_id="nav")).stack.version == 1
 
 
-def test_dealer_with_and_without_delimiter(session: Session) -> None:
+def test_req_and_dealer_with_and_without_delimiter(session: Session) -> None:
     s, pb = session, session.pb
     s.ctl.create("nav", ["Home"])
     expected = ["nav"]
-    for delimiter in (True, False):
-        dealer = s.control(zmq.DEALER, delimiter=delimiter)
+    for name, kind, delimiter in (("req", zmq.REQ, True), ("d1", zmq.DEALER, True), ("d0", zmq.DEALER, False)):
+        control = s.control(kind, delimiter=delimiter)
         for _ in range(2):
-            reply = dealer.ok(list_stacks=pb.ListStacks())
+            reply = control.ok(list_stacks=pb.ListStacks())
             assert sorted(reply.stacks.stack_ids) == expected
-        expected = sorted(expected + [f"d{int(delimiter)}"])
-        created = dealer.create(f"d{int(delimiter)}", ["Home"])
+        expected = sorted(expected + [name])
+        created = control.create(name, ["Home"])
         assert created.command.version == 1
-        assert dealer.call_raw(b"\xff").error.code == pb.MALFORMED
+        assert control.call_raw(b"\xff").error.code == pb.MALFORMED
 
 
 def test_queries(session: Session) -> None:
@@ -191,6 +191,7 @@ def test_queries(session: Session) -> None:
     reply = s.ctl.command("alpha", push=pb.Push(screen="Item", immediate=True))
     assert not reply.HasField("error")
     s.sub.wait_event("alpha", "completed")
+    s.push.pan("ghost", gesture_id=1, phase=pb.PAN_BEGAN, x=1, tx=0)  # refused: no such stack
     s.sub.sync()
 
     alpha = s.ctl.ok(get_stack=pb.GetStack(stack_id="alpha")).stack
@@ -211,7 +212,7 @@ def test_queries(session: Session) -> None:
     assert stats.stacks == 2
     assert stats.events_appended == len(events)
     assert stats.frames_published >= 1
-    assert stats.inputs_received >= 1 and stats.inputs_rejected >= 1  # the SUB probes are rejected inputs
+    assert stats.inputs_received >= 1 and stats.inputs_rejected == 1  # the pan for the unknown stack
     assert stats.log_bytes > 0 and stats.uptime_us > 0
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import zmq
 
-from segue import CurveKeys, Segue, SegueError, SegueUnavailable
+from segue import CurveKeys, Segue, SegueError, SegueUnavailable, pb
 from segue.daemon import Daemon
 
 
@@ -84,3 +84,26 @@ def test_curve_keys_from_files_reach_a_curve_daemon(tmp_path: Path) -> None:
         with Segue.connect(control=daemon.control, timeout=0.5) as plain:
             with pytest.raises(SegueUnavailable):
                 plain.stats()
+
+
+def test_resize_screen_options_and_create_expectations(segued: Segue) -> None:
+    with pytest.raises(SegueError) as conflict:
+        segued.create("main", ["Home"], expected_version=3)
+    assert conflict.value.code == "VERSION_CONFLICT"
+    segued.create("main", ["Home"], expected_version=0, config=pb.StackConfig(safe_area=pb.Insets(left=20)))
+    segued.resize("main", 844, 390)
+    exclusion = pb.Rect(x=0, y=0, width=40, height=100)
+    segued.push("main", "Map", immediate=True, options=pb.ScreenOptions(exclusion_rects=[exclusion]))
+    state = segued.state("main")
+    assert (state.config.size.width, state.config.size.height) == (844, 390)
+    assert state.config.safe_area.left == 20
+    bodies = [e.WhichOneof("body") for e in segued.history("main")]
+    assert bodies[:2] == ["stack_created", "resized"]
+
+
+def test_flush_returns_once_earlier_inputs_are_decided(segued: Segue) -> None:
+    rejections = segued.subscribe("er/")
+    segued.send(pb.Input(pan=pb.PanEvent(stack_id="nope", gesture_id=1, phase=pb.PAN_BEGAN)))
+    segued.flush()
+    assert rejections.poll(0), "the pan's rejection was not published before the flush returned"
+    rejections.close()

@@ -4,10 +4,12 @@ helpers, against a real segued."""
 from __future__ import annotations
 
 from itertools import islice
+from pathlib import Path
 
 import pytest
 
 from segue import Segue, SegueUnavailable, pb
+from segue.daemon import Daemon
 from segue.testing import assert_finished
 
 
@@ -82,3 +84,25 @@ def test_events_missed_at_the_end_of_a_burst_come_from_the_idle_check(segued: Se
     segued.push("a", "Detail", immediate=True)
     assert [e.position for e in islice(feed, 3)] == [2, 3, 4]
     assert feed.events_read_from_log == 1 + 3
+
+
+def test_a_daemon_back_with_a_shorter_log_is_followed_from_its_head(tmp_path: Path) -> None:
+    with Daemon(tmp_path / "first") as first:
+        endpoints = (first.ingest, first.control, first.events)
+        with Segue.connect(*endpoints, timeout=5) as client:
+            client.create("a", ["Home"])
+            client.push("a", "Detail", immediate=True)
+            client.pop("a", immediate=True)
+            behind: list[tuple[int, int]] = []
+            feed = client.events(from_position=1, timeout=1, idle_check=0.2,
+                                 on_log_behind=lambda head, seen: behind.append((head, seen)))
+            assert [e.position for e in islice(feed, 7)] == list(range(1, 8))
+            first.stop()
+            with Daemon(tmp_path / "second", endpoints=endpoints):
+                client.create("b", ["Home"])              # positions 1-4 of the new log: below what was seen
+                client.push("b", "Detail", immediate=True)
+                with pytest.raises(SegueUnavailable):
+                    next(feed)                            # meanwhile an idle check finds the log behind
+                assert behind == [(4, 7)]
+                client.pop("b", immediate=True)
+                assert [(e.stack_id, e.position) for e in islice(feed, 3)] == [("b", 5), ("b", 6), ("b", 7)]

@@ -37,3 +37,27 @@ def test_a_refused_swipe_raises_the_rejection_code(segued: Segue) -> None:
     with pytest.raises(SegueError) as refused:
         segued.swipe("main")
     assert refused.value.code == "NOTHING_TO_POP"
+
+
+def test_a_swipe_refused_at_its_first_pan_sends_no_more(segued: Segue) -> None:
+    segued.create("main", ["Home", "Detail"], profile="classic")
+    segued.set_screen_options("main", "Detail", back_gesture_disabled=True)
+    before = segued.stats().inputs_received
+    with pytest.raises(SegueError) as refused:
+        segued.swipe("main", to=0.8, duration=0.5)
+    segued.flush()
+    assert refused.value.code == "GESTURE_REJECTED"
+    # The trace has 61 pans; paced, they stop at the refusal (the count also holds the requests made since).
+    assert segued.stats().inputs_received - before < 30
+
+
+def test_a_swipe_waits_for_a_running_push_unless_told_not_to(segued: Segue) -> None:
+    segued.create("main", ["Home"], profile="classic")
+    segued.push("main", "Detail")
+    popped = segued.swipe("main", to=0.8)
+    assert popped.finished and list(popped.completed.completed.screens) == ["Home"]
+    segued.push("main", "Detail")
+    with pytest.raises(SegueError) as busy:
+        segued.swipe("main", to=0.8, wait=False)
+    assert busy.value.code == "TRANSITION_IN_PROGRESS"
+    assert not segued.wait_idle("main").HasField("transition")

@@ -1,7 +1,8 @@
 """Python client for the Segue daemon (segued): see clients/python/README.md."""
 
 from . import segue_pb2 as pb
-from .client import Segue, SwipeResult
+from .client import Segue
+from .gesture import SwipeResult
 from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable
 from .feed import EventFeed, FrameFeed

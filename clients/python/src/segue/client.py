@@ -6,34 +6,22 @@ import itertools
 import os
 import secrets
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any
 
 import zmq
+from google.protobuf.message import DecodeError
 
 from . import segue_pb2 as pb
 from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable
 from .feed import EventFeed, FrameFeed
-from .swipe import swipe_trace
+from .gesture import SwipePlan, SwipeResult, perform_swipe, wait_idle
 
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
 DEFAULT_CONTROL = "tcp://127.0.0.1:7702"
 DEFAULT_EVENTS = "tcp://127.0.0.1:7703"
-
-
-@dataclass(frozen=True)
-class SwipeResult:
-    """What a swipe decided: the `finished` or `cancelled` event, and the `completed` event after its settle."""
-
-    decision: pb.Event
-    completed: pb.Event
-
-    @property
-    def finished(self) -> bool:
-        return self.decision.HasField("finished")
 
 
 class Segue:
@@ -96,22 +84,30 @@ class Segue:
     def request(self, timeout: float | None = None, **body: Any) -> pb.Reply:
         """Sends one Request (keyword: its body) and returns the Reply; a Reply.error raises SegueError."""
         request = pb.Request(request_id=f"{self._id_prefix}{next(self._ids)}", **body)
+        reply = pb.Reply.FromString(self.request_bytes(request.SerializeToString(), timeout))
+        if reply.HasField("error"):
+            raise SegueError(pb.ErrorCode.Name(reply.error.code), reply.error.message)
+        return reply
+
+    def request_bytes(self, payload: bytes, timeout: float | None = None) -> bytes:
+        """Sends an encoded Request and returns the encoded Reply, as received (for tools that check bytes).
+        A late reply to an earlier request that timed out carries that request's id and is skipped."""
+        try:
+            request_id = pb.Request.FromString(payload).request_id
+        except DecodeError:
+            request_id = ""  # segued answers what it cannot read with an error and no id
         wait = self.timeout if timeout is None else timeout
-        self._control.send_multipart([b"", request.SerializeToString()])
+        self._control.send_multipart([b"", payload])
         deadline = time.monotonic() + wait
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not self._control.poll(int(left * 1000) + 1):
                 raise SegueUnavailable(f"no reply from {self.control_endpoint} within {wait}s")
-            payload = self._control.recv_multipart()[-1]
-            reply = pb.Reply()
-            reply.ParseFromString(payload)
-            # A late reply to a request that timed out carries that request's id.
-            if reply.request_id == request.request_id or (not reply.request_id and reply.HasField("error")):
-                break
-        if reply.HasField("error"):
-            raise SegueError(pb.ErrorCode.Name(reply.error.code), reply.error.message)
-        return reply
+            received = self._control.recv_multipart()[-1]
+            reply = pb.Reply.FromString(received)
+            # A reply without an id answers a request segued could not read (its error says why).
+            if reply.request_id == request_id or (not reply.request_id and reply.HasField("error")):
+                return received
 
     def command(self, stack: str, expected_version: int | None = None, **op: Any) -> pb.CommandResult:
         command = pb.Command(stack_id=stack, **op)
@@ -121,16 +117,22 @@ class Segue:
 
     def create(self, stack: str, screens: list[str] | None = None, *, tabs: list[str] | None = None,
                selected_tab: int = 0, width: float = 390.0, height: float = 844.0, profile: str = "",
-               fps: int = 0, right_to_left: bool = False) -> pb.CommandResult:
-        """A navigation stack (`screens`, root first) or a tab stack (`tabs`)."""
-        config = pb.StackConfig(size=pb.Size(width=width, height=height), profile=profile, fps=fps,
-                                right_to_left=right_to_left)
-        return self.command(stack, create=pb.CreateStack(screens=screens or [], tabs=tabs or [],
-                                                         selected_tab=selected_tab, config=config))
+               fps: int = 0, right_to_left: bool = False, config: pb.StackConfig | None = None,
+               expected_version: int | None = None) -> pb.CommandResult:
+        """A navigation stack (`screens`, root first) or a tab stack (`tabs`). `config` adds StackConfig fields
+        the keywords do not name (tuning, safe_area, profile_revision), set over them."""
+        full = pb.StackConfig(size=pb.Size(width=width, height=height), profile=profile, fps=fps,
+                              right_to_left=right_to_left)
+        if config is not None:
+            full.MergeFrom(config)
+        return self.command(stack, expected_version, create=pb.CreateStack(
+            screens=screens or [], tabs=tabs or [], selected_tab=selected_tab, config=full))
 
-    def push(self, stack: str, screen: str, immediate: bool = False,
-             expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, push=pb.Push(screen=screen, immediate=immediate))
+    def push(self, stack: str, screen: str, immediate: bool = False, expected_version: int | None = None,
+             options: pb.ScreenOptions | None = None) -> pb.CommandResult:
+        """Pushes `screen`, with its gesture `options` (back_gesture_disabled, exclusion_rects) when given."""
+        return self.command(stack, expected_version, push=pb.Push(screen=screen, immediate=immediate,
+                                                                  options=options))
 
     def pop(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, pop=pb.Pop(immediate=immediate))
@@ -139,9 +141,10 @@ class Segue:
                     expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, pop_to_root=pb.PopToRoot(immediate=immediate))
 
-    def present(self, stack: str, screen: str, immediate: bool = False,
-                expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, present=pb.Present(screen=screen, immediate=immediate))
+    def present(self, stack: str, screen: str, immediate: bool = False, expected_version: int | None = None,
+                options: pb.ScreenOptions | None = None) -> pb.CommandResult:
+        return self.command(stack, expected_version, present=pb.Present(screen=screen, immediate=immediate,
+                                                                        options=options))
 
     def dismiss(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, dismiss=pb.Dismiss(immediate=immediate))
@@ -149,6 +152,19 @@ class Segue:
     def tab(self, stack: str, index: int, immediate: bool = False,
             expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, select_tab=pb.SelectTab(index=index, immediate=immediate))
+
+    def resize(self, stack: str, width: float, height: float,
+               expected_version: int | None = None) -> pb.CommandResult:
+        """A new container size (a rotation, a split view); refused while a transition runs."""
+        return self.command(stack, expected_version, resize=pb.Resize(size=pb.Size(width=width, height=height)))
+
+    def set_screen_options(self, stack: str, screen: str, *, back_gesture_disabled: bool = False,
+                           exclusion_rects: list[pb.Rect] | None = None,
+                           expected_version: int | None = None) -> pb.CommandResult:
+        """Replaces a screen's gesture options: no back swipe while it is on top, or none starting in a rect."""
+        options = pb.ScreenOptions(back_gesture_disabled=back_gesture_disabled, exclusion_rects=exclusion_rects)
+        return self.command(stack, expected_version,
+                            set_screen_options=pb.SetScreenOptions(screen=screen, options=options))
 
     def delete(self, stack: str, expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, delete=pb.DeleteStack())
@@ -190,13 +206,40 @@ class Segue:
 
     def send(self, message: pb.Input) -> None:
         """Sends an Input on the ingest socket, fire and forget (a refusal is published on er/<stack>/)."""
+        self.send_bytes(message.SerializeToString())
+
+    def send_bytes(self, payload: bytes) -> None:
+        """Sends an encoded Input on the ingest socket (a recording's bytes, say) as it is."""
         if self._ingest is None:
             self._ingest = self.socket(zmq.PUSH, self.ingest_endpoint)
             self._ingest.sndtimeo = int(self.timeout * 1000)
         try:
-            self._ingest.send(message.SerializeToString())
+            self._ingest.send(payload)
         except zmq.Again as exc:
             raise SegueUnavailable(f"{self.ingest_endpoint} took no input within {self.timeout}s") from exc
+
+    def send_probe(self, token: str | None = None) -> str:
+        """Sends an ingest probe (Input.probe) after this client's inputs and returns its token: segued publishes
+        it on pr/<token>/ once it has decided every input sent before it, after their events and rejections."""
+        token = token or "py-flush-" + secrets.token_hex(8)
+        self.send(pb.Input(probe=pb.PublishProbe(token=token)))
+        return token
+
+    def flush(self, timeout: float | None = None) -> None:
+        """Returns once segued has decided (and published the outcome of) every input this client sent."""
+        token = "py-flush-" + secrets.token_hex(8)
+        topic = f"pr/{token}/".encode()
+        sub = self.subscribe(topic.decode(), timeout=timeout)
+        try:
+            self.send_probe(token)
+            wait = self.timeout if timeout is None else timeout
+            deadline = time.monotonic() + wait
+            while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
+                if sub.recv_multipart()[0] == topic:
+                    return
+            raise SegueUnavailable(f"inputs sent to {self.ingest_endpoint} not decided within {wait}s")
+        finally:
+            sub.close(linger=0)
 
     # ------------------------------------------------------------------------------------------------ feeds
 
@@ -232,52 +275,32 @@ class Segue:
         raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
 
     def events(self, stack: str | None = None, from_position: int | None = None,
-               timeout: float | None = None, idle_check: float = 1.0) -> EventFeed:
+               timeout: float | None = None, idle_check: float = 1.0,
+               on_log_behind: Callable[[int, int], None] | None = None) -> EventFeed:
         """Every event (of one stack, or all) from `from_position` (None: only those after now), in order,
         without gaps or repeats: history from the log, then live. Each wait for an event is bounded by
         `timeout` (None: the client's), after which SegueUnavailable is raised; after `idle_check` seconds without
-        a live event the feed asks the log whether it missed one."""
-        return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout, idle_check)
+        a live event the feed asks the log whether it missed one. A daemon whose log ends before what the feed
+        has seen (started again on a fresh or older data directory) is followed from its head, after telling
+        `on_log_behind(head, seen)`."""
+        return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout, idle_check,
+                         on_log_behind)
 
     def frames(self, stack: str, timeout: float | None = None) -> FrameFeed:
         """The stack's frames published from now on; each wait bounded as for `events`."""
         return FrameFeed(self, stack, self.timeout if timeout is None else timeout)
 
+    def wait_idle(self, stack: str, timeout: float | None = None) -> pb.StackState:
+        """Waits until the stack runs no transition (the running one completed or was interrupted) and returns its
+        state then; SegueUnavailable if it is still busy after `timeout` (None: the client's)."""
+        return wait_idle(self, stack, self.timeout if timeout is None else timeout)
+
     def swipe(self, stack: str, to: float = 0.7, velocity: float = 0.0, duration: float = 0.25, *,
-              tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0,
+              tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0, wait: bool = True,
               timeout: float | None = None) -> SwipeResult:
-        """Sends a realistic back (or tab) swipe over ingest (see `swipe_trace`) and waits for its decision and
-        the completed event after the settle; a refused swipe raises SegueError with the rejection's code."""
-        state = self.state(stack)
-        size = state.config.size
-        gesture_id = secrets.randbelow(1 << 53) + 1
-        trace = swipe_trace(stack, gesture_id, size.width, size.height, to, velocity, duration, rate_hz, tabs,
-                            state.config.right_to_left, cancel, time.monotonic_ns() // 1000)
-        sub = self.subscribe(f"ev/{stack}/", f"er/{stack}/", timeout=timeout)
-        try:
-            for pan in trace:
-                self.send(pb.Input(pan=pan))
-            wait = self.timeout if timeout is None else timeout
-            deadline = time.monotonic() + wait + duration
-            transition: int | None = None
-            decision: pb.Event | None = None
-            while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
-                topic, payload = sub.recv_multipart()
-                if topic.startswith(b"er/"):
-                    rejection = pb.Rejection.FromString(payload)
-                    if rejection.gesture_id == gesture_id:
-                        raise SegueError(pb.ErrorCode.Name(rejection.error.code), rejection.error.message)
-                    continue
-                if not topic.startswith(b"ev/"):
-                    continue
-                event = pb.Event.FromString(payload)
-                body = event.WhichOneof("body")
-                if body == "began" and event.began.gesture_id == gesture_id:
-                    transition = event.began.transition_id
-                elif body in ("finished", "cancelled") and getattr(event, body).transition_id == transition:
-                    decision = event
-                elif body == "completed" and event.completed.transition_id == transition and decision:
-                    return SwipeResult(decision, event)
-            raise SegueUnavailable(f"swipe on {stack} not completed within {wait}s")
-        finally:
-            sub.close(linger=0)
+        """Swipes back (or between tabs) as a finger would: the pans of `swipe_trace`, sent in real time, then
+        waits for the decision and the completed event after the settle. With `wait`, a transition already
+        running is left to complete first, as a user waits for an animation; without it, the swipe may be
+        refused. A refused swipe raises SegueError with the rejection's code."""
+        return perform_swipe(self, SwipePlan(stack, to, velocity, duration, tabs, cancel, rate_hz),
+                             wait, self.timeout if timeout is None else timeout)

@@ -25,13 +25,18 @@ def segued_binary() -> str:
 
 
 class Daemon:
-    def __init__(self, data: Path, *extra: str, binary: str | None = None, ready_timeout: float = 10.0) -> None:
+    """segued on `data`, bound to wildcard loopback ports (or to `endpoints`: ingest, control, events, such as
+    those of a daemon stopped before, to start one again in its place), with `extra` flags."""
+
+    def __init__(self, data: Path, *extra: str, binary: str | None = None, ready_timeout: float = 10.0,
+                 endpoints: tuple[str, str, str] | None = None) -> None:
         self.data = data
+        ingest, control, events = endpoints or ("tcp://127.0.0.1:*",) * 3
         self.stderr_path = data.parent / f"{data.name}.segued.stderr"
         with open(self.stderr_path, "wb") as err:
             self.process = subprocess.Popen(
-                [binary or segued_binary(), "--data", str(data), "--ingest", "tcp://127.0.0.1:*",
-                 "--control", "tcp://127.0.0.1:*", "--events", "tcp://127.0.0.1:*", *extra],
+                [binary or segued_binary(), "--data", str(data), "--ingest", ingest, "--control", control,
+                 "--events", events, *extra],
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
         line = self._read_line(ready_timeout)
         if not line.startswith("segued ready "):

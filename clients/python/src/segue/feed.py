@@ -5,12 +5,17 @@ read the log from the wanted position, then follow live publications. A live eve
 position is a duplicate and skipped; one past a gap (positions for all stacks, versions for one stack) makes the
 feed read the gap from the log first. A loss at the end of a burst has no later event to reveal it, so after
 `idle_check` seconds without a live event the feed asks the log once whether anything came after its last event.
+
+A read that finds the log ending before a position the feed has already seen comes from another log (a daemon
+started again on a fresh data directory, or on an older copy of its log): the feed calls `on_log_behind(head,
+seen)` and follows that log from its head, since nothing tells its positions apart from those already delivered.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import segue_pb2 as pb
@@ -22,8 +27,9 @@ if TYPE_CHECKING:
 
 class EventFeed:
     def __init__(self, client: Segue, stack: str | None, from_position: int | None, timeout: float,
-                 idle_check: float = 1.0) -> None:
+                 idle_check: float = 1.0, on_log_behind: Callable[[int, int], None] | None = None) -> None:
         self.client = client
+        self.on_log_behind = on_log_behind
         self.stack = stack
         self.timeout = timeout
         self.idle_check = idle_check
@@ -47,20 +53,21 @@ class EventFeed:
             if now >= deadline:
                 where = f"stack {self.stack}" if self.stack else "any stack"
                 raise SegueUnavailable(f"no event of {where} within {self.timeout}s")
+            if now >= self._idle_since + self.idle_check:
+                self._idle_since = now
+                self._read_log(until=None)
+                continue
             wait = min(deadline, self._idle_since + self.idle_check) - now
-            if not self.subscription.poll(int(max(wait, 0) * 1000) + 1):
-                if time.monotonic() >= self._idle_since + self.idle_check:
-                    self._idle_since = time.monotonic()
-                    self._read_log(until=None)
+            if not self.subscription.poll(int(wait * 1000) + 1):
                 continue
             topic, payload = self.subscription.recv_multipart()
             if not topic.startswith(b"ev/"):
                 continue  # a probe asked for before the subscription was proven live
-            self._idle_since = time.monotonic()
             event = pb.Event()
             event.ParseFromString(payload)
             if event.position <= self.last_position:
-                continue
+                continue  # a duplicate, or an event of another log, which the next idle check finds out
+            self._idle_since = time.monotonic()
             if self._after_gap(event):
                 self._read_log(until=event.position - 1)
             if event.position > self.last_position:
@@ -83,6 +90,12 @@ class EventFeed:
         position = self.last_position + 1
         while True:
             batch = self.client.read_events(position, self.stack)
+            # A log's head never goes back: one before what this feed has seen is another log.
+            if batch.head_position < self.last_position:
+                seen, self.last_position, self.last_version = self.last_position, batch.head_position, None
+                if self.on_log_behind is not None:
+                    self.on_log_behind(batch.head_position, seen)
+                return
             for event in batch.events:
                 if self.last_position < event.position and (until is None or event.position <= until):
                     self._accept(event)
