@@ -80,6 +80,13 @@ extension EngineCore {
         if stacks[context.stackId] != nil {
             throw CommandRefusal(.stackExists, "stack '\(context.stackId)' already exists")
         }
+        if let shard, !shard.owns(context.stackId) {
+            let owner = ShardAssignment.shard(of: context.stackId, count: shard.count)
+            throw CommandRefusal(
+                .wrongShard,
+                "stack '\(context.stackId)' belongs to shard \(owner) of \(shard.count); this engine holds shard "
+                    + "\(shard.index) (docs/operations.md, \"Shards\")")
+        }
         if let expected = context.expectedVersion, expected != 0 {
             throw CommandRefusal(
                 .versionConflict,

@@ -12,6 +12,8 @@ public struct EngineCore: Sendable {
     /// Time of the newest event; event times never go below it.
     public internal(set) var clockUs: Int64 = 0
     public var limits: Limits
+    /// In a cluster, the shard whose stacks this engine holds (nil: every stack).
+    public var shard: ShardAssignment?
     /// How much frame work the clock does when it falls behind; a live engine sets `.live`.
     public var framePacing = FramePacing.everyFrame
     /// When each stack with a transition next needs the clock.

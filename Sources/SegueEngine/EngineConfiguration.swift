@@ -1,5 +1,6 @@
 import SegueCore
 import SegueLogging
+import SegueWire
 
 /// Everything `segued` can be told on its command line, with the defaults of the design.
 public struct EngineConfiguration: Sendable {
@@ -42,6 +43,11 @@ public struct EngineConfiguration: Sendable {
     public var maxBatchBytes = 8 << 20
     /// CURVE on all three sockets with a ZAP allowlist; nil = plaintext (loopback only, unless insecure).
     public var curve: CurveServerKeys?
+    /// Cluster mode: the log of record every batch reaches before the data directory's log (nil: the data
+    /// directory's log is the log of record).
+    public var replica: (any LogReplica)?
+    /// Cluster mode: the shard whose stacks this engine holds; creating any other stack is WRONG_SHARD.
+    public var shard: ShardAssignment?
     /// Where the engine reports what an operator should know; silent by default.
     public var log = Logger.discarding
     /// `--stats-interval`: every this many milliseconds the engine logs one `msg=stats` line with its counters

@@ -23,6 +23,8 @@ final class Ledger {
     let retainBytes: UInt64
     /// Where warnings and notices for the operator go.
     let report: Logger
+    /// The log of record each batch reaches before this one, in cluster mode.
+    let replica: (any LogReplica)?
     /// Position of the newest snapshot loaded or written (0: none), and of the newest one attempted.
     var lastSnapshotPosition: UInt64
     var lastSnapshotAttempt: UInt64
@@ -109,6 +111,7 @@ final class Ledger {
         snapshotEvery = UInt64(max(configuration.snapshotEvery, 0))
         retainBytes = configuration.retainBytes
         report = configuration.log
+        replica = configuration.replica
         let recovery: Recovery
         do {
             recovery = try Self.recover(
@@ -121,6 +124,7 @@ final class Ledger {
         }
         core = recovery.core
         core.framePacing = configuration.framePacing
+        core.shard = configuration.shard
         lastSnapshotPosition = recovery.snapshotPosition
         lastSnapshotAttempt = recovery.snapshotPosition
         recovered = (recovery.snapshotPosition, recovery.replayedEvents)
@@ -254,6 +258,13 @@ final class Ledger {
         guard pending > 0 else { return log.headPosition }
         encodeDecidedEvents()
         let appendedBytes = eventRecords.byteCount(from: committedEvents)
+        if let replica {
+            do {
+                try replica.append(outcome.events[committedEvents...])
+            } catch {
+                throw LedgerError("cannot append to the replicated log", .replica(error))
+            }
+        }
         do {
             try log.append(eventRecords, fromRecord: committedEvents)
         } catch {

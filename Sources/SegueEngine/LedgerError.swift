@@ -14,6 +14,8 @@ public struct LedgerError: Error, CustomStringConvertible, Sendable {
         case undecodable(position: UInt64, WireDecodingError)
         /// Events that do not fold into a state.
         case replay(EngineCore.RestoreError)
+        /// The log of record beyond this machine did not take a batch (`LogReplica`).
+        case replica(ReplicaFailure)
     }
 
     /// What the ledger was doing (`"cannot append to the log"`), or the whole story when nothing is wrapped.
@@ -34,6 +36,12 @@ public struct LedgerError: Error, CustomStringConvertible, Sendable {
         return nil
     }
 
+    /// Whether another daemon took over the replicated log (`ReplicaFailure.fenced`): this one must step down.
+    public var isFenced: Bool {
+        if case .replica(let failure) = cause { return failure.fenced }
+        return false
+    }
+
     /// For the operator: the context, then the cause, then the advice.
     public var description: String {
         advice.map { "\(story). \($0)" } ?? story
@@ -46,6 +54,7 @@ public struct LedgerError: Error, CustomStringConvertible, Sendable {
         case .undecodable(let position, let error):
             "\(context.isEmpty ? "" : context + ": ")log record at position \(position) does not decode: \(error)"
         case .replay(let error): "\(context): \(error)"
+        case .replica(let failure): "\(context): \(failure)"
         }
     }
 

@@ -1718,3 +1718,31 @@ extension RestingSpringCurve: ProtoJSONDecodable {
         }
     }
 }
+
+extension ShardLease: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "node":
+                node = try value.string(at: at)
+            case "shard":
+                shard = try value.uint32(at: at)
+            case "shards":
+                shards = try value.uint32(at: at)
+            case "ingest":
+                ingest = try value.string(at: at)
+            case "control":
+                control = try value.string(at: at)
+            case "events":
+                events = try value.string(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ShardLease has "
+                    + "node, shard, shards, ingest, control, events)")
+            }
+        }
+    }
+}

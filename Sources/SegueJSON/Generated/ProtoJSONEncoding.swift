@@ -910,3 +910,19 @@ extension RestingSpringCurve: JSONRepresentable {
         return object
     }
 }
+
+extension ShardLease: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("node", node)
+        object.add("shard", shard)
+        object.add("shards", shards)
+        object.add("ingest", ingest)
+        object.add("control", control)
+        object.add("events", events)
+        return object
+    }
+}

@@ -409,6 +409,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// `POSITION_REMOVED` = 14: a read asked for events that retention has deleted.
     public static let positionRemoved = ErrorCode(rawValue: 14)
 
+    /// `WRONG_SHARD` = 15: cluster mode: the stack belongs to another shard (docs/operations.md).
+    public static let wrongShard = ErrorCode(rawValue: 15)
+
     /// Every value declared in the proto, in declaration order.
     public static let knownValues: [ErrorCode] = [
         .ok,
@@ -426,18 +429,19 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
         .unavailable,
         .unauthenticated,
         .positionRemoved,
+        .wrongShard,
     ]
 
     /// Whether the number is declared in the proto.
     public var isKnown: Bool {
         switch rawValue {
-        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14: true
+        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15: true
         default: false
         }
     }
 
-    /// The proto name of the value, such as `"POSITION_REMOVED"`, or `ErrorCode(<number>)` for a number not declared in
-    /// the proto.
+    /// The proto name of the value, such as `"WRONG_SHARD"`, or `ErrorCode(<number>)` for a number not declared in the
+    /// proto.
     public var description: String {
         switch rawValue {
         case 0: "OK"
@@ -455,12 +459,12 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
         case 12: "UNAVAILABLE"
         case 13: "UNAUTHENTICATED"
         case 14: "POSITION_REMOVED"
+        case 15: "WRONG_SHARD"
         default: "ErrorCode(\(rawValue))"
         }
     }
 
-    /// Creates the value with the given proto name, such as `"POSITION_REMOVED"`; nil for a name not declared in the
-    /// proto.
+    /// Creates the value with the given proto name, such as `"WRONG_SHARD"`; nil for a name not declared in the proto.
     public init?(protoName: String) {
         switch protoName {
         case "OK": self = .ok
@@ -478,6 +482,7 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
         case "UNAVAILABLE": self = .unavailable
         case "UNAUTHENTICATED": self = .unauthenticated
         case "POSITION_REMOVED": self = .positionRemoved
+        case "WRONG_SHARD": self = .wrongShard
         default: return nil
         }
     }

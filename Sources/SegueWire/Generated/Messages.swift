@@ -4162,3 +4162,94 @@ public struct RestingSpringCurve: ProtoMessage {
         }
     }
 }
+
+/// The value of key shard-<K> in the JetStream key-value bucket segue-shards while a daemon holds shard K, and the
+/// payload of the marker a daemon appends on segue.shard.<K>.leader when it takes the shard over. The endpoints are
+/// empty until the daemon has bound them.
+///
+/// Proto message `segue.v1.ShardLease`.
+public struct ShardLease: ProtoMessage {
+    /// Field 1 `string node`: the daemon's --node name.
+    public var node: String = ""
+
+    /// Field 2 `uint32 shard`.
+    public var shard: UInt32 = 0
+
+    /// Field 3 `uint32 shards`: how many shards the cluster has.
+    public var shards: UInt32 = 0
+
+    /// Field 4 `string ingest`.
+    public var ingest: String = ""
+
+    /// Field 5 `string control`.
+    public var control: String = ""
+
+    /// Field 6 `string events`.
+    public var events: String = ""
+
+    /// Creates a `ShardLease` with every field at its default.
+    public init() {}
+
+    /// Creates a `ShardLease` from field values; omitted fields keep their defaults.
+    public init(
+        node: String = "",
+        shard: UInt32 = 0,
+        shards: UInt32 = 0,
+        ingest: String = "",
+        control: String = "",
+        events: String = ""
+    ) {
+        self.node = node
+        self.shard = shard
+        self.shards = shards
+        self.ingest = ingest
+        self.control = control
+        self.events = events
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !node.isEmpty {
+            writer.writeString(node, field: 1)
+        }
+        if shard != 0 {
+            writer.writeUInt32(shard, field: 2)
+        }
+        if shards != 0 {
+            writer.writeUInt32(shards, field: 3)
+        }
+        if !ingest.isEmpty {
+            writer.writeString(ingest, field: 4)
+        }
+        if !control.isEmpty {
+            writer.writeString(control, field: 5)
+        }
+        if !events.isEmpty {
+            writer.writeString(events, field: 6)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            node = try reader.readString(wireType)
+        case 2:
+            shard = try reader.readUInt32(wireType)
+        case 3:
+            shards = try reader.readUInt32(wireType)
+        case 4:
+            ingest = try reader.readString(wireType)
+        case 5:
+            control = try reader.readString(wireType)
+        case 6:
+            events = try reader.readString(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}

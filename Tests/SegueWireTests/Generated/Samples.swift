@@ -380,7 +380,7 @@ enum Samples {
     )
 
     /// Sample `Error`.
-    static let errorDetail = ErrorDetail(code: ErrorCode.positionRemoved, message: "message-0-\u{E9}\u{1F680}")
+    static let errorDetail = ErrorDetail(code: ErrorCode.wrongShard, message: "message-0-\u{E9}\u{1F680}")
 
     /// Sample `Rejection`.
     static let rejection = Rejection(
@@ -664,6 +664,16 @@ enum Samples {
     /// Sample `RestingSpringCurve`.
     static let restingSpringCurve = RestingSpringCurve(response: 1.5, dampingRatio: -2.5, initialVelocity: 3.5)
 
+    /// Sample `ShardLease`.
+    static let shardLease = ShardLease(
+        node: "node-0-\u{E9}\u{1F680}",
+        shard: 258,
+        shards: 4294967293,
+        ingest: "ingest-0-\u{E9}\u{1F680}",
+        control: "control-0-\u{E9}\u{1F680}",
+        events: "events-0-\u{E9}\u{1F680}"
+    )
+
     /// Every sample with its name (`Message` or `Message.member`).
     static let all: [Sample] = [
         Sample("Vec2", vec2),
@@ -758,5 +768,6 @@ enum Samples {
         Sample("SpringCurve", springCurve),
         Sample("TimelineCurve", timelineCurve),
         Sample("RestingSpringCurve", restingSpringCurve),
+        Sample("ShardLease", shardLease),
     ]
 }

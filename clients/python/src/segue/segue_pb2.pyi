@@ -67,6 +67,7 @@ class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     UNAVAILABLE: _ClassVar[ErrorCode]
     UNAUTHENTICATED: _ClassVar[ErrorCode]
     POSITION_REMOVED: _ClassVar[ErrorCode]
+    WRONG_SHARD: _ClassVar[ErrorCode]
 PAN_PHASE_UNSPECIFIED: PanPhase
 PAN_BEGAN: PanPhase
 PAN_CHANGED: PanPhase
@@ -110,6 +111,7 @@ RESOURCE_EXHAUSTED: ErrorCode
 UNAVAILABLE: ErrorCode
 UNAUTHENTICATED: ErrorCode
 POSITION_REMOVED: ErrorCode
+WRONG_SHARD: ErrorCode
 
 class Vec2(_message.Message):
     __slots__ = ("x", "y")
@@ -851,3 +853,19 @@ class RestingSpringCurve(_message.Message):
     damping_ratio: float
     initial_velocity: float
     def __init__(self, response: _Optional[float] = ..., damping_ratio: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
+
+class ShardLease(_message.Message):
+    __slots__ = ("node", "shard", "shards", "ingest", "control", "events")
+    NODE_FIELD_NUMBER: _ClassVar[int]
+    SHARD_FIELD_NUMBER: _ClassVar[int]
+    SHARDS_FIELD_NUMBER: _ClassVar[int]
+    INGEST_FIELD_NUMBER: _ClassVar[int]
+    CONTROL_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    node: str
+    shard: int
+    shards: int
+    ingest: str
+    control: str
+    events: str
+    def __init__(self, node: _Optional[str] = ..., shard: _Optional[int] = ..., shards: _Optional[int] = ..., ingest: _Optional[str] = ..., control: _Optional[str] = ..., events: _Optional[str] = ...) -> None: ...
