@@ -1,4 +1,5 @@
 import SegueClient
+import SegueCluster
 import SegueCommandLine
 import SegueEngine
 import Synchronization
@@ -56,12 +57,13 @@ let spec = CommandSpec(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
         .init("man-page", help: "print this manual page (roff, for man -l or make install) and exit"),
-    ],
+    ] + ClusterOptions.options,
     examples: [
         "segued",
         "segued --data /var/lib/segue --fsync interval:10",
         "segued --log-level warn --stats-interval 60",
         "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
+        "segued --cluster nats://10.0.0.1:4222,nats://10.0.0.2:4222 --shard 0 --shards 2 --node a0",
     ],
     version: ProductVersion.line(program: "segued", libzmq: zmqVersion()))
 
@@ -186,7 +188,8 @@ func limitConnections(_ configuration: inout EngineConfiguration, _ arguments: P
 
 let parsed: ParsedArguments
 let log: LogfmtLogger
-let engineConfiguration: EngineConfiguration
+var engineConfiguration: EngineConfiguration
+let cluster: ClusterSettings?
 do {
     parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
     if parsed.flag("man-page") {
@@ -199,6 +202,7 @@ do {
     }
     log = try logger(from: parsed)
     engineConfiguration = try configuration(from: parsed, logger: log)
+    cluster = try ClusterOptions.settings(from: parsed)
 } catch {
     if error.isHelp {
         print(error.message)
@@ -208,6 +212,8 @@ do {
 }
 
 DaemonSignals.install()
+
+let leadership = cluster.map { awaitShard($0, configuration: &engineConfiguration, log: log) }
 
 let engine: Engine
 do {
@@ -229,15 +235,25 @@ log.log(
         ("max_connections", "\(engineConfiguration.maxConnections)"),
     ])
 let endpoints = engine.endpoints
+if let leadership {
+    announce(endpoints, in: leadership, log: log)
+}
 Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")
 
 do {
     try engine.run(
-        until: { stopRequested.load(ordering: .relaxed) },
+        until: { stopRequested.load(ordering: .relaxed) || leadership?.lossReason != nil },
         reloadRequested: { reloadRequested.exchange(false, ordering: .relaxed) })
 } catch {
+    if case .ledger(let ledgerError) = error.cause, ledgerError.isFenced {
+        stepDown(because: ledgerError.description, log: log)
+    }
     log.log(.error, "stopped on an error", [("error", error.description)])
     exit(1)
 }
+if let reason = leadership?.lossReason {
+    stepDown(because: reason, log: log)
+}
+leadership?.release()
 log.log(.info, "stopped")
 exit(0)

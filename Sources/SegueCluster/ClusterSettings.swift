@@ -1,0 +1,24 @@
+import SegueWire
+
+/// How a daemon takes part in a cluster (`segued --cluster`).
+public struct ClusterSettings: Sendable {
+    /// The NATS servers' URLs.
+    public var servers: [String]
+    /// The shard this daemon holds, or waits to hold as a standby.
+    public var shard: ShardAssignment
+    /// The daemon's name in leases and markers.
+    public var node: String
+    /// Copies JetStream keeps of the shard's stream (and of the lease buckets).
+    public var replicas = 3
+    /// How long a lease lives without renewal: a standby takes over about this long after its holder stops.
+    public var leaseMs = 1000
+
+    public init(servers: [String], shard: ShardAssignment, node: String) {
+        self.servers = servers
+        self.shard = shard
+        self.node = node
+    }
+
+    /// How often the holder renews its lease, and a standby looks whether it lapsed.
+    var renewMs: Int { max(leaseMs / 4, 10) }
+}

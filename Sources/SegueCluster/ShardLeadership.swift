@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import NATS
+import SegueEngine
+import SegueLogging
+import SegueThreads
+import SegueWire
+import Synchronization
+
+/// This daemon holding its shard's lease, renewed on a thread of its own until released or lost.
+///
+/// The lease is a key in a bucket whose keys lapse `leaseMs` after their last write. It is renewed with the
+/// revision last written, so a renewal fails once another daemon has taken the key: the lease is lost, and the
+/// daemon must step down. Losing it also follows from not renewing it for `leaseMs` (the servers unreachable).
+public final class ShardLeadership: @unchecked Sendable {
+    private let bucket: KeyValueBucket
+    private let settings: ClusterSettings
+    private let report: Logger
+    private let state = Mutex(State())
+    private var renewer: JoinableThread<Void>?
+
+    private struct State {
+        var lease: ShardLease
+        var revision: UInt64
+        var lossReason: String?
+        var stopping = false
+    }
+
+    init(bucket: KeyValueBucket, lease: ShardLease, revision: UInt64, settings: ClusterSettings, report: Logger) {
+        self.bucket = bucket
+        self.settings = settings
+        self.report = report
+        state.withLock { $0 = State(lease: lease, revision: revision) }
+    }
+
+    /// Why the lease was lost, or nil while it is held.
+    public var lossReason: String? { state.withLock { $0.lossReason } }
+
+    /// Writes the endpoints the engine bound into the lease, where clients find them.
+    public func announce(ingest: String, control: String, events: String) throws(ClusterError) {
+        var lease = state.withLock { $0.lease }
+        lease.ingest = ingest
+        lease.control = control
+        lease.events = events
+        switch renew(with: lease) {
+        case .renewed: return
+        case .taken: throw ClusterError(Self.takenMessage(shard: settings.shard.index))
+        case .failed(let reason): throw ClusterError(reason)
+        }
+    }
+
+    /// Renews the lease every `leaseMs / 4` on a thread until `release()` or until it is lost.
+    public func startRenewing() throws(ClusterError) {
+        do {
+            renewer = try JoinableThread(name: "segue.lease") { [self] in renewUntilStopped() }
+        } catch {
+            throw ClusterError("cannot start the lease's thread: \(error)")
+        }
+    }
+
+    /// Stops renewing and gives the lease up (deleting its key), so that a standby takes over at once.
+    public func release() {
+        state.withLock { $0.stopping = true }
+        _ = renewer?.join()
+        renewer = nil
+        guard lossReason == nil else { return }
+        do {
+            try bucket.delete(ClusterLayout.leaseKey(shard: settings.shard.index))
+        } catch {
+            report.warn("cannot give up the lease; a standby takes over once it lapses", ["error": error.description])
+        }
+    }
+
+    private func renewUntilStopped() {
+        var lastRenewal = ContinuousClock.now
+        let lifetime = Duration.milliseconds(settings.leaseMs)
+        while !state.withLock({ $0.stopping || $0.lossReason != nil }) {
+            sleepBriefly(milliseconds: settings.renewMs)
+            switch renew(with: state.withLock { $0.lease }) {
+            case .renewed:
+                lastRenewal = .now
+            case .taken:
+                state.withLock { $0.lossReason = Self.takenMessage(shard: settings.shard.index) }
+            case .failed(let reason):
+                // Servers that do not answer are retried until the lease would have lapsed anyway.
+                if ContinuousClock.now - lastRenewal >= lifetime {
+                    state.withLock { $0.lossReason = "the lease lapsed: \(reason)" }
+                }
+            }
+        }
+    }
+
+    private enum Renewal {
+        case renewed
+        /// Another daemon wrote the key since this one did, or it lapsed.
+        case taken
+        case failed(String)
+    }
+
+    private func renew(with lease: ShardLease) -> Renewal {
+        let key = ClusterLayout.leaseKey(shard: settings.shard.index)
+        let revision = state.withLock { $0.revision }
+        do {
+            let next = try bucket.update(key: key, value: lease.encoded(), lastRevision: revision)
+            state.withLock {
+                $0.revision = next
+                $0.lease = lease
+            }
+            return .renewed
+        } catch {
+            if error.isStaleRevision || error.isNotFound { return .taken }
+            return .failed("cannot renew the lease of shard \(settings.shard.index): \(error)")
+        }
+    }
+
+    private static func takenMessage(shard: Int) -> String {
+        "the lease of shard \(shard) lapsed or was taken by another daemon"
+    }
+}
+
+/// Sleeps on the calling thread (the lease's renewal pace, not a wait for a condition).
+func sleepBriefly(milliseconds: Int) {
+    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+    while nanosleep(&request, &request) != 0 {}
+}

@@ -1,0 +1,58 @@
+import SegueCluster
+import SegueCommandLine
+import SegueWire
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// segued's cluster flags (docs/operations.md): without `--cluster` the daemon runs on its own, as always.
+enum ClusterOptions {
+    static let options: [CommandSpec.Option] = [
+        .init(
+            "cluster", "URLS",
+            help: "cluster mode: the NATS servers (nats://HOST:PORT, comma-separated) whose JetStream holds the log "
+                + "of record"),
+        .init("shard", "K", help: "with --cluster: the shard this daemon holds or stands by for, 0 to --shards - 1"),
+        .init("shards", "M", help: "with --cluster: how many shards the cluster has (the same for every daemon)"),
+        .init("node", "NAME", help: "with --cluster: this daemon's name in leases (default: host name and pid)"),
+        .init("replicas", "N", help: "with --cluster: copies JetStream keeps of each stream, 1-5 (default 3)"),
+        .init(
+            "lease-ms", "MS",
+            help: "with --cluster: a holder's lease lapses after MS without renewal, and a standby takes over "
+                + "(default 1000)"),
+    ]
+
+    /// The cluster settings, or nil without `--cluster`.
+    static func settings(from arguments: ParsedArguments) throws(UsageError) -> ClusterSettings? {
+        let dependent = ["shard", "shards", "node", "replicas", "lease-ms"]
+        guard let servers = arguments.string("cluster") else {
+            if let given = dependent.first(where: { arguments.string($0) != nil }) {
+                throw UsageError("segued: --\(given) needs --cluster")
+            }
+            return nil
+        }
+        let urls = servers.split(separator: ",").map(String.init)
+        guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("nats://") || $0.hasPrefix("tls://") }) else {
+            throw UsageError("segued: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(servers)'")
+        }
+        guard let count = try arguments.integer("shards", in: 1...1024),
+            let index = try arguments.integer("shard", in: 0...1023)
+        else {
+            throw UsageError("segued: --cluster needs --shard K and --shards M")
+        }
+        guard let shard = ShardAssignment(index: Int(index), count: Int(count)) else {
+            throw UsageError("segued: --shard must be below --shards (\(count)), not \(index)")
+        }
+        var settings = ClusterSettings(servers: urls, shard: shard, node: arguments.string("node") ?? defaultNode())
+        if let replicas = try arguments.integer("replicas", in: 1...5) { settings.replicas = Int(replicas) }
+        if let lease = try arguments.integer("lease-ms", in: 100...600_000) { settings.leaseMs = Int(lease) }
+        return settings
+    }
+
+    private static func defaultNode() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0 ? String(cString: name) : "segued"
+        return "\(host)-\(getpid())"
+    }
+}
