@@ -51,9 +51,7 @@ final class BatchAcknowledgments: Sendable {
             let failure =
                 failures[index]
                 ?? NATSError(NATS_ERR, operation: "publish \(subject)", text: "no acknowledgment")
-            throw NATSError(
-                natsStatus(rawValue: failure.status), jetStreamCode: failure.jetStreamCode,
-                operation: "publish \(subject) (message \(index + 1) of \(sequences.count))", text: failure.text)
+            throw failure.with(operation: "publish \(subject) (message \(index + 1) of \(sequences.count))")
         }
         return sequences.map { $0! }
     }

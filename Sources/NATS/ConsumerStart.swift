@@ -12,8 +12,15 @@ func withConsumerStart(
         options.Ordered = ordered
         options.Config.DeliverPolicy = js_DeliverByStartSequence
         options.Config.OptStartSeq = max(sequence, 1)
-        // An ordered consumer never acknowledges, and the client refuses an ack policy set for one.
-        if !ordered { options.Config.AckPolicy = js_AckNone }
+        if ordered {
+            // The server's heartbeats tell the client its consumer is alive; two missed and the client recreates it
+            // (after the last message delivered). The default of 5 s leaves a follower silent for 10 s after a
+            // server is lost.
+            options.Config.Heartbeat = Duration.seconds(1).nanoseconds
+        } else {
+            // An ordered consumer never acknowledges, and the client refuses an ack policy set for one.
+            options.Config.AckPolicy = js_AckNone
+        }
         // Should this client vanish without unsubscribing, the server drops the consumer after a while.
         options.Config.InactiveThreshold = Duration.seconds(30).nanoseconds
         return body(&options)

@@ -23,6 +23,8 @@ extension JetStream {
             natsSubscription_Unsubscribe(subscription)
             natsSubscription_Destroy(subscription)
         }
+        // A filter matching nothing in range: no fetch would ever return.
+        guard try pendingAtStart(subscription, operation: operation) > 0 else { return [] }
         var messages: [StreamMessage] = []
         while true {
             var batch = natsMsgList()
@@ -38,5 +40,13 @@ extension JetStream {
                 if message.sequence == end || pending == 0 { return messages }
             }
         }
+    }
+
+    /// How many messages the new consumer has to deliver.
+    private func pendingAtStart(_ subscription: OpaquePointer?, operation: String) throws(NATSError) -> UInt64 {
+        var info: UnsafeMutablePointer<jsConsumerInfo>?
+        defer { jsConsumerInfo_Destroy(info) }
+        try checkJetStream(operation) { natsSubscription_GetConsumerInfo(&info, subscription, nil, $0) }
+        return info!.pointee.NumPending
     }
 }

@@ -102,10 +102,15 @@ public final class KeyValueBucket: @unchecked Sendable {
     /// through ``JetStream`` so that a refusal keeps its JetStream error code, which `kvStore_Create` and
     /// `kvStore_Update` drop.
     private func write(key: String, value: [UInt8], lastRevision: UInt64) throws(NATSError) -> UInt64 {
-        try jetStream.publish(
-            subject: subject(key), payload: value,
-            headers: [ExpectationHeader.lastSubjectSequence: String(lastRevision)], messageID: nil
-        ).sequence
+        do {
+            return try jetStream.publish(
+                subject: subject(key), payload: value,
+                headers: [ExpectationHeader.lastSubjectSequence: String(lastRevision)], messageID: nil
+            ).sequence
+        } catch {
+            let attempt = lastRevision == 0 ? "create" : "update from revision \(lastRevision) of"
+            throw error.with(operation: "\(attempt) \(name).\(key)")
+        }
     }
 
     /// The revision of the key's delete (or purge) marker, nil when its last message is a value or it has none.

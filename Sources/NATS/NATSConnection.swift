@@ -40,6 +40,9 @@ public final class NATSConnection: @unchecked Sendable {
         // -1: reconnect forever; a cluster member going away must never close the connection.
         try check(operation) { natsOptions_SetMaxReconnect(options, -1) }
         try check(operation) { natsOptions_SetReconnectWait(options, reconnectWait.roundedUpMilliseconds) }
+        // The client watches a follower's heartbeats (and recreates its consumer when they stop) only when an
+        // asynchronous error handler is set. The errors themselves reach the caller through the calls it makes.
+        try check(operation) { natsOptions_SetErrorHandler(options, { _, _, _, _ in }, nil) }
         var connection: OpaquePointer?
         try check(operation) { natsConnection_Connect(&connection, options) }
         handle = connection!

@@ -23,11 +23,22 @@ public struct NATSError: Error, Sendable, CustomStringConvertible {
     /// Reads `nats_GetLastError` now: call it right after the failing call, on the same thread.
     static func last(_ status: natsStatus, jetStreamCode: jsErrCode = jsErrCode(0), operation: String) -> NATSError {
         var lastStatus = NATS_OK
-        let lastText = nats_GetLastError(&lastStatus).map { String(cString: $0) }
+        let lastText = nats_GetLastError(&lastStatus).map { withoutSourceLocation(String(cString: $0)) }
         let code = Int(jetStreamCode.rawValue)
         return NATSError(
             status, jetStreamCode: code == 0 ? nil : code, operation: operation,
             text: lastText.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// The same error, attributed to `operation`.
+    func with(operation: String) -> NATSError {
+        NATSError(natsStatus(rawValue: status), jetStreamCode: jetStreamCode, operation: operation, text: text)
+    }
+
+    /// The client's text without the `(js.c:535): ` it starts with, the place in its sources.
+    private static func withoutSourceLocation(_ text: String) -> String {
+        guard text.hasPrefix("("), let end = text.firstRange(of: "): ") else { return text }
+        return String(text[end.upperBound...])
     }
 
     /// The client's name for ``status``, such as `"Timeout"`.

@@ -11,30 +11,28 @@ import Testing
         let connection: NATSConnection
         let jetStream: JetStream
 
-        init() throws {
+        /// - Parameter timeout: how long a JetStream call waits; after a node is lost, a shorter one lets a retry
+        ///   reach the newly elected leader sooner.
+        init(timeout: Duration = .seconds(5)) throws {
             cluster = try NATSCluster.start()
             connection = try NATSConnection(servers: [cluster.urls], name: "segue-test")
-            jetStream = try JetStream(connection: connection)
+            jetStream = try JetStream(connection: connection, timeout: timeout)
         }
     }
 
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-    /// Publishes until JetStream takes the message or `timeoutMs` passes: while a node is lost, the client
-    /// reconnects and the stream may elect a new leader. The message id makes a retry of a stored message a
-    /// duplicate, never a second copy.
-    static func publishRetrying(
-        _ jetStream: JetStream, subject: String, payload: [UInt8], expectedLastSequence: UInt64, messageID: String,
-        timeoutMs: Int = 20000
-    ) throws -> PublishAck {
+    /// Runs `attempt` until it succeeds, or fails with a wrong last sequence, or `timeoutMs` passes: while a node is
+    /// lost, the client reconnects, and the stream (or the cluster's metadata, which creating a consumer needs) may
+    /// elect a new leader, which nats-server 2.9 does after 4 to 9 s. Attempts are paced by a few milliseconds, so
+    /// that the refusals (no responders) coming back at once do not make a busy loop.
+    static func retrying<Result>(timeoutMs: Int = 20000, _ attempt: () throws -> Result) throws -> Result {
         let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
         while true {
-            do throws(NATSError) {
-                return try jetStream.publish(
-                    subject: subject, payload: payload, expectedLastSequence: expectedLastSequence,
-                    messageID: messageID)
-            } catch {
-                if error.isWrongLastSequence || Date() >= deadline { throw error }
+            do {
+                return try attempt()
+            } catch let error as NATSError where !error.isWrongLastSequence && Date() < deadline {
+                usleep(20_000)
             }
         }
     }
@@ -103,6 +101,7 @@ import Testing
         #expect(middle.map(\.sequence) == Array(500...599))
         #expect(middle.map(\.payload) == Array(payloads[498..<598]))
         #expect(try js.messages(stream: "BATCH", from: 1002).isEmpty)
+        #expect(try js.messages(stream: "BATCH", subject: "batch.nothing", from: 1).isEmpty)
 
         // A batch from a writer whose view is stale: nothing of it lands.
         let refused = #expect(throws: NATSError.self) {
@@ -149,10 +148,26 @@ import Testing
         let late = try StreamFollower(jetStream: js, stream: "FOLLOW", subject: "follow.batch", from: 450)
         #expect(try late.next(timeout: .seconds(10))?.sequence == 450)
         late.stop()
+
+        // One started past the end waits for the next message; stopping it from another thread wakes it.
+        let next = try js.lastSequence(stream: "FOLLOW") + 1
+        let ahead = try StreamFollower(jetStream: js, stream: "FOLLOW", from: next)
+        try js.publish(subject: "follow.single", payload: [1])
+        #expect(try ahead.next(timeout: .seconds(10))?.sequence == next)
+        let woken = DispatchSemaphore(value: 0)
+        let waiting = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            waiting.signal()
+            _ = try? ahead.next(timeout: .seconds(60))
+            woken.signal()
+        }
+        waiting.wait()
+        ahead.stop()
+        #expect(woken.wait(timeout: .now() + 30) == .success)
     }
 
     @Test func losingANodeKeepsTheStreamWritableAndTheClientReconnects() throws {
-        let setup = try Setup()
+        let setup = try Setup(timeout: .seconds(1))
         let js = setup.jetStream
         try js.ensureStream(name: "DURABLE", subjects: ["durable.>"], replicas: 3)
         let follower = try StreamFollower(jetStream: js, stream: "DURABLE", from: 1)
@@ -166,15 +181,19 @@ import Testing
         setup.cluster.kill(node: victim)
 
         for index in 11...20 {
-            let ack = try Self.publishRetrying(
-                js, subject: "durable.e", payload: [UInt8(index)], expectedLastSequence: last, messageID: "e\(index)")
+            // The message id makes a retry of a message stored but not acknowledged a duplicate, not a second copy.
+            let ack = try Self.retrying {
+                try js.publish(
+                    subject: "durable.e", payload: [UInt8(index)], expectedLastSequence: last, messageID: "e\(index)")
+            }
             #expect(ack.sequence == last + 1)
             last = ack.sequence
         }
         #expect(setup.connection.isConnected)
         #expect(setup.connection.connectedURL != connected)
-        #expect(try js.lastSequence(stream: "DURABLE") == 20)
-        #expect(try js.messages(stream: "DURABLE", from: 1).map(\.payload) == (1...20).map { [UInt8($0)] })
+        #expect(try Self.retrying { try js.lastSequence(stream: "DURABLE") } == 20)
+        let replayed = try Self.retrying { try js.messages(stream: "DURABLE", from: 1) }
+        #expect(replayed.map(\.payload) == (1...20).map { [UInt8($0)] })
         var followed: [UInt64] = []
         while followed.count < 20, let message = try follower.next(timeout: .seconds(15)) {
             followed.append(message.sequence)
@@ -183,9 +202,31 @@ import Testing
 
         // Back in the cluster, the node catches up and the stream goes on.
         try setup.cluster.restart(node: victim)
-        let ack = try Self.publishRetrying(
-            js, subject: "durable.e", payload: [21], expectedLastSequence: last, messageID: "e21")
+        let ack = try Self.retrying {
+            try js.publish(subject: "durable.e", payload: [21], expectedLastSequence: last, messageID: "e21")
+        }
         #expect(ack.sequence == 21)
+    }
+
+    @Test func aPausedNodeDoesNotStopTheStream() throws {
+        let setup = try Setup(timeout: .seconds(1))
+        let js = setup.jetStream
+        try js.ensureStream(name: "PAUSE", subjects: ["pause.>"], replicas: 3)
+        try js.publish(subject: "pause.e", payload: [1], expectedLastSequence: 0)
+        // A node this client is not connected to, hung: the other two are a quorum.
+        let connected = try #require(setup.connection.connectedURL)
+        let hung = try #require((0..<setup.cluster.count).first { setup.cluster.url(node: $0) != connected })
+        setup.cluster.pause(node: hung)
+        let during = try Self.retrying {
+            try js.publish(subject: "pause.e", payload: [2], expectedLastSequence: 1, messageID: "p2")
+        }
+        #expect(during.sequence == 2)
+        setup.cluster.resume(node: hung)
+        let after = try Self.retrying {
+            try js.publish(subject: "pause.e", payload: [3], expectedLastSequence: 2, messageID: "p3")
+        }
+        #expect(after.sequence == 3)
+        #expect(try Self.retrying { try js.messages(stream: "PAUSE", from: 1) }.map(\.payload) == [[1], [2], [3]])
     }
 
     @Test func aKeyValueKeyIsALeaseThatLapses() throws {
