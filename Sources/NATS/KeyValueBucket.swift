@@ -16,12 +16,6 @@ public final class KeyValueBucket: @unchecked Sendable {
     /// Keeps the connection alive; creates and updates are published through it.
     private let jetStream: JetStream
 
-    private init(name: String, handle: OpaquePointer, jetStream: JetStream) {
-        self.name = name
-        self.handle = handle
-        self.jetStream = jetStream
-    }
-
     deinit {
         kvStore_Destroy(handle)
     }
@@ -35,10 +29,13 @@ public final class KeyValueBucket: @unchecked Sendable {
     public static func ensure(jetStream: JetStream, bucket: String, replicas: Int, ttl: Duration? = nil)
         throws(NATSError) -> KeyValueBucket
     {
+        try KeyValueBucket(jetStream: jetStream, bucket: bucket, replicas: replicas, maxAge: ttl?.nanoseconds ?? 0)
+    }
+
+    private init(jetStream: JetStream, bucket: String, replicas: Int, maxAge: Int64) throws(NATSError) {
         let operation = "ensure key-value bucket \(bucket)"
-        let maxAge = ttl?.nanoseconds ?? 0
         var store: OpaquePointer?
-        if let existing = try jetStream.streamInfo(streamName(bucket)) {
+        if let existing = try jetStream.streamInfo(Self.streamName(bucket)) {
             guard existing.replicas == replicas, existing.maxAge == maxAge else {
                 throw NATSError(
                     NATS_ERR, jetStreamCode: NATSError.streamNameInUseCode, operation: operation,
@@ -60,7 +57,9 @@ public final class KeyValueBucket: @unchecked Sendable {
                 }
             }
         }
-        return KeyValueBucket(name: bucket, handle: store!, jetStream: jetStream)
+        name = bucket
+        handle = store!
+        self.jetStream = jetStream
     }
 
     /// The key's value and revision, nil if it has none (never written, deleted, or lapsed).

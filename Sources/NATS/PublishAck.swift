@@ -5,9 +5,4 @@ public struct PublishAck: Sendable, Hashable {
     /// Whether the stream already held a message with the same message id (within its duplicate window): nothing was
     /// stored, and ``sequence`` is the first one's.
     public let duplicate: Bool
-
-    public init(sequence: UInt64, duplicate: Bool) {
-        self.sequence = sequence
-        self.duplicate = duplicate
-    }
 }
