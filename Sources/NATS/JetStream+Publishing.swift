@@ -56,16 +56,19 @@ extension JetStream {
             batchAcks.begin(count: payloads.count)
             for (index, payload) in payloads.enumerated() {
                 do throws(NATSError) {
-                    var message: OpaquePointer? = try outgoingMessage(
+                    let built = try outgoingMessage(
                         subject: subject, payload: payload,
                         headers: expectedLastSequence.map { $0 + UInt64(index) }.header(ExpectationHeader.lastSequence))
-                    batchAcks.expect(message!, index: index)
+                    batchAcks.expect(built, index: index)
+                    // The client clears `message` when it takes it; then only the acknowledgment handler destroys it.
+                    var message: OpaquePointer? = built
                     let status = js_PublishMsgAsync(batchHandle, &message, nil)
                     if status != NATS_OK {
-                        // The client did not take the message: no acknowledgment will come for it.
-                        batchAcks.forget(message!)
+                        let error = NATSError.last(status, operation: "publish \(subject)")
+                        // No acknowledgment will come for it.
+                        batchAcks.forget(built)
                         natsMsg_Destroy(message)
-                        throw NATSError.last(status, operation: "publish \(subject)")
+                        throw error
                     }
                 } catch {
                     batchAcks.fail(index: index, error)

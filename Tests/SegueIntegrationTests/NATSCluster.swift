@@ -72,8 +72,9 @@ final class NATSCluster {
                 return cluster
             } catch {
                 lastFailure = error
-                cluster.stop()
+                // A node that exited could not bind its ports; one that runs but never got ready is another matter.
                 let exited = cluster.nodes.contains { $0.process.map { !$0.isRunning } ?? false }
+                cluster.stop()
                 if !exited { throw error }
             }
         }
