@@ -9,8 +9,9 @@ SEGUED_FLAGS ?=
 
 all: build
 
-# System packages: libzmq and libwebsockets (with pkg-config) for the build, python3-venv for the interop tests,
-# chromium and chromium-driver for the browser tests (test-deps, which `make test` runs).
+# System packages: libzmq, libwebsockets and libnats (with pkg-config) for the build, python3-venv for the interop
+# tests, chromium and chromium-driver for the browser tests and nats-server for the cluster tests (test-deps, which
+# `make test` runs).
 deps:
 	@scripts/install-deps.sh
 

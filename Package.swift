@@ -33,6 +33,13 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .target(name: "WebSockets", dependencies: ["CWebSockets"], swiftSettings: strictSettings),
+        // The NATS C client for cluster mode: a replicated JetStream stream is the log, a KV bucket holds the lease.
+        .systemLibrary(
+            name: "CNats",
+            pkgConfig: "libnats",
+            providers: [.apt(["libnats-dev"])]
+        ),
+        .target(name: "NATS", dependencies: ["CNats"], swiftSettings: strictSettings),
         // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not
         // outlive them, and Swift can neither call prctl (variadic) nor run code between fork and exec safely.
         .target(name: "CTiedSpawn"),
@@ -112,7 +119,7 @@ let package = Package(
         .testTarget(
             name: "SegueIntegrationTests",
             dependencies: [
-                "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ",
+                "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

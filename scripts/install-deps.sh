@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
-# With --test, also what the tests need beyond the build: Chromium and its WebDriver for the browser tests, zsh and
-# groff for the shell completion and manual pages.
+# The build needs libzmq, libwebsockets and libnats (the NATS C client, for cluster mode). With --test, also what the
+# tests need beyond the build: Chromium and its WebDriver for the browser tests, zsh and groff for the shell completion
+# and manual pages, nats-server for the cluster tests.
 set -euo pipefail
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libzmq 2>/dev/null; then missing+=(libzmq3-dev); fi
 if ! pkg-config --exists libwebsockets 2>/dev/null; then missing+=(libwebsockets-dev); fi
+if ! pkg-config --exists libnats 2>/dev/null; then missing+=(libnats-dev); fi
 if [ "${1:-}" = "--test" ]; then
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
     # The shell completion and manual pages are checked with the shells and the formatter that read them.
     command -v zsh >/dev/null 2>&1 || missing+=(zsh)
     command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+    # Debian installs nats-server in /usr/sbin, which a user's PATH may lack.
+    PATH="$PATH:/usr/sbin" command -v nats-server >/dev/null 2>&1 || missing+=(nats-server)
 fi
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 

@@ -1,0 +1,122 @@
+import CNats
+import Synchronization
+
+/// JetStream on a ``NATSConnection`` (`jsCtx`): streams, publishing with acknowledgments, reading back.
+///
+/// Thread safety: the C client's JetStream contexts are thread-safe, and ``publishBatch(subject:payloads:expectedLastSequence:)``
+/// serializes batches itself, hence `@unchecked Sendable`.
+public final class JetStream: @unchecked Sendable {
+    /// The connection, kept alive as long as this context.
+    public let connection: NATSConnection
+    /// How long a JetStream API call or a publish waits for the server's answer.
+    public let timeout: Duration
+    /// The `jsCtx *` for synchronous calls.
+    let handle: OpaquePointer
+    /// The context for pipelined publishes, whose acknowledgments go to ``batchAcks``.
+    let batchHandle: OpaquePointer
+    /// Where the acknowledgments of the batch in flight are gathered; one batch at a time.
+    let batchAcks: BatchAcknowledgments
+    /// Held for the whole of a batch, so two batches never share ``batchAcks``.
+    let batchTurn = Mutex(())
+
+    /// Opens JetStream on `connection`.
+    /// - Parameter timeout: how long API calls and publishes wait for an answer (a new stream leader can take a few
+    ///   seconds to be elected after a server is lost).
+    public init(connection: NATSConnection, timeout: Duration = .seconds(5)) throws(NATSError) {
+        self.connection = connection
+        self.timeout = timeout
+        var options = jsOptions()
+        jsOptions_Init(&options)
+        options.Wait = timeout.roundedUpMilliseconds
+        var context: OpaquePointer?
+        try check("open JetStream") { natsConnection_JetStream(&context, connection.handle, &options) }
+        let acks = BatchAcknowledgments()
+        options.PublishAsync.AckHandler = BatchAcknowledgments.handler
+        options.PublishAsync.AckHandlerClosure = Unmanaged.passUnretained(acks).toOpaque()
+        var batchContext: OpaquePointer?
+        let status = natsConnection_JetStream(&batchContext, connection.handle, &options)
+        guard status == NATS_OK, let batchContext else {
+            let error = NATSError.last(status, operation: "open JetStream")
+            jsCtx_Destroy(context)
+            throw error
+        }
+        handle = context!
+        batchHandle = batchContext
+        batchAcks = acks
+    }
+
+    deinit {
+        jsCtx_Destroy(handle)
+        jsCtx_Destroy(batchHandle)
+    }
+
+    /// Makes sure stream `name` exists, capturing `subjects` with `replicas` copies (file storage): creates it if
+    /// it does not exist, and leaves it as it is if it does with the same subjects and replicas.
+    /// - Throws: ``NATSError`` with ``NATSError/isStreamMismatch`` when it exists with other subjects or replicas
+    ///   (never changed silently), or when the cluster cannot place it.
+    public func ensureStream(name: String, subjects: [String], replicas: Int) throws(NATSError) {
+        let operation = "ensure stream \(name)"
+        if let existing = try streamInfo(name) {
+            guard existing.subjects.sorted() == subjects.sorted(), existing.replicas == replicas else {
+                throw NATSError(
+                    NATS_ERR, jetStreamCode: NATSError.streamNameInUseCode, operation: operation,
+                    text: "stream exists with subjects \(existing.subjects) and \(existing.replicas) replicas, "
+                        + "not \(subjects) and \(replicas)")
+            }
+            return
+        }
+        var config = jsStreamConfig()
+        jsStreamConfig_Init(&config)
+        config.Replicas = Int64(replicas)
+        config.Storage = js_FileStorage
+        var info: UnsafeMutablePointer<jsStreamInfo>?
+        defer { jsStreamInfo_Destroy(info) }
+        try checkJetStream(operation) { code in
+            withCStrings(subjects) { pointers in
+                name.withCString { cName in
+                    config.Name = cName
+                    config.Subjects = pointers.baseAddress
+                    config.SubjectsLen = Int32(pointers.count)
+                    return js_AddStream(&info, handle, &config, nil, code)
+                }
+            }
+        }
+    }
+
+    /// The sequence of the last message stored in stream `stream`, 0 when it has none yet.
+    public func lastSequence(stream: String) throws(NATSError) -> UInt64 {
+        guard let info = try streamInfo(stream) else {
+            throw NATSError(
+                NATS_NOT_FOUND, jetStreamCode: NATSError.streamNotFoundCode, operation: "last sequence of \(stream)",
+                text: "no stream \(stream)")
+        }
+        return info.lastSequence
+    }
+
+    /// What ``ensureStream(name:subjects:replicas:)`` and ``lastSequence(stream:)`` read of a stream.
+    struct StreamSummary {
+        var subjects: [String]
+        var replicas: Int
+        var lastSequence: UInt64
+        /// How long a message is kept, in nanoseconds; 0 for ever.
+        var maxAge: Int64
+    }
+
+    /// The stream's configuration and state, nil if there is no such stream.
+    func streamInfo(_ name: String) throws(NATSError) -> StreamSummary? {
+        var info: UnsafeMutablePointer<jsStreamInfo>?
+        defer { jsStreamInfo_Destroy(info) }
+        var code = jsErrCode(0)
+        let status = js_GetStreamInfo(&info, handle, name, nil, &code)
+        if status == NATS_NOT_FOUND || Int(code.rawValue) == NATSError.streamNotFoundCode { return nil }
+        guard status == NATS_OK, let info, let config = info.pointee.Config else {
+            throw NATSError.last(status, jetStreamCode: code, operation: "stream info \(name)")
+        }
+        let subjects = (0..<Int(config.pointee.SubjectsLen)).compactMap { index in
+            config.pointee.Subjects[index].map { String(cString: $0) }
+        }
+        return StreamSummary(
+            subjects: subjects, replicas: Int(config.pointee.Replicas), lastSequence: info.pointee.State.LastSeq,
+            maxAge: config.pointee.MaxAge)
+    }
+}

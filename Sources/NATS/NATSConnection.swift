@@ -1,0 +1,80 @@
+import CNats
+
+/// A connection to a NATS cluster (`natsConnection`).
+///
+/// It is given every server's URL, tries them in turn to connect, and once connected never gives up: when its
+/// server goes away it reconnects to another (or the same) forever, waiting `reconnectWait` between rounds, and
+/// buffers what is published meanwhile. Calls made while it reconnects wait up to their own timeouts.
+///
+/// Thread safety: the C client's connections are thread-safe, hence `@unchecked Sendable`.
+public final class NATSConnection: @unchecked Sendable {
+    /// The `natsConnection *`, valid until `deinit`.
+    let handle: OpaquePointer
+
+    /// Connects to the first server of `servers` that answers.
+    /// - Parameters:
+    ///   - servers: the servers' URLs, such as `["nats://127.0.0.1:4222", "nats://127.0.0.1:4223"]`; one entry may
+    ///     also hold several, comma-separated.
+    ///   - name: the name the servers show for this client (in their monitoring and logs).
+    ///   - connectTimeout: how long each server gets to accept the first connection.
+    ///   - reconnectWait: the pause between two rounds of reconnection attempts once connected.
+    /// - Throws: ``NATSError`` (``NATSError/isNoServer`` when none answered) naming the servers.
+    public init(
+        servers: [String], name: String, connectTimeout: Duration = .seconds(2),
+        reconnectWait: Duration = .milliseconds(100)
+    ) throws(NATSError) {
+        let urls = servers.flatMap { $0.split(separator: ",") }.map { String($0).trimmed }.filter { !$0.isEmpty }
+        let operation = "connect to \(urls.joined(separator: ","))"
+        guard !urls.isEmpty else { throw NATSError(NATS_ADDRESS_MISSING, operation: operation, text: "no server URL") }
+        var options: OpaquePointer?
+        try check(operation) { natsOptions_Create(&options) }
+        defer { natsOptions_Destroy(options) }
+        try withCStrings(urls) { (pointers) throws(NATSError) in
+            try check(operation) {
+                natsOptions_SetServers(options, pointers.baseAddress, Int32(pointers.count))
+            }
+        }
+        try check(operation) { natsOptions_SetName(options, name) }
+        try check(operation) { natsOptions_SetTimeout(options, connectTimeout.roundedUpMilliseconds) }
+        try check(operation) { natsOptions_SetAllowReconnect(options, true) }
+        // -1: reconnect forever; a cluster member going away must never close the connection.
+        try check(operation) { natsOptions_SetMaxReconnect(options, -1) }
+        try check(operation) { natsOptions_SetReconnectWait(options, reconnectWait.roundedUpMilliseconds) }
+        // The client watches a follower's heartbeats (and recreates its consumer when they stop) only when an
+        // asynchronous error handler is set. The errors themselves reach the caller through the calls it makes.
+        try check(operation) { natsOptions_SetErrorHandler(options, { _, _, _, _ in }, nil) }
+        var connection: OpaquePointer?
+        try check(operation) { natsConnection_Connect(&connection, options) }
+        handle = connection!
+    }
+
+    deinit {
+        natsConnection_Destroy(handle)
+    }
+
+    /// Whether the connection is up now (not reconnecting, not closed).
+    public var isConnected: Bool {
+        natsConnection_Status(handle) == NATS_CONN_STATUS_CONNECTED
+    }
+
+    /// The URL of the server the connection uses now, nil while it reconnects.
+    public var connectedURL: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard natsConnection_GetConnectedUrl(handle, &buffer, buffer.count) == NATS_OK, buffer[0] != 0 else {
+            return nil
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Closes the connection: pending calls fail, subscriptions stop. Idempotent; `deinit` also closes it.
+    public func close() {
+        natsConnection_Close(handle)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    fileprivate var trimmed: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

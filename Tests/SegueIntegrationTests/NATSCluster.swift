@@ -1,0 +1,193 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A 3-node (by default) nats-server cluster with JetStream on loopback, for the cluster tests.
+///
+/// Every node gets free client and route ports and its own store directory in a scratch directory. ``start()``
+/// returns once every node is ready and knows the JetStream metadata leader (read from the nodes' logs, not
+/// waited for by time). Nodes can be killed, paused, resumed and restarted on the same ports and store. Every node
+/// still running is killed by pid on ``stop()`` and in `deinit`, so a failing test leaves no server behind.
+///
+/// The servers log to pipes that this object reads whenever one of its methods runs; ``log(node:)`` returns what a
+/// node wrote.
+final class NATSCluster {
+    /// One node: its ports, its store directory and its process while it runs.
+    private struct Node {
+        let name: String
+        let clientPort: Int
+        let routePort: Int
+        let storeDirectory: URL
+        var process: ChildProcess?
+        /// What earlier incarnations (before a restart) wrote.
+        var earlierLog = ""
+    }
+
+    private var nodes: [Node]
+    private let scratch: ScratchDirectory
+    private let executable: URL
+    private let readyTimeoutMs: Int
+
+    private init(nodes: [Node], scratch: ScratchDirectory, executable: URL, readyTimeoutMs: Int) {
+        self.nodes = nodes
+        self.scratch = scratch
+        self.executable = executable
+        self.readyTimeoutMs = readyTimeoutMs
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The client URLs of every node, comma-separated, as ``NATSConnection`` and `--cluster` take them.
+    var urls: String { nodes.map { "nats://127.0.0.1:\($0.clientPort)" }.joined(separator: ",") }
+
+    /// The client URL of node `node` (0-based).
+    func url(node: Int) -> String { "nats://127.0.0.1:\(nodes[node].clientPort)" }
+
+    /// How many nodes the cluster has.
+    var count: Int { nodes.count }
+
+    /// Starts `size` nodes on free loopback ports and waits until they form a cluster with a JetStream metadata
+    /// leader. A port taken by someone else between choosing and binding it makes a node exit: the whole start is
+    /// then tried again on new ports.
+    static func start(size: Int = 3, readyTimeoutMs: Int = 20000) throws -> NATSCluster {
+        let executable = try natsServer()
+        var lastFailure: (any Error)?
+        for _ in 0..<3 {
+            let scratch = try ScratchDirectory(prefix: "segue-nats")
+            let ports = try freePorts(2 * size)
+            let nodes = (0..<size).map { index in
+                Node(
+                    name: "node\(index + 1)", clientPort: ports[2 * index], routePort: ports[2 * index + 1],
+                    storeDirectory: scratch.url.appendingPathComponent("node\(index + 1)"))
+            }
+            let cluster = NATSCluster(
+                nodes: nodes, scratch: scratch, executable: executable, readyTimeoutMs: readyTimeoutMs)
+            do {
+                for index in 0..<size { try cluster.launch(index) }
+                for index in 0..<size { try cluster.waitUntilReady(index) }
+                return cluster
+            } catch {
+                lastFailure = error
+                // A node that exited could not bind its ports; one that runs but never got ready is another matter.
+                let exited = cluster.nodes.contains { $0.process.map { !$0.isRunning } ?? false }
+                cluster.stop()
+                if !exited { throw error }
+            }
+        }
+        throw lastFailure!
+    }
+
+    /// Kills node `node` with SIGKILL (a crash) and waits for it to be gone.
+    func kill(node: Int) {
+        guard let process = nodes[node].process else { return }
+        Glibc.kill(process.pid, SIGCONT)
+        process.kill()
+        nodes[node].earlierLog += process.stderr
+        nodes[node].process = nil
+    }
+
+    /// Pauses node `node` (SIGSTOP): it keeps its sockets but answers nothing, as a hung or partitioned server.
+    func pause(node: Int) {
+        if let pid = nodes[node].process?.pid { Glibc.kill(pid, SIGSTOP) }
+    }
+
+    /// Resumes node `node` after ``pause(node:)`` (SIGCONT).
+    func resume(node: Int) {
+        if let pid = nodes[node].process?.pid { Glibc.kill(pid, SIGCONT) }
+    }
+
+    /// Starts node `node` again, killed first if it still runs, on the same ports and store, and waits until it is
+    /// back in the cluster.
+    func restart(node: Int) throws {
+        kill(node: node)
+        try launch(node)
+        try waitUntilReady(node)
+    }
+
+    /// Whether node `node` runs (not killed, not exited).
+    func isRunning(node: Int) -> Bool { nodes[node].process?.isRunning ?? false }
+
+    /// Everything node `node` has logged, across restarts.
+    func log(node: Int) -> String { nodes[node].earlierLog + (nodes[node].process?.stderr ?? "") }
+
+    /// Kills every node still running, by pid. Idempotent.
+    func stop() {
+        for index in nodes.indices { kill(node: index) }
+    }
+
+    private func launch(_ index: Int) throws {
+        let node = nodes[index]
+        let routes = nodes.map { "nats://127.0.0.1:\($0.routePort)" }.joined(separator: ",")
+        var arguments = ["-js", "-sd", node.storeDirectory.path, "-n", node.name, "-a", "127.0.0.1"]
+        arguments += ["-p", String(node.clientPort)]
+        // A lone node runs standalone: a cluster of one would wait for routes for ever.
+        if nodes.count > 1 {
+            arguments += ["--cluster_name", "segue-test", "-cluster", "nats://127.0.0.1:\(node.routePort)"]
+            arguments += ["-routes", routes]
+        }
+        nodes[index].process = try ChildProcess(executable, arguments)
+    }
+
+    /// Waits for node `index` to log that it is ready for clients and, in a cluster, that it knows the JetStream
+    /// metadata leader (the leader logs "Self is new JetStream cluster metadata leader", the others "new metadata
+    /// leader: …").
+    private func waitUntilReady(_ index: Int) throws {
+        guard let process = nodes[index].process else { throw HarnessError("node \(index + 1) is not running") }
+        let deadline = Date().addingTimeInterval(Double(readyTimeoutMs) / 1000)
+        var ready = false
+        var leaderKnown = nodes.count == 1
+        while !(ready && leaderKnown) {
+            let left = Int(deadline.timeIntervalSinceNow * 1000)
+            guard left > 0, let line = process.readErrorLine(timeoutMs: left) else {
+                throw HarnessError(
+                    "nats-server \(nodes[index].name) not ready within \(readyTimeoutMs) ms "
+                        + "(running: \(process.isRunning)); log:\n\(process.stderr)")
+            }
+            if line.contains("Server is ready") { ready = true }
+            if line.contains("metadata leader") { leaderKnown = true }
+        }
+    }
+
+    /// The nats-server executable: `$NATS_SERVER`, else the first on PATH, else /usr/sbin (where Debian puts it).
+    private static func natsServer() throws -> URL {
+        var candidates: [String] = []
+        if let path = ProcessInfo.processInfo.environment["NATS_SERVER"], !path.isEmpty { candidates.append(path) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        candidates += path.split(separator: ":").map { "\($0)/nats-server" }
+        candidates += ["/usr/sbin/nats-server", "/usr/local/bin/nats-server"]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw HarnessError("nats-server not found (PATH, /usr/sbin); run scripts/install-deps.sh --test")
+        }
+        return URL(fileURLWithPath: found)
+    }
+
+    /// `count` distinct loopback ports that were free a moment ago: each is bound with port 0 and released, all
+    /// sockets held until every port is chosen so that none comes twice.
+    private static func freePorts(_ count: Int) throws -> [Int] {
+        var sockets: [Int32] = []
+        defer { for fd in sockets { close(fd) } }
+        var ports: [Int] = []
+        for _ in 0..<count {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
+            sockets.append(fd)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                    bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
+                }
+            }
+            guard bound else { throw HarnessError("bind 127.0.0.1:0: \(String(cString: strerror(errno)))") }
+            ports.append(Int(UInt16(bigEndian: address.sin_port)))
+        }
+        return ports
+    }
+}
