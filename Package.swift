@@ -40,6 +40,11 @@ let package = Package(
             providers: [.apt(["libnats-dev"])]
         ),
         .target(name: "NATS", dependencies: ["CNats"], swiftSettings: strictSettings),
+        .target(
+            name: "SegueCluster",
+            dependencies: ["NATS", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire"],
+            swiftSettings: strictSettings
+        ),
         // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not
         // outlive them, and Swift can neither call prctl (variadic) nor run code between fork and exec safely.
         .target(name: "CTiedSpawn"),
@@ -69,7 +74,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segued",
-            dependencies: ["SegueEngine", "SegueClient", "SegueCommandLine", "ZMQ"],
+            dependencies: ["SegueEngine", "SegueClient", "SegueCluster", "SegueCommandLine", "SegueWire", "ZMQ"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -120,6 +125,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
+                "SegueCluster",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

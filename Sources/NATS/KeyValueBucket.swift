@@ -32,6 +32,26 @@ public final class KeyValueBucket: @unchecked Sendable {
         try KeyValueBucket(jetStream: jetStream, bucket: bucket, replicas: replicas, maxAge: ttl?.nanoseconds ?? 0)
     }
 
+    /// Opens bucket `bucket`, which must exist (a client reading what daemons wrote).
+    /// - Throws: ``NATSError`` with ``NATSError/isNotFound`` when it does not exist.
+    public static func open(jetStream: JetStream, bucket: String) throws(NATSError) -> KeyValueBucket {
+        let operation = "open key-value bucket \(bucket)"
+        guard try jetStream.streamInfo(streamName(bucket)) != nil else {
+            throw NATSError(
+                NATS_NOT_FOUND, jetStreamCode: NATSError.streamNotFoundCode, operation: operation,
+                text: "no bucket \(bucket)")
+        }
+        var store: OpaquePointer?
+        try check(operation) { js_KeyValue(&store, jetStream.handle, bucket) }
+        return KeyValueBucket(jetStream: jetStream, bucket: bucket, store: store!)
+    }
+
+    private init(jetStream: JetStream, bucket: String, store: OpaquePointer) {
+        name = bucket
+        handle = store
+        self.jetStream = jetStream
+    }
+
     private init(jetStream: JetStream, bucket: String, replicas: Int, maxAge: Int64) throws(NATSError) {
         let operation = "ensure key-value bucket \(bucket)"
         var store: OpaquePointer?

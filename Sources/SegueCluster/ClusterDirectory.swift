@@ -10,22 +10,23 @@ public final class ClusterDirectory {
 
     /// - Throws: `ClusterError` when no server answers or no daemon has set the cluster up yet.
     public init(servers: [String], timeout: Duration = .seconds(5)) throws(ClusterError) {
-        let where_ = servers.joined(separator: ",")
+        let place = servers.joined(separator: ",")
         do {
             let connection = try NATSConnection(servers: servers, name: "segue")
             let jetStream = try JetStream(connection: connection, timeout: timeout)
-            let settings = try KeyValueBucket(jetStream: jetStream, bucket: ClusterLayout.settingsBucket)
-            leases = try KeyValueBucket(jetStream: jetStream, bucket: ClusterLayout.leaseBucket)
+            let settings = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.settingsBucket)
+            leases = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.leaseBucket)
             guard let value = try settings.get(ClusterLayout.shardsKey)?.value,
                 let count = Int(String(decoding: value, as: UTF8.self)), count > 0
             else {
-                throw ClusterError("the cluster at \(where_) records no number of shards: has a segued --cluster started?")
+                throw ClusterError(
+                    "the cluster at \(place) records no number of shards: has a segued --cluster started?")
             }
             shards = count
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot read the cluster at \(where_): \(error)")
+            throw ClusterError("cannot read the cluster at \(place): \(error)")
         }
     }
 

@@ -12,6 +12,9 @@ public struct ClusterSettings: Sendable {
     public var replicas = 3
     /// How long a lease lives without renewal: a standby takes over about this long after its holder stops.
     public var leaseMs = 1000
+    /// How long the holder retries an append the servers do not acknowledge (a JetStream leader being elected after
+    /// a server is lost) before it stops.
+    public var appendRetryMs = 15_000
 
     public init(servers: [String], shard: ShardAssignment, node: String) {
         self.servers = servers

@@ -8,35 +8,57 @@ import SegueWire
 final class JetStreamReplica: LogReplica, @unchecked Sendable {
     private let jetStream: JetStream
     private let shard: Int
+    /// The marker's sequence: it names this daemon's tenure in the message ids.
+    private let tenure: UInt64
+    /// How long an append is retried while the servers do not answer (a JetStream leader being elected).
+    private let retryMs: Int
+    /// Whether the lease was lost: retrying is then pointless.
+    private let leaseLost: @Sendable () -> Bool
     /// The stream's last sequence as this daemon knows it. Only the engine's thread appends.
     private var lastSequence: UInt64
 
-    init(jetStream: JetStream, shard: Int, lastSequence: UInt64) {
+    init(
+        jetStream: JetStream, shard: Int, markerSequence: UInt64, retryMs: Int,
+        leaseLost: @escaping @Sendable () -> Bool
+    ) {
         self.jetStream = jetStream
         self.shard = shard
-        self.lastSequence = lastSequence
+        self.tenure = markerSequence
+        self.retryMs = retryMs
+        self.leaseLost = leaseLost
+        self.lastSequence = markerSequence
     }
 
     func append(_ events: ArraySlice<Event>) throws(ReplicaFailure) {
         guard let first = events.first, let last = events.last else { return }
         let batch = EventBatch(
             events: Array(events), nextPosition: last.position + 1, headPosition: last.position)
+        let payload = batch.encoded()
         let stream = ClusterLayout.stream(shard: shard)
-        do {
-            let ack = try jetStream.publish(
-                subject: ClusterLayout.eventsSubject(shard: shard), payload: batch.encoded(),
-                expectedLastSequence: lastSequence)
-            lastSequence = ack.sequence
-        } catch {
-            if error.isWrongLastSequence {
-                throw ReplicaFailure(
-                    fenced: true,
-                    "another daemon has appended to \(stream) after sequence \(lastSequence): it holds shard "
-                        + "\(shard) now")
+        // A retry of a message that was stored but not acknowledged is recognised by its id and not stored again.
+        let messageID = "\(shard)-\(tenure)-\(first.position)"
+        let deadline = ContinuousClock.now + .milliseconds(retryMs)
+        while true {
+            do {
+                let ack = try jetStream.publish(
+                    subject: ClusterLayout.eventsSubject(shard: shard), payload: payload,
+                    expectedLastSequence: lastSequence, messageID: messageID)
+                lastSequence = ack.sequence
+                return
+            } catch {
+                if error.isWrongLastSequence {
+                    throw ReplicaFailure(
+                        fenced: true,
+                        "another daemon has appended to \(stream) after sequence \(lastSequence): it holds shard "
+                            + "\(shard) now")
+                }
+                if ContinuousClock.now >= deadline || leaseLost() {
+                    throw ReplicaFailure(
+                        fenced: false,
+                        "\(stream) did not store the events at positions \(first.position)-\(last.position): \(error)")
+                }
+                sleepBriefly(milliseconds: 50)
             }
-            throw ReplicaFailure(
-                fenced: false,
-                "\(stream) did not store the events at positions \(first.position)-\(last.position): \(error)")
         }
     }
 }

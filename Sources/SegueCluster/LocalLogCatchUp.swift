@@ -46,7 +46,8 @@ final class LocalLogCatchUp {
         guard first.position == log.headPosition + 1 else {
             throw ClusterError(
                 "message \(message.sequence) of \(stream) holds position \(first.position) but the local log ends at "
-                    + "\(log.headPosition): the data directory holds another log; move it away to start from the stream")
+                    + "\(log.headPosition): the data directory holds another log; move it away to start from the stream"
+            )
         }
         do {
             _ = try log.append(new.map { $0.encoded() })

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import NATS
 import SegueEngine
 import SegueLogging
 import SegueThreads
 import SegueWire
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// This daemon holding its shard's lease, renewed on a thread of its own until released or lost.
 ///
@@ -17,7 +18,7 @@ public final class ShardLeadership: @unchecked Sendable {
     private let bucket: KeyValueBucket
     private let settings: ClusterSettings
     private let report: Logger
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private var renewer: JoinableThread<Void>?
 
     private struct State {
@@ -31,7 +32,7 @@ public final class ShardLeadership: @unchecked Sendable {
         self.bucket = bucket
         self.settings = settings
         self.report = report
-        state.withLock { $0 = State(lease: lease, revision: revision) }
+        state = Mutex(State(lease: lease, revision: revision))
     }
 
     /// Why the lease was lost, or nil while it is held.
@@ -101,7 +102,7 @@ public final class ShardLeadership: @unchecked Sendable {
     private func renew(with lease: ShardLease) -> Renewal {
         let key = ClusterLayout.leaseKey(shard: settings.shard.index)
         let revision = state.withLock { $0.revision }
-        do {
+        do throws(NATSError) {
             let next = try bucket.update(key: key, value: lease.encoded(), lastRevision: revision)
             state.withLock {
                 $0.revision = next
@@ -121,6 +122,5 @@ public final class ShardLeadership: @unchecked Sendable {
 
 /// Sleeps on the calling thread (the lease's renewal pace, not a wait for a condition).
 func sleepBriefly(milliseconds: Int) {
-    var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
-    while nanosleep(&request, &request) != 0 {}
+    usleep(UInt32(milliseconds) * 1000)
 }

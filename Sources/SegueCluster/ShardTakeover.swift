@@ -83,7 +83,8 @@ public final class ShardTakeover {
             throw ClusterError("cannot read \(stream): \(error)")
         }
         defer { follower.stop() }
-        let lease = ShardLease(node: settings.node, shard: UInt32(settings.shard.index), shards: UInt32(settings.shard.count))
+        let lease = ShardLease(
+            node: settings.node, shard: UInt32(settings.shard.index), shards: UInt32(settings.shard.count))
         var revision: UInt64?
         var toldStandby = false
         while revision == nil {
@@ -102,7 +103,10 @@ public final class ShardTakeover {
             let marker = try fence(local, from: follower, marker: lease)
             try local.finish()
             handedOver = true
-            return (leadership, JetStreamReplica(jetStream: jetStream, shard: settings.shard.index, lastSequence: marker))
+            let replica = JetStreamReplica(
+                jetStream: jetStream, shard: settings.shard.index, markerSequence: marker,
+                retryMs: settings.appendRetryMs, leaseLost: { leadership.lossReason != nil })
+            return (leadership, replica)
         } catch {
             leadership.release()
             throw error

@@ -1,0 +1,62 @@
+import Foundation
+import SegueClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `segued --cluster` child on wildcard loopback ports with its own data directory. The shard's holder prints its
+/// ready line at once; a standby first prints `segued standby shard=K holder=NODE`, and its ready line once it has
+/// taken the shard over.
+final class ClusterDaemon {
+    let node: String
+    let process: ChildProcess
+    private let data: ScratchDirectory
+    /// The endpoints from the ready line, once it came.
+    private(set) var endpoints: SegueEndpoints?
+
+    /// Starts the daemon and reads its first line (ready or standby).
+    init(cluster: NATSCluster, shard: Int, shards: Int, node: String, leaseMs: Int = 1000) throws {
+        self.node = node
+        data = try ScratchDirectory(prefix: "segued-cluster")
+        let wildcard = "tcp://127.0.0.1:*"
+        process = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.url.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
+                "--cluster", cluster.urls, "--shard", "\(shard)", "--shards", "\(shards)", "--node", node,
+                "--lease-ms", "\(leaseMs)",
+            ])
+        guard let line = process.readLine(timeoutMs: 30000) else {
+            throw HarnessError("segued \(node) printed nothing within 30 s; stderr: \(process.stderr)")
+        }
+        if let endpoints = SegueEndpoints(readyLine: line) {
+            self.endpoints = endpoints
+        } else if !line.hasPrefix("segued standby shard=\(shard) ") {
+            throw HarnessError("segued \(node) printed '\(line)'; stderr: \(process.stderr)")
+        }
+    }
+
+    deinit {
+        process.kill()
+    }
+
+    /// Waits for the ready line of a standby taking the shard over.
+    @discardableResult
+    func awaitReady(timeoutMs: Int) throws -> SegueEndpoints {
+        if let endpoints { return endpoints }
+        guard let line = process.readLine(timeoutMs: timeoutMs), let ready = SegueEndpoints(readyLine: line) else {
+            throw HarnessError("standby \(node) did not take over within \(timeoutMs) ms; stderr: \(process.stderr)")
+        }
+        endpoints = ready
+        return ready
+    }
+
+    /// The exit status once the daemon has exited on its own, waiting up to `timeoutMs`; nil if it still runs.
+    func exitStatus(timeoutMs: Int) -> Int32? {
+        process.waitForExit(timeoutMs: timeoutMs) ? process.stop() : nil
+    }
+
+    /// Stop (SIGSTOP) or continue (SIGCONT) the daemon, as a long pause or a partition would.
+    func signal(_ number: Int32) { Glibc.kill(process.pid, number) }
+}
