@@ -82,7 +82,7 @@ let package = Package(
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine",
                 "SegueGateway", "SegueThreads",
-                "WebSockets", "ZMQ", "CTiedSpawn",
+                "SegueCluster", "WebSockets", "ZMQ", "CTiedSpawn",
             ],
             swiftSettings: strictSettings
         ),

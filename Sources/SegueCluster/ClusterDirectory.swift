@@ -5,6 +5,8 @@ import SegueWire
 /// the settings bucket, and each shard's endpoints from its holder's lease.
 public final class ClusterDirectory {
     private let leases: KeyValueBucket
+    /// JetStream on the directory's connection, to read the shards' streams.
+    let jetStream: JetStream
     /// How many shards the cluster has.
     public let shards: Int
 
@@ -13,7 +15,7 @@ public final class ClusterDirectory {
         let place = servers.joined(separator: ",")
         do {
             let connection = try NATSConnection(servers: servers, name: "segue")
-            let jetStream = try JetStream(connection: connection, timeout: timeout)
+            jetStream = try JetStream(connection: connection, timeout: timeout)
             let settings = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.settingsBucket)
             leases = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.leaseBucket)
             guard let value = try settings.get(ClusterLayout.shardsKey)?.value,

@@ -1,5 +1,7 @@
 import SegueClient
+import SegueCluster
 import SegueCommandLine
+import SegueWire
 
 /// The endpoint options every subcommand takes, and the clients made from them.
 struct Connection {
@@ -23,6 +25,16 @@ struct Connection {
             environment: "SEGUE_CURVE_KEY_FILE"),
     ]
 
+    /// `--cluster` (or `SEGUE_CLUSTER`), for the commands that name a stack: its shard's holder is found in NATS.
+    static let clusterOption = CommandSpec.Option(
+        "cluster", "URLS",
+        help: "a cluster's NATS servers (nats://HOST:PORT, comma-separated): the daemon holding the stack's shard "
+            + "is found there, instead of at --ingest, --control and --events",
+        environment: "SEGUE_CLUSTER")
+
+    /// The options of a command that names a stack: the endpoints, or a cluster to find them in.
+    static let stackOptions = options + [clusterOption]
+
     private(set) var endpoints: SegueEndpoints
     let timeoutMs: Int
     /// CURVE keys when both key options are given.
@@ -34,6 +46,13 @@ struct Connection {
             control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
             events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
+        cluster = try arguments.string("cluster").map { servers throws(UsageError) in
+            let urls = servers.split(separator: ",").map(String.init)
+            guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("nats://") || $0.hasPrefix("tls://") }) else {
+                throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(servers)'")
+            }
+            return urls
+        }
         switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {
         case (let server?, let keyFile?):
             do {
@@ -46,6 +65,29 @@ struct Connection {
         default:
             throw UsageError("segue: --curve-server-key and --curve-key-file go together")
         }
+    }
+
+    /// The cluster's NATS servers, when `--cluster` was given.
+    let cluster: [String]?
+
+    /// The connection for a command on `stack`: with `--cluster`, to the daemon holding the stack's shard now.
+    static func forStack(_ stack: String, _ arguments: ParsedArguments) throws -> Connection {
+        var connection = try Connection(arguments)
+        guard let cluster = connection.cluster else { return connection }
+        do {
+            let directory = try ClusterDirectory(servers: cluster, timeout: .milliseconds(connection.timeoutMs))
+            let shard = directory.shard(of: stack)
+            guard let holder = try directory.holder(of: shard) else {
+                throw CLIFailure(
+                    code: .unavailable,
+                    message: "no daemon holds shard \(shard) of \(directory.shards) (stack \(stack)) now; a standby "
+                        + "takes over once the holder's lease lapses")
+            }
+            connection.endpoints = SegueEndpoints(ingest: holder.ingest, control: holder.control, events: holder.events)
+        } catch let error as ClusterError {
+            throw CLIFailure(code: .unavailable, message: error.description)
+        }
+        return connection
     }
 
     /// The endpoint option `name` (or its variable), refused unless it has an endpoint's shape.

@@ -29,7 +29,7 @@ enum CreateCommand {
             .init("rtl", help: "right-to-left: back swipes start at the right edge"),
             .init("fps", "N", help: "settle frames per second, 1-240 (default 60)"),
             .init("json", help: "print the command result as JSON"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue create demo --screens Home,Detail",
             "segue create shop --tabs Feed,Search,Cart --selected 1 --profile ios",
@@ -56,7 +56,7 @@ enum CreateCommand {
             rightToLeft: arguments.flag("rtl"), fps: UInt32(fps))
         config.safeArea = try safeArea(arguments)
         let create = CreateStack(screens: screens, tabs: tabs, selectedTab: UInt32(selected), config: config)
-        let connection = try Connection(arguments)
+        let connection = try Connection.forStack(stackId, arguments)
         let result = try connection.control().command(Command(stackId: stackId, op: .create(create)))
         if arguments.flag("json") {
             Console.line(result.json)

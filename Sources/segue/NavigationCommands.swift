@@ -10,7 +10,7 @@ enum NavigationCommands {
         [
             .init("immediate", help: "apply at once instead of animating"),
             .init("json", help: "print the command result as JSON"),
-        ] + Connection.options
+        ] + Connection.stackOptions
 
     private static let stack = CommandSpec.Positional("STACK", help: "stack id")
 
@@ -90,8 +90,8 @@ enum NavigationCommands {
     /// Sends the command to the stack named first on the command line and prints where its events landed:
     /// `pushed Detail onto demo: positions 2-3, version 3` (its result as JSON with `--json`).
     static func apply(_ arguments: ParsedArguments, _ op: Command.Op, done: String) throws {
-        let connection = try Connection(arguments)
-        let result = try connection.control().command(Command(stackId: arguments.positionals[0], op: op))
+        let stack = arguments.positionals[0]
+        let result = try Connection.forStack(stack, arguments).control().command(Command(stackId: stack, op: op))
         if arguments.flag("json") {
             Console.line(result.json)
         } else if result.firstPosition == 0 {

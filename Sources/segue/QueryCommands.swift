@@ -15,10 +15,11 @@ enum QueryCommands {
         brief: "show a stack",
         spec: CommandSpec(
             name: "segue state", summary: "Show a stack: screens, configuration and any running transition.",
-            positionals: [.init("STACK", help: "stack id")], options: options,
+            positionals: [.init("STACK", help: "stack id")], options: options + [Connection.clusterOption],
             examples: ["segue state demo", "segue state demo --json"]),
         run: { arguments in
-            let state = try Connection(arguments).control().stack(arguments.positionals[0])
+            let stack = arguments.positionals[0]
+            let state = try Connection.forStack(stack, arguments).control().stack(stack)
             if arguments.flag("json") {
                 Console.line(state.json)
             } else {

@@ -6,7 +6,7 @@ enum StackCommands {
     static let subcommands = [resize, delete]
 
     private static let options: [CommandSpec.Option] =
-        [.init("json", help: "print the command result as JSON")] + Connection.options
+        [.init("json", help: "print the command result as JSON")] + Connection.stackOptions
 
     private static let stack = CommandSpec.Positional("STACK", help: "stack id")
 

@@ -39,7 +39,7 @@ enum SwipeCommand {
                 help: "swipe at once even while an animation runs, and be refused (TRANSITION_IN_PROGRESS) where "
                     + "the profile cannot catch it"),
             .init("json", help: "print the outcome as one JSON object instead of lines"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue swipe demo --to 0.7",
             "segue swipe demo --to 0.3 --velocity 800",
@@ -65,7 +65,7 @@ enum SwipeCommand {
             try arguments.integer("gesture-id", in: 1...Int64.max).map { UInt64($0) }
             ?? UInt64.random(in: 1...(1 << 53))
         let json = arguments.flag("json")
-        let connection = try Connection(arguments)
+        let connection = try Connection.forStack(stackId, arguments)
 
         let control = try connection.control()
         // Fails early, before any subscription, for a stack that does not exist.

@@ -20,7 +20,9 @@ enum TailCommand {
             + "skipped or repeated. When the daemon goes away tail says so on stderr and waits for it to come back "
             + "(and says that too); a daemon back with a log that ends before what tail has seen is another log, "
             + "followed from its head. A --stack that does not exist (yet, or any more) and a --from past the log's "
-            + "end are waited for. On a terminal, finished is "
+            + "end are waited for. With --cluster, every shard's events are read from the cluster's streams instead, "
+            + "each line led by its shard, and nothing is lost or repeated across a failover (frames and rejections "
+            + "are not logged, so they are not there). On a terminal, finished is "
             + "green, cancelled yellow and rejected red (unless NO_COLOR is set).",
         options: [
             .init("stack", "S", help: "only this stack (default: every stack)"),
@@ -30,16 +32,18 @@ enum TailCommand {
                     + "after the newest one logged when tail starts"),
             .init("frames", help: "also print frames"),
             .init("json", help: "one JSON object per line: {\"event\":…}, {\"frame\":…} or {\"rejection\":…}"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue tail",
             "segue tail --stack demo --frames",
             "segue tail --from 1 --json > events.jsonl",
             "segue tail --stack demo --from now --json",
+            "segue tail --cluster nats://127.0.0.1:4222 --from 1",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
         let connection = try Connection(arguments)
+        if let servers = connection.cluster { return try ClusterTail.run(arguments, servers: servers) }
         let stackId = try stack(arguments)
         let from = try startPosition(arguments)
         let json = arguments.flag("json")

@@ -6,6 +6,7 @@ from .gesture import SwipeResult
 from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable
 from .feed import EventFeed, FrameFeed
+from .shards import shard_of
 from .swipe import swipe_trace
 
-__all__ = ["CurveKeys", "EventFeed", "FrameFeed", "Segue", "SegueError", "SegueUnavailable", "SwipeResult", "pb", "swipe_trace"]
+__all__ = ["CurveKeys", "EventFeed", "FrameFeed", "Segue", "SegueError", "SegueUnavailable", "SwipeResult", "pb", "shard_of", "swipe_trace"]

@@ -1,0 +1,48 @@
+import SegueCluster
+import SegueCommandLine
+import SegueDisplay
+import SegueJSON
+import SegueWire
+
+/// `segue tail --cluster URLS`: every shard's events, read from the shards' streams in NATS rather than from a
+/// daemon, so that a failover loses and repeats nothing. Frames and rejections are not logged, so they are not
+/// there.
+enum ClusterTail {
+    static func run(_ arguments: ParsedArguments, servers: [String]) throws {
+        if arguments.flag("frames") {
+            throw UsageError(
+                "segue tail: --frames cannot go with --cluster: tail then reads the log, which has no frames")
+        }
+        let stackId = try TailCommand.stack(arguments)
+        let from = try TailCommand.startPosition(arguments)
+        let json = arguments.flag("json")
+        let style = TerminalStyle.standardOutput
+        StopSignals.install()
+        let feed: ClusterEventFeed
+        do {
+            let shards = try stackId.map { stack throws(ClusterError) in
+                [try ClusterDirectory(servers: servers).shard(of: stack)]
+            }
+            feed = try ClusterEventFeed(servers: servers, shards: shards, from: from)
+        } catch {
+            throw CLIFailure(code: .unavailable, message: error.description)
+        }
+        while !StopSignals.stopped {
+            let next: (shard: Int, event: Event)?
+            do {
+                next = try feed.next(timeoutMs: 100)
+            } catch {
+                throw CLIFailure(code: .unavailable, message: error.description)
+            }
+            guard let (shard, event) = next, stackId == nil || event.stackId == stackId else { continue }
+            if json {
+                var object = JSONObject()
+                object.add("shard", Int64(shard))
+                object.add("event", event.jsonObject)
+                Console.line(object.description)
+            } else {
+                Console.line(style.paint("[\(shard)] " + TextFormat.line(event), TextColour.of(event)))
+            }
+        }
+    }
+}
