@@ -3,6 +3,7 @@ helpers, against a real segued."""
 
 from __future__ import annotations
 
+import threading
 from itertools import islice
 from pathlib import Path
 
@@ -106,3 +107,16 @@ def test_a_daemon_back_with_a_shorter_log_is_followed_from_its_head(tmp_path: Pa
                 assert behind == [(4, 7)]
                 client.pop("b", immediate=True)
                 assert [(e.stack_id, e.position) for e in islice(feed, 3)] == [("b", 5), ("b", 6), ("b", 7)]
+
+
+def test_a_feed_in_another_thread_runs_on_a_client_of_its_own(segued: Segue) -> None:
+    segued.create("a", ["Home"])
+    with segued.copy() as own:
+        feed = own.events("a", from_position=1, timeout=5)
+        read: list[int] = []
+        reader = threading.Thread(target=lambda: read.extend(e.version for e in islice(feed, 7)))
+        reader.start()
+        segued.push("a", "Detail", immediate=True)
+        segued.pop("a", immediate=True)
+        reader.join(30)
+        assert not reader.is_alive() and read == [1, 2, 3, 4, 5, 6, 7]

@@ -6,16 +6,18 @@ import itertools
 import os
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
 import zmq
 from google.protobuf.message import DecodeError
 
+from . import arguments
 from . import segue_pb2 as pb
+from .arguments import encodable
 from .curve import CurveKeys
-from .errors import SegueError, SegueUnavailable
+from .errors import SegueError, SegueUnavailable, closed, oversize_hint
 from .feed import EventFeed, FrameFeed
 from .gesture import SwipePlan, SwipeResult, perform_swipe, wait_idle
 
@@ -25,19 +27,28 @@ DEFAULT_EVENTS = "tcp://127.0.0.1:7703"
 
 
 class Segue:
-    """A client of segued. Control requests go over a DEALER socket, so a request that times out does not wedge
-    the next one (a late reply is recognised by its request id and skipped)."""
+    """A client of segued. Control requests go over a DEALER socket, replaced after a request times out, so that
+    nothing still queued in it (while segued was down, say) is sent later and applied unasked.
+
+    A `Segue` is not thread-safe: its sockets are shared, and its feeds read the log through its control socket.
+    Use one per thread; a feed iterated in another thread needs a client of its own (`copy()` makes one)."""
 
     def __init__(self, ingest: str = DEFAULT_INGEST, control: str = DEFAULT_CONTROL,
                  events: str = DEFAULT_EVENTS, timeout: float = 5.0, curve: CurveKeys | None = None) -> None:
         self.ingest_endpoint = ingest
         self.control_endpoint = control
         self.events_endpoint = events
-        self.timeout = timeout
+        self.timeout = arguments.seconds("timeout", timeout)
         self.curve = curve
         self._context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-        self._control = self.socket(zmq.DEALER, control)
-        self._ingest: zmq.Socket[bytes] | None = None
+        try:
+            self._control = self.socket(zmq.DEALER, control)
+            self._ingest = self.socket(zmq.PUSH, ingest)
+            self.socket(zmq.SUB, events).close()  # checks the endpoint now rather than at the first feed
+        except SegueError:
+            self.close()
+            raise
+        self._ingest.sndtimeo = int(self.timeout * 1000)
         self._id_prefix = "py-" + secrets.token_hex(4) + "-"
         self._ids = itertools.count(1)
 
@@ -58,19 +69,34 @@ class Segue:
         return cls(env.get("SEGUE_INGEST") or DEFAULT_INGEST, env.get("SEGUE_CONTROL") or DEFAULT_CONTROL,
                    env.get("SEGUE_EVENTS") or DEFAULT_EVENTS, timeout, curve)
 
+    def copy(self) -> Segue:
+        """A new client with this one's endpoints, timeout and keys (for another thread)."""
+        return Segue(self.ingest_endpoint, self.control_endpoint, self.events_endpoint, self.timeout, self.curve)
+
     # ------------------------------------------------------------------------------------------------ sockets
 
     def socket(self, kind: int, endpoint: str) -> zmq.Socket[bytes]:
         """A socket of this client's context, with its CURVE keys, connected to `endpoint`."""
+        self._check_open()
         sock = self._context.socket(kind)
         sock.linger = 0
-        if self.curve is not None:
-            self.curve.apply(sock)
-        sock.connect(endpoint)
+        try:
+            if self.curve is not None:
+                self.curve.apply(sock)
+            sock.connect(endpoint)
+        except (zmq.ZMQError, UnicodeEncodeError) as exc:
+            sock.close()
+            raise arguments.invalid(f"{endpoint!r} is not an endpoint ({exc}): use tcp://HOST:PORT or "
+                                    "ipc://PATH") from exc
         return sock
 
     def close(self) -> None:
+        """Closes the client's sockets, its feeds' too; using any of them afterwards raises CLIENT_CLOSED."""
         self._context.destroy(linger=0)
+
+    def _check_open(self) -> None:
+        if self._context.closed:
+            raise closed("this Segue client")
 
     def __enter__(self) -> Segue:
         return self
@@ -81,6 +107,7 @@ class Segue:
 
     # ------------------------------------------------------------------------------------------------ requests
 
+    @encodable
     def request(self, timeout: float | None = None, **body: Any) -> pb.Reply:
         """Sends one Request (keyword: its body) and returns the Reply; a Reply.error raises SegueError."""
         request = pb.Request(request_id=f"{self._id_prefix}{next(self._ids)}", **body)
@@ -91,31 +118,48 @@ class Segue:
 
     def request_bytes(self, payload: bytes, timeout: float | None = None) -> bytes:
         """Sends an encoded Request and returns the encoded Reply, as received (for tools that check bytes).
-        A late reply to an earlier request that timed out carries that request's id and is skipped."""
+        A late reply to an earlier request cut short (by an interrupt) carries that request's id and is skipped."""
+        wait = self._wait(timeout)
+        self._check_open()
         try:
             request_id = pb.Request.FromString(payload).request_id
         except DecodeError:
             request_id = ""  # segued answers what it cannot read with an error and no id
-        wait = self.timeout if timeout is None else timeout
         self._control.send_multipart([b"", payload])
         deadline = time.monotonic() + wait
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not self._control.poll(int(left * 1000) + 1):
-                raise SegueUnavailable(f"no reply from {self.control_endpoint} within {wait}s")
+                self._replace_control()
+                raise SegueUnavailable(
+                    f"no reply from {self.control_endpoint} within {wait}s"
+                    f"{oversize_hint('a request', len(payload))}; if segued received the request, it may have been "
+                    "applied (check with state() before retrying); it will not be sent again")
             received = self._control.recv_multipart()[-1]
             reply = pb.Reply.FromString(received)
             # A reply without an id answers a request segued could not read (its error says why).
             if reply.request_id == request_id or (not reply.request_id and reply.HasField("error")):
                 return received
 
+    def _replace_control(self) -> None:
+        """A new control socket in place of one whose request timed out: the old one's queue goes with it, so a
+        request that never reached segued is not delivered once segued answers again."""
+        self._control.close(linger=0)
+        self._control = self.socket(zmq.DEALER, self.control_endpoint)
+
+    def _wait(self, timeout: float | None) -> float:
+        """How long a call waits: its own `timeout`, or the client's."""
+        return self.timeout if timeout is None else arguments.seconds("timeout", timeout)
+
+    @encodable
     def command(self, stack: str, expected_version: int | None = None, **op: Any) -> pb.CommandResult:
         command = pb.Command(stack_id=stack, **op)
         if expected_version is not None:
             command.expected_version = expected_version
         return self.request(command=command).command
 
-    def create(self, stack: str, screens: list[str] | None = None, *, tabs: list[str] | None = None,
+    @encodable
+    def create(self, stack: str, screens: Sequence[str] | None = None, *, tabs: Sequence[str] | None = None,
                selected_tab: int = 0, width: float = 390.0, height: float = 844.0, profile: str = "",
                fps: int = 0, right_to_left: bool = False, config: pb.StackConfig | None = None,
                expected_version: int | None = None) -> pb.CommandResult:
@@ -126,38 +170,47 @@ class Segue:
         if config is not None:
             full.MergeFrom(config)
         return self.command(stack, expected_version, create=pb.CreateStack(
-            screens=screens or [], tabs=tabs or [], selected_tab=selected_tab, config=full))
+            screens=arguments.names("screens", screens), tabs=arguments.names("tabs", tabs),
+            selected_tab=selected_tab, config=full))
 
+    @encodable
     def push(self, stack: str, screen: str, immediate: bool = False, expected_version: int | None = None,
              options: pb.ScreenOptions | None = None) -> pb.CommandResult:
         """Pushes `screen`, with its gesture `options` (back_gesture_disabled, exclusion_rects) when given."""
         return self.command(stack, expected_version, push=pb.Push(screen=screen, immediate=immediate,
                                                                   options=options))
 
+    @encodable
     def pop(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, pop=pb.Pop(immediate=immediate))
 
+    @encodable
     def pop_to_root(self, stack: str, immediate: bool = False,
                     expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, pop_to_root=pb.PopToRoot(immediate=immediate))
 
+    @encodable
     def present(self, stack: str, screen: str, immediate: bool = False, expected_version: int | None = None,
                 options: pb.ScreenOptions | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, present=pb.Present(screen=screen, immediate=immediate,
                                                                         options=options))
 
+    @encodable
     def dismiss(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, dismiss=pb.Dismiss(immediate=immediate))
 
+    @encodable
     def tab(self, stack: str, index: int, immediate: bool = False,
             expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, select_tab=pb.SelectTab(index=index, immediate=immediate))
 
+    @encodable
     def resize(self, stack: str, width: float, height: float,
                expected_version: int | None = None) -> pb.CommandResult:
         """A new container size (a rotation, a split view); refused while a transition runs."""
         return self.command(stack, expected_version, resize=pb.Resize(size=pb.Size(width=width, height=height)))
 
+    @encodable
     def set_screen_options(self, stack: str, screen: str, *, back_gesture_disabled: bool = False,
                            exclusion_rects: list[pb.Rect] | None = None,
                            expected_version: int | None = None) -> pb.CommandResult:
@@ -166,11 +219,13 @@ class Segue:
         return self.command(stack, expected_version,
                             set_screen_options=pb.SetScreenOptions(screen=screen, options=options))
 
+    @encodable
     def delete(self, stack: str, expected_version: int | None = None) -> pb.CommandResult:
         return self.command(stack, expected_version, delete=pb.DeleteStack())
 
-    def state(self, stack: str) -> pb.StackState:
-        return self.request(get_stack=pb.GetStack(stack_id=stack)).stack
+    @encodable
+    def state(self, stack: str, timeout: float | None = None) -> pb.StackState:
+        return self.request(timeout, get_stack=pb.GetStack(stack_id=stack)).stack
 
     def stacks(self) -> list[str]:
         """Every stack id, in byte order (read page by page)."""
@@ -183,12 +238,14 @@ class Segue:
                 return ids
             after = page.stack_ids[-1]
 
-    def stats(self) -> pb.Stats:
-        return self.request(get_stats=pb.GetStats()).stats
+    def stats(self, timeout: float | None = None) -> pb.Stats:
+        return self.request(timeout, get_stats=pb.GetStats()).stats
 
-    def read_events(self, from_position: int = 0, stack: str | None = None, max_count: int = 0) -> pb.EventBatch:
-        return self.request(read_events=pb.ReadEvents(from_position=from_position, stack_id=stack or "",
-                                                      max_count=max_count)).events
+    @encodable
+    def read_events(self, from_position: int = 0, stack: str | None = None, max_count: int = 0,
+                    timeout: float | None = None) -> pb.EventBatch:
+        return self.request(timeout, read_events=pb.ReadEvents(from_position=from_position, stack_id=stack or "",
+                                                               max_count=max_count)).events
 
     def history(self, stack: str | None = None, from_position: int = 0) -> list[pb.Event]:
         """The events in the log from `from_position` up to its head (of one stack, or all)."""
@@ -201,23 +258,25 @@ class Segue:
                 return events
             position = batch.next_position
 
-    def publish_probe(self, token: str) -> None:
-        self.request(publish_probe=pb.PublishProbe(token=token))
+    @encodable
+    def publish_probe(self, token: str, timeout: float | None = None) -> None:
+        self.request(timeout, publish_probe=pb.PublishProbe(token=token))
 
     def send(self, message: pb.Input) -> None:
         """Sends an Input on the ingest socket, fire and forget (a refusal is published on er/<stack>/)."""
         self.send_bytes(message.SerializeToString())
 
     def send_bytes(self, payload: bytes) -> None:
-        """Sends an encoded Input on the ingest socket (a recording's bytes, say) as it is."""
-        if self._ingest is None:
-            self._ingest = self.socket(zmq.PUSH, self.ingest_endpoint)
-            self._ingest.sndtimeo = int(self.timeout * 1000)
+        """Sends an encoded Input on the ingest socket (a recording's bytes, say) as it is. segued drops an input
+        over its --max-message-bytes (65536 by default) unseen: no rejection is published."""
+        self._check_open()
         try:
             self._ingest.send(payload)
         except zmq.Again as exc:
-            raise SegueUnavailable(f"{self.ingest_endpoint} took no input within {self.timeout}s") from exc
+            raise SegueUnavailable(f"{self.ingest_endpoint} took no input within {self.timeout}s"
+                                   f"{oversize_hint('an input', len(payload))}") from exc
 
+    @encodable
     def send_probe(self, token: str | None = None) -> str:
         """Sends an ingest probe (Input.probe) after this client's inputs and returns its token: segued publishes
         it on pr/<token>/ once it has decided every input sent before it, after their events and rejections."""
@@ -227,12 +286,12 @@ class Segue:
 
     def flush(self, timeout: float | None = None) -> None:
         """Returns once segued has decided (and published the outcome of) every input this client sent."""
+        wait = self._wait(timeout)
         token = "py-flush-" + secrets.token_hex(8)
         topic = f"pr/{token}/".encode()
-        sub = self.subscribe(topic.decode(), timeout=timeout)
+        sub = self.subscribe(topic.decode(), timeout=wait)
         try:
             self.send_probe(token)
-            wait = self.timeout if timeout is None else timeout
             deadline = time.monotonic() + wait
             while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
                 if sub.recv_multipart()[0] == topic:
@@ -243,15 +302,17 @@ class Segue:
 
     # ------------------------------------------------------------------------------------------------ feeds
 
+    @encodable
     def subscribe(self, *prefixes: str, timeout: float | None = None) -> zmq.Socket[bytes]:
         """A SUB socket on `prefixes`, returned once its subscriptions are live (proven by a publish probe)."""
+        wait = self._wait(timeout)
         sock = self.socket(zmq.SUB, self.events_endpoint)
         sock.rcvhwm = 0
-        for prefix in prefixes:
-            sock.subscribe(prefix.encode())
         try:
-            self.prove_live(sock, timeout)
-        except SegueError:
+            for prefix in prefixes:
+                sock.subscribe(prefix.encode())
+            self.prove_live(sock, wait)
+        except BaseException:
             sock.close(linger=0)
             raise
         return sock
@@ -259,41 +320,42 @@ class Segue:
     def prove_live(self, sock: zmq.Socket[bytes], timeout: float | None = None) -> None:
         """Returns once every (un)subscription made on `sock` so far has reached segued: asks for a publish
         probe on a topic of its own every 50 ms until one arrives (probes published before are dropped)."""
+        wait = self._wait(timeout)
         token = "py-probe-" + secrets.token_hex(8)
         topic = f"pr/{token}/".encode()
-        sock.subscribe(topic)
-        wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            self.publish_probe(token)
-            retry = min(time.monotonic() + 0.05, deadline)
-            while (left := retry - time.monotonic()) > 0 and sock.poll(int(left * 1000) + 1):
-                if sock.recv_multipart()[0] == topic:
-                    sock.unsubscribe(topic)
-                    return
-        sock.unsubscribe(topic)
-        raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
+        sock.subscribe(topic)
+        try:
+            while (left := deadline - time.monotonic()) > 0:
+                self.publish_probe(token, timeout=left)
+                retry = min(time.monotonic() + 0.05, deadline)
+                while (left := retry - time.monotonic()) > 0 and sock.poll(int(left * 1000) + 1):
+                    if sock.recv_multipart()[0] == topic:
+                        return
+            raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
+        finally:
+            sock.unsubscribe(topic)
 
     def events(self, stack: str | None = None, from_position: int | None = None,
                timeout: float | None = None, idle_check: float = 1.0,
                on_log_behind: Callable[[int, int], None] | None = None) -> EventFeed:
         """Every event (of one stack, or all) from `from_position` (None: only those after now), in order,
-        without gaps or repeats: history from the log, then live. Each wait for an event is bounded by
-        `timeout` (None: the client's), after which SegueUnavailable is raised; after `idle_check` seconds without
-        a live event the feed asks the log whether it missed one. A daemon whose log ends before what the feed
-        has seen (started again on a fresh or older data directory) is followed from its head, after telling
-        `on_log_behind(head, seen)`."""
-        return EventFeed(self, stack, from_position, self.timeout if timeout is None else timeout, idle_check,
-                         on_log_behind)
+        without gaps or repeats: history from the log, then live. Each wait for an event, and each read of the
+        log, is bounded by `timeout` (None: the client's), after which SegueUnavailable is raised; after
+        `idle_check` seconds without a live event the feed asks the log whether it missed one. A daemon whose log
+        ends before what the feed has seen (started again on a fresh or older data directory) is followed from its
+        head, after telling `on_log_behind(head, seen)`. The feed uses this client: iterate it in this thread."""
+        return EventFeed(self, stack, from_position, self._wait(timeout),
+                         arguments.seconds("idle_check", idle_check), on_log_behind)
 
     def frames(self, stack: str, timeout: float | None = None) -> FrameFeed:
         """The stack's frames published from now on; each wait bounded as for `events`."""
-        return FrameFeed(self, stack, self.timeout if timeout is None else timeout)
+        return FrameFeed(self, stack, self._wait(timeout))
 
     def wait_idle(self, stack: str, timeout: float | None = None) -> pb.StackState:
         """Waits until the stack runs no transition (the running one completed or was interrupted) and returns its
         state then; SegueUnavailable if it is still busy after `timeout` (None: the client's)."""
-        return wait_idle(self, stack, self.timeout if timeout is None else timeout)
+        return wait_idle(self, stack, self._wait(timeout))
 
     def swipe(self, stack: str, to: float = 0.7, velocity: float = 0.0, duration: float = 0.25, *,
               tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0, wait: bool = True,
@@ -301,6 +363,8 @@ class Segue:
         """Swipes back (or between tabs) as a finger would: the pans of `swipe_trace`, sent in real time, then
         waits for the decision and the completed event after the settle. With `wait`, a transition already
         running is left to complete first, as a user waits for an animation; without it, the swipe may be
-        refused. A refused swipe raises SegueError with the rejection's code."""
+        refused. A refused swipe raises SegueError with the rejection's code; `to` (-1 to 1, not 0), `velocity`
+        (within 10^6 pt/s), `duration` (1 ms to 60 s) and `rate_hz` (1 to 1000) are bounded as for `segue swipe`."""
+        arguments.swipe(to, velocity, duration, rate_hz)
         return perform_swipe(self, SwipePlan(stack, to, velocity, duration, tabs, cancel, rate_hz),
-                             wait, self.timeout if timeout is None else timeout)
+                             wait, self._wait(timeout))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import select
 import shutil
 import signal
 import subprocess
 import time
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
@@ -24,9 +27,34 @@ def segued_binary() -> str:
     return found
 
 
+# prctl's option that sends the child a signal when the thread that started it ends (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+
+
+def ended_with_parent() -> Callable[[], None] | None:
+    """A preexec_fn that has the child sent SIGTERM when its parent ends, even by SIGKILL, so that a test run that
+    is killed leaves no segued behind; None where prctl is not available."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def in_child() -> None:
+        prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:  # the parent ended before prctl took effect
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    return in_child
+
+
 class Daemon:
     """segued on `data`, bound to wildcard loopback ports (or to `endpoints`: ingest, control, events, such as
-    those of a daemon stopped before, to start one again in its place), with `extra` flags."""
+    those of a daemon stopped before, to start one again in its place), with `extra` flags. On Linux segued is
+    sent SIGTERM when the thread that started it ends (or its process, killed or not): start it from a thread
+    that outlives it."""
 
     def __init__(self, data: Path, *extra: str, binary: str | None = None, ready_timeout: float = 10.0,
                  endpoints: tuple[str, str, str] | None = None) -> None:
@@ -37,7 +65,7 @@ class Daemon:
             self.process = subprocess.Popen(
                 [binary or segued_binary(), "--data", str(data), "--ingest", ingest, "--control", control,
                  "--events", events, *extra],
-                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err)
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err, preexec_fn=ended_with_parent())
         line = self._read_line(ready_timeout)
         if not line.startswith("segued ready "):
             self.stop()

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import segue_pb2 as pb
-from .errors import SegueUnavailable
+from .errors import SegueUnavailable, closed
 
 if TYPE_CHECKING:
     from .client import Segue
@@ -34,11 +34,11 @@ class EventFeed:
         self.timeout = timeout
         self.idle_check = idle_check
         self.events_read_from_log = 0
-        self.subscription = client.subscribe(f"ev/{stack}/" if stack else "ev/")
+        self.subscription = client.subscribe(f"ev/{stack}/" if stack else "ev/", timeout=timeout)
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
         # Subscribed first, then the start: whatever is published from here on arrives live or is in the log.
-        start = client.stats().head_position + 1 if from_position is None else max(from_position, 1)
+        start = client.stats(timeout).head_position + 1 if from_position is None else max(from_position, 1)
         self.last_position = start - 1
         self._read_log(until=None)
         self._idle_since = time.monotonic()
@@ -47,6 +47,8 @@ class EventFeed:
         return self
 
     def __next__(self) -> pb.Event:
+        if self.subscription.closed:
+            raise closed("this event feed (or its client)")
         deadline = time.monotonic() + self.timeout
         while not self._pending:
             now = time.monotonic()
@@ -89,7 +91,7 @@ class EventFeed:
         """Queues the events of the log after the last delivered one, up to `until` (None: the head)."""
         position = self.last_position + 1
         while True:
-            batch = self.client.read_events(position, self.stack)
+            batch = self.client.read_events(position, self.stack, timeout=self.timeout)
             # A log's head never goes back: one before what this feed has seen is another log.
             if batch.head_position < self.last_position:
                 seen, self.last_position, self.last_version = self.last_position, batch.head_position, None
@@ -118,12 +120,14 @@ class FrameFeed:
     def __init__(self, client: Segue, stack: str, timeout: float) -> None:
         self.stack = stack
         self.timeout = timeout
-        self._sub = client.subscribe(f"fr/{stack}/")
+        self._sub = client.subscribe(f"fr/{stack}/", timeout=timeout)
 
     def __iter__(self) -> FrameFeed:
         return self
 
     def __next__(self) -> pb.Frame:
+        if self._sub.closed:
+            raise closed("this frame feed (or its client)")
         deadline = time.monotonic() + self.timeout
         while (left := deadline - time.monotonic()) > 0 and self._sub.poll(int(left * 1000) + 1):
             topic, payload = self._sub.recv_multipart()

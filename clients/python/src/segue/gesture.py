@@ -57,15 +57,20 @@ def wait_idle(client: Segue, stack: str, timeout: float) -> pb.StackState:
     deadline = time.monotonic() + timeout
     sub = client.subscribe(f"ev/{stack}/", timeout=timeout)
     try:
-        state = client.state(stack)
+        state = client.state(stack, _left(deadline))
         while state.HasField("transition"):
             running = state.transition.transition_id
             while not _ends(running, _next_event(sub, deadline, f"transition {running} of {stack} to end")):
                 pass
-            state = client.state(stack)
+            state = client.state(stack, _left(deadline))
         return state
     finally:
         sub.close(linger=0)
+
+
+def _left(deadline: float) -> float:
+    """The time left until `deadline` for a request (at least a millisecond, so that it is still asked)."""
+    return max(deadline - time.monotonic(), 0.001)
 
 
 def _next_event(sub: zmq.Socket[bytes], deadline: float, what: str) -> pb.Event:
@@ -118,7 +123,7 @@ class _Outcome:
 
 
 def perform_swipe(client: Segue, plan: SwipePlan, wait: bool, timeout: float) -> SwipeResult:
-    state = wait_idle(client, plan.stack, timeout) if wait else client.state(plan.stack)
+    state = wait_idle(client, plan.stack, timeout) if wait else client.state(plan.stack, timeout)
     size = state.config.size
     outcome = _Outcome(secrets.randbelow(1 << 53) + 1)
     sub = client.subscribe(f"ev/{plan.stack}/", f"er/{plan.stack}/", timeout=timeout)

@@ -3,6 +3,7 @@ directory, yielding a connected client and stopped by pid afterwards."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +18,9 @@ def segued_daemon(tmp_path: Path) -> Iterator[Daemon]:
     try:
         binary = segued_binary()
     except FileNotFoundError as exc:
+        # A SEGUED that names no executable fails, so that a misconfigured run cannot pass without a daemon.
+        if os.environ.get("SEGUED"):
+            pytest.fail(str(exc), pytrace=False)
         pytest.skip(str(exc))
     daemon = Daemon(tmp_path / "segued-data", binary=binary)
     yield daemon

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import arguments
 from . import segue_pb2 as pb
 
 
@@ -41,7 +42,9 @@ def swipe_trace(stack: str, gesture_id: int, width: float, height: float, to: fl
                 right_to_left: bool = False, cancel: bool = False, start_us: int = 0) -> list[pb.PanEvent]:
     """The pan events of a swipe travelling `to` of the width (negative: the other way) in `duration` seconds,
     released at `velocity` points per second along its direction. A back swipe starts 8 pt from the leading
-    edge, a tab swipe three quarters of the way toward the side it leaves; both halfway down."""
+    edge, a tab swipe three quarters of the way toward the side it leaves; both halfway down. `to`, `velocity`,
+    `duration` and `rate_hz` are bounded as `segue swipe` bounds them (SegueError INVALID_ARGUMENT outside)."""
+    arguments.swipe(to, velocity, duration, rate_hz)
     toward = -1.0 if tabs else 1.0
     direction = (-toward if right_to_left else toward) * (-1.0 if to < 0 else 1.0)
     if tabs:
