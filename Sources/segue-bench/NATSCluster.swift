@@ -35,22 +35,25 @@ final class NATSCluster {
     var pids: [pid_t] { nodes.map(\.pid) }
 
     /// Starts `size` nodes of `executable` with their stores and logs in `directory`. A port taken by someone else
-    /// between choosing and binding it makes a node exit: the whole start is then tried again on new ports.
+    /// between choosing and binding it makes a node exit: the whole start is then tried again on new ports, in a
+    /// directory of its own (a store remembers its cluster's peers).
     init(executable: String, directory: String, size: Int = 3, timeoutMs: Int = 30_000) throws(BenchError) {
         var attempt = 0
         while true {
             attempt += 1
+            let attemptDirectory = "\(directory)/nats-\(attempt)"
             do throws(BenchError) {
-                try launch(executable, directory: directory, size: size, timeoutMs: timeoutMs)
+                guard mkdir(attemptDirectory, 0o755) == 0 else {
+                    throw BenchError("cannot create \(attemptDirectory): \(String(cString: strerror(errno)))")
+                }
+                try launch(executable, directory: attemptDirectory, size: size, timeoutMs: timeoutMs)
                 return
             } catch {
                 let exited = nodes.contains { waitpid($0.pid, nil, WNOHANG) == $0.pid }
                 let logs = nodes.map { "\($0.name): " + Self.tail(of: $0.logPath) }.joined(separator: "\n")
                 stop()
-                if !exited || attempt == 3 || error.message == BenchError.interrupted.message {
-                    throw error.message == BenchError.interrupted.message
-                        ? error : BenchError("\(error.message)\n\(logs)")
-                }
+                if error.message == BenchError.interrupted.message { throw error }
+                if !exited || attempt == 3 { throw BenchError("\(error.message)\n\(logs)") }
                 nodes = []
                 stopped = false
             }
