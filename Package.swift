@@ -40,6 +40,8 @@ let package = Package(
             providers: [.apt(["libnats-dev"])]
         ),
         .target(name: "NATS", dependencies: ["CNats"], swiftSettings: strictSettings),
+        // Free loopback ports and the nats-server executable: what the cluster tests and the bench share.
+        .target(name: "LoopbackServers", swiftSettings: strictSettings),
         .target(
             name: "SegueCluster",
             dependencies: ["NATS", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire"],
@@ -90,13 +92,14 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueJSON", "SegueCommandLine",
-                "SegueThreads", "WebSockets",
+                "SegueThreads", "WebSockets", "LoopbackServers",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
         .testTarget(
-            name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire"], swiftSettings: strictSettings),
+            name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire", "LoopbackServers"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SegueWireTests",
             dependencies: ["SegueWire", "SegueJSON"],
@@ -125,7 +128,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
-                "SegueCluster",
+                "SegueCluster", "LoopbackServers",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

@@ -8,7 +8,7 @@ import SegueCommandLine
 struct BenchOptions: Sendable {
     /// The workloads, in the order they run.
     enum Workload: String, CaseIterable, Sendable {
-        case relay, throughput, latency, history, durable, scaling, memory, replay, web
+        case relay, throughput, latency, cluster, history, durable, scaling, memory, replay, web
     }
 
     var quick: Bool
@@ -45,8 +45,8 @@ struct BenchOptions: Sendable {
     static let spec = CommandSpec(
         name: "segue-bench",
         summary: "Measures segued against a raw libzmq relay on this machine: end-to-end pan throughput, pan-to-frame "
-            + "latency, durable throughput, replay and restart, resident memory, and how they scale with stacks and "
-            + "log length. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
+            + "latency, durable throughput, replay and restart, resident memory, how they scale with stacks and log "
+            + "length, and throughput and latency in cluster mode on a 3-node nats-server cluster on loopback. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
         options: [
             .init("quick", help: "short runs and a 2-million-event replay log; finishes in under 3 minutes"),
             .init("segued", "PATH", help: "the daemon to measure (default: segued next to this executable)"),
@@ -57,8 +57,8 @@ struct BenchOptions: Sendable {
             .init("work-dir", "DIR", help: "where temporary data directories go (default $TMPDIR or /tmp)"),
             .init(
                 "only", "LIST",
-                help: "workloads to run, comma-separated: relay, throughput, latency, history, durable, scaling, "
-                    + "memory, replay, web (default all)"),
+                help: "workloads to run, comma-separated: relay, throughput, latency, cluster, history, durable, "
+                    + "scaling, memory, replay, web (default all; cluster runs throughput and latency too)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
             .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
@@ -83,6 +83,7 @@ struct BenchOptions: Sendable {
         examples: [
             "swift build -c release && .build/release/segue-bench --quick",
             ".build/release/segue-bench --only relay,throughput --seconds 20",
+            ".build/release/segue-bench --only cluster --quick",
             ".build/release/segue-bench --only latency --daemon-args '--snapshot-every 0'",
             ".build/release/segue-bench --only throughput,latency --daemon-args '--fsync never'",
             ".build/release/segue-bench --segued /usr/local/bin/segued --replay-events 50000000",
@@ -164,12 +165,17 @@ extension Substring {
 }
 
 extension BenchOptions {
-    /// A daemon on `data` with wildcard loopback endpoints (its ready line says which ports) and `fsync`.
-    func daemonArguments(data: String, fsync: String = "interval:10") -> [String] {
-        daemonArguments([
+    /// A daemon on `data` with wildcard loopback endpoints (its ready line says which ports) and `fsync`; with
+    /// `cluster` (NATS URLs), in cluster mode as the only shard, its stream replicated on 3 servers.
+    func daemonArguments(data: String, fsync: String = "interval:10", cluster: String? = nil) -> [String] {
+        var own = [
             "--data", data, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
             "--events", "tcp://127.0.0.1:*", "--fsync", fsync,
-        ])
+        ]
+        if let cluster {
+            own += ["--cluster", cluster, "--shard", "0", "--shards", "1", "--replicas", "3", "--node", "segue-bench"]
+        }
+        return daemonArguments(own)
     }
 
     /// A daemon's arguments: the run's own `flag value` pairs, less those whose flag `--daemon-args` gives, then

@@ -21,6 +21,11 @@ struct BenchResults: Sendable {
     var memory: EngineRun.Result?
     var replay: ReplayRun.Result?
     var web: WebRun.Result?
+    /// The throughput and latency runs again with segued in cluster mode.
+    var clusterThroughput: EngineRun.Result?
+    var clusterLatency: EngineRun.Result?
+    /// Why the cluster workload did not run (no nats-server), nil when it ran or was not chosen.
+    var clusterSkipped: String?
     /// Workloads that failed, with why.
     var failures: [String] = []
     var seconds: Double = 0
@@ -38,6 +43,22 @@ struct BenchResults: Sendable {
             let without = latency?.latency.microseconds(atQuantile: 0.99), without > 0
         else { return nil }
         return with / without
+    }
+
+    /// Cluster mode's throughput over the single machine's.
+    var clusterToSingleThroughput: Double? {
+        guard let cluster = clusterThroughput?.trackingPerSecond, let single = throughput?.trackingPerSecond,
+            single > 0
+        else { return nil }
+        return cluster / single
+    }
+
+    /// Cluster mode's pan -> frame p99 over the single machine's.
+    var clusterToSingleLatencyP99: Double? {
+        guard let cluster = clusterLatency?.latency.microseconds(atQuantile: 0.99),
+            let single = latency?.latency.microseconds(atQuantile: 0.99), single > 0
+        else { return nil }
+        return cluster / single
     }
 
     /// The restart figure: with the snapshot when one was written at shutdown.

@@ -34,41 +34,28 @@ final class DaemonProcess {
     ) throws(BenchError) {
         self.stderrPath = stderrPath
         name = executable.split(separator: "/").last.map(String.init) ?? executable
-        var pipeDescriptors: [Int32] = [-1, -1]
-        guard pipe(&pipeDescriptors) == 0 else {
-            throw BenchError("cannot create a pipe for \(name)'s stdout: \(String(cString: strerror(errno)))")
-        }
-        // Neither end may leak into the child beyond the dup2 below (the bench spawns nothing concurrently).
-        _ = fcntl(pipeDescriptors[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(pipeDescriptors[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        // dup2 clears close-on-exec on the copy, so only fd 1 survives the exec.
-        posix_spawn_file_actions_adddup2(&actions, pipeDescriptors[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) }
-        defer { for pointer in argv { free(pointer) } }
-        var child: pid_t = 0
+        let output = try ChildSpawn.pipe(for: name)
         let started = MonotonicTime.nowNs()
-        let status = (argv + [nil]).withUnsafeBufferPointer { buffer in
-            posix_spawn(&child, executable, &actions, nil, buffer.baseAddress!, environ)
+        let child: pid_t
+        do throws(BenchError) {
+            child = try ChildSpawn.start(
+                executable, arguments, stdout: .descriptor(output.write), stderr: .file(stderrPath))
+        } catch {
+            close(output.read)
+            close(output.write)
+            throw error
         }
-        close(pipeDescriptors[1])
-        guard status == 0 else {
-            close(pipeDescriptors[0])
-            throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
-        }
+        close(output.write)
         pid = child
         isDaemon = readyPrefix == DaemonProcess.seguedReadyPrefix
         Self.track(child, isDaemon: isDaemon)
-        stdoutDescriptor = pipeDescriptors[0]
-        let line: String
+        stdoutDescriptor = output.read
+        var line = ""
         do throws(BenchError) {
-            line = try Self.readLine(
-                from: stdoutDescriptor, prefix: readyPrefix, timeoutMs: timeoutMs, pid: child,
-                name: name)
+            try ChildSpawn.readLines(from: stdoutDescriptor, timeoutMs: timeoutMs, name: name, pid: child) {
+                line = $0
+                return $0.hasPrefix(readyPrefix)
+            }
         } catch {
             startupNs = 0
             endpoints = SegueEndpoints()
@@ -161,42 +148,6 @@ final class DaemonProcess {
         if stdoutDescriptor >= 0 {
             close(stdoutDescriptor)
             stdoutDescriptor = -1
-        }
-    }
-
-    /// Reads lines from `fd` until one starts with `prefix`, within `timeoutMs`, with poll(2) and a deadline (no
-    /// sleeping).
-    private static func readLine(from fd: Int32, prefix: String, timeoutMs: Int, pid: pid_t, name: String)
-        throws(BenchError) -> String
-    {
-        let deadline = MonotonicTime.nowNs() + Int64(timeoutMs) * 1_000_000
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 512)
-        while true {
-            if Interruption.isRequested { throw .interrupted }
-            let left = (deadline - MonotonicTime.nowNs()) / 1_000_000
-            guard left > 0 else {
-                throw BenchError("\(name) (pid \(pid)) printed no ready line within \(timeoutMs) ms")
-            }
-            // Wake at least every 100 ms to notice Ctrl-C.
-            var item = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&item, 1, Int32(min(left, 100)))
-            if ready < 0 && errno != EINTR {
-                throw BenchError("poll on \(name)'s stdout failed: \(String(cString: strerror(errno)))")
-            }
-            guard ready > 0 else { continue }
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw BenchError("reading \(name)'s stdout failed: \(String(cString: strerror(errno)))")
-            }
-            if n == 0 { throw BenchError("\(name) (pid \(pid)) exited before it was ready") }
-            bytes.append(contentsOf: chunk[0..<n])
-            while let end = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: bytes[..<end], as: UTF8.self)
-                bytes.removeSubrange(...end)
-                if line.hasPrefix(prefix) { return line }
-            }
         }
     }
 

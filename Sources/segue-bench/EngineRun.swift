@@ -26,6 +26,9 @@ struct EngineRun {
         var seed: UInt64 = 0x5E6E_BE4C
         /// A history the log starts with, which a client keeps reading during the run (the history workload).
         var history: History?
+        /// The cluster workload's nats-server: segued then runs in cluster mode, holding shard 0 of 1 on a fresh
+        /// 3-node cluster of it, with 3 replicas of its stream.
+        var natsServer: String?
     }
 
     /// The history workload's log: `events` events of `stacks` stacks other than the run's.
@@ -100,9 +103,16 @@ struct EngineRun {
                 "\(setup.label): wrote a history of \(Format.grouped(Double(log.events))) events; starting segued on it"
             )
         }
+        // A fresh cluster per run, as a fresh data directory: a stream holding an earlier run's log would be
+        // caught up with first.
+        let nats = try setup.natsServer.map { (server) throws(BenchError) in
+            Progress.note("\(setup.label): starting a 3-node nats-server cluster on loopback")
+            return try NATSCluster(executable: server, directory: scratch.path)
+        }
+        defer { nats?.stop() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments(data: scratch.path + "/data", fsync: setup.fsync),
+            arguments: options.daemonArguments(data: scratch.path + "/data", fsync: setup.fsync, cluster: nats?.urls),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         do {

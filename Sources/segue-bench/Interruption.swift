@@ -14,6 +14,8 @@ enum Interruption {
     static let daemonPid = Atomic<Int32>(0)
     /// The pid of a process in front of it (the web workload's `segue web`), 0 when none.
     static let frontPid = Atomic<Int32>(0)
+    /// The process group of the cluster workload's nats-servers, 0 when none run.
+    static let serverGroup = Atomic<Int32>(0)
 
     /// Installs the handlers.
     static func install() {
@@ -41,4 +43,6 @@ private func handle(_ signal: Int32) {
     where pid > 0 {
         kill(pid, SIGKILL)
     }
+    let group = Interruption.serverGroup.load(ordering: .relaxed)
+    if group > 0 { kill(-group, SIGKILL) }
 }

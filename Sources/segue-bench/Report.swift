@@ -132,11 +132,7 @@ struct Report {
                 "window", "fsync p99", "RSS MiB",
             ]
         ]
-        let runs: [(String, EngineRun.Result?)] = [
-            ("throughput", results.throughput), ("latency", results.latency), ("history", results.history),
-            ("durable", results.durable), ("memory", results.memory),
-        ]
-        for case (let name, let run?) in runs {
+        for case (let name, let run?) in namedRuns {
             rows.append([
                 name, String(run.setup.stacks), run.setup.fsync, run.setup.settleMs.map { "\($0) ms" } ?? "profile",
                 Format.grouped(run.setup.rate),
@@ -217,8 +213,39 @@ struct Report {
         return ["replay and restart (start-up = spawn to ready line):"] + Self.align(rows, rightAligned: Set(1..<8))
     }
 
+    /// The engine runs of the run table, by name.
+    private var namedRuns: [(String, EngineRun.Result?)] {
+        [
+            ("throughput", results.throughput), ("latency", results.latency),
+            ("cluster throughput", results.clusterThroughput), ("cluster latency", results.clusterLatency),
+            ("history", results.history), ("durable", results.durable), ("memory", results.memory),
+        ]
+    }
+
+    /// Cluster mode beside the single machine, in one line.
+    var clusterNote: String? {
+        if let skipped = results.clusterSkipped { return skipped }
+        let throughput = results.clusterThroughput
+        let latency = results.clusterLatency
+        guard throughput != nil || latency != nil else { return nil }
+        return "cluster mode (segued --cluster, 3 nats-server nodes on loopback, --replicas 3): "
+            + "\(Format.grouped(throughput?.trackingPerSecond)) pans/s, "
+            + "\(Format.fixed(results.clusterToSingleThroughput, 2)) of the single machine's; "
+            + "latency p50 / p99 / p99.9 \(latency.map { percentiles($0.latency) } ?? "-") us at "
+            + "\(Format.grouped(latency?.setup.rate))/s, p99 \(Format.fixed(results.clusterToSingleLatencyP99, 2)) "
+            + "times the single machine's" + (latency.flatMap(saturation) ?? "")
+    }
+
+    /// When a paced run carried clearly less than its pace, its latencies are queueing delays: says so.
+    private func saturation(_ run: EngineRun.Result) -> String? {
+        guard let rate = run.setup.rate, run.trackingPerSecond < 0.9 * rate else { return nil }
+        return " (it carried only \(Format.grouped(run.trackingPerSecond)) pans/s of that pace: the latencies are "
+            + "queueing delays; a lower --rate measures latency)"
+    }
+
     private var notes: [String] {
         var notes: [String] = []
+        if let clusterNote { notes.append(clusterNote) }
         if results.history != nil && results.latency == nil {
             notes.append("history: the p99 ratio needs the latency run beside it (--only latency,history)")
         }
@@ -237,10 +264,7 @@ struct Report {
             }
         }
         let runs: [(String, EngineRun.Result?)] =
-            [
-                ("throughput", results.throughput), ("latency", results.latency), ("history", results.history),
-                ("durable", results.durable), ("memory", results.memory),
-            ]
+            namedRuns
             + results.scaling.flatMap {
                 [("scaling \($0.stacks) max", $0.throughput), ("scaling \($0.stacks) paced", $0.latency)]
             }
@@ -354,6 +378,13 @@ struct Report {
         number("web_conflated", results.web?.conflated.map(Double.init), digits: 0)
         number("web_gateway_cores", results.web?.gatewayCores, digits: 2)
         number("web_direct_latency_p99_us", results.web?.direct.microseconds(atQuantile: 0.99))
+        number("cluster_events_per_s", results.clusterThroughput?.trackingPerSecond, digits: 0)
+        number("cluster_latency_p50_us", results.clusterLatency?.latency.microseconds(atQuantile: 0.5))
+        number("cluster_latency_p99_us", results.clusterLatency?.latency.microseconds(atQuantile: 0.99))
+        number("cluster_to_single_throughput", results.clusterToSingleThroughput, digits: 3)
+        number("cluster_to_single_latency_p99", results.clusterToSingleLatencyP99, digits: 2)
+        let clusterRan = results.clusterThroughput != nil || results.clusterLatency != nil
+        flag("cluster_skipped", results.clusterSkipped != nil ? true : clusterRan ? false : nil)
         number("lost_frames", totalLost.map(Double.init), digits: 0)
         number("rejections", totalRejections.map(Double.init), digits: 0)
         var scaling: [JSONObject] = []
@@ -397,7 +428,10 @@ struct Report {
     }
 
     private var engineRuns: [EngineRun.Result] {
-        [results.throughput, results.latency, results.durable, results.memory].compactMap { $0 }
+        [
+            results.throughput, results.latency, results.clusterThroughput, results.clusterLatency, results.durable,
+            results.memory,
+        ].compactMap { $0 }
             + results.scaling.flatMap { [$0.throughput, $0.latency].compactMap { $0 } }
     }
 

@@ -1,3 +1,4 @@
+import LoopbackServers
 import SegueCommandLine
 
 #if canImport(Glibc)
@@ -43,13 +44,14 @@ func attempt<T>(_ name: String, _ body: () throws(BenchError) -> T) -> T? {
 @MainActor
 func engineSetup(
     _ label: String, stacks: Int, fsync: String = "interval:10", rate: Double?,
-    measure: Double = options.measureSeconds, history: EngineRun.History? = nil
+    measure: Double = options.measureSeconds, history: EngineRun.History? = nil, natsServer: String? = nil
 ) -> EngineRun.Setup {
     EngineRun.Setup(
         label: label, stacks: stacks, fsync: options.fsyncOverride ?? fsync, rate: rate,
         warmupSeconds: options.warmupSeconds,
         measureSeconds: measure,
-        settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil), history: history)
+        settleMs: options.settleMs ?? (rate == nil ? BenchOptions.fastRunSettleMs : nil), history: history,
+        natsServer: natsServer)
 }
 
 func describe(_ run: EngineRun.Result) -> String {
@@ -94,11 +96,26 @@ if chosen.contains(.relay) {
         if rate == nil { results.relayThroughput = result } else { results.relayLatency = result }
     }
 }
-if chosen.contains(.throughput) {
+// The cluster workload is reported as ratios to the single-machine runs, so it runs them too.
+if chosen.contains(.throughput) || chosen.contains(.cluster) {
     results.throughput = engineRun(engineSetup("throughput", stacks: options.stacks, rate: nil))
 }
-if chosen.contains(.latency) {
+if chosen.contains(.latency) || chosen.contains(.cluster) {
     results.latency = engineRun(engineSetup("latency", stacks: options.stacks, rate: options.rate))
+}
+if chosen.contains(.cluster) {
+    if let server = NATSServerExecutable.find() {
+        Progress.note("cluster: \(server), 3 nodes on loopback; segued --cluster --shard 0 --shards 1 --replicas 3")
+        results.clusterThroughput = engineRun(
+            engineSetup("cluster-throughput", stacks: options.stacks, rate: nil, natsServer: server))
+        results.clusterLatency = engineRun(
+            engineSetup("cluster-latency", stacks: options.stacks, rate: options.rate, natsServer: server))
+    } else {
+        results.clusterSkipped =
+            "cluster: skipped, no nats-server ($NATS_SERVER, PATH, /usr/sbin, /usr/local/bin); "
+            + "scripts/install-deps.sh --test installs it"
+        Progress.note(results.clusterSkipped!)
+    }
 }
 if chosen.contains(.history) {
     // The latency run again, while a client keeps reading a long history from the same daemon.

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackServers
 
 #if canImport(Glibc)
     import Glibc
@@ -58,7 +59,7 @@ final class NATSCluster {
         var lastFailure: (any Error)?
         for _ in 0..<3 {
             let scratch = try ScratchDirectory(prefix: "segue-nats")
-            let ports = try freePorts(2 * size)
+            let ports = try LoopbackPorts.free(2 * size)
             let nodes = (0..<size).map { index in
                 Node(
                     name: "node\(index + 1)", clientPort: ports[2 * index], routePort: ports[2 * index + 1],
@@ -152,42 +153,11 @@ final class NATSCluster {
         }
     }
 
-    /// The nats-server executable: `$NATS_SERVER`, else the first on PATH, else /usr/sbin (where Debian puts it).
+    /// The nats-server executable (`NATSServerExecutable`).
     private static func natsServer() throws -> URL {
-        var candidates: [String] = []
-        if let path = ProcessInfo.processInfo.environment["NATS_SERVER"], !path.isEmpty { candidates.append(path) }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        candidates += path.split(separator: ":").map { "\($0)/nats-server" }
-        candidates += ["/usr/sbin/nats-server", "/usr/local/bin/nats-server"]
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let found = NATSServerExecutable.find() else {
             throw HarnessError("nats-server not found (PATH, /usr/sbin); run scripts/install-deps.sh --test")
         }
         return URL(fileURLWithPath: found)
-    }
-
-    /// `count` distinct loopback ports that were free a moment ago: each is bound with port 0 and released, all
-    /// sockets held until every port is chosen so that none comes twice.
-    private static func freePorts(_ count: Int) throws -> [Int] {
-        var sockets: [Int32] = []
-        defer { for fd in sockets { close(fd) } }
-        var ports: [Int] = []
-        for _ in 0..<count {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { throw HarnessError("socket: \(String(cString: strerror(errno)))") }
-            sockets.append(fd)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                    bind(fd, generic, length) == 0 && getsockname(fd, generic, &length) == 0
-                }
-            }
-            guard bound else { throw HarnessError("bind 127.0.0.1:0: \(String(cString: strerror(errno)))") }
-            ports.append(Int(UInt16(bigEndian: address.sin_port)))
-        }
-        return ports
     }
 }
