@@ -117,6 +117,20 @@ public final class KeyValueBucket: @unchecked Sendable {
         try check("delete \(name).\(key)") { kvStore_Delete(handle, key) }
     }
 
+    /// Deletes the key only if its revision is still `lastRevision`: a lease given up by its holder, never one
+    /// another has taken since.
+    /// - Throws: ``NATSError`` with ``NATSError/isStaleRevision`` when the key was written since, or has lapsed.
+    public func delete(_ key: String, lastRevision: UInt64) throws(NATSError) {
+        do {
+            _ = try jetStream.publish(
+                subject: subject(key), payload: [],
+                headers: ["KV-Operation": "DEL", ExpectationHeader.lastSubjectSequence: String(lastRevision)],
+                messageID: nil)
+        } catch {
+            throw error.with(operation: "delete at revision \(lastRevision) \(name).\(key)")
+        }
+    }
+
     /// Publishes the value to the key's subject, expecting the key's last revision to be `lastRevision` (0: none),
     /// through ``JetStream`` so that a refusal keeps its JetStream error code, which `kvStore_Create` and
     /// `kvStore_Update` drop.

@@ -4,51 +4,70 @@ import SegueWire
 /// Every event of a cluster's shards, read from their streams (the log of record), not from a daemon: in order
 /// within each shard, without a gap or a repeat, across failovers, since the streams outlive any daemon.
 public final class ClusterEventFeed {
-    /// The shard and position after which each follower reads.
-    private var followers: [(shard: Int, follower: StreamFollower)] = []
+    /// One shard followed: its stream's follower, or when its stream does not exist yet, when to look again.
+    private struct Followed {
+        let shard: Int
+        var follower: StreamFollower?
+        var lookAgain = ContinuousClock.now
+    }
+
+    private let jetStream: JetStream
+    private var shards: [Followed]
     private let fromPosition: UInt64
     private var pending: [(shard: Int, event: Event)] = []
     private var turn = 0
 
-    /// Follows `shards` (every shard when nil) of the cluster at `servers`.
+    /// Follows `shards` (every shard when nil) of the cluster at `servers`. A shard whose stream does not exist yet
+    /// (no daemon has held it) is looked for again every second, and followed from its start once it exists.
     /// - Parameter from: the first position to deliver in each shard; nil for only the events logged from now on.
     public init(servers: [String], shards: [Int]?, from: UInt64?) throws(ClusterError) {
         fromPosition = from ?? 1
-        do {
-            let directory = try ClusterDirectory(servers: servers)
-            let jetStream = directory.jetStream
-            for shard in shards ?? Array(0..<directory.shards) {
-                let stream = ClusterLayout.stream(shard: shard)
-                // From now: after the stream's current end; else from its start, skipping earlier positions.
-                let first = from == nil ? try jetStream.lastSequence(stream: stream) + 1 : 1
-                let follower = try StreamFollower(
-                    jetStream: jetStream, stream: stream, subject: ClusterLayout.eventsSubject(shard: shard),
-                    from: first)
-                followers.append((shard, follower))
-            }
-        } catch let error as ClusterError {
-            throw error
-        } catch {
-            throw ClusterError("cannot follow the cluster's streams: \(error)")
+        let directory = try ClusterDirectory(servers: servers)
+        jetStream = directory.jetStream
+        self.shards = (shards ?? Array(0..<directory.shards)).map { Followed(shard: $0) }
+        for index in self.shards.indices {
+            try follow(&self.shards[index], fromNow: from == nil)
         }
     }
 
     deinit {
-        for (_, follower) in followers { follower.stop() }
+        for followed in shards { followed.follower?.stop() }
+    }
+
+    /// Starts following the shard's stream if it exists: from its current end when `fromNow`, else its start.
+    private func follow(_ followed: inout Followed, fromNow: Bool) throws(ClusterError) {
+        let stream = ClusterLayout.stream(shard: followed.shard)
+        do {
+            let first = fromNow ? try jetStream.lastSequence(stream: stream) + 1 : 1
+            followed.follower = try StreamFollower(
+                jetStream: jetStream, stream: stream, subject: ClusterLayout.eventsSubject(shard: followed.shard),
+                from: first)
+        } catch {
+            guard error.isNotFound else { throw ClusterError("cannot follow \(stream): \(error)") }
+            followed.lookAgain = .now + .seconds(1)
+        }
     }
 
     /// The next event of any shard, waiting up to `timeoutMs` for one; nil when none came.
     public func next(timeoutMs: Int) throws(ClusterError) -> (shard: Int, event: Event)? {
         let deadline = ContinuousClock.now + .milliseconds(timeoutMs)
         while pending.isEmpty {
-            guard !followers.isEmpty else { return nil }
-            let (shard, follower) = followers[turn % followers.count]
+            guard !shards.isEmpty else { return nil }
+            let index = turn % shards.count
             turn += 1
+            if shards[index].follower == nil {
+                // A stream created after the feed started holds only new events: all of it is followed.
+                if ContinuousClock.now >= shards[index].lookAgain { try follow(&shards[index], fromNow: false) }
+                if ContinuousClock.now >= deadline { return nil }
+                if shards.allSatisfy({ $0.follower == nil }) { sleepBriefly(milliseconds: 20) }
+                continue
+            }
+            let shard = shards[index].shard
             // Each shard gets a short wait in turn, so that one idle shard does not hold the others up.
             let wait = min(Duration.milliseconds(20), max(deadline - ContinuousClock.now, .milliseconds(1)))
             let message: StreamMessage?
             do {
-                message = try follower.next(timeout: wait)
+                message = try shards[index].follower?.next(timeout: wait)
             } catch {
                 throw ClusterError("cannot read \(ClusterLayout.stream(shard: shard)): \(error)")
             }

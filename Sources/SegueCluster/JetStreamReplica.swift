@@ -39,12 +39,11 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
         let messageID = "\(shard)-\(tenure)-\(first.position)"
         let deadline = ContinuousClock.now + .milliseconds(retryMs)
         while true {
+            let ack: PublishAck
             do {
-                let ack = try jetStream.publish(
+                ack = try jetStream.publish(
                     subject: ClusterLayout.eventsSubject(shard: shard), payload: payload,
                     expectedLastSequence: lastSequence, messageID: messageID)
-                lastSequence = ack.sequence
-                return
             } catch {
                 if error.isWrongLastSequence {
                     throw ReplicaFailure(
@@ -58,7 +57,18 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                         "\(stream) did not store the events at positions \(first.position)-\(last.position): \(error)")
                 }
                 sleepBriefly(milliseconds: 50)
+                continue
             }
+            // A duplicate is this very message, stored by an attempt whose acknowledgment was lost: it sits right
+            // after the sequence this daemon expected, or it is not this batch.
+            guard !ack.duplicate || ack.sequence == lastSequence + 1 else {
+                throw ReplicaFailure(
+                    fenced: false,
+                    "\(stream) holds another message under the id \(messageID) (sequence \(ack.sequence)) than the "
+                        + "batch at positions \(first.position)-\(last.position)")
+            }
+            lastSequence = ack.sequence
+            return
         }
     }
 }

@@ -2,16 +2,26 @@ import NATS
 import SegueLog
 import SegueWire
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The data directory's log kept up with the shard's stream while the daemon is a standby: the events of each
 /// batch past the log's head are appended, so that taking over replays little. The local log is a cache of the
-/// stream, which is the log of record; it only ever holds a prefix of the stream's events.
+/// stream, which is the log of record, and must only ever hold a prefix of the stream's events: the directory
+/// records which stream it caches (`DIR/cluster-stream`), and the event at the log's head must be the stream's.
 final class LocalLogCatchUp {
     private let directory: DataDirectory
     private let log: SegmentLog
     private let stream: String
     /// The stream sequence of the last message read (events or marker).
     private(set) var lastSequence: UInt64 = 0
+    /// The record at the log's head when it was opened, until the stream's event at that position has matched it.
+    private var unverifiedHead: LogRecord?
 
+    /// Opens the data directory for `stream`.
+    /// - Throws: `ClusterError` when the directory is locked or unreadable, or holds the log of something else: another
+    ///   shard's stream, or a daemon that ran without `--cluster`.
     init(dataDirectory: String, segmentBytes: Int, stream: String) throws(ClusterError) {
         self.stream = stream
         do {
@@ -21,17 +31,43 @@ final class LocalLogCatchUp {
         }
         do {
             log = try SegmentLog(directory: directory.logPath, segmentBytes: segmentBytes)
+            try claim(dataDirectory)
+            if log.headPosition > 0 { unverifiedHead = try log.read(from: log.headPosition, maxCount: 1).first }
         } catch {
             directory.close()
-            throw ClusterError("cannot open the log in \(dataDirectory): \(error)")
+            throw error as? ClusterError ?? ClusterError("cannot open the log in \(dataDirectory): \(error)")
         }
     }
 
     var head: UInt64 { log.headPosition }
 
+    /// Makes sure the directory caches this stream: an empty one is marked as this stream's; one holding a log is
+    /// accepted only if marked so already.
+    private func claim(_ dataDirectory: String) throws(ClusterError) {
+        let path = dataDirectory + "/cluster-stream"
+        let mark = Array("\(stream)\n".utf8)
+        if let found = Self.contents(of: path) {
+            guard found == mark else {
+                throw ClusterError(
+                    "the data directory \(dataDirectory) caches \(String(decoding: found, as: UTF8.self).trimmed), "
+                        + "not \(stream): give each shard's daemons their own directories")
+            }
+            return
+        }
+        guard log.headPosition == 0 else {
+            throw ClusterError(
+                "the data directory \(dataDirectory) holds a log of \(log.headPosition) events that is not "
+                    + "\(stream)'s (it was written without --cluster): give a daemon in a cluster an empty directory; "
+                    + "it fills it from the stream")
+        }
+        guard Self.write(mark, to: path) else {
+            throw ClusterError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Appends the events of one stream message past the log's head.
-    /// - Throws: `ClusterError` when the message does not decode, or its events do not follow the log's head (the
-    ///   data directory holds another log than this shard's).
+    /// - Throws: `ClusterError` when the message does not decode, or its events do not continue the log: the data
+    ///   directory then holds another log than this stream's.
     func apply(_ message: StreamMessage) throws(ClusterError) {
         lastSequence = message.sequence
         guard message.subject.hasSuffix(".events") else { return }
@@ -41,13 +77,21 @@ final class LocalLogCatchUp {
         } catch {
             throw ClusterError("message \(message.sequence) of \(stream) is not an EventBatch: \(error)")
         }
+        if let head = unverifiedHead, let event = batch.events.first(where: { $0.position == head.position }) {
+            guard event.encoded() == head.payload else {
+                throw ClusterError(
+                    "the local log's event at position \(head.position) differs from \(stream)'s: the data directory "
+                        + "holds another log; move it away and start on an empty one")
+            }
+            unverifiedHead = nil
+        }
         let new = batch.events.filter { $0.position > log.headPosition }
         guard let first = new.first else { return }
-        guard first.position == log.headPosition + 1 else {
+        guard first.position == log.headPosition + 1, unverifiedHead == nil else {
             throw ClusterError(
                 "message \(message.sequence) of \(stream) holds position \(first.position) but the local log ends at "
-                    + "\(log.headPosition): the data directory holds another log; move it away to start from the stream"
-            )
+                    + "\(log.headPosition) unmatched: the data directory holds another log; move it away and start on "
+                    + "an empty one")
         }
         do {
             _ = try log.append(new.map { $0.encoded() })
@@ -56,12 +100,17 @@ final class LocalLogCatchUp {
         }
     }
 
+    /// Says why the local log cannot be taken over now that the stream has been read to its end, or nil: a head
+    /// the stream never reached is another log's.
+    var mismatchAtEnd: String? {
+        guard let head = unverifiedHead else { return nil }
+        return "the local log reaches position \(head.position), past the end of \(stream): the data directory holds "
+            + "another log; move it away and start on an empty one"
+    }
+
     /// Makes the appended events durable and releases the directory for the engine.
     func finish() throws(ClusterError) {
-        defer {
-            log.close()
-            directory.close()
-        }
+        defer { close() }
         do {
             try log.sync()
         } catch {
@@ -73,5 +122,33 @@ final class LocalLogCatchUp {
     func close() {
         log.close()
         directory.close()
+    }
+
+    private static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = read(fd, &buffer, buffer.count)
+        return count >= 0 ? Array(buffer[..<count]) : nil
+    }
+
+    /// Writes `bytes` to a new file at `path` and makes it durable, with its name in its directory.
+    private static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { return false }
+        let written =
+            bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count && fsync(fd) == 0
+        Glibc.close(fd)
+        let parent = open(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]), O_RDONLY | O_DIRECTORY)
+        guard parent >= 0 else { return false }
+        defer { Glibc.close(parent) }
+        return written && fsync(parent) == 0
+    }
+}
+
+extension String {
+    fileprivate var trimmed: String {
+        String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// The lease is a key in a bucket whose keys lapse `leaseMs` after their last write. It is renewed with the
 /// revision last written, so a renewal fails once another daemon has taken the key: the lease is lost, and the
-/// daemon must step down. Losing it also follows from not renewing it for `leaseMs` (the servers unreachable).
+/// daemon must step down. It also steps down when JetStream has not answered for `appendRetryMs`.
 public final class ShardLeadership: @unchecked Sendable {
     private let bucket: KeyValueBucket
     private let settings: ClusterSettings
@@ -67,7 +67,8 @@ public final class ShardLeadership: @unchecked Sendable {
         renewer = nil
         guard lossReason == nil else { return }
         do {
-            try bucket.delete(ClusterLayout.leaseKey(shard: settings.shard.index))
+            try bucket.delete(
+                ClusterLayout.leaseKey(shard: settings.shard.index), lastRevision: state.withLock { $0.revision })
         } catch {
             report.warn("cannot give up the lease; a standby takes over once it lapses", ["error": error.description])
         }
@@ -75,7 +76,7 @@ public final class ShardLeadership: @unchecked Sendable {
 
     private func renewUntilStopped() {
         var lastRenewal = ContinuousClock.now
-        let lifetime = Duration.milliseconds(settings.leaseMs)
+        let patience = Duration.milliseconds(settings.appendRetryMs)
         while !state.withLock({ $0.stopping || $0.lossReason != nil }) {
             sleepBriefly(milliseconds: settings.renewMs)
             switch renew(with: state.withLock { $0.lease }) {
@@ -84,9 +85,11 @@ public final class ShardLeadership: @unchecked Sendable {
             case .taken:
                 state.withLock { $0.lossReason = Self.takenMessage(shard: settings.shard.index) }
             case .failed(let reason):
-                // Servers that do not answer are retried until the lease would have lapsed anyway.
-                if ContinuousClock.now - lastRenewal >= lifetime {
-                    state.withLock { $0.lossReason = "the lease lapsed: \(reason)" }
+                // Servers that do not answer (a server lost, its leaders being elected) are retried: a standby
+                // that takes the shard over meanwhile fences this daemon's appends off anyway, and the next renewal
+                // that gets an answer says so. Only a long silence makes the holder give up.
+                if ContinuousClock.now - lastRenewal >= patience {
+                    state.withLock { $0.lossReason = "JetStream has not answered for \(patience): \(reason)" }
                 }
             }
         }

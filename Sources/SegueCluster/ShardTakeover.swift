@@ -90,17 +90,17 @@ public final class ShardTakeover {
         while revision == nil {
             if stopRequested() { return nil }
             try catchUp(local, from: follower, forMs: settings.renewMs)
-            revision = try acquire(lease)
+            revision = acquire(lease)
             if revision == nil && !toldStandby {
                 toldStandby = true
-                onStandby(try holder())
+                onStandby(holder())
             }
         }
         let leadership = ShardLeadership(
             bucket: leases, lease: lease, revision: revision!, settings: settings, report: report)
         try leadership.startRenewing()
         do {
-            let marker = try fence(local, from: follower, marker: lease)
+            let marker = try fence(local, from: follower, marker: lease, leadership: leadership)
             try local.finish()
             handedOver = true
             let replica = JetStreamReplica(
@@ -113,7 +113,25 @@ public final class ShardTakeover {
         }
     }
 
+    /// What went wrong talking to JetStream while standing by, reported once until it works again: a server lost
+    /// and its leaders being elected, which a standby waits out.
+    private var outage: String?
+
+    private func noteOutage(_ error: NATSError) {
+        sleepBriefly(milliseconds: settings.renewMs)
+        guard outage == nil else { return }
+        outage = error.description
+        report.warn("cannot reach JetStream; standing by and retrying", ["error": error.description])
+    }
+
+    private func noteReachable() {
+        guard outage != nil else { return }
+        outage = nil
+        report.info("JetStream reachable again")
+    }
+
     /// Applies what the stream delivers for at most `forMs`, or until it has nothing more.
+    /// - Throws: `ClusterError` when the data directory's log does not follow the stream.
     private func catchUp(_ local: LocalLogCatchUp, from follower: StreamFollower, forMs: Int) throws(ClusterError) {
         let deadline = ContinuousClock.now + .milliseconds(forMs)
         while ContinuousClock.now < deadline {
@@ -121,65 +139,79 @@ public final class ShardTakeover {
             do {
                 message = try follower.next(timeout: deadline - ContinuousClock.now)
             } catch {
-                throw ClusterError("cannot read \(stream): \(error)")
+                noteOutage(error)
+                return
             }
             guard let message else { return }
             try local.apply(message)
         }
     }
 
-    /// The lease's revision when this daemon took it, or nil while another holds it.
-    private func acquire(_ lease: ShardLease) throws(ClusterError) -> UInt64? {
+    /// The lease's revision when this daemon took it, or nil while another holds it (or JetStream does not answer).
+    private func acquire(_ lease: ShardLease) -> UInt64? {
         do {
-            return try leases.create(key: ClusterLayout.leaseKey(shard: settings.shard.index), value: lease.encoded())
+            let revision = try leases.create(
+                key: ClusterLayout.leaseKey(shard: settings.shard.index), value: lease.encoded())
+            noteReachable()
+            return revision
         } catch {
-            if error.isKeyExists { return nil }
-            throw ClusterError("cannot take the lease of shard \(settings.shard.index): \(error)")
+            if error.isKeyExists {
+                noteReachable()
+            } else {
+                noteOutage(error)
+            }
+            return nil
         }
     }
 
     /// The holder's lease, when it can be read.
-    private func holder() throws(ClusterError) -> ShardLease? {
-        do {
-            guard let value = try leases.get(ClusterLayout.leaseKey(shard: settings.shard.index))?.value else {
-                return nil
-            }
-            return try? ShardLease(decoding: value)
-        } catch {
-            throw ClusterError("cannot read the lease of shard \(settings.shard.index): \(error)")
+    private func holder() -> ShardLease? {
+        guard let value = try? leases.get(ClusterLayout.leaseKey(shard: settings.shard.index))?.value else {
+            return nil
         }
+        return try? ShardLease(decoding: value)
     }
 
     /// Reads the stream to its end and appends the marker right after it; when another append came first (a
-    /// previous holder still writing), reads again. Returns the marker's sequence.
-    private func fence(_ local: LocalLogCatchUp, from follower: StreamFollower, marker: ShardLease)
-        throws(ClusterError) -> UInt64
-    {
-        for _ in 0..<10 {
+    /// previous holder still writing), reads again. JetStream not answering is retried while the lease holds.
+    /// - Returns: the marker's sequence.
+    private func fence(
+        _ local: LocalLogCatchUp, from follower: StreamFollower, marker: ShardLease, leadership: ShardLeadership
+    ) throws(ClusterError) -> UInt64 {
+        let deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
+        var lastFailure = ""
+        while ContinuousClock.now < deadline {
+            if let reason = leadership.lossReason { throw ClusterError(reason) }
             let last: UInt64
             do {
                 last = try jetStream.lastSequence(stream: stream)
                 while local.lastSequence < last {
-                    guard let message = try follower.next(timeout: jetStream.timeout) else {
-                        throw ClusterError("\(stream) delivered nothing past \(local.lastSequence) of \(last)")
-                    }
+                    guard let message = try follower.next(timeout: jetStream.timeout) else { break }
                     try local.apply(message)
                 }
             } catch let error as ClusterError {
                 throw error
             } catch {
-                throw ClusterError("cannot read \(stream): \(error)")
+                lastFailure = "\(error)"
+                sleepBriefly(milliseconds: 50)
+                continue
             }
+            guard local.lastSequence >= last else { continue }
+            if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
             do {
                 return try jetStream.publish(
                     subject: ClusterLayout.leaderSubject(shard: settings.shard.index), payload: marker.encoded(),
                     expectedLastSequence: last
                 ).sequence
             } catch {
-                guard error.isWrongLastSequence else { throw ClusterError("cannot append to \(stream): \(error)") }
-                report.info("the previous holder appended meanwhile; reading again", ["stream": stream])
+                lastFailure = error.description
+                if error.isWrongLastSequence {
+                    report.info("the previous holder appended meanwhile; reading again", ["stream": stream])
+                } else {
+                    sleepBriefly(milliseconds: 50)
+                }
             }
         }
-        throw ClusterError("\(stream) kept growing while this daemon took shard \(settings.shard.index) over")
+        throw ClusterError("cannot take shard \(settings.shard.index) over: \(lastFailure)")
     }
 }

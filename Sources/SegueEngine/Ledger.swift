@@ -270,8 +270,9 @@ final class Ledger {
         } catch {
             eventRecords.removeRecords(from: committedEvents)
             encodedEvents = committedEvents
-            // Disk full and the like: with the state before the batch kept, the batch is undone and refused.
-            if committedEvents == 0 && undoBatch(after: error) { return log.headPosition }
+            // Disk full and the like: with the state before the batch kept, the batch is undone and refused; but not
+            // once a replica holds it, since the replica is the log of record: the engine stops instead.
+            if committedEvents == 0 && replica == nil && undoBatch(after: error) { return log.headPosition }
             throw LedgerError("cannot append to the log", .log(error))
         }
         committedEvents = outcome.events.count

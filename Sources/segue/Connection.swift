@@ -46,7 +46,9 @@ struct Connection {
             control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
             events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
-        cluster = try arguments.string("cluster").map { servers throws(UsageError) in
+        // Only the commands that name a stack (and tail) take --cluster.
+        let takesCluster = arguments.spec.options.contains { $0.name == Self.clusterOption.name }
+        cluster = try (takesCluster ? arguments.string("cluster") : nil).map { servers throws(UsageError) in
             let urls = servers.split(separator: ",").map(String.init)
             guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("nats://") || $0.hasPrefix("tls://") }) else {
                 throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(servers)'")

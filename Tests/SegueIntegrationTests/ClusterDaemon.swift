@@ -11,22 +11,25 @@ import SegueClient
 final class ClusterDaemon {
     let node: String
     let process: ChildProcess
-    private let data: ScratchDirectory
+    /// The `--data` directory.
+    let dataDirectory: String
+    /// The temporary data directory this daemon owns, if it made one.
+    private let scratch: ScratchDirectory?
     /// The endpoints from the ready line, once it came.
     private(set) var endpoints: SegueEndpoints?
 
-    /// Starts the daemon and reads its first line (ready or standby).
-    init(cluster: NATSCluster, shard: Int, shards: Int, node: String, leaseMs: Int = 1000) throws {
+    /// Starts the daemon (on `dataDirectory`, or a new temporary one) and reads its first line (ready or standby).
+    init(
+        cluster: NATSCluster, shard: Int, shards: Int, node: String, leaseMs: Int = 1000,
+        dataDirectory: String? = nil
+    ) throws {
         self.node = node
-        data = try ScratchDirectory(prefix: "segued-cluster")
-        let wildcard = "tcp://127.0.0.1:*"
+        scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-cluster") : nil
+        self.dataDirectory = dataDirectory ?? scratch!.url.path
         process = try ChildProcess(
             try BuildProducts.executable("segued"),
-            [
-                "--data", data.url.path, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
-                "--cluster", cluster.urls, "--shard", "\(shard)", "--shards", "\(shards)", "--node", node,
-                "--lease-ms", "\(leaseMs)",
-            ])
+            Self.arguments(cluster: cluster, shard: shard, shards: shards, node: node, data: self.dataDirectory)
+                + ["--lease-ms", "\(leaseMs)"])
         guard let line = process.readLine(timeoutMs: 30000) else {
             throw HarnessError("segued \(node) printed nothing within 30 s; stderr: \(process.stderr)")
         }
@@ -39,6 +42,22 @@ final class ClusterDaemon {
 
     deinit {
         process.kill()
+    }
+
+    static func arguments(cluster: NATSCluster, shard: Int, shards: Int, node: String, data: String) -> [String] {
+        let wildcard = "tcp://127.0.0.1:*"
+        return [
+            "--data", data, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
+            "--cluster", cluster.urls, "--shard", "\(shard)", "--shards", "\(shards)", "--node", node,
+        ]
+    }
+
+    /// Runs a daemon expected to refuse to start, and returns how it exited.
+    static func refusal(cluster: NATSCluster, shard: Int, shards: Int, data: String) throws -> ProcessOutput {
+        try ChildProcess(
+            try BuildProducts.executable("segued"),
+            arguments(cluster: cluster, shard: shard, shards: shards, node: "refused", data: data)
+        ).finish(timeoutMs: 30000)
     }
 
     /// Waits for the ready line of a standby taking the shard over.

@@ -9,220 +9,186 @@ import Testing
     import Glibc
 #endif
 
-/// Cluster mode against a real 3-node nats-server cluster on loopback: shards held by one daemon each with a
-/// standby, failover after kill -9, a paused holder fenced off, and the loss of a NATS server.
-@Suite(.serialized) struct ClusterFailoverTests {
-    /// `count` stack ids that belong to `shard` of `shards`.
-    static func stacks(of shard: Int, shards: Int, count: Int) -> [String] {
-        var found: [String] = []
-        var index = 0
-        while found.count < count {
-            if ShardAssignment.shard(of: "stack-\(index)", count: shards) == shard { found.append("stack-\(index)") }
-            index += 1
-        }
-        return found
-    }
-
-    static func create(_ stack: String) -> Command {
-        Command(
-            stackId: stack,
-            op: .create(CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 390, height: 844)))))
-    }
-
-    static func push(_ stack: String, _ screen: String, requestId: String = "") -> Command {
-        Command(stackId: stack, requestId: requestId, op: .push(Push(screen: screen, immediate: true)))
-    }
-
-    static func pop(_ stack: String) -> Command { Command(stackId: stack, op: .pop(Pop(immediate: true))) }
-
-    /// Every event of the daemon's log, read page by page.
-    static func history(_ control: ControlClient) throws -> [Event] {
-        var events: [Event] = []
-        var position: UInt64 = 1
-        while true {
-            let batch = try control.readEvents(from: position)
-            events += batch.events
-            if batch.nextPosition <= position || batch.nextPosition > batch.headPosition { return events }
-            position = batch.nextPosition
-        }
-    }
-
-    /// Every event in the shard's stream, as any NATS client reads it.
-    static func streamEvents(_ nats: NATSCluster, shard: Int) throws -> [Event] {
-        let jetStream = try JetStream(
-            connection: try NATSConnection(servers: [nats.urls], name: "segue-test"), timeout: .seconds(1))
-        // Reading makes a consumer, which waits for JetStream's leaders after a server was lost.
-        let messages = try NATSJetStreamTests.retrying(timeoutMs: 60000) {
-            try jetStream.messages(
-                stream: ClusterLayout.stream(shard: shard), subject: ClusterLayout.eventsSubject(shard: shard), from: 1)
-        }
-        return try messages.flatMap { try EventBatch(decoding: $0.payload).events }
-    }
-
-    /// Positions 1...n without a gap, and each stack's versions from 1 without a gap.
-    static func expectGapFree(_ events: [Event]) {
-        #expect(events.map(\.position) == Array(1...UInt64(events.count)))
-        var versions: [String: UInt64] = [:]
-        for event in events {
-            let expected = (versions[event.stackId] ?? 0) + 1
-            #expect(event.version == expected, "\(event.stackId) at position \(event.position)")
-            versions[event.stackId] = event.version
-        }
-    }
-
-    @Test func killingAHolderHandsItsShardToTheStandbyWithNothingLost() throws {
-        let nats = try NATSCluster.start()
-        let holders = try (0..<2).map { try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)") }
-        let standbys = try (0..<2).map {
-            try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "standby-\($0)")
-        }
-        #expect(holders.allSatisfy { $0.endpoints != nil } && standbys.allSatisfy { $0.endpoints == nil })
-        let first = try ControlClient(endpoint: try #require(holders[0].endpoints).control)
-        let second = try ControlClient(endpoint: try #require(holders[1].endpoints).control)
-        let mine = Self.stacks(of: 0, shards: 2, count: 3)
-        let theirs = Self.stacks(of: 1, shards: 2, count: 1)[0]
-
-        // A stack of the other shard is refused, and served there.
-        #expect(throws: ClientError.self) { try first.command(Self.create(theirs)) }
-        _ = try second.command(Self.create(theirs))
-
-        // Steady load on shard 0: every acknowledged command is remembered.
-        var acknowledged: [(stack: String, result: CommandResult)] = []
-        for stack in mine { acknowledged.append((stack, try first.command(Self.create(stack)))) }
-        for round in 0..<20 {
-            let stack = mine[round % mine.count]
-            acknowledged.append((stack, try first.command(Self.push(stack, "Screen\(round)"))))
-            if round % 3 == 2 { acknowledged.append((stack, try first.command(Self.pop(stack)))) }
-        }
-        // A finger on the first stack, still down when its daemon dies: a swipe's pans but its release.
-        let producer = try Producer(endpoint: try #require(holders[0].endpoints).ingest)
-        let swipe = SwipeTrace(stackId: mine[0], gestureId: 7, width: 390, fraction: 0.5, startTimestampUs: 1_000_000)
-        for pan in swipe.events.dropLast() { try producer.send(pan: pan) }
-        let deadline = Date().addingTimeInterval(10)
-        while try !Self.history(first).contains(where: { if case .progressed = $0.body { true } else { false } }) {
-            try #require(Date() < deadline, "the pans were not decided")
-        }
-
-        holders[0].process.kill()
-        let killed = ContinuousClock.now
-        let endpoints = try standbys[0].awaitReady(timeoutMs: 15000)
-        let failover = ContinuousClock.now - killed
-        print("shard 0 served by its standby \(failover) after kill -9 of its holder")
-
-        let successor = try ControlClient(endpoint: endpoints.control)
-        let events = try Self.history(successor)
-        Self.expectGapFree(events)
-        for (stack, result) in acknowledged {
-            let logged = events.filter { (result.firstPosition...result.lastPosition).contains($0.position) }
-            #expect(logged.count == Int(result.lastPosition - result.firstPosition + 1))
-            #expect(logged.allSatisfy { $0.stackId == stack } && logged.last?.version == result.version)
-        }
-        // The finger's transition ended as after a restart.
-        let cancelled = events.compactMap { if case .cancelled(let c) = $0.body { c } else { nil } }
-        #expect(cancelled.map(\.reason) == [.engineRestarted])
-        // Any NATS client reads the same events from the stream.
-        #expect(try Self.streamEvents(nats, shard: 0) == events)
-        // The successor serves on from the head; the other shard never stopped.
-        let next = try successor.command(Self.push(mine[1], "After"))
-        #expect(next.firstPosition == UInt64(events.count) + 1)
-        _ = try second.command(Self.push(theirs, "Detail"))
-        #expect(try ClusterDirectory(servers: [nats.urls]).holder(of: 0)?.node == "standby-0")
-    }
-
-    @Test func aPausedHolderIsReplacedAndNoneOfItsLaterAppendsLand() throws {
-        let nats = try NATSCluster.start()
-        let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "paused")
-        let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "successor")
-        let endpoints = try #require(holder.endpoints)
-        let control = try ControlClient(endpoint: endpoints.control)
-        _ = try control.command(Self.create("a"))
-        _ = try control.command(Self.push("a", "Detail"))
-
-        holder.signal(SIGSTOP)
-        let successor = try ControlClient(endpoint: try standby.awaitReady(timeoutMs: 15000).control)
-        // A request to the paused daemon waits in its socket, and reaches it when it goes on.
-        let stale = try ControlClient(endpoint: endpoints.control, timeoutMs: 200)
-        #expect(throws: ClientError.self) { try stale.command(Self.push("a", "Stale", requestId: "stale")) }
-        holder.signal(SIGCONT)
-        #expect(holder.exitStatus(timeoutMs: 15000) == 3, "\(holder.process.stderr)")
-        #expect(holder.process.stderr.contains("stepped down"))
-
-        _ = try successor.command(Self.push("a", "After"))
-        let events = try Self.history(successor)
-        Self.expectGapFree(events)
-        #expect(!events.contains { $0.requestId == "stale" })
-        #expect(try Self.streamEvents(nats, shard: 0) == events)
-        #expect(try successor.stack("a").screens == ["Home", "Detail", "After"])
-    }
-
-    @Test func losingANATSServerKeepsTheShardWritable() throws {
-        let nats = try NATSCluster.start()
-        let daemons = try ["one", "two"].map { try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: $0) }
-        let directory = try ClusterDirectory(servers: [nats.urls])
-        var control = try ControlClient(endpoint: try #require(try directory.holder(of: 0)).control)
-        _ = try control.command(Self.create("a"))
-        nats.kill(node: 0)
-        // Until JetStream has elected new leaders, a command may fail, and the shard may even change hands:
-        // follow the lease to whichever daemon holds it.
-        var served = 0
-        let deadline = Date().addingTimeInterval(60)
-        while served < 10 {
-            try #require(Date() < deadline, "the shard took no command for 60 s after a NATS server was lost")
-            do {
-                _ = try control.command(Self.push("a", "Screen\(served)"))
-                _ = try control.command(Self.pop("a"))
-                served += 1
-            } catch {
-                if let holder = try? directory.holder(of: 0) {
-                    control = try ControlClient(endpoint: holder.control, timeoutMs: 3000)
+extension NATSClusterSuites {
+    /// Cluster mode against a real 3-node nats-server cluster on loopback: shards held by one daemon each with a
+    /// standby, failover after kill -9, a paused holder fenced off, and the loss of a NATS server.
+    @Suite struct ClusterFailoverTests {
+        /// `count` stack ids that belong to `shard` of `shards`.
+        static func stacks(of shard: Int, shards: Int, count: Int) -> [String] {
+            var found: [String] = []
+            var index = 0
+            while found.count < count {
+                if ShardAssignment.shard(of: "stack-\(index)", count: shards) == shard {
+                    found.append("stack-\(index)")
                 }
+                index += 1
+            }
+            return found
+        }
+
+        static func create(_ stack: String) -> Command {
+            Command(
+                stackId: stack,
+                op: .create(CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 390, height: 844)))))
+        }
+
+        static func push(_ stack: String, _ screen: String, requestId: String = "") -> Command {
+            Command(stackId: stack, requestId: requestId, op: .push(Push(screen: screen, immediate: true)))
+        }
+
+        static func pop(_ stack: String) -> Command { Command(stackId: stack, op: .pop(Pop(immediate: true))) }
+
+        /// Every event of the daemon's log, read page by page.
+        static func history(_ control: ControlClient) throws -> [Event] {
+            var events: [Event] = []
+            var position: UInt64 = 1
+            while true {
+                let batch = try control.readEvents(from: position)
+                events += batch.events
+                if batch.nextPosition <= position || batch.nextPosition > batch.headPosition { return events }
+                position = batch.nextPosition
             }
         }
-        let events = try Self.history(control)
-        Self.expectGapFree(events)
-        #expect(try Self.streamEvents(nats, shard: 0) == events)
-        _ = daemons
-    }
-}
 
-/// The command line in cluster mode: commands find their stack's shard in NATS, and tail reads every shard's
-/// stream.
-@Suite(.serialized) struct ClusterCommandLineTests {
-    @Test func commandsFindTheirShardAcrossAFailoverAndTailFollowsEveryShard() throws {
-        let nats = try NATSCluster.start()
-        let holders = try (0..<2).map { try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)") }
-        let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "standby-0")
-        let cluster = ["SEGUE_CLUSTER": nats.urls]
-        let first = ClusterFailoverTests.stacks(of: 0, shards: 2, count: 1)[0]
-        let second = ClusterFailoverTests.stacks(of: 1, shards: 2, count: 1)[0]
-        let tail = try startSegue(["tail", "--from", "1", "--json"], environment: cluster)
-        defer { tail.stop() }
-
-        for stack in [first, second] {
-            let created = try runSegue(["create", stack, "--screens", "Home"], environment: cluster)
-            #expect(created.status == 0, "\(created.stderr)")
+        /// Every event in the shard's stream, as any NATS client reads it.
+        static func streamEvents(_ nats: NATSCluster, shard: Int) throws -> [Event] {
+            let jetStream = try JetStream(
+                connection: try NATSConnection(servers: [nats.urls], name: "segue-test"), timeout: .seconds(1))
+            // Reading makes a consumer, which waits for JetStream's leaders after a server was lost.
+            let messages = try NATSJetStreamTests.retrying(timeoutMs: 60000) {
+                try jetStream.messages(
+                    stream: ClusterLayout.stream(shard: shard), subject: ClusterLayout.eventsSubject(shard: shard),
+                    from: 1)
+            }
+            return try messages.flatMap { try EventBatch(decoding: $0.payload).events }
         }
-        holders[0].process.kill()
-        try standby.awaitReady(timeoutMs: 15000)
-        let pushed = try runSegue(["push", first, "Detail", "--immediate"], environment: cluster)
-        #expect(pushed.status == 0, "\(pushed.stderr)")
-        let state = try runSegue(["state", first, "--json"], environment: cluster)
-        #expect(state.stdout.contains("\"Detail\""), "\(state.stdout)\(state.stderr)")
 
-        // shard 0: created, then the push's began, finished, completed; shard 1: created.
-        var positions: [Int: [UInt64]] = [:]
-        while positions.values.map(\.count).reduce(0, +) < 5 {
-            let line = try #require(tail.readLine(timeoutMs: 15000), "tail stopped: \(tail.stderr)")
-            let object = try jsonObject(line)
-            let shard = try #require(object["shard"] as? Int)
-            let event = try #require(object["event"] as? [String: Any])
-            positions[shard, default: []].append(try #require(event["position"] as? NSNumber).uint64Value)
+        /// Positions 1...n without a gap, and each stack's versions from 1 without a gap.
+        static func expectGapFree(_ events: [Event]) {
+            #expect(events.map(\.position) == Array(1...UInt64(events.count)))
+            var versions: [String: UInt64] = [:]
+            for event in events {
+                let expected = (versions[event.stackId] ?? 0) + 1
+                #expect(event.version == expected, "\(event.stackId) at position \(event.position)")
+                versions[event.stackId] = event.version
+            }
         }
-        #expect(positions == [0: [1, 2, 3, 4], 1: [1]])
 
-        let refused = try runSegue(["stats", "--cluster", nats.urls])
-        #expect(refused.status == 2)
-        let badURL = try runSegue(["state", first, "--cluster", "http://x"])
-        #expect(badURL.status == 2 && badURL.stderr.contains("nats://HOST:PORT"))
+        @Test func killingAHolderHandsItsShardToTheStandbyWithNothingLost() throws {
+            let nats = try NATSCluster.start()
+            let holders = try (0..<2).map {
+                try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)")
+            }
+            let standbys = try (0..<2).map {
+                try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "standby-\($0)")
+            }
+            #expect(holders.allSatisfy { $0.endpoints != nil } && standbys.allSatisfy { $0.endpoints == nil })
+            let first = try ControlClient(endpoint: try #require(holders[0].endpoints).control)
+            let second = try ControlClient(endpoint: try #require(holders[1].endpoints).control)
+            let mine = Self.stacks(of: 0, shards: 2, count: 3)
+            let theirs = Self.stacks(of: 1, shards: 2, count: 1)[0]
+
+            // A stack of the other shard is refused, and served there.
+            #expect(throws: ClientError.self) { try first.command(Self.create(theirs)) }
+            _ = try second.command(Self.create(theirs))
+
+            // Steady load on shard 0: every acknowledged command is remembered.
+            var acknowledged: [(stack: String, result: CommandResult)] = []
+            for stack in mine { acknowledged.append((stack, try first.command(Self.create(stack)))) }
+            for round in 0..<20 {
+                let stack = mine[round % mine.count]
+                acknowledged.append((stack, try first.command(Self.push(stack, "Screen\(round)"))))
+                if round % 3 == 2 { acknowledged.append((stack, try first.command(Self.pop(stack)))) }
+            }
+            // A finger on the first stack, still down when its daemon dies: a swipe's pans but its release.
+            let producer = try Producer(endpoint: try #require(holders[0].endpoints).ingest)
+            let swipe = SwipeTrace(
+                stackId: mine[0], gestureId: 7, width: 390, fraction: 0.5, startTimestampUs: 1_000_000)
+            for pan in swipe.events.dropLast() { try producer.send(pan: pan) }
+            let deadline = Date().addingTimeInterval(10)
+            while try !Self.history(first).contains(where: { if case .progressed = $0.body { true } else { false } }) {
+                try #require(Date() < deadline, "the pans were not decided")
+            }
+
+            holders[0].process.kill()
+            let killed = ContinuousClock.now
+            let endpoints = try standbys[0].awaitReady(timeoutMs: 15000)
+            let failover = ContinuousClock.now - killed
+            print("shard 0 served by its standby \(failover) after kill -9 of its holder")
+
+            let successor = try ControlClient(endpoint: endpoints.control)
+            let events = try Self.history(successor)
+            Self.expectGapFree(events)
+            for (stack, result) in acknowledged {
+                let logged = events.filter { (result.firstPosition...result.lastPosition).contains($0.position) }
+                #expect(logged.count == Int(result.lastPosition - result.firstPosition + 1))
+                #expect(logged.allSatisfy { $0.stackId == stack } && logged.last?.version == result.version)
+            }
+            // The finger's transition ended as after a restart.
+            let cancelled = events.compactMap { if case .cancelled(let c) = $0.body { c } else { nil } }
+            #expect(cancelled.map(\.reason) == [.engineRestarted])
+            // Any NATS client reads the same events from the stream.
+            #expect(try Self.streamEvents(nats, shard: 0) == events)
+            // The successor serves on from the head; the other shard never stopped.
+            let next = try successor.command(Self.push(mine[1], "After"))
+            #expect(next.firstPosition == UInt64(events.count) + 1)
+            _ = try second.command(Self.push(theirs, "Detail"))
+            #expect(try ClusterDirectory(servers: [nats.urls]).holder(of: 0)?.node == "standby-0")
+        }
+
+        @Test func aPausedHolderIsReplacedAndNoneOfItsLaterAppendsLand() throws {
+            let nats = try NATSCluster.start()
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "paused")
+            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "successor")
+            let endpoints = try #require(holder.endpoints)
+            let control = try ControlClient(endpoint: endpoints.control)
+            _ = try control.command(Self.create("a"))
+            _ = try control.command(Self.push("a", "Detail"))
+
+            holder.signal(SIGSTOP)
+            let successor = try ControlClient(endpoint: try standby.awaitReady(timeoutMs: 15000).control)
+            // A request to the paused daemon waits in its socket, and reaches it when it goes on.
+            let stale = try ControlClient(endpoint: endpoints.control, timeoutMs: 200)
+            #expect(throws: ClientError.self) { try stale.command(Self.push("a", "Stale", requestId: "stale")) }
+            holder.signal(SIGCONT)
+            #expect(holder.exitStatus(timeoutMs: 15000) == 3, "\(holder.process.stderr)")
+            #expect(holder.process.stderr.contains("stepped down"))
+
+            _ = try successor.command(Self.push("a", "After"))
+            let events = try Self.history(successor)
+            Self.expectGapFree(events)
+            #expect(!events.contains { $0.requestId == "stale" })
+            #expect(try Self.streamEvents(nats, shard: 0) == events)
+            #expect(try successor.stack("a").screens == ["Home", "Detail", "After"])
+        }
+
+        @Test func losingANATSServerKeepsTheShardWritable() throws {
+            let nats = try NATSCluster.start()
+            let daemons = try ["one", "two"].map { try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: $0) }
+            let directory = try ClusterDirectory(servers: [nats.urls])
+            var control = try ControlClient(endpoint: try #require(try directory.holder(of: 0)).control)
+            _ = try control.command(Self.create("a"))
+            nats.kill(node: 0)
+            // Until JetStream has elected new leaders, a command may fail, and the shard may even change hands:
+            // follow the lease to whichever daemon holds it.
+            var served = 0
+            let deadline = Date().addingTimeInterval(60)
+            while served < 10 {
+                try #require(Date() < deadline, "the shard took no command for 60 s after a NATS server was lost")
+                do {
+                    _ = try control.command(Self.push("a", "Screen\(served)"))
+                    _ = try control.command(Self.pop("a"))
+                    served += 1
+                } catch {
+                    if let holder = try? directory.holder(of: 0) {
+                        control = try ControlClient(endpoint: holder.control, timeoutMs: 3000)
+                    }
+                }
+            }
+            let events = try Self.history(control)
+            Self.expectGapFree(events)
+            #expect(try Self.streamEvents(nats, shard: 0) == events)
+            _ = daemons
+        }
     }
 }

@@ -54,7 +54,7 @@ final class NATSCluster {
     /// Starts `size` nodes on free loopback ports and waits until they form a cluster with a JetStream metadata
     /// leader. A port taken by someone else between choosing and binding it makes a node exit: the whole start is
     /// then tried again on new ports.
-    static func start(size: Int = 3, readyTimeoutMs: Int = 20000) throws -> NATSCluster {
+    static func start(size: Int = 3, readyTimeoutMs: Int = 60000) throws -> NATSCluster {
         let executable = try natsServer()
         var lastFailure: (any Error)?
         for _ in 0..<3 {

@@ -20,7 +20,7 @@ struct EnumAndShapeTests {
             ErrorCode.knownValues == [
                 .ok, .invalidArgument, .malformed, .unknownStack, .stackExists, .versionConflict, .transitionInProgress,
                 .nothingToPop, .nothingPresented, .unknownTab, .gestureRejected, .resourceExhausted, .unavailable,
-                .unauthenticated, .positionRemoved,
+                .unauthenticated, .positionRemoved, .wrongShard,
             ])
         for known in [
             PanPhase.knownValues.map(\.rawValue), PanTarget.knownValues.map(\.rawValue),
@@ -29,7 +29,7 @@ struct EnumAndShapeTests {
         ] {
             #expect(known == Array(0..<Int32(known.count)))
         }
-        #expect(ErrorCode.positionRemoved.rawValue == 14)
+        #expect(ErrorCode.positionRemoved.rawValue == 14 && ErrorCode.wrongShard.rawValue == 15)
         #expect(Operation.selectTab.rawValue == 6)
     }
 

@@ -1,0 +1,50 @@
+import Foundation
+import SegueClient
+import SegueWire
+import Testing
+
+extension NATSClusterSuites {
+    /// The command line in cluster mode: commands find their stack's shard in NATS, and tail reads every shard's
+    /// stream.
+    @Suite struct ClusterCommandLineTests {
+        @Test func commandsFindTheirShardAcrossAFailoverAndTailFollowsEveryShard() throws {
+            let nats = try NATSCluster.start()
+            let holders = try (0..<2).map {
+                try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)")
+            }
+            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "standby-0")
+            let cluster = ["SEGUE_CLUSTER": nats.urls]
+            let first = ClusterFailoverTests.stacks(of: 0, shards: 2, count: 1)[0]
+            let second = ClusterFailoverTests.stacks(of: 1, shards: 2, count: 1)[0]
+            let tail = try startSegue(["tail", "--from", "1", "--json"], environment: cluster)
+            defer { tail.stop() }
+
+            for stack in [first, second] {
+                let created = try runSegue(["create", stack, "--screens", "Home"], environment: cluster)
+                #expect(created.status == 0, "\(created.stderr)")
+            }
+            holders[0].process.kill()
+            try standby.awaitReady(timeoutMs: 15000)
+            let pushed = try runSegue(["push", first, "Detail", "--immediate"], environment: cluster)
+            #expect(pushed.status == 0, "\(pushed.stderr)")
+            let state = try runSegue(["state", first, "--json"], environment: cluster)
+            #expect(state.stdout.contains("\"Detail\""), "\(state.stdout)\(state.stderr)")
+
+            // shard 0: created, then the push's began, finished, completed; shard 1: created.
+            var positions: [Int: [UInt64]] = [:]
+            while positions.values.map(\.count).reduce(0, +) < 5 {
+                let line = try #require(tail.readLine(timeoutMs: 15000), "tail stopped: \(tail.stderr)")
+                let object = try jsonObject(line)
+                let shard = try #require(object["shard"] as? Int)
+                let event = try #require(object["event"] as? [String: Any])
+                positions[shard, default: []].append(try #require(event["position"] as? NSNumber).uint64Value)
+            }
+            #expect(positions == [0: [1, 2, 3, 4], 1: [1]])
+
+            let refused = try runSegue(["stats", "--cluster", nats.urls])
+            #expect(refused.status == 2)
+            let badURL = try runSegue(["state", first, "--cluster", "http://x"])
+            #expect(badURL.status == 2 && badURL.stderr.contains("nats://HOST:PORT"))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SegueClient
+import SegueWire
+import Testing
+
+extension NATSClusterSuites {
+    /// A cluster daemon's data directory is a cache of its shard's stream, and nothing else.
+    @Suite struct ClusterDataDirectoryTests {
+        @Test func aDirectoryHoldingAnotherLogIsRefusedAndItsOwnIsTakenBack() throws {
+            let nats = try NATSCluster.start()
+            let single = try DaemonProcess.start()
+            _ = try ControlClient(endpoint: single.endpoints.control).command(ClusterFailoverTests.create("a"))
+            #expect(single.stop() == 0)
+            let unclustered = try ClusterDaemon.refusal(
+                cluster: nats, shard: 0, shards: 2, data: single.dataDirectory.path)
+            #expect(unclustered.status == 1 && unclustered.stderr.contains("written without --cluster"))
+
+            let stack = ClusterFailoverTests.stacks(of: 0, shards: 2, count: 1)[0]
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "first")
+            _ = try ControlClient(endpoint: try #require(holder.endpoints).control)
+                .command(ClusterFailoverTests.create(stack))
+            #expect(holder.process.stop() == 0)
+            let otherShard = try ClusterDaemon.refusal(cluster: nats, shard: 1, shards: 2, data: holder.dataDirectory)
+            #expect(otherShard.status == 1 && otherShard.stderr.contains("caches SEGUE_SHARD_0, not SEGUE_SHARD_1"))
+
+            // Started again on its own directory, the daemon takes its shard back where it was.
+            let again = try ClusterDaemon(
+                cluster: nats, shard: 0, shards: 2, node: "again", dataDirectory: holder.dataDirectory)
+            let state = try ControlClient(endpoint: try again.awaitReady(timeoutMs: 15000).control).stack(stack)
+            #expect(state.version == 1)
+        }
+
+        @Test func aLocalWriteFailingAfterTheStreamTookTheBatchStopsTheHolderAndNothingIsLost() throws {
+            let disk = try SmallFileSystem.mountOrCancel()
+            let nats = try NATSCluster.start()
+            let holder = try ClusterDaemon(
+                cluster: nats, shard: 0, shards: 1, node: "full", dataDirectory: disk.path("data"))
+            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "successor")
+            let control = try ControlClient(endpoint: try #require(holder.endpoints).control)
+            var acknowledged = [try control.command(ClusterFailoverTests.create("a"))]
+            _ = try disk.fill("filler")
+            for round in 0..<500 {
+                guard let result = try? control.command(ClusterFailoverTests.push("a", "Screen\(round)")) else { break }
+                acknowledged.append(result)
+            }
+            // The stream holds the batch the disk refused: the holder cannot undo it, and stops.
+            #expect(holder.exitStatus(timeoutMs: 15000) == 1, "\(holder.process.stderr)")
+            let successor = try ControlClient(endpoint: try standby.awaitReady(timeoutMs: 15000).control)
+            let events = try ClusterFailoverTests.history(successor)
+            ClusterFailoverTests.expectGapFree(events)
+            #expect(try ClusterFailoverTests.streamEvents(nats, shard: 0) == events)
+            for result in acknowledged {
+                #expect(events.contains { $0.position == result.lastPosition && $0.version == result.version })
+            }
+            let after = try successor.command(ClusterFailoverTests.push("a", "After"))
+            #expect(after.firstPosition == UInt64(events.count) + 1)
+        }
+    }
+}
