@@ -48,12 +48,11 @@ struct Connection {
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
         // Only the commands that name a stack (and tail) take --cluster.
         let takesCluster = arguments.spec.options.contains { $0.name == Self.clusterOption.name }
-        cluster = try (takesCluster ? arguments.string("cluster") : nil).map { servers throws(UsageError) in
-            let urls = servers.split(separator: ",").map(String.init)
-            guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("nats://") || $0.hasPrefix("tls://") }) else {
-                throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(servers)'")
+        cluster = try (takesCluster ? arguments.string("cluster") : nil).map { value throws(UsageError) in
+            guard let servers = ClusterLayout.servers(value) else {
+                throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")
             }
-            return urls
+            return servers
         }
         switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {
         case (let server?, let keyFile?):

@@ -26,15 +26,14 @@ enum ClusterOptions {
     /// The cluster settings, or nil without `--cluster`.
     static func settings(from arguments: ParsedArguments) throws(UsageError) -> ClusterSettings? {
         let dependent = ["shard", "shards", "node", "replicas", "lease-ms"]
-        guard let servers = arguments.string("cluster") else {
+        guard let value = arguments.string("cluster") else {
             if let given = dependent.first(where: { arguments.string($0) != nil }) {
                 throw UsageError("segued: --\(given) needs --cluster")
             }
             return nil
         }
-        let urls = servers.split(separator: ",").map(String.init)
-        guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("nats://") || $0.hasPrefix("tls://") }) else {
-            throw UsageError("segued: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(servers)'")
+        guard let urls = ClusterLayout.servers(value) else {
+            throw UsageError("segued: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")
         }
         guard let count = try arguments.integer("shards", in: 1...1024),
             let index = try arguments.integer("shard", in: 0...1023)
