@@ -52,9 +52,9 @@ final class NATSCluster {
     var count: Int { nodes.count }
 
     /// Starts `size` nodes on free loopback ports and waits until they form a cluster with a JetStream metadata
-    /// leader. A port taken by someone else between choosing and binding it makes a node exit: the whole start is
-    /// then tried again on new ports.
-    static func start(size: Int = 3, readyTimeoutMs: Int = 60000) throws -> NATSCluster {
+    /// leader. A start that fails (a port taken by someone else between choosing and binding it, a node that never
+    /// learns of a leader) is tried again on new ports, three times in all.
+    static func start(size: Int = 3, readyTimeoutMs: Int = 20000) throws -> NATSCluster {
         let executable = try natsServer()
         var lastFailure: (any Error)?
         for _ in 0..<3 {
@@ -72,11 +72,10 @@ final class NATSCluster {
                 for index in 0..<size { try cluster.waitUntilReady(index) }
                 return cluster
             } catch {
+                // A node that exited could not bind its ports. One that runs but never learns of a metadata leader
+                // happens too, rarely, when three servers start at once on a loaded machine: start afresh.
                 lastFailure = error
-                // A node that exited could not bind its ports; one that runs but never got ready is another matter.
-                let exited = cluster.nodes.contains { $0.process.map { !$0.isRunning } ?? false }
                 cluster.stop()
-                if !exited { throw error }
             }
         }
         throw lastFailure!
