@@ -3,6 +3,10 @@ import SegueCluster
 import SegueCommandLine
 import SegueWire
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The endpoint options every subcommand takes, and the clients made from them.
 struct Connection {
     /// `--ingest`, `--control`, `--events` (each falling back to its `SEGUE_*` variable) and `--timeout-ms`.
@@ -40,14 +44,22 @@ struct Connection {
     /// CURVE keys when both key options are given.
     private(set) var curve: CurveClientKeys?
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    /// - Parameter quiet: do not say that `SEGUE_CLUSTER` is not looked at (it was said already).
+    init(_ arguments: ParsedArguments, quiet: Bool = false) throws(UsageError) {
         endpoints = SegueEndpoints(
             ingest: try Self.endpoint("ingest", arguments) ?? SegueEndpoints.defaultIngest,
             control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
             events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
-        // Only the commands that name a stack (and tail) take --cluster.
+        // Only the commands that name a stack (and tail) take --cluster; the others say they do not look there.
         let takesCluster = arguments.spec.options.contains { $0.name == Self.clusterOption.name }
+        if !takesCluster, !quiet, let variable = Self.clusterOption.environment, let value = getenv(variable),
+            value.pointee != 0
+        {
+            Console.error(
+                "segue: \(arguments.spec.name.dropFirst("segue ".count)) talks to one daemon, at --control "
+                    + "(SEGUE_CONTROL), and does not look in \(variable)")
+        }
         cluster = try (takesCluster ? arguments.string("cluster") : nil).map { value throws(UsageError) in
             guard let servers = ClusterLayout.servers(value) else {
                 throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")

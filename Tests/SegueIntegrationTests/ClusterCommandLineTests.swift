@@ -43,6 +43,10 @@ extension NATSClusterSuites {
 
             let refused = try runSegue(["stats", "--cluster", nats.urls])
             #expect(refused.status == 2)
+            let ignored = try runSegue(["stats", "--timeout-ms", "200"], environment: cluster)
+            #expect(
+                ignored.stderr.contains(
+                    "stats talks to one daemon, at --control (SEGUE_CONTROL), and does not look in SEGUE_CLUSTER"))
             let badURL = try runSegue(["state", first, "--cluster", "http://x"])
             #expect(badURL.status == 2 && badURL.stderr.contains("nats://HOST:PORT"))
         }
