@@ -110,11 +110,20 @@ extension NATSClusterSuites {
                 try #require(Date() < deadline, "the pans were not decided")
             }
 
+            // The holder dies under a steady load of commands on the other stacks.
+            let load = CommandLoad(
+                endpoint: try #require(holders[0].endpoints).control, stacks: Array(mine.dropFirst()))
+            let loaded = Date().addingTimeInterval(10)
+            while load.count < 20 { try #require(Date() < loaded, "the load got no answers") }
             holders[0].process.kill()
             let killed = ContinuousClock.now
             let endpoints = try standbys[0].awaitReady(timeoutMs: 15000)
             let failover = ContinuousClock.now - killed
-            print("shard 0 served by its standby \(failover) after kill -9 of its holder")
+            let underLoad = load.stop()
+            acknowledged += underLoad
+            print(
+                "shard 0 served by its standby \(failover) after kill -9 of its holder (\(underLoad.count) commands of the load acknowledged)"
+            )
 
             let successor = try ControlClient(endpoint: endpoints.control)
             let events = try Self.history(successor)
