@@ -16,6 +16,9 @@ public final class ShardTakeover {
     private let leases: KeyValueBucket
     private let report: Logger
     private var stream: String { ClusterLayout.stream(shard: settings.shard.index) }
+    /// What went wrong talking to JetStream while standing by, reported once until it works again: a server lost
+    /// and its leaders being elected, which a standby waits out.
+    private var outage: String?
 
     /// Connects to the cluster and makes sure the shard's stream and the lease buckets exist, with the settings'
     /// replicas.
@@ -112,10 +115,6 @@ public final class ShardTakeover {
             throw error
         }
     }
-
-    /// What went wrong talking to JetStream while standing by, reported once until it works again: a server lost
-    /// and its leaders being elected, which a standby waits out.
-    private var outage: String?
 
     private func noteOutage(_ error: NATSError) {
         sleepBriefly(milliseconds: settings.renewMs)
