@@ -17,16 +17,18 @@ public final class ClusterEventFeed {
     private var pending: [(shard: Int, event: Event)] = []
     private var turn = 0
 
-    /// Follows `shards` (every shard when nil) of the cluster at `servers`. A shard whose stream does not exist yet
-    /// (no daemon has held it) is looked for again every second, and followed from its start once it exists.
+    /// Follows every shard of the cluster at `servers`, or only the one holding `stack`. A shard whose stream does
+    /// not exist yet (no daemon has held it) is looked for again every second, and followed from its start once it
+    /// exists.
     /// - Parameter from: the first position to deliver in each shard; nil for only the events logged from now on.
-    public init(servers: [String], shards: [Int]?, from: UInt64?) throws(ClusterError) {
+    public init(servers: [String], stack: String?, from: UInt64?) throws(ClusterError) {
         fromPosition = from ?? 1
         let directory = try ClusterDirectory(servers: servers)
         jetStream = directory.jetStream
-        self.shards = (shards ?? Array(0..<directory.shards)).map { Followed(shard: $0) }
-        for index in self.shards.indices {
-            try follow(&self.shards[index], fromNow: from == nil)
+        let followed = stack.map { [directory.shard(of: $0)] } ?? Array(0..<directory.shards)
+        shards = followed.map { Followed(shard: $0) }
+        for index in shards.indices {
+            try follow(&shards[index], fromNow: from == nil)
         }
     }
 

@@ -2,10 +2,6 @@ import NATS
 import SegueLog
 import SegueWire
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The data directory's log kept up with the shard's stream while the daemon is a standby: the events of each
 /// batch past the log's head are appended, so that taking over replays little. The local log is a cache of the
 /// stream, which is the log of record, and must only ever hold a prefix of the stream's events: the directory
@@ -44,26 +40,33 @@ final class LocalLogCatchUp {
     /// Makes sure the directory caches this stream: an empty one is marked as this stream's; one holding a log is
     /// accepted only if marked so already.
     private func claim(_ dataDirectory: String) throws(ClusterError) {
-        let path = dataDirectory + "/cluster-stream"
         let mark = Array("\(stream)\n".utf8)
-        if let found = Self.contents(of: path) {
-            guard found == mark else {
-                throw ClusterError(
-                    "the data directory \(dataDirectory) caches \(String(decoding: found, as: UTF8.self).trimmed), "
-                        + "not \(stream): give each shard's daemons their own directories")
+        do {
+            if let found = try directory.note(Self.noteName) {
+                guard found == mark else {
+                    throw ClusterError(
+                        "the data directory \(dataDirectory) caches "
+                            + "\(String(decoding: found.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)), not \(stream): "
+                            + "give each shard's daemons their own directories")
+                }
+                return
             }
-            return
-        }
-        guard log.headPosition == 0 else {
-            throw ClusterError(
-                "the data directory \(dataDirectory) holds a log of \(log.headPosition) events that is not "
-                    + "\(stream)'s (it was written without --cluster): give a daemon in a cluster an empty directory; "
-                    + "it fills it from the stream")
-        }
-        guard Self.write(mark, to: path) else {
-            throw ClusterError("cannot write \(path): \(String(cString: strerror(errno)))")
+            guard log.headPosition == 0 else {
+                throw ClusterError(
+                    "the data directory \(dataDirectory) holds a log of \(log.headPosition) events that is not "
+                        + "\(stream)'s (it was written without --cluster): give a daemon in a cluster an empty "
+                        + "directory; it fills it from the stream")
+            }
+            try directory.writeNote(Self.noteName, mark)
+        } catch let error as ClusterError {
+            throw error
+        } catch {
+            throw ClusterError("cannot mark \(dataDirectory) as the cache of \(stream): \(error)")
         }
     }
+
+    /// The note naming the stream a directory caches: `DIR/cluster-stream`.
+    private static let noteName = "cluster-stream"
 
     /// Appends the events of one stream message past the log's head.
     /// - Throws: `ClusterError` when the message does not decode, or its events do not continue the log: the data
@@ -122,33 +125,5 @@ final class LocalLogCatchUp {
     func close() {
         log.close()
         directory.close()
-    }
-
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = read(fd, &buffer, buffer.count)
-        return count >= 0 ? Array(buffer[..<count]) : nil
-    }
-
-    /// Writes `bytes` to a new file at `path` and makes it durable, with its name in its directory.
-    private static func write(_ bytes: [UInt8], to path: String) -> Bool {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else { return false }
-        let written =
-            bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count && fsync(fd) == 0
-        Glibc.close(fd)
-        let parent = open(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]), O_RDONLY | O_DIRECTORY)
-        guard parent >= 0 else { return false }
-        defer { Glibc.close(parent) }
-        return written && fsync(parent) == 0
-    }
-}
-
-extension String {
-    fileprivate var trimmed: String {
-        String(self.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -20,10 +20,7 @@ enum ClusterTail {
         StopSignals.install()
         let feed: ClusterEventFeed
         do {
-            let shards = try stackId.map { stack throws(ClusterError) in
-                [try ClusterDirectory(servers: servers).shard(of: stack)]
-            }
-            feed = try ClusterEventFeed(servers: servers, shards: shards, from: from)
+            feed = try ClusterEventFeed(servers: servers, stack: stackId, from: from)
         } catch {
             throw CLIFailure(code: .unavailable, message: error.description)
         }

@@ -20,6 +20,7 @@ from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable, closed, oversize_hint
 from .feed import EventFeed, FrameFeed
 from .gesture import SwipePlan, SwipeResult, perform_swipe, wait_idle
+from .receiving import received
 
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
 DEFAULT_CONTROL = "tcp://127.0.0.1:7702"
@@ -293,9 +294,8 @@ class Segue:
         try:
             self.send_probe(token)
             deadline = time.monotonic() + wait
-            while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
-                if sub.recv_multipart()[0] == topic:
-                    return
+            if any(arrived == topic for arrived, _ in received(sub, deadline)):
+                return
             raise SegueUnavailable(f"inputs sent to {self.ingest_endpoint} not decided within {wait}s")
         finally:
             sub.close(linger=0)
@@ -329,9 +329,8 @@ class Segue:
             while (left := deadline - time.monotonic()) > 0:
                 self.publish_probe(token, timeout=left)
                 retry = min(time.monotonic() + 0.05, deadline)
-                while (left := retry - time.monotonic()) > 0 and sock.poll(int(left * 1000) + 1):
-                    if sock.recv_multipart()[0] == topic:
-                        return
+                if any(arrived == topic for arrived, _ in received(sock, retry)):
+                    return
             raise SegueUnavailable(f"no subscription live on {self.events_endpoint} within {wait}s")
         finally:
             sock.unsubscribe(topic)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from . import segue_pb2 as pb
 from .errors import SegueUnavailable, closed
+from .receiving import received
 
 if TYPE_CHECKING:
     from .client import Segue
@@ -129,8 +130,7 @@ class FrameFeed:
         if self._sub.closed:
             raise closed("this frame feed (or its client)")
         deadline = time.monotonic() + self.timeout
-        while (left := deadline - time.monotonic()) > 0 and self._sub.poll(int(left * 1000) + 1):
-            topic, payload = self._sub.recv_multipart()
+        for topic, payload in received(self._sub, deadline):
             if topic.startswith(b"fr/"):
                 frame = pb.Frame()
                 frame.ParseFromString(payload)

@@ -13,6 +13,7 @@ import zmq
 
 from . import segue_pb2 as pb
 from .errors import SegueError, SegueUnavailable
+from .receiving import received
 from .swipe import swipe_trace
 
 if TYPE_CHECKING:
@@ -74,8 +75,7 @@ def _left(deadline: float) -> float:
 
 
 def _next_event(sub: zmq.Socket[bytes], deadline: float, what: str) -> pb.Event:
-    while (left := deadline - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
-        topic, payload = sub.recv_multipart()
+    for topic, payload in received(sub, deadline):
         if topic.startswith(b"ev/"):
             return pb.Event.FromString(payload)
     raise SegueUnavailable(f"waited in vain for {what}")
@@ -118,8 +118,12 @@ class _Outcome:
 
     def read(self, sub: zmq.Socket[bytes], until: float) -> None:
         """Observes publications until `until` (monotonic seconds) or until the swipe completed."""
-        while self.completed is None and (left := until - time.monotonic()) > 0 and sub.poll(int(left * 1000) + 1):
-            self.observe(*sub.recv_multipart())
+        if self.completed is not None:
+            return
+        for topic, payload in received(sub, until):
+            self.observe(topic, payload)
+            if self.completed is not None:
+                return
 
 
 def perform_swipe(client: Segue, plan: SwipePlan, wait: bool, timeout: float) -> SwipeResult:
