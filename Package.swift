@@ -40,11 +40,17 @@ let package = Package(
             providers: [.apt(["libnats-dev"])]
         ),
         .target(name: "NATS", dependencies: ["CNats"], swiftSettings: strictSettings),
+        // libsodium's Ed25519: every record a cluster daemon writes to NATS is signed with the cluster's key.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         // Free loopback ports and the nats-server executable: what the cluster tests and the bench share.
         .target(name: "LoopbackServers", swiftSettings: strictSettings),
         .target(
             name: "SegueCluster",
-            dependencies: ["NATS", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire"],
+            dependencies: ["CSodium", "NATS", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire"],
             swiftSettings: strictSettings
         ),
         // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not
@@ -92,7 +98,7 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueJSON", "SegueCommandLine",
-                "SegueThreads", "WebSockets", "LoopbackServers",
+                "SegueThreads", "WebSockets", "LoopbackServers", "SegueCluster",
             ],
             swiftSettings: strictSettings
         ),

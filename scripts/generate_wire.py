@@ -79,6 +79,7 @@ SCALARS = {
     "uint32": Scalar("UInt32", "0", "{} != 0", "writeUInt32", "readUInt32", True),
     "bool": Scalar("Bool", "false", "{}", "writeBool", "readBool", True),
     "string": Scalar("String", '""', "!{}.isEmpty", "writeString", "readString", False),
+    "bytes": Scalar("[UInt8]", "[]", "!{}.isEmpty", "writeBytes", "readBytes", False),
 }
 
 
@@ -398,6 +399,8 @@ def check(proto: Proto) -> None:
         if len(set(swift_fields)) != len(swift_fields):
             raise ProtoError(f"message {message.name}: two fields map to the same Swift name")
         for f in message.fields:
+            if f.type == "bytes" and f.label:
+                raise ProtoError(f"{message.name}.{f.name}: only singular bytes fields are supported")
             if f.type in SCALARS:
                 continue
             if proto.enum(f.type) is not None:
@@ -842,7 +845,7 @@ class Generator:
         if kind == Kind.ENUM:
             return f"try {value}.enumValue(at: {at}) as {swift_type_name(f.type)}"
         method = {"double": "double", "int64": "int64", "uint64": "uint64", "int32": "int32", "uint32": "uint32",
-                  "bool": "bool", "string": "string"}[f.type]
+                  "bool": "bool", "string": "string", "bytes": "bytes"}[f.type]
         return f"try {value}.{method}(at: {at})"
 
     def json_field(self, message: Message, f: Field) -> list[str]:
@@ -1082,6 +1085,8 @@ class Generator:
             return "true" if value else "false"
         if isinstance(value, str):
             return swift_string_literal(value)
+        if isinstance(value, bytes):
+            return "[" + ", ".join(str(b) for b in value) + "]"
         if isinstance(value, float):
             return repr(value)
         if isinstance(value, int):
@@ -1132,6 +1137,8 @@ def sample_scalar(proto: Proto, f: Field, index: int) -> object:
         return True
     if f.type == "string":
         return f"{f.name}-{index}-\u00e9\U0001F680"
+    if f.type == "bytes":
+        return bytes([n % 256, 0, 255, 128 + n % 128])  # a zero and bytes that are not UTF-8
     enum = proto.enum(f.type)
     if enum is not None:
         return EnumNumber(enum, enum.values[-1].number)

@@ -2,29 +2,38 @@ import NATS
 import SegueWire
 
 /// Where a cluster's stacks are served, read from NATS given only the servers' URLs: the number of shards from
-/// the settings bucket, and each shard's endpoints from its holder's lease.
+/// the settings bucket, and each shard's endpoints from its holder's lease. Only what a daemon of the cluster signed
+/// is taken, so that nobody else who can write to NATS can send clients elsewhere.
 public final class ClusterDirectory {
     private let leases: KeyValueBucket
     /// JetStream on the directory's connection, to read the shards' streams.
     let jetStream: JetStream
     /// How many shards the cluster has.
     public let shards: Int
+    /// The key that verifies the cluster's records.
+    public let key: ClusterPublicKey
 
+    /// - Parameter key: the cluster's public key (`--cluster-public-key`); nil to use the one its daemons recorded
+    ///   in NATS, which is only as trustworthy as the servers' permissions on the settings bucket.
     /// - Throws: `ClusterError` when no server answers or no daemon has set the cluster up yet.
-    public init(servers: [String], timeout: Duration = .seconds(5)) throws(ClusterError) {
+    public init(servers: [String], key: ClusterPublicKey? = nil, timeout: Duration = .seconds(5)) throws(ClusterError) {
         let place = servers.joined(separator: ",")
         do {
             let connection = try NATSConnection(servers: servers, name: "segue")
             jetStream = try JetStream(connection: connection, timeout: timeout)
             let settings = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.settingsBucket)
             leases = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.leaseBucket)
-            guard let value = try settings.get(ClusterLayout.shardsKey)?.value,
-                let count = Int(String(decoding: value, as: UTF8.self)), count > 0
-            else {
+            let key = try key ?? ClusterRecordedSettings.publicKey(in: settings)
+            guard let value = try settings.get(ClusterLayout.shardsKey)?.value else {
                 throw ClusterError(
                     "the cluster at \(place) records no number of shards: has a segued --cluster started?")
             }
-            shards = count
+            do throws(RecordRefusal) {
+                shards = try ClusterRecordedSettings.shards(in: value, key: key)
+            } catch {
+                throw ClusterError("the number of shards recorded at \(place) is not the cluster's: \(error)")
+            }
+            self.key = key
         } catch let error as ClusterError {
             throw error
         } catch {
@@ -37,14 +46,24 @@ public final class ClusterDirectory {
 
     /// The lease of the daemon holding `shard` now, with its endpoints; nil while no daemon holds it, or while its
     /// holder has not bound them yet (a takeover in progress).
+    /// - Throws: `ClusterError` when the lease cannot be read, or holds something no daemon of the cluster signed
+    ///   (its endpoints are then never used).
     public func holder(of shard: Int) throws(ClusterError) -> ShardLease? {
+        let value: [UInt8]?
         do {
-            guard let value = try leases.get(ClusterLayout.leaseKey(shard: shard))?.value,
-                let lease = try? ShardLease(decoding: value), !lease.control.isEmpty
-            else { return nil }
-            return lease
+            value = try leases.get(ClusterLayout.leaseKey(shard: shard))?.value
         } catch {
             throw ClusterError("cannot read the lease of shard \(shard): \(error)")
         }
+        guard let value else { return nil }
+        let lease: ShardLease
+        do throws(RecordRefusal) {
+            lease = try ShardLease.verified(value, shard: shard, key: key)
+        } catch {
+            throw ClusterError(
+                "the lease of shard \(shard) is not one a daemon of the cluster wrote (\(error)); its endpoints are "
+                    + "not used")
+        }
+        return lease.control.isEmpty ? nil : lease
     }
 }

@@ -2,12 +2,15 @@ import NATS
 import SegueWire
 
 /// Every event of a cluster's shards, read from their streams (the log of record), not from a daemon: in order
-/// within each shard, without a gap or a repeat, across failovers, since the streams outlive any daemon.
+/// within each shard, without a gap or a repeat, across failovers, since the streams outlive any daemon. Only what
+/// the shards' holders wrote is delivered (``ShardStreamReader``); anything else is refused and told to
+/// ``onRefused``.
 public final class ClusterEventFeed {
     /// One shard followed: its stream's follower, or when its stream does not exist yet, when to look again.
     private struct Followed {
         let shard: Int
         var follower: StreamFollower?
+        var reader: ShardStreamReader?
         var lookAgain = ContinuousClock.now
     }
 
@@ -16,15 +19,20 @@ public final class ClusterEventFeed {
     private let fromPosition: UInt64
     private var pending: [(shard: Int, event: Event)] = []
     private var turn = 0
+    private let key: ClusterPublicKey
+    /// Told each message refused: its shard, its sequence and why.
+    public var onRefused: (_ shard: Int, _ sequence: UInt64, _ reason: String) -> Void = { _, _, _ in }
 
     /// Follows every shard of the cluster at `servers`, or only the one holding `stack`. A shard whose stream does
     /// not exist yet (no daemon has held it) is looked for again every second, and followed from its start once it
     /// exists.
     /// - Parameter from: the first position to deliver in each shard; nil for only the events logged from now on.
-    public init(servers: [String], stack: String?, from: UInt64?) throws(ClusterError) {
+    /// - Parameter key: the cluster's public key; nil for the one its daemons recorded (``ClusterDirectory``).
+    public init(servers: [String], key: ClusterPublicKey? = nil, stack: String?, from: UInt64?) throws(ClusterError) {
         fromPosition = from ?? 1
-        let directory = try ClusterDirectory(servers: servers)
+        let directory = try ClusterDirectory(servers: servers, key: key)
         jetStream = directory.jetStream
+        self.key = directory.key
         let followed = stack.map { [directory.shard(of: $0)] } ?? Array(0..<directory.shards)
         shards = followed.map { Followed(shard: $0) }
         for index in shards.indices {
@@ -41,9 +49,11 @@ public final class ClusterEventFeed {
         let stream = ClusterLayout.stream(shard: followed.shard)
         do {
             let first = fromNow ? try jetStream.lastSequence(stream: stream) + 1 : 1
-            followed.follower = try StreamFollower(
-                jetStream: jetStream, stream: stream, subject: ClusterLayout.eventsSubject(shard: followed.shard),
-                from: first)
+            // Markers too: they set the tenure the batches are checked against.
+            followed.follower = try StreamFollower(jetStream: jetStream, stream: stream, from: first)
+            // From the start every tenure and position is known; from the end they are taken from the first batch.
+            followed.reader = ShardStreamReader(
+                shard: followed.shard, key: key, tenure: first == 1 ? 0 : nil, nextPosition: first == 1 ? 1 : nil)
         } catch {
             guard error.isNotFound else { throw ClusterError("cannot follow \(stream): \(error)") }
             followed.lookAgain = .now + .seconds(1)
@@ -74,15 +84,14 @@ public final class ClusterEventFeed {
                 throw ClusterError("cannot read \(ClusterLayout.stream(shard: shard)): \(error)")
             }
             if let message {
-                let batch: EventBatch
-                do {
-                    batch = try EventBatch(decoding: message.payload)
-                } catch {
-                    throw ClusterError(
-                        "message \(message.sequence) of \(ClusterLayout.stream(shard: shard)) is not an EventBatch: "
-                            + "\(error)")
+                switch shards[index].reader?.read(message) {
+                case .batch(let events):
+                    pending += events.filter { $0.position >= fromPosition }.map { (shard, $0) }
+                case .refused(let reason):
+                    onRefused(shard, message.sequence, reason)
+                case .marker, .part, nil:
+                    break
                 }
-                pending += batch.events.filter { $0.position >= fromPosition }.map { (shard, $0) }
             } else if ContinuousClock.now >= deadline {
                 return nil
             }

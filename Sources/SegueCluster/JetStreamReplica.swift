@@ -2,59 +2,101 @@ import NATS
 import SegueEngine
 import SegueWire
 
-/// The shard's stream as the log of record: each engine batch is one message on the shard's events subject, stored
-/// only if the stream's last sequence is the one this daemon last saw. Another daemon that took the shard over has
-/// appended its marker since, so a stale holder's batch is refused (fenced) and never reaches its local log.
+/// The shard's stream as the log of record: each engine batch is appended as one message on the shard's events
+/// subject, or as several consecutive ones when it is larger than the servers take (their `max_payload`), each a
+/// `ShardBatchPart` signed with the cluster's key. Each is stored only if the stream's last sequence is the one
+/// this daemon last saw. Another daemon that took the shard over has appended its marker since, so a stale holder's
+/// batch is refused (fenced) and never reaches its local log. Messages that no holder wrote (garbage, forgeries)
+/// that land in between are refused, counted and stepped over: they never make the holder step down.
 final class JetStreamReplica: LogReplica, @unchecked Sendable {
     private let jetStream: JetStream
     private let shard: Int
-    /// The marker's sequence: it names this daemon's tenure in the message ids.
+    /// The marker's sequence: this daemon's tenure, in every part it writes and in the message ids.
     private let tenure: UInt64
+    private let key: ClusterSigningKey
     /// How long an append is retried while the servers do not answer (a JetStream leader being elected).
     private let retryMs: Int
     /// Whether the lease was lost: retrying is then pointless.
     private let leaseLost: @Sendable () -> Bool
+    private let refused: RefusedRecords
     /// The stream's last sequence as this daemon knows it. Only the engine's thread appends.
     private var lastSequence: UInt64
+    private let subject: String
+    private let stream: String
+
+    /// Room a part's record leaves in a message for the rest: the signature and its framing, and the headers
+    /// (message id, expected last sequence).
+    static let messageOverheadBytes = 1024
 
     init(
-        jetStream: JetStream, shard: Int, markerSequence: UInt64, retryMs: Int,
-        leaseLost: @escaping @Sendable () -> Bool
+        jetStream: JetStream, shard: Int, markerSequence: UInt64, key: ClusterSigningKey, retryMs: Int,
+        refused: RefusedRecords, leaseLost: @escaping @Sendable () -> Bool
     ) {
         self.jetStream = jetStream
         self.shard = shard
         self.tenure = markerSequence
+        self.key = key
         self.retryMs = retryMs
+        self.refused = refused
         self.leaseLost = leaseLost
         self.lastSequence = markerSequence
+        subject = ClusterLayout.eventsSubject(shard: shard)
+        stream = ClusterLayout.stream(shard: shard)
     }
 
     func append(_ events: ArraySlice<Event>) throws(ReplicaFailure) {
-        guard let first = events.first, let last = events.last else { return }
-        let batch = EventBatch(
-            events: Array(events), nextPosition: last.position + 1, headPosition: last.position)
-        let payload = batch.encoded()
-        let stream = ClusterLayout.stream(shard: shard)
+        guard !events.isEmpty else { return }
+        let encoded = events.map { $0.encoded() }
+        let budget = max(jetStream.connection.maxPayload - Self.messageOverheadBytes, 1)
+        let parts = Self.split(encoded, budget: budget)
+        for (index, range) in parts.enumerated() {
+            var writer = ProtoWriter()
+            writer.writeUInt64(tenure, field: 1)
+            // An embedded message is written as its bytes behind a length: exactly what writeBytes writes.
+            for event in encoded[range] { writer.writeBytes(event, field: 2) }
+            if index < parts.count - 1 { writer.writeBool(true, field: 3) }
+            let payload = SignedRecord(signing: writer.bytes, place: subject, with: key).encoded()
+            let first = events[events.startIndex + range.lowerBound].position
+            try publish(payload, first: first, last: first + UInt64(range.count - 1))
+        }
+    }
+
+    /// Consecutive ranges of `events` whose encodings (with their field tags and lengths) fit `budget` bytes; an
+    /// event larger than that alone (segued refuses at start limits that would allow one).
+    static func split(_ events: [[UInt8]], budget: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = 0
+        var size = 0
+        for (index, event) in events.enumerated() {
+            let framed = event.count + 6
+            if index > start && size + framed > budget {
+                parts.append(start..<index)
+                start = index
+                size = 0
+            }
+            size += framed
+        }
+        parts.append(start..<events.count)
+        return parts
+    }
+
+    private func publish(_ payload: [UInt8], first: UInt64, last: UInt64) throws(ReplicaFailure) {
         // A retry of a message that was stored but not acknowledged is recognised by its id and not stored again.
-        let messageID = "\(shard)-\(tenure)-\(first.position)"
+        let messageID = "\(shard)-\(tenure)-\(first)"
         let deadline = ContinuousClock.now + .milliseconds(retryMs)
         while true {
             let ack: PublishAck
             do {
                 ack = try jetStream.publish(
-                    subject: ClusterLayout.eventsSubject(shard: shard), payload: payload,
-                    expectedLastSequence: lastSequence, messageID: messageID)
+                    subject: subject, payload: payload, expectedLastSequence: lastSequence, messageID: messageID)
             } catch {
                 if error.isWrongLastSequence {
-                    throw ReplicaFailure(
-                        fenced: true,
-                        "another daemon has appended to \(stream) after sequence \(lastSequence): it holds shard "
-                            + "\(shard) now")
+                    try stepOverForeignMessages(before: first)
+                    continue
                 }
                 if ContinuousClock.now >= deadline || leaseLost() {
                     throw ReplicaFailure(
-                        fenced: false,
-                        "\(stream) did not store the events at positions \(first.position)-\(last.position): \(error)")
+                        fenced: false, "\(stream) did not store the events at positions \(first)-\(last): \(error)")
                 }
                 sleepBriefly(milliseconds: 50)
                 continue
@@ -65,10 +107,40 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                 throw ReplicaFailure(
                     fenced: false,
                     "\(stream) holds another message under the id \(messageID) (sequence \(ack.sequence)) than the "
-                        + "batch at positions \(first.position)-\(last.position)")
+                        + "events at positions \(first)-\(last)")
             }
             lastSequence = ack.sequence
             return
+        }
+    }
+
+    /// Reads what was appended after the last sequence this daemon knows: a valid marker means another daemon
+    /// holds the shard now (fenced); anything no holder wrote is refused and stepped over.
+    private func stepOverForeignMessages(before position: UInt64) throws(ReplicaFailure) {
+        let appended: [StreamMessage]
+        do {
+            appended = try jetStream.messages(stream: stream, from: lastSequence + 1)
+        } catch {
+            sleepBriefly(milliseconds: 50)
+            return
+        }
+        var reader = ShardStreamReader(shard: shard, key: key.publicKey, tenure: tenure, nextPosition: position)
+        for message in appended {
+            switch reader.read(message) {
+            case .marker:
+                throw ReplicaFailure(
+                    fenced: true,
+                    "another daemon has appended its marker to \(stream) at sequence \(message.sequence): it holds "
+                        + "shard \(shard) now")
+            case .refused(let reason):
+                refused.refuse("\(stream) sequence \(message.sequence)", reason: reason)
+                lastSequence = message.sequence
+            case .batch, .part:
+                throw ReplicaFailure(
+                    fenced: true,
+                    "a daemon with the cluster's key appended events at sequence \(message.sequence) of \(stream) "
+                        + "under this daemon's tenure: two daemons hold shard \(shard)")
+            }
         }
     }
 }

@@ -14,12 +14,15 @@ final class LocalLogCatchUp {
     private(set) var lastSequence: UInt64 = 0
     /// The record at the log's head when it was opened, until the stream's event at that position has matched it.
     private var unverifiedHead: LogRecord?
+    /// What a holder wrote, read from the stream's first message on.
+    private var reader: ShardStreamReader
 
     /// Opens the data directory for `stream`.
     /// - Throws: `ClusterError` when the directory is locked or unreadable, or holds the log of something else: another
     ///   shard's stream, or a daemon that ran without `--cluster`.
-    init(dataDirectory: String, segmentBytes: Int, stream: String) throws(ClusterError) {
-        self.stream = stream
+    init(dataDirectory: String, segmentBytes: Int, shard: Int, key: ClusterPublicKey) throws(ClusterError) {
+        stream = ClusterLayout.stream(shard: shard)
+        reader = ShardStreamReader(shard: shard, key: key, tenure: 0, nextPosition: 1)
         do {
             directory = try DataDirectory(path: dataDirectory)
         } catch {
@@ -68,19 +71,19 @@ final class LocalLogCatchUp {
     /// The note naming the stream a directory caches: `DIR/cluster-stream`.
     private static let noteName = "cluster-stream"
 
-    /// Appends the events of one stream message past the log's head.
-    /// - Throws: `ClusterError` when the message does not decode, or its events do not continue the log: the data
-    ///   directory then holds another log than this stream's.
-    func apply(_ message: StreamMessage) throws(ClusterError) {
+    /// Appends the events of each whole batch the stream delivers past the log's head, as the reader takes them.
+    /// - Returns: why the message was refused (it is then skipped), or nil.
+    /// - Throws: `ClusterError` when a batch's events do not continue the log: the data directory then holds another
+    ///   log than this stream's.
+    func apply(_ message: StreamMessage) throws(ClusterError) -> String? {
         lastSequence = message.sequence
-        guard message.subject.hasSuffix(".events") else { return }
-        let batch: EventBatch
-        do {
-            batch = try EventBatch(decoding: message.payload)
-        } catch {
-            throw ClusterError("message \(message.sequence) of \(stream) is not an EventBatch: \(error)")
+        let events: [Event]
+        switch reader.read(message) {
+        case .refused(let reason): return reason
+        case .marker, .part: return nil
+        case .batch(let batch): events = batch
         }
-        if let head = unverifiedHead, let event = batch.events.first(where: { $0.position == head.position }) {
+        if let head = unverifiedHead, let event = events.first(where: { $0.position == head.position }) {
             guard event.encoded() == head.payload else {
                 throw ClusterError(
                     "the local log's event at position \(head.position) differs from \(stream)'s: the data directory "
@@ -88,8 +91,8 @@ final class LocalLogCatchUp {
             }
             unverifiedHead = nil
         }
-        let new = batch.events.filter { $0.position > log.headPosition }
-        guard let first = new.first else { return }
+        let new = events.filter { $0.position > log.headPosition }
+        guard let first = new.first else { return nil }
         guard first.position == log.headPosition + 1, unverifiedHead == nil else {
             throw ClusterError(
                 "message \(message.sequence) of \(stream) holds position \(first.position) but the local log ends at "
@@ -101,7 +104,11 @@ final class LocalLogCatchUp {
         } catch {
             throw ClusterError("cannot append to the local log: \(error)")
         }
+        return nil
     }
+
+    /// Events of unfinished batches that a marker dropped since the last call.
+    func takeDroppedEvents() -> Int { reader.takeDroppedEvents() }
 
     /// Says why the local log cannot be taken over now that the stream has been read to its end, or nil: a head
     /// the stream never reached is another log's.

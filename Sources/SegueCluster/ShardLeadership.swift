@@ -11,11 +11,15 @@ import Synchronization
 
 /// This daemon holding its shard's lease, renewed on a thread of its own until released or lost.
 ///
-/// The lease is a key in a bucket whose keys lapse `leaseMs` after their last write. It is renewed with the
-/// revision last written, so a renewal fails once another daemon has taken the key: the lease is lost, and the
-/// daemon must step down. It also steps down when JetStream has not answered for `appendRetryMs`.
+/// The lease is a key in a bucket whose keys lapse `leaseMs` after their last write, its value signed with the
+/// cluster's key. It is renewed with the revision last written, so a renewal fails once the key was written by
+/// someone else. If that is another daemon's lease, the lease is lost and the daemon must step down; if it is
+/// anything else (no daemon of the cluster signed it), or the key is gone, the daemon writes its lease again and
+/// counts what it replaced. It also steps down when JetStream has not answered for `appendRetryMs`.
 public final class ShardLeadership: @unchecked Sendable {
     private let bucket: KeyValueBucket
+    private let key: ClusterSigningKey
+    private let refused: RefusedRecords
     private let settings: ClusterSettings
     private let report: Logger
     private let state: Mutex<State>
@@ -28,8 +32,13 @@ public final class ShardLeadership: @unchecked Sendable {
         var stopping = false
     }
 
-    init(bucket: KeyValueBucket, lease: ShardLease, revision: UInt64, settings: ClusterSettings, report: Logger) {
+    init(
+        bucket: KeyValueBucket, lease: ShardLease, revision: UInt64, key: ClusterSigningKey, settings: ClusterSettings,
+        refused: RefusedRecords, report: Logger
+    ) {
         self.bucket = bucket
+        self.key = key
+        self.refused = refused
         self.settings = settings
         self.report = report
         state = Mutex(State(lease: lease, revision: revision))
@@ -106,15 +115,48 @@ public final class ShardLeadership: @unchecked Sendable {
         let key = ClusterLayout.leaseKey(shard: settings.shard.index)
         let revision = state.withLock { $0.revision }
         do throws(NATSError) {
-            let next = try bucket.update(key: key, value: lease.encoded(), lastRevision: revision)
-            state.withLock {
-                $0.revision = next
-                $0.lease = lease
-            }
+            let next = try bucket.update(key: key, value: lease.signedValue(self.key), lastRevision: revision)
+            held(lease, at: next)
             return .renewed
         } catch {
-            if error.isStaleRevision || error.isNotFound { return .taken }
+            if error.isStaleRevision || error.isNotFound { return reclaim(with: lease) }
             return .failed("cannot renew the lease of shard \(settings.shard.index): \(error)")
+        }
+    }
+
+    private func held(_ lease: ShardLease, at revision: UInt64) {
+        state.withLock {
+            $0.revision = revision
+            $0.lease = lease
+        }
+    }
+
+    /// After a renewal found the key written by someone else or gone: lost if another daemon's lease is there, else
+    /// written again over what is there.
+    private func reclaim(with lease: ShardLease) -> Renewal {
+        let shard = settings.shard.index
+        let key = ClusterLayout.leaseKey(shard: shard)
+        do throws(NATSError) {
+            guard let entry = try bucket.get(key) else {
+                held(lease, at: try bucket.create(key: key, value: lease.signedValue(self.key)))
+                return .renewed
+            }
+            do throws(RecordRefusal) {
+                let other = try ShardLease.verified(entry.value, shard: shard, key: self.key.publicKey)
+                guard other.node == lease.node else { return .taken }
+            } catch {
+                refused.refuse(
+                    "\(ClusterLayout.leaseBucket)/\(key) revision \(entry.revision)", reason: error.description)
+            }
+            held(
+                lease, at: try bucket.update(key: key, value: lease.signedValue(self.key), lastRevision: entry.revision)
+            )
+            return .renewed
+        } catch {
+            if error.isStaleRevision || error.isKeyExists {
+                return .failed("the lease of shard \(shard) was written again while this daemon wrote it")
+            }
+            return .failed("cannot renew the lease of shard \(shard): \(error)")
         }
     }
 

@@ -12,6 +12,8 @@ import SegueWire
 /// and appends through the returned replica.
 public final class ShardTakeover {
     private let settings: ClusterSettings
+    private let key: ClusterSigningKey
+    private let refused: RefusedRecords
     private let jetStream: JetStream
     private let leases: KeyValueBucket
     private let report: Logger
@@ -22,11 +24,16 @@ public final class ShardTakeover {
 
     /// Connects to the cluster and makes sure the shard's stream and the lease buckets exist, with the settings'
     /// replicas.
-    /// - Throws: `ClusterError` when no server answers, JetStream refuses, or the cluster was set up with another
-    ///   number of shards.
-    public init(settings: ClusterSettings, report: Logger) throws(ClusterError) {
+    /// - Parameter key: the cluster's signing key, which signs every record this daemon writes.
+    /// - Throws: `ClusterError` when no server answers, JetStream refuses, the servers take messages too small for
+    ///   the largest event, or the cluster was set up with another key or another number of shards.
+    public init(settings: ClusterSettings, key: ClusterSigningKey, largestEventBytes: Int, report: Logger)
+        throws(ClusterError)
+    {
         self.settings = settings
+        self.key = key
         self.report = report
+        refused = RefusedRecords(report: report)
         let shard = settings.shard.index
         do {
             let connection = try NATSConnection(servers: settings.servers, name: "segued \(settings.node)")
@@ -40,31 +47,24 @@ public final class ShardTakeover {
                 ttl: .milliseconds(settings.leaseMs))
             let clusterSettings = try KeyValueBucket.ensure(
                 jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
-            try Self.checkShardCount(settings.shard.count, in: clusterSettings)
+            try ClusterRecordedSettings(bucket: clusterSettings, refused: refused).check(
+                key: key, shards: settings.shard.count)
+            try Self.checkMessageSize(jetStream.connection.maxPayload, largestEventBytes: largestEventBytes)
+        } catch let error as ClusterError {
+            throw error
         } catch {
             throw ClusterError("cannot join the cluster at \(settings.servers.joined(separator: ",")): \(error)")
         }
     }
 
-    /// Records the number of shards on the first start, and refuses a daemon that disagrees with it.
-    private static func checkShardCount(_ count: Int, in bucket: KeyValueBucket) throws(ClusterError) {
-        let value = Array("\(count)".utf8)
-        do {
-            _ = try bucket.create(key: ClusterLayout.shardsKey, value: value)
-        } catch {
-            guard error.isKeyExists else { throw ClusterError("cannot record the number of shards: \(error)") }
-            let recorded: [UInt8]?
-            do {
-                recorded = try bucket.get(ClusterLayout.shardsKey)?.value
-            } catch {
-                throw ClusterError("cannot read the number of shards: \(error)")
-            }
-            guard recorded == value else {
-                let shown = recorded.map { String(decoding: $0, as: UTF8.self) } ?? "none"
-                throw ClusterError(
-                    "the cluster has \(shown) shards, not the \(count) of --shards: a stack's shard depends on the "
-                        + "count, so every daemon must be given the same")
-            }
+    /// Refuses servers whose `max_payload` cannot carry the largest event the limits allow in one message.
+    private static func checkMessageSize(_ maxPayload: Int, largestEventBytes: Int) throws(ClusterError) {
+        let needed = largestEventBytes + JetStreamReplica.messageOverheadBytes + 16
+        guard maxPayload >= needed else {
+            throw ClusterError(
+                "the NATS servers take messages of at most \(maxPayload) bytes (max_payload), but the limits allow "
+                    + "events of \(largestEventBytes) bytes and a message needs \(needed): raise max_payload, or "
+                    + "lower --max-screens or --max-presented")
         }
     }
 
@@ -76,7 +76,8 @@ public final class ShardTakeover {
     public func awaitShard(
         dataDirectory: String, segmentBytes: Int, onStandby: (ShardLease?) -> Void, stopRequested: () -> Bool
     ) throws(ClusterError) -> (leadership: ShardLeadership, replica: any LogReplica)? {
-        let local = try LocalLogCatchUp(dataDirectory: dataDirectory, segmentBytes: segmentBytes, stream: stream)
+        let local = try LocalLogCatchUp(
+            dataDirectory: dataDirectory, segmentBytes: segmentBytes, shard: settings.shard.index, key: key.publicKey)
         var handedOver = false
         defer { if !handedOver { local.close() } }
         let follower: StreamFollower
@@ -100,15 +101,16 @@ public final class ShardTakeover {
             }
         }
         let leadership = ShardLeadership(
-            bucket: leases, lease: lease, revision: revision!, settings: settings, report: report)
+            bucket: leases, lease: lease, revision: revision!, key: key, settings: settings, refused: refused,
+            report: report)
         try leadership.startRenewing()
         do {
             let marker = try fence(local, from: follower, marker: lease, leadership: leadership)
             try local.finish()
             handedOver = true
             let replica = JetStreamReplica(
-                jetStream: jetStream, shard: settings.shard.index, markerSequence: marker,
-                retryMs: settings.appendRetryMs, leaseLost: { leadership.lossReason != nil })
+                jetStream: jetStream, shard: settings.shard.index, markerSequence: marker, key: key,
+                retryMs: settings.appendRetryMs, refused: refused, leaseLost: { leadership.lossReason != nil })
             return (leadership, replica)
         } catch {
             leadership.release()
@@ -142,7 +144,20 @@ public final class ShardTakeover {
                 return
             }
             guard let message else { return }
-            try local.apply(message)
+            try apply(message, to: local)
+        }
+    }
+
+    /// Applies one stream message to the local log, counting it when refused.
+    private func apply(_ message: StreamMessage, to local: LocalLogCatchUp) throws(ClusterError) {
+        if let reason = try local.apply(message) {
+            refused.refuse("\(stream) sequence \(message.sequence)", reason: reason)
+        }
+        let dropped = local.takeDroppedEvents()
+        if dropped > 0 {
+            report.info(
+                "dropped the events of a batch its holder did not finish before it was fenced off",
+                ["stream": stream, "events": dropped])
         }
     }
 
@@ -150,7 +165,7 @@ public final class ShardTakeover {
     private func acquire(_ lease: ShardLease) -> UInt64? {
         do {
             let revision = try leases.create(
-                key: ClusterLayout.leaseKey(shard: settings.shard.index), value: lease.encoded())
+                key: ClusterLayout.leaseKey(shard: settings.shard.index), value: lease.signedValue(key))
             noteReachable()
             return revision
         } catch {
@@ -163,12 +178,12 @@ public final class ShardTakeover {
         }
     }
 
-    /// The holder's lease, when it can be read.
+    /// The holder's lease, when it can be read and a daemon of the cluster wrote it.
     private func holder() -> ShardLease? {
         guard let value = try? leases.get(ClusterLayout.leaseKey(shard: settings.shard.index))?.value else {
             return nil
         }
-        return try? ShardLease(decoding: value)
+        return try? ShardLease.verified(value, shard: settings.shard.index, key: key.publicKey)
     }
 
     /// Reads the stream to its end and appends the marker right after it; when another append came first (a
@@ -186,7 +201,7 @@ public final class ShardTakeover {
                 last = try jetStream.lastSequence(stream: stream)
                 while local.lastSequence < last {
                     guard let message = try follower.next(timeout: jetStream.timeout) else { break }
-                    try local.apply(message)
+                    try apply(message, to: local)
                 }
             } catch let error as ClusterError {
                 throw error
@@ -198,8 +213,10 @@ public final class ShardTakeover {
             guard local.lastSequence >= last else { continue }
             if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
             do {
+                let subject = ClusterLayout.leaderSubject(shard: settings.shard.index)
+                let record = ShardMarker(lease: marker, afterSequence: last).encoded()
                 return try jetStream.publish(
-                    subject: ClusterLayout.leaderSubject(shard: settings.shard.index), payload: marker.encoded(),
+                    subject: subject, payload: SignedRecord(signing: record, place: subject, with: key).encoded(),
                     expectedLastSequence: last
                 ).sequence
             } catch {

@@ -21,6 +21,11 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         addRaw(name, Self.quoted(value))
     }
 
+    /// Adds bytes, as proto3 JSON writes them: a Base64 string.
+    public mutating func add(_ name: String, _ value: [UInt8]) {
+        addRaw(name, Self.quoted(Base64.encode(value)))
+    }
+
     /// Adds a Boolean.
     public mutating func add(_ name: String, _ value: Bool) {
         addRaw(name, value ? "true" : "false")

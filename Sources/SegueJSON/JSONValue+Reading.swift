@@ -46,6 +46,14 @@ extension JSONValue {
         return text
     }
 
+    /// A `bytes` field: a Base64 string (standard or URL-safe alphabet).
+    public func bytes(at path: String) throws(JSONInputError) -> [UInt8] {
+        guard let bytes = Base64.decode(try string(at: path)) else {
+            throw JSONInputError(path: path, message: "not Base64")
+        }
+        return bytes
+    }
+
     public func bool(at path: String) throws(JSONInputError) -> Bool {
         guard case .bool(let value) = self else { throw refuse(path, "true or false") }
         return value

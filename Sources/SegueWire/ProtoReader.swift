@@ -152,6 +152,15 @@ public struct ProtoReader {
         return string
     }
 
+    /// Reads a `bytes` field.
+    public mutating func readBytes(_ wireType: WireType) throws(WireDecodingError) -> [UInt8] {
+        try expect(wireType, .lengthDelimited)
+        let length = try readLength()
+        let start = offset
+        offset += length
+        return Array(buffer[start..<offset])
+    }
+
     // MARK: - Repeated numerics (packed or not)
 
     /// Reads one occurrence of a `repeated double` field, packed (length-delimited) or a single fixed64 value.

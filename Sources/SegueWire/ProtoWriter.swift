@@ -94,6 +94,13 @@ public struct ProtoWriter: Sendable {
         }
     }
 
+    /// Writes a `bytes` field: its byte count, then the bytes.
+    public mutating func writeBytes(_ value: [UInt8], field: Int) {
+        writeTag(field: field, wireType: .lengthDelimited)
+        writeVarint(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
     /// Writes a message-typed field: its encoded length, then its fields. Written even when the message is empty.
     public mutating func writeMessage<Message: ProtoMessage>(_ message: Message, field: Int) {
         writeTag(field: field, wireType: .lengthDelimited)

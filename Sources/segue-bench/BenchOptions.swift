@@ -166,14 +166,18 @@ extension Substring {
 
 extension BenchOptions {
     /// A daemon on `data` with wildcard loopback endpoints (its ready line says which ports) and `fsync`; with
-    /// `cluster` (NATS URLs), in cluster mode as the only shard, its stream replicated on 3 servers.
-    func daemonArguments(data: String, fsync: String = "interval:10", cluster: String? = nil) -> [String] {
+    /// `cluster` (NATS URLs and the signing key's file), in cluster mode as the only shard, its stream replicated on
+    /// 3 servers.
+    func daemonArguments(data: String, fsync: String = "interval:10", cluster: (urls: String, key: String)? = nil)
+        -> [String]
+    {
         var own = [
             "--data", data, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
             "--events", "tcp://127.0.0.1:*", "--fsync", fsync,
         ]
         if let cluster {
-            own += ["--cluster", cluster, "--shard", "0", "--shards", "1", "--replicas", "3", "--node", "segue-bench"]
+            own += ["--cluster", cluster.urls, "--shard", "0", "--shards", "1", "--replicas", "3"]
+            own += ["--node", "segue-bench", "--cluster-key", cluster.key]
         }
         return daemonArguments(own)
     }

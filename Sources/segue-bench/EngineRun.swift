@@ -110,9 +110,12 @@ struct EngineRun {
             return try NATSCluster(executable: server, directory: scratch.path)
         }
         defer { nats?.stop() }
+        let clusterKey = nats == nil ? nil : try ClusterKeyFile.write(in: scratch.path)
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
-            arguments: options.daemonArguments(data: scratch.path + "/data", fsync: setup.fsync, cluster: nats?.urls),
+            arguments: options.daemonArguments(
+                data: scratch.path + "/data", fsync: setup.fsync,
+                cluster: nats.map { ($0.urls, clusterKey!) }),
             stderrPath: scratch.path + "/segued.log", timeoutMs: 30_000)
         defer { daemon.kill() }
         do {

@@ -24,6 +24,14 @@ enum ClusterTail {
         } catch {
             throw CLIFailure(code: .unavailable, message: error.description)
         }
+        // What no holder wrote is said on stderr: the first few, then one in a hundred, so a flood cannot flood it.
+        var refused = 0
+        feed.onRefused = { shard, sequence, reason in
+            refused += 1
+            guard refused <= 3 || refused % 100 == 0 else { return }
+            Console.error(
+                "segue: tail: refused message \(sequence) of shard \(shard) (\(refused) so far): \(reason)")
+        }
         while !StopSignals.stopped {
             let next: (shard: Int, event: Event)?
             do {

@@ -96,6 +96,14 @@ struct Connection {
                     message: "no daemon holds shard \(shard) of \(directory.shards) (stack \(stack)) now; a standby "
                         + "takes over once the holder's lease lapses")
             }
+            // Signed by a daemon of the cluster, and still only endpoints: nothing else is connected to.
+            for endpoint in [holder.ingest, holder.control, holder.events] where !EndpointSyntax.isConnectable(endpoint)
+            {
+                throw CLIFailure(
+                    code: .unavailable,
+                    message: "the lease of shard \(shard) names '\(endpoint)', which is not an endpoint; not connecting"
+                )
+            }
             connection.endpoints = SegueEndpoints(ingest: holder.ingest, control: holder.control, events: holder.events)
         } catch let error as ClusterError {
             throw CLIFailure(code: .unavailable, message: error.description)

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueCluster
 import SegueCommandLine
 import SegueJSON
 import ZMQ
@@ -7,30 +8,43 @@ import ZMQ
     import Glibc
 #endif
 
-/// `segue keygen [--out PREFIX]`: makes a CURVE key pair for segued or for a client.
+/// `segue keygen [--cluster] [--out PREFIX]`: makes a CURVE key pair for segued or for a client, or with
+/// `--cluster` the signing key of a cluster's daemons.
 enum KeygenCommand {
     static let subcommand = Subcommand(
         name: "keygen", brief: "make a CURVE key pair (PREFIX.key secret, PREFIX.pub public)", spec: spec, run: run)
 
     static let spec = CommandSpec(
         name: "segue keygen",
-        summary: "Make a CURVE key pair. With --out, the secret key goes to PREFIX.key (mode 0600) and the public "
-            + "key to PREFIX.pub; without it both are printed.",
+        summary: "Make a CURVE key pair, or with --cluster a cluster's signing key. With --out, the secret key goes "
+            + "to PREFIX.key (mode 0600) and the public key to PREFIX.pub; without it both are printed.",
         options: [
             .init("out", "PREFIX", help: "write PREFIX.key and PREFIX.pub (never overwrites)"),
+            .init(
+                "cluster",
+                help: "make a cluster's signing key instead (Ed25519, hexadecimal): segued --cluster-key PREFIX.key "
+                    + "on every daemon of the cluster, PREFIX.pub for clients' --cluster-public-key"),
             .init("json", help: "print the keys (or the files written) as JSON"),
         ],
         examples: [
             "segue keygen --out server     # segued --curve-secret-key server.key",
             "segue keygen --out alice      # add alice.pub's line to segued's --authorized-keys file",
+            "segue keygen --cluster --out cluster   # segued --cluster ... --cluster-key cluster.key",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
         let pair: (publicKey: String, secretKey: String)
-        do {
-            pair = try Curve.generateKeyPair()
-        } catch {
-            throw CLIFailure(code: .unavailable, message: "cannot make a key pair: \(error)")
+        var files: (secret: String, public: String)?
+        if arguments.flag("cluster") {
+            let key = ClusterSigningKey.generate()
+            pair = (key.publicKey.description, ClusterKeyFiles.seedText(key))
+            files = (ClusterKeyFiles.secretText(key), ClusterKeyFiles.publicText(key))
+        } else {
+            do {
+                pair = try Curve.generateKeyPair()
+            } catch {
+                throw CLIFailure(code: .unavailable, message: "cannot make a key pair: \(error)")
+            }
         }
         let json = arguments.flag("json")
         guard let prefix = arguments.string("out") else {
@@ -47,9 +61,9 @@ enum KeygenCommand {
         }
         let secretPath = prefix + ".key"
         let publicPath = prefix + ".pub"
-        try write("\(pair.secretKey)\n# public \(pair.publicKey)\n", to: secretPath, mode: 0o600)
+        try write(files?.secret ?? "\(pair.secretKey)\n# public \(pair.publicKey)\n", to: secretPath, mode: 0o600)
         do {
-            try write("\(pair.publicKey)\n", to: publicPath, mode: 0o644)
+            try write(files?.public ?? "\(pair.publicKey)\n", to: publicPath, mode: 0o644)
         } catch {
             // Half a pair is worse than none: PREFIX.pub would not match the new PREFIX.key. This run created the
             // key file (exclusively), so removing it takes nothing that was there before.

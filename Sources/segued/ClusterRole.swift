@@ -11,12 +11,14 @@ let steppedDownStatus: Int32 = 3
 
 /// Waits as a standby until this daemon holds its shard (docs/operations.md, "Failover"), then points the engine
 /// at the shard's stream. Exits 0 when asked to stop while standing by, 1 when the cluster cannot be joined.
-func awaitShard(_ cluster: ClusterSettings, configuration: inout EngineConfiguration, log: LogfmtLogger)
-    -> ShardLeadership
-{
+func awaitShard(
+    _ cluster: ClusterSettings, key: ClusterSigningKey, configuration: inout EngineConfiguration, log: LogfmtLogger
+) -> ShardLeadership {
     let shard = cluster.shard.index
     do {
-        let takeover = try ShardTakeover(settings: cluster, report: log.logger)
+        let takeover = try ShardTakeover(
+            settings: cluster, key: key, largestEventBytes: configuration.limits.largestPublishedMessageBytes,
+            report: log.logger)
         let held = try takeover.awaitShard(
             dataDirectory: configuration.dataDirectory, segmentBytes: configuration.segmentBytes,
             onStandby: { holder in

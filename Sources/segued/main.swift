@@ -57,7 +57,7 @@ let spec = CommandSpec(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
         .init("man-page", help: "print this manual page (roff, for man -l or make install) and exit"),
-    ] + ClusterOptions.options,
+    ] + ClusterOptions.options + [ClusterKeyOption.option],
     examples: [
         "segued",
         "segued --data /var/lib/segue --fsync interval:10",
@@ -190,6 +190,7 @@ let parsed: ParsedArguments
 let log: LogfmtLogger
 var engineConfiguration: EngineConfiguration
 let cluster: ClusterSettings?
+let clusterKey: ClusterSigningKey?
 do {
     parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
     if parsed.flag("man-page") {
@@ -203,6 +204,7 @@ do {
     log = try logger(from: parsed)
     engineConfiguration = try configuration(from: parsed, logger: log)
     cluster = try ClusterOptions.settings(from: parsed)
+    clusterKey = try ClusterKeyOption.key(from: parsed, clustered: cluster != nil)
 } catch {
     if error.isHelp {
         print(error.message)
@@ -213,7 +215,7 @@ do {
 
 DaemonSignals.install()
 
-let leadership = cluster.map { awaitShard($0, configuration: &engineConfiguration, log: log) }
+let leadership = cluster.map { awaitShard($0, key: clusterKey!, configuration: &engineConfiguration, log: log) }
 
 let engine: Engine
 do {

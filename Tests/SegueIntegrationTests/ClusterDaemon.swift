@@ -49,6 +49,7 @@ final class ClusterDaemon {
         return [
             "--data", data, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
             "--cluster", cluster.urls, "--shard", "\(shard)", "--shards", "\(shards)", "--node", node,
+            "--cluster-key", ClusterTestKey.shared.file,
         ]
     }
 

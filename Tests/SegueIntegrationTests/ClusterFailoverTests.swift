@@ -60,7 +60,14 @@ extension NATSClusterSuites {
                     stream: ClusterLayout.stream(shard: shard), subject: ClusterLayout.eventsSubject(shard: shard),
                     from: 1)
             }
-            return try messages.flatMap { try EventBatch(decoding: $0.payload).events }
+            // Each message a SignedRecord of a ShardBatchPart, signed for its subject.
+            return try messages.flatMap { message in
+                let signed = try SignedRecord(decoding: message.payload)
+                #expect(
+                    ClusterTestKey.shared.key.publicKey.verifies(
+                        signed.signature, of: Array("\(message.subject)\n".utf8) + signed.record))
+                return try ShardBatchPart(decoding: signed.record).events
+            }
         }
 
         /// Positions 1...n without a gap, and each stack's versions from 1 without a gap.

@@ -1746,3 +1746,68 @@ extension ShardLease: ProtoJSONDecodable {
         }
     }
 }
+
+extension SignedRecord: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "record":
+                record = try value.bytes(at: at)
+            case "signature":
+                signature = try value.bytes(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (SignedRecord has "
+                    + "record, signature)")
+            }
+        }
+    }
+}
+
+extension ShardBatchPart: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "tenure":
+                tenure = try value.uint64(at: at)
+            case "events":
+                events = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try Event(json: element, path: at + "[\(index)]")
+                }
+            case "continued":
+                continued = try value.bool(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ShardBatchPart has "
+                    + "tenure, events, continued)")
+            }
+        }
+    }
+}
+
+extension ShardMarker: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "lease":
+                lease = try ShardLease(json: value, path: at)
+            case "afterSequence", "after_sequence":
+                afterSequence = try value.uint64(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ShardMarker has "
+                    + "lease, afterSequence)")
+            }
+        }
+    }
+}

@@ -926,3 +926,40 @@ extension ShardLease: JSONRepresentable {
         return object
     }
 }
+
+extension SignedRecord: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("record", record)
+        object.add("signature", signature)
+        return object
+    }
+}
+
+extension ShardBatchPart: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("tenure", tenure)
+        object.add("events", events.map(\.jsonObject))
+        object.add("continued", continued)
+        return object
+    }
+}
+
+extension ShardMarker: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("lease", lease?.jsonObject)
+        object.add("afterSequence", afterSequence)
+        return object
+    }
+}

@@ -4163,9 +4163,9 @@ public struct RestingSpringCurve: ProtoMessage {
     }
 }
 
-/// The value of key shard-<K> in the JetStream key-value bucket segue-shards while a daemon holds shard K, and the
-/// payload of the marker a daemon appends on segue.shard.<K>.leader when it takes the shard over. The endpoints are
-/// empty until the daemon has bound them.
+/// Who holds shard K: the body of the value of key shard-<K> in the JetStream key-value bucket segue-leases while a
+/// daemon holds it, and the lease in the marker it appends on segue.shard.<K>.leader when it takes the shard over. The
+/// endpoints are empty until the daemon has bound them.
 ///
 /// Proto message `segue.v1.ShardLease`.
 public struct ShardLease: ProtoMessage {
@@ -4248,6 +4248,162 @@ public struct ShardLease: ProtoMessage {
             control = try reader.readString(wireType)
         case 6:
             events = try reader.readString(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Every message of a shard's stream, every lease and every setting a daemon records is a SignedRecord: the bytes of
+/// the record and an Ed25519 signature by the cluster's signing key (segued --cluster-key) over the record's place
+/// followed by a newline and the bytes. The place is the subject for a stream message (segue.shard.<K>.events or
+/// segue.shard.<K>.leader) and "<bucket>/<key>" for a key-value entry, so that no record is valid anywhere else.
+/// Readers refuse (and count) what does not decode or verify.
+///
+/// Proto message `segue.v1.SignedRecord`.
+public struct SignedRecord: ProtoMessage {
+    /// Field 1 `bytes record`.
+    public var record: [UInt8] = []
+
+    /// Field 2 `bytes signature`: 64 bytes.
+    public var signature: [UInt8] = []
+
+    /// Creates a `SignedRecord` with every field at its default.
+    public init() {}
+
+    /// Creates a `SignedRecord` from field values; omitted fields keep their defaults.
+    public init(record: [UInt8] = [], signature: [UInt8] = []) {
+        self.record = record
+        self.signature = signature
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if !record.isEmpty {
+            writer.writeBytes(record, field: 1)
+        }
+        if !signature.isEmpty {
+            writer.writeBytes(signature, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            record = try reader.readBytes(wireType)
+        case 2:
+            signature = try reader.readBytes(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// The record of a message on segue.shard.<K>.events: some of the events of one engine batch, written by the holder
+/// whose marker is at stream sequence `tenure`. A batch too large for one NATS message (the servers' max_payload) is
+/// split across consecutive messages; all but the last have `continued`. Readers apply a batch only once its last part
+/// has arrived, and drop the parts of a batch that a marker interrupts (its holder was fenced off before it finished,
+/// so no command of it was acknowledged).
+///
+/// Proto message `segue.v1.ShardBatchPart`.
+public struct ShardBatchPart: ProtoMessage {
+    /// Field 1 `uint64 tenure`.
+    public var tenure: UInt64 = 0
+
+    /// Field 2 `repeated Event events`: consecutive positions, following the previous part's.
+    public var events: [Event] = []
+
+    /// Field 3 `bool continued`.
+    public var continued: Bool = false
+
+    /// Creates a `ShardBatchPart` with every field at its default.
+    public init() {}
+
+    /// Creates a `ShardBatchPart` from field values; omitted fields keep their defaults.
+    public init(tenure: UInt64 = 0, events: [Event] = [], continued: Bool = false) {
+        self.tenure = tenure
+        self.events = events
+        self.continued = continued
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if tenure != 0 {
+            writer.writeUInt64(tenure, field: 1)
+        }
+        for value in events {
+            writer.writeMessage(value, field: 2)
+        }
+        if continued {
+            writer.writeBool(continued, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            tenure = try reader.readUInt64(wireType)
+        case 2:
+            try reader.readMessage(wireType, appendingTo: &events)
+        case 3:
+            continued = try reader.readBool(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// The record of a message on segue.shard.<K>.leader: a daemon took the shard over. It is valid only at stream sequence
+/// after_sequence + 1 (the end of the stream it read, plus one), so a copy published again is refused.
+///
+/// Proto message `segue.v1.ShardMarker`.
+public struct ShardMarker: ProtoMessage {
+    /// Field 1 `ShardLease lease`.
+    public var lease: ShardLease? = nil
+
+    /// Field 2 `uint64 after_sequence`.
+    public var afterSequence: UInt64 = 0
+
+    /// Creates a `ShardMarker` with every field at its default.
+    public init() {}
+
+    /// Creates a `ShardMarker` from field values; omitted fields keep their defaults.
+    public init(lease: ShardLease? = nil, afterSequence: UInt64 = 0) {
+        self.lease = lease
+        self.afterSequence = afterSequence
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = lease {
+            writer.writeMessage(value, field: 1)
+        }
+        if afterSequence != 0 {
+            writer.writeUInt64(afterSequence, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, into: &lease)
+        case 2:
+            afterSequence = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -674,6 +674,19 @@ enum Samples {
         events: "events-0-\u{E9}\u{1F680}"
     )
 
+    /// Sample `SignedRecord`.
+    static let signedRecord = SignedRecord(record: [1, 0, 255, 129], signature: [2, 0, 255, 130])
+
+    /// Sample `ShardBatchPart`.
+    static let shardBatchPart = ShardBatchPart(
+        tenure: 18446744073709551615,
+        events: [Samples.event, Event()],
+        continued: true
+    )
+
+    /// Sample `ShardMarker`.
+    static let shardMarker = ShardMarker(lease: Samples.shardLease, afterSequence: 600)
+
     /// Every sample with its name (`Message` or `Message.member`).
     static let all: [Sample] = [
         Sample("Vec2", vec2),
@@ -769,5 +782,8 @@ enum Samples {
         Sample("TimelineCurve", timelineCurve),
         Sample("RestingSpringCurve", restingSpringCurve),
         Sample("ShardLease", shardLease),
+        Sample("SignedRecord", signedRecord),
+        Sample("ShardBatchPart", shardBatchPart),
+        Sample("ShardMarker", shardMarker),
     ]
 }

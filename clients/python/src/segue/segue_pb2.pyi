@@ -869,3 +869,29 @@ class ShardLease(_message.Message):
     control: str
     events: str
     def __init__(self, node: _Optional[str] = ..., shard: _Optional[int] = ..., shards: _Optional[int] = ..., ingest: _Optional[str] = ..., control: _Optional[str] = ..., events: _Optional[str] = ...) -> None: ...
+
+class SignedRecord(_message.Message):
+    __slots__ = ("record", "signature")
+    RECORD_FIELD_NUMBER: _ClassVar[int]
+    SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    record: bytes
+    signature: bytes
+    def __init__(self, record: _Optional[bytes] = ..., signature: _Optional[bytes] = ...) -> None: ...
+
+class ShardBatchPart(_message.Message):
+    __slots__ = ("tenure", "events", "continued")
+    TENURE_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    CONTINUED_FIELD_NUMBER: _ClassVar[int]
+    tenure: int
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    continued: bool
+    def __init__(self, tenure: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., continued: _Optional[bool] = ...) -> None: ...
+
+class ShardMarker(_message.Message):
+    __slots__ = ("lease", "after_sequence")
+    LEASE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    lease: ShardLease
+    after_sequence: int
+    def __init__(self, lease: _Optional[_Union[ShardLease, _Mapping]] = ..., after_sequence: _Optional[int] = ...) -> None: ...
