@@ -173,8 +173,10 @@ extension NATSClusterSuites {
             #expect(try ClusterDirectory(servers: [nats.urls]).shards == 1)
             // The CLI's push is animated: its screen is on the stack once the animation has completed.
             let settled = Date().addingTimeInterval(10)
-            while try control.stack("a").screens != ["Home", "Detail", "Again"] {
-                try #require(Date() < settled, "\(try control.stack("a").screens)")
+            var screens = try control.stack("a").screens
+            while screens != ["Home", "Detail", "Again"] {
+                try #require(Date() < settled, "\(screens)")
+                screens = try control.stack("a").screens
             }
         }
 
