@@ -14,7 +14,7 @@ extension NATSClusterSuites {
     /// What another client of the NATS servers, or a burst of valid input, can do to a cluster (docs/security.md,
     /// "NATS"): forged and garbage messages on a shard's subjects, forged leases and settings, and a batch far larger
     /// than one NATS message. None of it stops a daemon, enters the log, or sends a client elsewhere.
-    @Suite struct ClusterForgeryTests {
+    @Suite struct ClusterAttackTests {
         typealias Failover = ClusterFailoverTests
 
         /// A client of the same servers with no part in the cluster.
@@ -178,6 +178,18 @@ extension NATSClusterSuites {
                 try #require(Date() < settled, "\(screens)")
                 screens = try control.stack("a").screens
             }
+        }
+
+        @Test func serversThatCannotCarryTheLargestEventAreRefused() throws {
+            let nats = try NATSCluster.start()
+            let scratch = try ScratchDirectory(prefix: "segue-max-payload")
+            // 10000 screens a stack: a `completed` of 1.3 MB, over the servers' 1 MiB.
+            let arguments =
+                ClusterDaemon.arguments(cluster: nats, shard: 0, shards: 1, node: "big", data: scratch.path + "/data")
+                + ["--max-screens", "10000"]
+            let refused = try ChildProcess(try BuildProducts.executable("segued"), arguments).finish(timeoutMs: 30000)
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("max_payload"), "\(refused)")
         }
 
         @Test func aDaemonWithAnotherKeyIsRefused() throws {
