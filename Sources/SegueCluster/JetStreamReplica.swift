@@ -90,7 +90,9 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                 ack = try jetStream.publish(
                     subject: subject, payload: payload, expectedLastSequence: lastSequence, messageID: messageID)
             } catch {
-                if error.isWrongLastSequence {
+                // Messages that no holder wrote are stepped over, but only for as long as any other failure would be
+                // retried: a flood faster than this daemon's appends stops it as servers that do not answer would.
+                if error.isWrongLastSequence, ContinuousClock.now < deadline {
                     try stepOverForeignMessages(before: first)
                     continue
                 }
