@@ -8,7 +8,7 @@ import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import zmq
 from google.protobuf.message import DecodeError
@@ -25,6 +25,8 @@ from .receiving import received, time_left
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
 DEFAULT_CONTROL = "tcp://127.0.0.1:7702"
 DEFAULT_EVENTS = "tcp://127.0.0.1:7703"
+
+P = TypeVar("P")
 
 # The largest message taken from segued (ZMQ_MAXMSGSIZE on every socket). A daemon at its default limits sends at
 # most 108312 bytes (a read's 64 KiB batch plus two of its largest events, 21388 bytes each: docs/security.md,
@@ -296,8 +298,8 @@ class Segue:
         ids: list[str] = []
         after, read = "", 0
         while True:
-            page = self.request(self._paging_left(deadline, wait, "stacks()", f"{len(ids)} ids"),
-                                list_stacks=pb.ListStacks(after=after)).stacks
+            page = self._page(deadline, wait, "stacks()", f"{len(ids)} ids", lambda left: self.request(
+                left, list_stacks=pb.ListStacks(after=after)).stacks)
             read = self._gathered(read, page.ByteSize(), "stacks()", f"{len(ids)} ids")
             for stack_id in page.stack_ids:
                 # Code point order is UTF-8 byte order; ids in order also rule out a page served again and again.
@@ -309,12 +311,18 @@ class Segue:
             if not page.more or not page.stack_ids:
                 return ids
 
-    def _paging_left(self, deadline: float, wait: float, call: str, gathered: str) -> float:
-        """The time left for the next page of `call`, which has `gathered` so far; SegueUnavailable once none is."""
+    def _page(self, deadline: float, wait: float, call: str, gathered: str, fetch: Callable[[float], P]) -> P:
+        """The next page of `call` (which has `gathered` so far), fetched within the time left until `deadline`;
+        SegueUnavailable, for the whole call, once none is left."""
+        late = f"{call} not done within {wait}s ({gathered} read from {self.control_endpoint} so far)"
         if time.monotonic() >= deadline:
-            raise SegueUnavailable(f"{call} not done within {wait}s ({gathered} read from {self.control_endpoint} "
-                                   "so far)")
-        return time_left(deadline)
+            raise SegueUnavailable(late)
+        try:
+            return fetch(time_left(deadline))
+        except SegueUnavailable as exc:
+            if exc.number is not None:
+                raise  # the daemon's own UNAVAILABLE
+            raise SegueUnavailable(f"{late}: {exc.message}") from exc
 
     def _gathered(self, read: int, page: int, call: str, gathered: str) -> int:
         """The bytes `call` has read once a page of `page` bytes is added; RESOURCE_EXHAUSTED past max_read_bytes."""
@@ -343,8 +351,8 @@ class Segue:
         events: list[pb.Event] = []
         position, read = max(from_position, 1), 0
         while True:
-            batch = self.read_events(position, stack, timeout=self._paging_left(
-                deadline, wait, "history()", f"{len(events)} events"))
+            batch = self._page(deadline, wait, "history()", f"{len(events)} events",
+                               lambda left: self.read_events(position, stack, timeout=left))
             read = self._gathered(read, batch.ByteSize(), "history()", f"{len(events)} events")
             events += batch.events
             if batch.next_position <= position or batch.next_position > batch.head_position:

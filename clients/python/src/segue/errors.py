@@ -62,7 +62,7 @@ def decode(kind: type[M], payload: bytes, what: str) -> M:
     try:
         return kind.FromString(payload)
     except (DecodeError, ValueError, RuntimeError) as exc:  # RuntimeError: nesting past protobuf's depth limit
-        raise malformed(f"{what} ({len(payload)} bytes) does not decode as a {kind.DESCRIPTOR.name}: {exc}") from None
+        raise malformed(f"{what} ({len(payload)} bytes) does not decode as {kind.DESCRIPTOR.full_name}: {exc}") from None
 
 
 def closed(what: str) -> SegueError:

@@ -77,7 +77,14 @@ class EventFeed:
                 reading = "" if self._read_from is None else f" (reading the log from position {self._read_from})"
                 raise SegueUnavailable(f"no event of {where} within {self.timeout}s{reading}")
             if self._read_from is not None:
-                self._read_page(self._read_from, deadline)
+                try:
+                    self._read_page(self._read_from, deadline)
+                except SegueUnavailable as exc:
+                    if exc.number is not None:
+                        raise  # the daemon's own UNAVAILABLE
+                    where = f"stack {self.stack}" if self.stack else "any stack"
+                    raise SegueUnavailable(f"no event of {where} within {self.timeout}s (reading the log from "
+                                           f"position {self._read_from}: {exc.message})") from exc
             elif now >= self._idle_since + self.idle_check:
                 self._idle_since = now
                 self._read_from, self._read_until = self.last_position + 1, None
