@@ -33,7 +33,7 @@ P = TypeVar("P")
 # "Limits"); 1 MiB leaves room for a daemon with a raised --max-screens or --max-presented.
 DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
 # The most that stacks() and history() gather in one call, counted as the pages' encoded bytes.
-DEFAULT_MAX_READ_BYTES = 64 << 20
+DEFAULT_MAX_READ_BYTES = 16 << 20
 
 # The reply body each request is answered with (publish_probe: none).
 _REPLY_BODIES = {"command": "command", "get_stack": "stack", "read_events": "events", "list_stacks": "stacks",
@@ -439,11 +439,13 @@ class Segue:
                timeout: float | None = None, idle_check: float = 1.0,
                on_log_behind: Callable[[int, int], None] | None = None) -> EventFeed:
         """Every event (of one stack, or all) from `from_position` (None: only those after now), in order,
-        without gaps or repeats: history from the log, then live. Each wait for an event, and each read of the
-        log, is bounded by `timeout` (None: the client's), after which SegueUnavailable is raised; after
-        `idle_check` seconds without a live event the feed asks the log whether it missed one. A daemon whose log
-        ends before what the feed has seen (started again on a fresh or older data directory) is followed from its
-        head, after telling `on_log_behind(head, seen)`. The feed uses this client: iterate it in this thread."""
+        without gaps or repeats: history from the log, read a page at a time as needed, then live. Creating the
+        feed, and each `next()` (the log's pages it reads included), is bounded by `timeout` (None: the client's),
+        after which SegueUnavailable is raised; a publication or page that does not decode raises MALFORMED and
+        leaves the feed where it was. After `idle_check` seconds without a live event the feed asks the log
+        whether it missed one. A daemon whose log ends before what the feed has seen (started again on a fresh or
+        older data directory) is followed from its head, after telling `on_log_behind(head, seen)`. The feed uses
+        this client: iterate it in this thread."""
         return EventFeed(self, stack, from_position, self._wait(timeout),
                          arguments.seconds("idle_check", idle_check), on_log_behind)
 
