@@ -26,8 +26,18 @@ class Later:
     frames: list[bytes]
 
 
-# What the fake daemon sends back after the routing id: frames, frames later, or nothing.
-Answer = list[bytes] | Later | None
+@dataclass(frozen=True)
+class Flood:
+    """A reply, then up to `count` copies of `unasked` for as long as the client's connection takes them (each
+    within a second)."""
+
+    frames: list[bytes]
+    unasked: list[bytes]
+    count: int
+
+
+# What the fake daemon sends back after the routing id: frames, frames later, a flood, or nothing.
+Answer = list[bytes] | Later | Flood | None
 
 
 def reply(request: pb.Request, **fields: object) -> list[bytes]:
@@ -51,10 +61,13 @@ class FakeSegued:
     """A stand-in for segued on tcp://127.0.0.1:*, run in a thread of its own: its ROUTER answers each request
     as `answer` says (publish probes are published first, as segued does), and `publish` sends on its PUB."""
 
-    def __init__(self, answer: Callable[[pb.Request], Answer]) -> None:
+    def __init__(self, answer: Callable[[pb.Request], Answer], send_queue: int = 1000) -> None:
         self.answer = answer
+        self.flooded = 0
+        self.flood_over = threading.Event()
         self._context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
         self._router = self._context.socket(zmq.ROUTER)
+        self._router.sndhwm = send_queue
         self._pub = self._context.socket(zmq.PUB)
         self._pull = self._context.socket(zmq.PULL)
         self.control = self._bind(self._router)
@@ -108,18 +121,36 @@ class FakeSegued:
                     self._pub.send_multipart([f"pr/{request.publish_probe.token}/".encode(),
                                               pb.PublishProbe(token=request.publish_probe.token).SerializeToString()])
                 answer = self.answer(request)
-                if isinstance(answer, Later):
+                if isinstance(answer, Flood):
+                    self._flood(routing_id, answer)
+                elif isinstance(answer, Later):
                     heapq.heappush(later, (time.monotonic() + answer.seconds, next(order), [routing_id, *answer.frames]))
                 elif answer is not None:
                     self._router.send_multipart([routing_id, *answer])
+
+
+    def _flood(self, routing_id: bytes, flood: Flood) -> None:
+        self._router.send_multipart([routing_id, *flood.frames])
+        # From here a full queue is an error (zmq.Again) or a wait, not a silent drop.
+        self._router.router_mandatory = True
+        self._router.sndtimeo = 1000
+        try:
+            for _ in range(flood.count):
+                self._router.send_multipart([routing_id, *flood.unasked])
+                self.flooded += 1
+        except zmq.Again:
+            pass
+        finally:
+            self._router.sndtimeo = -1  # later replies wait for room rather than being dropped
+            self.flood_over.set()
 
 
 @pytest.fixture
 def fake() -> Iterator[Callable[[Callable[[pb.Request], Answer]], FakeSegued]]:
     started: list[FakeSegued] = []
 
-    def start(answer: Callable[[pb.Request], Answer]) -> FakeSegued:
-        daemon = FakeSegued(answer)
+    def start(answer: Callable[[pb.Request], Answer], send_queue: int = 1000) -> FakeSegued:
+        daemon = FakeSegued(answer, send_queue)
         started.append(daemon)
         return daemon
 
@@ -238,6 +269,33 @@ def test_the_size_limit_is_the_constructors(fake: Callable[..., FakeSegued]) -> 
             client.stats()
     with pytest.raises(SegueError, match="max_message_bytes must be a whole number of bytes above 0"):
         Segue.connect(max_message_bytes=0)
+
+
+def test_replies_nobody_asked_for_are_not_taken_in_without_bound(fake: Callable[..., FakeSegued]) -> None:
+    unasked = padded([b"", pb.Reply(request_id="not-asked", stats=pb.Stats()).SerializeToString()], 1000_000)
+    flooding = [True]
+
+    def answer(request: pb.Request) -> Answer:
+        if flooding:
+            flooding.clear()
+            return Flood(reply(request, stats=pb.Stats(stacks=1)), unasked, 200)
+        return reply(request, stats=pb.Stats(stacks=2))
+
+    daemon = fake(answer, send_queue=1)
+    with daemon.client(timeout=30) as client:
+        assert client.stats().stacks == 1
+        assert daemon.flood_over.wait(60)
+        # The control socket queues 16 replies and the kernel's buffers a few more: not 200 MB of them.
+        assert daemon.flooded < 100, f"the client took in {daemon.flooded} unasked replies of 1 MB"
+        assert client.stats().stacks == 2  # the unasked ones read and skipped
+
+
+def test_every_socket_takes_at_most_max_message_bytes(fake: Callable[..., FakeSegued]) -> None:
+    daemon = fake(basics)
+    with daemon.client(timeout=5, max_message_bytes=5000) as client:
+        sockets = [client._control, client._ingest, client.events().subscription, client.subscribe("fr/"),
+                   client.socket(zmq.SUB, daemon.events)]
+        assert [sock.maxmsgsize for sock in sockets] == [5000] * len(sockets)
 
 
 # ------------------------------------------------------------------------------------------------ paging

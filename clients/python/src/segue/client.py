@@ -35,6 +35,11 @@ DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
 # The most that stacks() and history() gather in one call, counted as the pages' encoded bytes.
 DEFAULT_MAX_READ_BYTES = 16 << 20
 
+# Replies the control socket queues unread: a request waits for one reply at a time, and a late one (to a request
+# cut short) is skipped, so a few are enough; libzmq stops reading the connection past them, which bounds what a
+# daemon sending unasked replies can make the client hold to this many of max_message_bytes.
+_CONTROL_QUEUE = 16
+
 # The reply body each request is answered with (publish_probe: none).
 _REPLY_BODIES = {"command": "command", "get_stack": "stack", "read_events": "events", "list_stacks": "stacks",
                  "get_stats": "stats", "publish_probe": None}
@@ -65,7 +70,7 @@ class Segue:
         self.max_read_bytes = arguments.byte_limit("max_read_bytes", max_read_bytes)
         self._context: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
         try:
-            self._control = self.socket(zmq.DEALER, control)
+            self._control = self._control_socket()
             self._control_drops = self._control.get_monitor_socket(zmq.EVENT_DISCONNECTED)
             self._ingest = self.socket(zmq.PUSH, ingest)
             self.socket(zmq.SUB, events).close()  # checks the endpoint now rather than at the first feed
@@ -109,7 +114,9 @@ class Segue:
     def socket(self, kind: int, endpoint: str) -> zmq.Socket[bytes]:
         """A socket of this client's context, with its CURVE keys and max_message_bytes, connected to `endpoint`."""
         self._check_open()
-        sock = self._context.socket(kind)
+        return self._connect(self._context.socket(kind), endpoint)
+
+    def _connect(self, sock: zmq.Socket[bytes], endpoint: str) -> zmq.Socket[bytes]:
         sock.linger = 0
         sock.maxmsgsize = self.max_message_bytes
         try:
@@ -200,13 +207,20 @@ class Segue:
         return (f"; the connection dropped meanwhile: segued stopped, or sent a reply over this client's "
                 f"max_message_bytes ({self.max_message_bytes} bytes), which ends the connection")
 
+    def _control_socket(self) -> zmq.Socket[bytes]:
+        """A DEALER on the control endpoint, that queues few replies unread."""
+        self._check_open()
+        sock = self._context.socket(zmq.DEALER)
+        sock.rcvhwm = _CONTROL_QUEUE
+        return self._connect(sock, self.control_endpoint)
+
     def _replace_control(self) -> None:
         """A new control socket in place of one whose request timed out: the old one's queue goes with it, so a
         request that never reached segued is not delivered once segued answers again."""
         self._control.disable_monitor()
         self._control_drops.close(linger=0)
         self._control.close(linger=0)
-        self._control = self.socket(zmq.DEALER, self.control_endpoint)
+        self._control = self._control_socket()
         self._control_drops = self._control.get_monitor_socket(zmq.EVENT_DISCONNECTED)
 
     def _wait(self, timeout: float | None) -> float:
