@@ -10,7 +10,7 @@ from google.protobuf.message import DecodeError, Message
 from . import segue_pb2 as pb
 
 # segued's default --max-message-bytes: ZeroMQ drops the connection of a peer that sends a larger message.
-DEFAULT_MAX_MESSAGE_BYTES = 65536
+SEGUED_MAX_MESSAGE_BYTES = 65536
 
 M = TypeVar("M", bound=Message)
 
@@ -71,7 +71,7 @@ def closed(what: str) -> SegueError:
 
 def oversize_hint(what: str, size: int) -> str:
     """Why `what` (a request, an input) of `size` bytes may have gone unanswered, or "" when it is small enough."""
-    if size <= DEFAULT_MAX_MESSAGE_BYTES:
+    if size <= SEGUED_MAX_MESSAGE_BYTES:
         return ""
     return (f" ({what} of {size} bytes: segued drops messages over its --max-message-bytes, "
-            f"{DEFAULT_MAX_MESSAGE_BYTES} by default)")
+            f"{SEGUED_MAX_MESSAGE_BYTES} by default)")
