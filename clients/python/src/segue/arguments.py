@@ -30,6 +30,13 @@ def seconds(name: str, value: float) -> float:
     return float(value)
 
 
+def byte_limit(name: str, value: int) -> int:
+    """`value`, a whole number of bytes above 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise invalid(f"{name} must be a whole number of bytes above 0, not {value!r}")
+    return value
+
+
 def names(name: str, value: Sequence[str] | None) -> list[str]:
     """The names in `value` (None: none); a bare string, which would be taken letter by letter, is refused."""
     if isinstance(value, (str, bytes)):

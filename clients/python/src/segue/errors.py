@@ -1,26 +1,68 @@
-"""The errors a Segue client raises: the contract's error code and message, or the daemon not answering."""
+"""The errors a Segue client raises: the contract's error code and message, the daemon not answering, or what the
+daemon sent not being what the contract allows."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from google.protobuf.message import DecodeError, Message
+
+from . import segue_pb2 as pb
+
 # segued's default --max-message-bytes: ZeroMQ drops the connection of a peer that sends a larger message.
-DEFAULT_MAX_MESSAGE_BYTES = 65536
+SEGUED_MAX_MESSAGE_BYTES = 65536
+
+M = TypeVar("M", bound=Message)
 
 
 class SegueError(Exception):
-    """A refusal: `code` is the contract's ErrorCode name (UNKNOWN_STACK, NOTHING_TO_POP, INVALID_ARGUMENT for a
-    value refused before sending, ...), or CLIENT_CLOSED for a client or feed used after it was closed."""
+    """A refusal or a failure. `code` is the contract's ErrorCode name (UNKNOWN_STACK, NOTHING_TO_POP, ...), or
+    UNKNOWN_<n> for a code this client does not know (a newer daemon's); `number` is the ErrorCode number the daemon
+    sent, None for an error the client raised itself: INVALID_ARGUMENT for a value refused before sending,
+    CLIENT_CLOSED for a client or feed used after it was closed, UNAVAILABLE when segued does not answer in time,
+    MALFORMED for a reply or publication that is not what the contract allows, RESOURCE_EXHAUSTED for a read over
+    the client's max_read_bytes."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, number: int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.number = number
 
 
 class SegueUnavailable(SegueError):
     """segued did not answer in time (or the log could not be written): code UNAVAILABLE."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("UNAVAILABLE", message)
+    def __init__(self, message: str, number: int | None = None) -> None:
+        super().__init__("UNAVAILABLE", message, number)
+
+
+def code_name(number: int) -> str:
+    """The ErrorCode's name, or UNKNOWN_<number> for one this client's contract does not have."""
+    try:
+        return pb.ErrorCode.Name(number)
+    except ValueError:
+        return f"UNKNOWN_{number}"
+
+
+def refusal(error: pb.Error) -> SegueError:
+    """The daemon's error (a Reply's or a Rejection's) as a SegueError, its code and message kept."""
+    if error.code == pb.UNAVAILABLE:
+        return SegueUnavailable(error.message, int(error.code))
+    return SegueError(code_name(error.code), error.message, int(error.code))
+
+
+def malformed(message: str) -> SegueError:
+    return SegueError("MALFORMED", message)
+
+
+def decode(kind: type[M], payload: bytes, what: str) -> M:
+    """`payload` decoded as a `kind`, or SegueError MALFORMED naming `what` (a reply from ..., a publication on
+    ...) when it does not decode."""
+    try:
+        return kind.FromString(payload)
+    except (DecodeError, ValueError, RuntimeError) as exc:  # RuntimeError: nesting past protobuf's depth limit
+        raise malformed(f"{what} ({len(payload)} bytes) does not decode as {kind.DESCRIPTOR.full_name}: {exc}") from None
 
 
 def closed(what: str) -> SegueError:
@@ -29,7 +71,7 @@ def closed(what: str) -> SegueError:
 
 def oversize_hint(what: str, size: int) -> str:
     """Why `what` (a request, an input) of `size` bytes may have gone unanswered, or "" when it is small enough."""
-    if size <= DEFAULT_MAX_MESSAGE_BYTES:
+    if size <= SEGUED_MAX_MESSAGE_BYTES:
         return ""
     return (f" ({what} of {size} bytes: segued drops messages over its --max-message-bytes, "
-            f"{DEFAULT_MAX_MESSAGE_BYTES} by default)")
+            f"{SEGUED_MAX_MESSAGE_BYTES} by default)")

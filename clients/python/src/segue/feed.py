@@ -9,6 +9,11 @@ feed read the gap from the log first. A loss at the end of a burst has no later 
 A read that finds the log ending before a position the feed has already seen comes from another log (a daemon
 started again on a fresh data directory, or on an older copy of its log): the feed calls `on_log_behind(head,
 seen)` and follows that log from its head, since nothing tells its positions apart from those already delivered.
+
+The log is read a page at a time, as the feed needs events: what it holds is one page at most, and a wait in
+`next()` spans both the reads and the live wait, whatever the daemon answers. A publication or a page that does not
+decode raises SegueError MALFORMED from `next()` and leaves the feed where it was: the next call goes on from the
+last event delivered (reading the log for whatever that publication was).
 """
 
 from __future__ import annotations
@@ -19,14 +24,16 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import segue_pb2 as pb
-from .errors import SegueUnavailable, closed
-from .receiving import received
+from .errors import SegueUnavailable, closed, decode
+from .receiving import endpoint, received, time_left
 
 if TYPE_CHECKING:
     from .client import Segue
 
 
 class EventFeed:
+    """Every event (of one stack, or all) from a position, in order, without a gap or a repeat (`Segue.events`)."""
+
     def __init__(self, client: Segue, stack: str | None, from_position: int | None, timeout: float,
                  idle_check: float = 1.0, on_log_behind: Callable[[int, int], None] | None = None) -> None:
         self.client = client
@@ -35,19 +42,31 @@ class EventFeed:
         self.timeout = timeout
         self.idle_check = idle_check
         self.events_read_from_log = 0
+        deadline = time.monotonic() + timeout
         self.subscription = client.subscribe(f"ev/{stack}/" if stack else "ev/", timeout=timeout)
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
-        # Subscribed first, then the start: whatever is published from here on arrives live or is in the log.
-        start = client.stats(timeout).head_position + 1 if from_position is None else max(from_position, 1)
+        try:
+            # Subscribed first, then the start: whatever is published from here on arrives live or is in the log.
+            start = (client.stats(time_left(deadline)).head_position + 1 if from_position is None
+                     else max(from_position, 1))
+        except BaseException:
+            self.subscription.close(linger=0)
+            raise
         self.last_position = start - 1
-        self._read_log(until=None)
+        # A read of the log in progress: the position of its next page, and where it ends (None: at the head).
+        self._read_from: int | None = start
+        self._read_until: int | None = None
+        # A live event that revealed a gap: delivered once the read of the gap is done.
+        self._held: pb.Event | None = None
         self._idle_since = time.monotonic()
 
     def __iter__(self) -> EventFeed:
         return self
 
     def __next__(self) -> pb.Event:
+        """The next event; SegueUnavailable if none comes within the feed's timeout, the log's pages read
+        meanwhile included."""
         if self.subscription.closed:
             raise closed("this event feed (or its client)")
         deadline = time.monotonic() + self.timeout
@@ -55,30 +74,41 @@ class EventFeed:
             now = time.monotonic()
             if now >= deadline:
                 where = f"stack {self.stack}" if self.stack else "any stack"
-                raise SegueUnavailable(f"no event of {where} within {self.timeout}s")
-            if now >= self._idle_since + self.idle_check:
+                reading = "" if self._read_from is None else f" (reading the log from position {self._read_from})"
+                raise SegueUnavailable(f"no event of {where} within {self.timeout}s{reading}")
+            if self._read_from is not None:
+                try:
+                    self._read_page(self._read_from, deadline)
+                except SegueUnavailable as exc:
+                    if exc.number is not None:
+                        raise  # the daemon's own UNAVAILABLE
+                    where = f"stack {self.stack}" if self.stack else "any stack"
+                    raise SegueUnavailable(f"no event of {where} within {self.timeout}s (reading the log from "
+                                           f"position {self._read_from}: {exc.message})") from exc
+            elif now >= self._idle_since + self.idle_check:
                 self._idle_since = now
-                self._read_log(until=None)
-                continue
-            wait = min(deadline, self._idle_since + self.idle_check) - now
-            if not self.subscription.poll(int(wait * 1000) + 1):
-                continue
-            topic, payload = self.subscription.recv_multipart()
-            if not topic.startswith(b"ev/"):
-                continue  # a probe asked for before the subscription was proven live
-            event = pb.Event()
-            event.ParseFromString(payload)
-            if event.position <= self.last_position:
-                continue  # a duplicate, or an event of another log, which the next idle check finds out
-            self._idle_since = time.monotonic()
-            if self._after_gap(event):
-                self._read_log(until=event.position - 1)
-            if event.position > self.last_position:
-                self._accept(event)
+                self._read_from, self._read_until = self.last_position + 1, None
+            else:
+                self._follow(min(deadline, self._idle_since + self.idle_check))
         return self._pending.popleft()
 
     def close(self) -> None:
         self.subscription.close(linger=0)
+
+    def _follow(self, until: float) -> None:
+        """Takes live events until one is delivered or reveals a gap, or until `until`."""
+        for topic, payload in received(self.subscription, until):
+            if not topic.startswith(b"ev/"):
+                continue  # a probe asked for before the subscription was proven live
+            event = decode(pb.Event, payload, f"a publication on {endpoint(self.subscription)}")
+            if event.position <= self.last_position:
+                continue  # a duplicate, or an event of another log, which the next idle check finds out
+            self._idle_since = time.monotonic()
+            if self._after_gap(event):
+                self._read_from, self._read_until, self._held = self.last_position + 1, event.position - 1, event
+            else:
+                self._accept(event)
+            return
 
     def _after_gap(self, event: pb.Event) -> bool:
         """Whether events may be missing between the last delivered one and `event`."""
@@ -88,25 +118,32 @@ class EventFeed:
             return True  # version 1 is a re-created stack: its predecessor's last events may be what was lost
         return event.version > self.last_version + 1
 
-    def _read_log(self, until: int | None) -> None:
-        """Queues the events of the log after the last delivered one, up to `until` (None: the head)."""
-        position = self.last_position + 1
-        while True:
-            batch = self.client.read_events(position, self.stack, timeout=self.timeout)
-            # A log's head never goes back: one before what this feed has seen is another log.
-            if batch.head_position < self.last_position:
-                seen, self.last_position, self.last_version = self.last_position, batch.head_position, None
-                if self.on_log_behind is not None:
-                    self.on_log_behind(batch.head_position, seen)
-                return
-            for event in batch.events:
-                if self.last_position < event.position and (until is None or event.position <= until):
-                    self._accept(event)
-                    self.events_read_from_log += 1
-            end = batch.head_position if until is None else until
-            if batch.next_position <= position or batch.next_position > end:
-                return
-            position = batch.next_position
+    def _read_page(self, position: int, deadline: float) -> None:
+        """Queues the events of one page of the log from `position`, after the last delivered one and up to the
+        read's end; once the read is done, the live event that was held for it."""
+        until = self._read_until
+        batch = self.client.read_events(position, self.stack, timeout=time_left(deadline))
+        # A log's head never goes back: one before what this feed has seen is another log.
+        if batch.head_position < self.last_position:
+            seen, self.last_position, self.last_version = self.last_position, batch.head_position, None
+            self._end_read()
+            if self.on_log_behind is not None:
+                self.on_log_behind(batch.head_position, seen)
+            return
+        for event in batch.events:
+            if self.last_position < event.position and (until is None or event.position <= until):
+                self._accept(event)
+                self.events_read_from_log += 1
+        end = batch.head_position if until is None else until
+        if batch.next_position <= position or batch.next_position > end:
+            self._end_read()
+        else:
+            self._read_from = batch.next_position
+
+    def _end_read(self) -> None:
+        held, self._read_from, self._read_until, self._held = self._held, None, None, None
+        if held is not None and held.position > self.last_position:
+            self._accept(held)
 
     def _accept(self, event: pb.Event) -> None:
         self.last_position = event.position
@@ -132,9 +169,7 @@ class FrameFeed:
         deadline = time.monotonic() + self.timeout
         for topic, payload in received(self._sub, deadline):
             if topic.startswith(b"fr/"):
-                frame = pb.Frame()
-                frame.ParseFromString(payload)
-                return frame
+                return decode(pb.Frame, payload, f"a publication on {endpoint(self._sub)}")
         raise SegueUnavailable(f"no frame of stack {self.stack} within {self.timeout}s")
 
     def transition(self, transition_id: int) -> list[pb.Frame]:

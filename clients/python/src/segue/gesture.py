@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import zmq
 
 from . import segue_pb2 as pb
-from .errors import SegueError, SegueUnavailable
-from .receiving import received
+from .errors import SegueUnavailable, decode, refusal
+from .receiving import endpoint, received, time_left
 from .swipe import swipe_trace
 
 if TYPE_CHECKING:
@@ -58,26 +58,21 @@ def wait_idle(client: Segue, stack: str, timeout: float) -> pb.StackState:
     deadline = time.monotonic() + timeout
     sub = client.subscribe(f"ev/{stack}/", timeout=timeout)
     try:
-        state = client.state(stack, _left(deadline))
+        state = client.state(stack, time_left(deadline))
         while state.HasField("transition"):
             running = state.transition.transition_id
             while not _ends(running, _next_event(sub, deadline, f"transition {running} of {stack} to end")):
                 pass
-            state = client.state(stack, _left(deadline))
+            state = client.state(stack, time_left(deadline))
         return state
     finally:
         sub.close(linger=0)
 
 
-def _left(deadline: float) -> float:
-    """The time left until `deadline` for a request (at least a millisecond, so that it is still asked)."""
-    return max(deadline - time.monotonic(), 0.001)
-
-
 def _next_event(sub: zmq.Socket[bytes], deadline: float, what: str) -> pb.Event:
     for topic, payload in received(sub, deadline):
         if topic.startswith(b"ev/"):
-            return pb.Event.FromString(payload)
+            return decode(pb.Event, payload, f"a publication on {endpoint(sub)}")
     raise SegueUnavailable(f"waited in vain for {what}")
 
 
@@ -97,15 +92,15 @@ class _Outcome:
         self.decision: pb.Event | None = None
         self.completed: pb.Event | None = None
 
-    def observe(self, topic: bytes, payload: bytes) -> None:
+    def observe(self, topic: bytes, payload: bytes, where: str) -> None:
         if topic.startswith(b"er/"):
-            rejection = pb.Rejection.FromString(payload)
+            rejection = decode(pb.Rejection, payload, f"a publication on {where}")
             if rejection.gesture_id == self.gesture_id:
-                raise SegueError(pb.ErrorCode.Name(rejection.error.code), rejection.error.message)
+                raise refusal(rejection.error)
             return
         if not topic.startswith(b"ev/"):
             return
-        event = pb.Event.FromString(payload)
+        event = decode(pb.Event, payload, f"a publication on {where}")
         body = event.WhichOneof("body")
         if body == "began" and event.began.gesture_id == self.gesture_id:
             self.transition = event.began.transition_id
@@ -121,7 +116,7 @@ class _Outcome:
         if self.completed is not None:
             return
         for topic, payload in received(sub, until):
-            self.observe(topic, payload)
+            self.observe(topic, payload, endpoint(sub))
             if self.completed is not None:
                 return
 

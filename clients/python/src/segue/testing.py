@@ -6,6 +6,14 @@ from . import segue_pb2 as pb
 from .client import Segue
 
 
+def reason_name(number: int) -> str:
+    """The Reason's name, or UNKNOWN_<number> for one of a newer contract."""
+    try:
+        return pb.Reason.Name(number)
+    except ValueError:
+        return f"UNKNOWN_{number}"
+
+
 def last_decision(client: Segue, stack: str) -> pb.Event:
     """The newest `finished` or `cancelled` event of the stack, from the log."""
     for event in reversed(client.history(stack)):
@@ -18,7 +26,7 @@ def assert_finished(client: Segue, stack: str, reason: str | None = None) -> pb.
     """The stack's newest transition finished (with `reason`, a Reason name such as PASSED_THRESHOLD)."""
     event = last_decision(client, stack)
     assert event.WhichOneof("body") == "finished", (
-        f"stack {stack}'s last transition was cancelled ({pb.Reason.Name(event.cancelled.reason)})")
-    actual = pb.Reason.Name(event.finished.reason)
+        f"stack {stack}'s last transition was cancelled ({reason_name(event.cancelled.reason)})")
+    actual = reason_name(event.finished.reason)
     assert reason is None or actual == reason, f"stack {stack}'s last transition finished {actual}, not {reason}"
     return event.finished
