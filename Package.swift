@@ -39,12 +39,20 @@ let package = Package(
             pkgConfig: "libnats",
             providers: [.apt(["libnats-dev"])]
         ),
-        .target(name: "NATS", dependencies: ["CNats"], swiftSettings: strictSettings),
+        // libsodium (which libzmq's CURVE needs too) for the Ed25519 public key of an nkey seed file.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
+        .target(name: "NATS", dependencies: ["CNats", "CSodium"], swiftSettings: strictSettings),
         // Free loopback ports and the nats-server executable: what the cluster tests and the bench share.
         .target(name: "LoopbackServers", swiftSettings: strictSettings),
         .target(
             name: "SegueCluster",
-            dependencies: ["NATS", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire"],
+            dependencies: [
+                "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire",
+            ],
             swiftSettings: strictSettings
         ),
         // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not

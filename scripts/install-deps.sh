@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
-# The build needs libzmq, libwebsockets and libnats (the NATS C client, for cluster mode). With --test, also what the
+# The build needs libzmq, libwebsockets, libnats (the NATS C client, for cluster mode) and libsodium (nkey seeds). With --test, also what the
 # tests need beyond the build: Chromium and its WebDriver for the browser tests, zsh and groff for the shell completion
 # and manual pages, nats-server for the cluster tests.
 set -euo pipefail
@@ -10,6 +10,7 @@ command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libzmq 2>/dev/null; then missing+=(libzmq3-dev); fi
 if ! pkg-config --exists libwebsockets 2>/dev/null; then missing+=(libwebsockets-dev); fi
 if ! pkg-config --exists libnats 2>/dev/null; then missing+=(libnats-dev); fi
+if ! pkg-config --exists libsodium 2>/dev/null; then missing+=(libsodium-dev); fi
 if [ "${1:-}" = "--test" ]; then
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)

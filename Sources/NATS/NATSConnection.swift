@@ -16,15 +16,30 @@ public final class NATSConnection: @unchecked Sendable {
     ///   - servers: the servers' URLs, such as `["nats://127.0.0.1:4222", "nats://127.0.0.1:4223"]`; one entry may
     ///     also hold several, comma-separated.
     ///   - name: the name the servers show for this client (in their monitoring and logs).
+    ///   - authentication: the credentials and TLS files, beside those the URLs may hold.
     ///   - connectTimeout: how long each server gets to accept the first connection.
     ///   - reconnectWait: the pause between two rounds of reconnection attempts once connected.
-    /// - Throws: ``NATSError`` (``NATSError/isNoServer`` when none answered) naming the servers.
+    /// - Throws: ``NATSError`` (``NATSError/isNoServer`` when none answered, ``NATSError/isAuthenticationRefused``
+    ///   when the servers refused the credentials) naming the servers, with every password and token replaced by
+    ///   `***`, in the operation and in the client's own text alike.
     public init(
-        servers: [String], name: String, connectTimeout: Duration = .seconds(2),
-        reconnectWait: Duration = .milliseconds(100)
+        servers: [String], name: String, authentication: NATSAuthentication = .none,
+        connectTimeout: Duration = .seconds(2), reconnectWait: Duration = .milliseconds(100)
     ) throws(NATSError) {
         let urls = servers.flatMap { $0.split(separator: ",") }.map { String($0).trimmed }.filter { !$0.isEmpty }
-        let operation = "connect to \(urls.joined(separator: ","))"
+        let operation = "connect to \(authentication.shown(urls))"
+        do {
+            handle = try Self.connect(urls, name: name, authentication: authentication, operation: operation,
+                connectTimeout: connectTimeout, reconnectWait: reconnectWait)
+        } catch {
+            throw error.withoutSecrets(authentication.secrets(in: urls)).explainingRefusal()
+        }
+    }
+
+    private static func connect(
+        _ urls: [String], name: String, authentication: NATSAuthentication, operation: String,
+        connectTimeout: Duration, reconnectWait: Duration
+    ) throws(NATSError) -> OpaquePointer {
         guard !urls.isEmpty else { throw NATSError(NATS_ADDRESS_MISSING, operation: operation, text: "no server URL") }
         var options: OpaquePointer?
         try check(operation) { natsOptions_Create(&options) }
@@ -43,9 +58,10 @@ public final class NATSConnection: @unchecked Sendable {
         // The client watches a follower's heartbeats (and recreates its consumer when they stop) only when an
         // asynchronous error handler is set. The errors themselves reach the caller through the calls it makes.
         try check(operation) { natsOptions_SetErrorHandler(options, { _, _, _, _ in }, nil) }
+        try authentication.apply(to: options, urls: urls, operation: operation)
         var connection: OpaquePointer?
         try check(operation) { natsConnection_Connect(&connection, options) }
-        handle = connection!
+        return connection!
     }
 
     deinit {

@@ -11,10 +11,12 @@ public final class ClusterDirectory {
     public let shards: Int
 
     /// - Throws: `ClusterError` when no server answers or no daemon has set the cluster up yet.
-    public init(servers: [String], timeout: Duration = .seconds(5)) throws(ClusterError) {
-        let place = servers.joined(separator: ",")
+    public init(
+        servers: [String], timeout: Duration = .seconds(5), authentication: NATSAuthentication = .none
+    ) throws(ClusterError) {
+        let place = authentication.shown(servers)
         do {
-            let connection = try NATSConnection(servers: servers, name: "segue")
+            let connection = try NATSConnection(servers: servers, name: "segue", authentication: authentication)
             jetStream = try JetStream(connection: connection, timeout: timeout)
             let settings = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.settingsBucket)
             leases = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.leaseBucket)

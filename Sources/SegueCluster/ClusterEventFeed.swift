@@ -21,9 +21,11 @@ public final class ClusterEventFeed {
     /// not exist yet (no daemon has held it) is looked for again every second, and followed from its start once it
     /// exists.
     /// - Parameter from: the first position to deliver in each shard; nil for only the events logged from now on.
-    public init(servers: [String], stack: String?, from: UInt64?) throws(ClusterError) {
+    public init(servers: [String], stack: String?, from: UInt64?, authentication: NATSAuthentication = .none)
+        throws(ClusterError)
+    {
         fromPosition = from ?? 1
-        let directory = try ClusterDirectory(servers: servers)
+        let directory = try ClusterDirectory(servers: servers, authentication: authentication)
         jetStream = directory.jetStream
         let followed = stack.map { [directory.shard(of: $0)] } ?? Array(0..<directory.shards)
         shards = followed.map { Followed(shard: $0) }

@@ -29,7 +29,8 @@ public final class ShardTakeover {
         self.report = report
         let shard = settings.shard.index
         do {
-            let connection = try NATSConnection(servers: settings.servers, name: "segued \(settings.node)")
+            let connection = try NATSConnection(
+                servers: settings.servers, name: "segued \(settings.node)", authentication: settings.authentication)
             jetStream = try JetStream(connection: connection)
             try jetStream.ensureStream(
                 name: ClusterLayout.stream(shard: shard),
@@ -42,7 +43,7 @@ public final class ShardTakeover {
                 jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
             try Self.checkShardCount(settings.shard.count, in: clusterSettings)
         } catch {
-            throw ClusterError("cannot join the cluster at \(settings.servers.joined(separator: ",")): \(error)")
+            throw ClusterError("cannot join the cluster at \(settings.shownServers): \(error)")
         }
     }
 

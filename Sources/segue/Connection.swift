@@ -36,8 +36,11 @@ struct Connection {
             + "is found there, instead of at --ingest, --control and --events",
         environment: "SEGUE_CLUSTER")
 
+    /// `--cluster` and the options of its credentials and TLS (each with a `SEGUE_NATS_*` variable).
+    static let clusterOptions = [clusterOption] + ClusterAccessOptions.options(environment: true)
+
     /// The options of a command that names a stack: the endpoints, or a cluster to find them in.
-    static let stackOptions = options + [clusterOption]
+    static let stackOptions = options + clusterOptions
 
     private(set) var endpoints: SegueEndpoints
     let timeoutMs: Int
@@ -60,12 +63,7 @@ struct Connection {
                 "segue: \(arguments.spec.name.dropFirst("segue ".count)) talks to one daemon, at --control "
                     + "(SEGUE_CONTROL), and does not look in \(variable)")
         }
-        cluster = try (takesCluster ? arguments.string("cluster") : nil).map { value throws(UsageError) in
-            guard let servers = ClusterLayout.servers(value) else {
-                throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")
-            }
-            return servers
-        }
+        cluster = takesCluster ? try ClusterAccessOptions.access(from: arguments, program: "segue") : nil
         switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {
         case (let server?, let keyFile?):
             do {
@@ -80,15 +78,17 @@ struct Connection {
         }
     }
 
-    /// The cluster's NATS servers, when `--cluster` was given.
-    let cluster: [String]?
+    /// The cluster's NATS servers and credentials, when `--cluster` was given.
+    let cluster: ClusterAccess?
 
     /// The connection for a command on `stack`: with `--cluster`, to the daemon holding the stack's shard now.
     static func forStack(_ stack: String, _ arguments: ParsedArguments) throws -> Connection {
         var connection = try Connection(arguments)
         guard let cluster = connection.cluster else { return connection }
         do {
-            let directory = try ClusterDirectory(servers: cluster, timeout: .milliseconds(connection.timeoutMs))
+            let directory = try ClusterDirectory(
+                servers: cluster.servers, timeout: .milliseconds(connection.timeoutMs),
+                authentication: cluster.authentication)
             let shard = directory.shard(of: stack)
             guard let holder = try directory.holder(of: shard) else {
                 throw CLIFailure(

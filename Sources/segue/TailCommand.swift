@@ -43,7 +43,7 @@ enum TailCommand {
 
     static func run(_ arguments: ParsedArguments) throws {
         let connection = try Connection(arguments)
-        if let servers = connection.cluster { return try ClusterTail.run(arguments, servers: servers) }
+        if let cluster = connection.cluster { return try ClusterTail.run(arguments, cluster: cluster) }
         let stackId = try stack(arguments)
         let from = try startPosition(arguments)
         let json = arguments.flag("json")

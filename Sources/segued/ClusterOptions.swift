@@ -21,19 +21,16 @@ enum ClusterOptions {
             "lease-ms", "MS",
             help: "with --cluster: a holder's lease lapses after MS without renewal, and a standby takes over "
                 + "(default 1000)"),
-    ]
+    ] + ClusterAccessOptions.options(environment: false)
 
     /// The cluster settings, or nil without `--cluster`.
     static func settings(from arguments: ParsedArguments) throws(UsageError) -> ClusterSettings? {
         let dependent = ["shard", "shards", "node", "replicas", "lease-ms"]
-        guard let value = arguments.string("cluster") else {
+        guard let access = try ClusterAccessOptions.access(from: arguments, program: "segued") else {
             if let given = dependent.first(where: { arguments.string($0) != nil }) {
                 throw UsageError("segued: --\(given) needs --cluster")
             }
             return nil
-        }
-        guard let urls = ClusterLayout.servers(value) else {
-            throw UsageError("segued: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")
         }
         guard let count = try arguments.integer("shards", in: 1...1024),
             let index = try arguments.integer("shard", in: 0...1023)
@@ -43,7 +40,9 @@ enum ClusterOptions {
         guard let shard = ShardAssignment(index: Int(index), count: Int(count)) else {
             throw UsageError("segued: --shard must be below --shards (\(count)), not \(index)")
         }
-        var settings = ClusterSettings(servers: urls, shard: shard, node: arguments.string("node") ?? defaultNode())
+        var settings = ClusterSettings(
+            servers: access.servers, shard: shard, node: arguments.string("node") ?? defaultNode())
+        settings.authentication = access.authentication
         if let replicas = try arguments.integer("replicas", in: 1...5) { settings.replicas = Int(replicas) }
         if let lease = try arguments.integer("lease-ms", in: 100...600_000) { settings.leaseMs = Int(lease) }
         return settings
