@@ -29,7 +29,8 @@ public final class NATSConnection: @unchecked Sendable {
         let urls = servers.flatMap { $0.split(separator: ",") }.map { String($0).trimmed }.filter { !$0.isEmpty }
         let operation = "connect to \(authentication.shown(urls))"
         do {
-            handle = try Self.connect(urls, name: name, authentication: authentication, operation: operation,
+            handle = try Self.connect(
+                urls, name: name, authentication: authentication, operation: operation,
                 connectTimeout: connectTimeout, reconnectWait: reconnectWait)
         } catch {
             throw error.withoutSecrets(authentication.secrets(in: urls)).explainingRefusal()

@@ -12,7 +12,8 @@ public enum NKeySeed {
     static func publicKey(ofSeedFile path: String, operation: String) throws(NATSError) -> String {
         guard let file = fopen(path, "r") else {
             throw NATSError(
-                NATS_ERR, operation: operation, text: "cannot read the nkey seed file \(path): "
+                NATS_ERR, operation: operation,
+                text: "cannot read the nkey seed file \(path): "
                     + String(cString: strerror(errno)))
         }
         defer { fclose(file) }
@@ -31,7 +32,9 @@ public enum NKeySeed {
 
     /// The public key of a user seed, nil when `seed` is not one (bad encoding, checksum or prefix).
     public static func publicKey(ofSeed seed: String) -> String? {
-        guard let raw = Base32.decode(seed), raw.count == 36, checksum(raw[..<34]) == Array(raw[34..<36]) else { return nil }
+        guard let raw = Base32.decode(seed), raw.count == 36, checksum(raw[..<34]) == Array(raw[34..<36]) else {
+            return nil
+        }
         let seedPrefix = raw[0] & 0xF8
         let keyPrefix = (raw[0] & 0x07) << 5 | (raw[1] & 0xF8) >> 3
         guard seedPrefix == seedByte, keyPrefix == userByte, sodium_init() >= 0 else { return nil }

@@ -24,8 +24,11 @@ public enum ClusterAccessOptions {
     public static let names = specs.map(\.name)
 
     private static let specs: [(name: String, value: String, help: String)] = [
-        ("nats-user", "NAME", "with --cluster: the NATS user (or NAME@ in the URLs); its password is read from "
-            + "--nats-password-file"),
+        (
+            "nats-user", "NAME",
+            "with --cluster: the NATS user (or NAME@ in the URLs); its password is read from "
+                + "--nats-password-file"
+        ),
         ("nats-password-file", "FILE", "with --nats-user: a file whose first line is the NATS user's password"),
         ("nats-creds", "FILE", "with --cluster: a NATS credentials file (user JWT and nkey seed, as nsc writes it)"),
         ("nats-nkey", "FILE", "with --cluster: a file holding the NATS user's nkey seed (SU...)"),
@@ -50,6 +53,14 @@ public enum ClusterAccessOptions {
             throw UsageError(
                 "\(program): --cluster takes nats://HOST:PORT URLs separated by commas, not "
                     + "'\(NATSServerURL.redacted([value]))'")
+        }
+        let methods = ["nats-password-file", "nats-creds", "nats-nkey"].filter { arguments.string($0) != nil }
+        guard methods.count <= 1 else {
+            throw UsageError("\(program): --nats-user, --nats-creds and --nats-nkey are alternatives: give one")
+        }
+        if !methods.isEmpty, servers.contains(where: { NATSServerURL.secret(of: $0) != nil }) {
+            throw UsageError(
+                "\(program): the URLs of --cluster hold credentials already; drop them or the --nats-* credentials")
         }
         let files = Files(arguments: arguments, program: program)
         var authentication = NATSAuthentication()
@@ -77,14 +88,6 @@ public enum ClusterAccessOptions {
         }
         if let path = arguments.string("nats-nkey") {
             authentication.nkeySeedFile = try files.nkeySeed(path)
-        }
-        let methods = [authentication.user, authentication.credentialsFile, authentication.nkeySeedFile]
-        guard methods.compactMap({ $0 }).count <= 1 else {
-            throw UsageError("\(program): --nats-user, --nats-creds and --nats-nkey are alternatives: give one")
-        }
-        if methods.contains(where: { $0 != nil }), servers.contains(where: { NATSServerURL.secret(of: $0) != nil }) {
-            throw UsageError(
-                "\(program): the URLs of --cluster hold credentials already; drop them or the --nats-* credentials")
         }
         authentication.tls = try tlsFiles(arguments, files: files, program: program)
         return ClusterAccess(servers: servers, authentication: authentication)
@@ -151,7 +154,9 @@ private struct Files {
     func firstLine(_ name: String, _ path: String) throws(UsageError) -> String {
         let line = try content(name, path).split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         let password = line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
-        guard !password.isEmpty else { throw UsageError("\(program): \(source(name)) \(path): its first line is empty") }
+        guard !password.isEmpty else {
+            throw UsageError("\(program): \(source(name)) \(path): its first line is empty")
+        }
         return password
     }
 

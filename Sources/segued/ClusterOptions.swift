@@ -8,7 +8,10 @@ import SegueWire
 
 /// segued's cluster flags (docs/operations.md): without `--cluster` the daemon runs on its own, as always.
 enum ClusterOptions {
-    static let options: [CommandSpec.Option] = [
+    /// The cluster's options, then those of its NATS credentials and TLS (`--nats-*`, shared with `segue`).
+    static let options = modeOptions + ClusterAccessOptions.options(environment: false)
+
+    private static let modeOptions: [CommandSpec.Option] = [
         .init(
             "cluster", "URLS",
             help: "cluster mode: the NATS servers (nats://HOST:PORT, comma-separated) whose JetStream holds the log "
@@ -21,7 +24,7 @@ enum ClusterOptions {
             "lease-ms", "MS",
             help: "with --cluster: a holder's lease lapses after MS without renewal, and a standby takes over "
                 + "(default 1000)"),
-    ] + ClusterAccessOptions.options(environment: false)
+    ]
 
     /// The cluster settings, or nil without `--cluster`.
     static func settings(from arguments: ParsedArguments) throws(UsageError) -> ClusterSettings? {

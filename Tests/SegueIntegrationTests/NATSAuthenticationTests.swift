@@ -12,9 +12,11 @@ extension NATSClusterSuites {
             let accounts = try SegueAccounts()
             let nats = try accounts.startCluster()
             let holder = try ClusterDaemon(
-                cluster: nats, shard: 0, shards: 2, node: "holder-0", extraArguments: accounts.daemonArguments(shard: 0))
+                cluster: nats, shard: 0, shards: 2, node: "holder-0", extraArguments: accounts.daemonArguments(shard: 0)
+            )
             let other = try ClusterDaemon(
-                cluster: nats, shard: 1, shards: 2, node: "holder-1", extraArguments: accounts.daemonArguments(shard: 1))
+                cluster: nats, shard: 1, shards: 2, node: "holder-1", extraArguments: accounts.daemonArguments(shard: 1)
+            )
             // The standby names its user in the URLs, nats://segued-0@HOST:PORT, its password in a file.
             let userURLs = nats.urls.replacing("nats://", with: "nats://\(SegueAccounts.shard0User)@")
             let standby = try ClusterDaemon(
@@ -58,7 +60,8 @@ extension NATSClusterSuites {
             try expectRefused(on: readOnly, creatingLease: ClusterLayout.leaseKey(shard: 0))
             // Another account sees nothing of Segue's.
             #expect(throws: ClusterError.self) {
-                try ClusterDirectory(servers: [nats.urls], timeout: .seconds(1), authentication: accounts.othersAuthentication)
+                try ClusterDirectory(
+                    servers: [nats.urls], timeout: .seconds(1), authentication: accounts.othersAuthentication)
             }
             // Everything the daemons, the standby's takeover, the commands and tail did was within their permissions:
             // the servers log a refusal as `"CLIENT NAME" - Publish Violation - User …` (or Subscription), and only
@@ -79,7 +82,8 @@ extension NATSClusterSuites {
             let none = try ClusterDaemon.refusal(cluster: nats, shard: 0, shards: 1, data: scratch.path)
             #expect(none.status == 1)
             #expect(none.stderr.contains("the NATS servers refused the credentials"), "\(none.stderr)")
-            let wrong = try ClusterDaemon.refusal(cluster: nats, shard: 0, shards: 1, data: scratch.path, urls: wrongURLs)
+            let wrong = try ClusterDaemon.refusal(
+                cluster: nats, shard: 0, shards: 1, data: scratch.path, urls: wrongURLs)
             #expect(wrong.status == 1)
             #expect(wrong.stderr.contains("the NATS servers refused the credentials"), "\(wrong.stderr)")
             #expect(wrong.stderr.contains("nats://segued-0:***@127.0.0.1:"), "\(wrong.stderr)")

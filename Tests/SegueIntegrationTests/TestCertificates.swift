@@ -39,9 +39,11 @@ final class TestCertificates {
     }
 
     private func openssl(_ arguments: [String]) throws {
-        guard let executable = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else { throw HarnessError("openssl not found") }
+        guard
+            let executable = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else { throw HarnessError("openssl not found") }
         let output = try ChildProcess(URL(fileURLWithPath: executable), arguments).finish(timeoutMs: 30000)
         guard output.status == 0 else { throw HarnessError("openssl \(arguments[0]) failed: \(output.stderr)") }
     }
