@@ -37,6 +37,7 @@ public final class NATSConnection: @unchecked Sendable {
         }
     }
 
+    /// The C client's connection to `urls`, made with every option above.
     private static func connect(
         _ urls: [String], name: String, authentication: NATSAuthentication, operation: String,
         connectTimeout: Duration, reconnectWait: Duration
@@ -74,13 +75,14 @@ public final class NATSConnection: @unchecked Sendable {
         natsConnection_Status(handle) == NATS_CONN_STATUS_CONNECTED
     }
 
-    /// The URL of the server the connection uses now, nil while it reconnects.
+    /// The URL of the server the connection uses now, its password or token shown as `***`; nil while it reconnects.
     public var connectedURL: String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard natsConnection_GetConnectedUrl(handle, &buffer, buffer.count) == NATS_OK, buffer[0] != 0 else {
             return nil
         }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return NATSServerURL.redacted(
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Closes the connection: pending calls fail, subscriptions stop. Idempotent; `deinit` also closes it.

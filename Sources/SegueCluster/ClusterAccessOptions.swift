@@ -58,10 +58,6 @@ public enum ClusterAccessOptions {
         guard methods.count <= 1 else {
             throw UsageError("\(program): --nats-user, --nats-creds and --nats-nkey are alternatives: give one")
         }
-        if !methods.isEmpty, servers.contains(where: { NATSServerURL.secret(of: $0) != nil }) {
-            throw UsageError(
-                "\(program): the URLs of --cluster hold credentials already; drop them or the --nats-* credentials")
-        }
         let files = Files(arguments: arguments, program: program)
         var authentication = NATSAuthentication()
         if let passwordFile = arguments.string("nats-password-file") {
@@ -82,6 +78,11 @@ public enum ClusterAccessOptions {
             throw UsageError(
                 "\(program): --nats-user needs --nats-password-file FILE (a password is never taken on the command "
                     + "line)")
+        }
+        // What is left of the URLs' user information once NAME@ went to --nats-password-file is theirs.
+        if !methods.isEmpty, servers.contains(where: { NATSServerURL.secret(of: $0) != nil }) {
+            throw UsageError(
+                "\(program): the URLs of --cluster hold credentials already; drop them or the --nats-* credentials")
         }
         if let path = arguments.string("nats-creds") {
             authentication.credentialsFile = try files.credentials(path)

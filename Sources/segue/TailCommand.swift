@@ -39,6 +39,7 @@ enum TailCommand {
             "segue tail --from 1 --json > events.jsonl",
             "segue tail --stack demo --from now --json",
             "segue tail --cluster nats://127.0.0.1:4222 --from 1",
+            "segue tail --cluster nats://10.0.0.1:4222 --nats-creds ~/.config/segue/reader.creds",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {

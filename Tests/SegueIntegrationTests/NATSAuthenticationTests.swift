@@ -101,7 +101,8 @@ extension NATSClusterSuites {
             #expect(!(tail.stdout + tail.stderr).contains(secret), "\(tail)")
         }
 
-        @Test func aDaemonAndTheCommandLineConnectOverTLS() throws {
+        @Test(.enabled(if: TestCertificates.opensslExecutable != nil, "openssl makes the certificates"))
+        func aDaemonAndTheCommandLineConnectOverTLS() throws {
             let certificates = try TestCertificates()
             let nats = try NATSCluster.start(size: 1, tls: certificates.server)
             let tls = [

@@ -38,12 +38,13 @@ final class TestCertificates {
         ])
     }
 
+    /// The openssl executable, nil when there is none (the TLS test is then skipped).
+    static let opensslExecutable = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
     private func openssl(_ arguments: [String]) throws {
-        guard
-            let executable = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first(where: {
-                FileManager.default.isExecutableFile(atPath: $0)
-            })
-        else { throw HarnessError("openssl not found") }
+        guard let executable = Self.opensslExecutable else { throw HarnessError("openssl not found") }
         let output = try ChildProcess(URL(fileURLWithPath: executable), arguments).finish(timeoutMs: 30000)
         guard output.status == 0 else { throw HarnessError("openssl \(arguments[0]) failed: \(output.stderr)") }
     }
