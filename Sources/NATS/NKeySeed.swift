@@ -5,9 +5,17 @@ import CSodium
     import Glibc
 #endif
 
-/// NATS user nkeys (Ed25519 keys in the nkeys text encoding: base32 of a prefix byte, the key and a CRC-16): the
-/// public key that goes with a seed, which `natsOptions_SetNKeyFromSeed` must be given beside the seed file.
+/// NATS nkeys (Ed25519 keys in the nkeys text encoding: base32 of a prefix byte, the key and a CRC-16): the public
+/// key that goes with a user's seed, which `natsOptions_SetNKeyFromSeed` must be given beside the seed file; and,
+/// for tools and tests, new keys and signatures.
 public enum NKeySeed {
+    /// Whose key it is: the first letter of its public key (`O`, `A`, `U`) and the second of its seed.
+    public enum Role: UInt8, Sendable {
+        case `operator` = 112  // 14 << 3
+        case account = 0
+        case user = 160  // 20 << 3
+    }
+
     /// The public key (`U…`) of the user seed (`SU…`) on a line of the file at `path`.
     static func publicKey(ofSeedFile path: String, operation: String) throws(NATSError) -> String {
         guard let file = fopen(path, "r") else {
@@ -30,37 +38,48 @@ public enum NKeySeed {
         return publicKey
     }
 
-    /// The public key of a user seed, nil when `seed` is not one (bad encoding, checksum or prefix).
+    /// The public key of a seed, nil when `seed` is not one (bad encoding, checksum or prefix).
     public static func publicKey(ofSeed seed: String) -> String? {
-        guard let raw = Base32.decode(seed), raw.count == 36, checksum(raw[..<34]) == Array(raw[34..<36]) else {
-            return nil
-        }
-        let seedPrefix = raw[0] & 0xF8
-        let keyPrefix = (raw[0] & 0x07) << 5 | (raw[1] & 0xF8) >> 3
-        guard seedPrefix == seedByte, keyPrefix == userByte, sodium_init() >= 0 else { return nil }
-        var publicKey = [UInt8](repeating: 0, count: Int(crypto_sign_PUBLICKEYBYTES))
-        var secretKey = [UInt8](repeating: 0, count: Int(crypto_sign_SECRETKEYBYTES))
-        defer { sodium_memzero(&secretKey, secretKey.count) }
-        let seedBytes = Array(raw[2..<34])
-        guard crypto_sign_seed_keypair(&publicKey, &secretKey, seedBytes) == 0 else { return nil }
-        let body = [userByte] + publicKey
+        guard let (role, keys) = keyPair(seed) else { return nil }
+        let body = [role.rawValue] + keys.publicKey
         return Base32.encode(body + checksum(body[...]))
     }
 
-    /// A new user key pair: its seed (the content of a seed file) and its public key (for the server's
-    /// configuration).
-    public static func generateUser() -> (seed: String, publicKey: String) {
+    /// The Ed25519 signature of `message` with the seed's key, nil when `seed` is not one.
+    public static func sign(_ message: [UInt8], seed: String) -> [UInt8]? {
+        guard var (_, keys) = keyPair(seed) else { return nil }
+        defer { sodium_memzero(&keys.secretKey, keys.secretKey.count) }
+        var signature = [UInt8](repeating: 0, count: Int(crypto_sign_BYTES))
+        guard crypto_sign_detached(&signature, nil, message, UInt64(message.count), keys.secretKey) == 0 else {
+            return nil
+        }
+        return signature
+    }
+
+    /// A new key pair: its seed (the content of a seed file) and its public key (for the server's configuration).
+    public static func generate(_ role: Role = .user) -> (seed: String, publicKey: String) {
         _ = sodium_init()
         var seed = [UInt8](repeating: 0, count: 32)
         randombytes_buf(&seed, seed.count)
-        let body = [seedByte | userByte >> 5, (userByte & 0x1F) << 3] + seed
+        let body = [seedByte | role.rawValue >> 5, (role.rawValue & 0x1F) << 3] + seed
         let encoded = Base32.encode(body + checksum(body[...]))
         return (encoded, publicKey(ofSeed: encoded)!)
     }
 
-    /// `S` and `U` in the first base32 character: the seed and user prefix bytes of the nkeys encoding.
+    /// The role and Ed25519 key pair of a seed.
+    private static func keyPair(_ seed: String) -> (Role, (publicKey: [UInt8], secretKey: [UInt8]))? {
+        guard let raw = Base32.decode(seed), raw.count == 36, checksum(raw[..<34]) == Array(raw[34..<36]),
+            raw[0] & 0xF8 == seedByte, let role = Role(rawValue: (raw[0] & 0x07) << 5 | (raw[1] & 0xF8) >> 3),
+            sodium_init() >= 0
+        else { return nil }
+        var publicKey = [UInt8](repeating: 0, count: Int(crypto_sign_PUBLICKEYBYTES))
+        var secretKey = [UInt8](repeating: 0, count: Int(crypto_sign_SECRETKEYBYTES))
+        guard crypto_sign_seed_keypair(&publicKey, &secretKey, Array(raw[2..<34])) == 0 else { return nil }
+        return (role, (publicKey, secretKey))
+    }
+
+    /// `S` in the first base32 character of a seed.
     private static let seedByte: UInt8 = 18 << 3
-    private static let userByte: UInt8 = 20 << 3
 
     /// CRC-16/XMODEM of `bytes`, little-endian, as nkeys appends it.
     private static func checksum(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -101,6 +101,24 @@ extension NATSClusterSuites {
             #expect(!(tail.stdout + tail.stderr).contains(secret), "\(tail)")
         }
 
+        @Test func aDaemonAndTheCommandLineConnectWithACredentialsFile() throws {
+            let authority = try TestOperator()
+            let nats = try NATSCluster.start(size: 1, configuration: authority.configuration)
+            let scratch = try ScratchDirectory(prefix: "segue-creds")
+            let creds = scratch.url.appendingPathComponent("segued.creds").path
+            try authority.credentials.write(toFile: creds, atomically: true, encoding: .utf8)
+            let daemon = try ClusterDaemon(
+                cluster: nats, shard: 0, shards: 1, node: "creds-0",
+                extraArguments: ["--replicas", "1", "--nats-creds", creds])
+            _ = daemon
+            let created = try runSegue(
+                ["create", "signed", "--screens", "Home", "--cluster", nats.urls],
+                environment: ["SEGUE_NATS_CREDS": creds])
+            #expect(created.status == 0, "\(created)")
+            let anonymous = try runSegue(["state", "signed", "--cluster", nats.urls])
+            #expect(anonymous.status != 0 && anonymous.stderr.contains("refused the credentials"), "\(anonymous)")
+        }
+
         @Test(.enabled(if: TestCertificates.opensslExecutable != nil, "openssl makes the certificates"))
         func aDaemonAndTheCommandLineConnectOverTLS() throws {
             let certificates = try TestCertificates()

@@ -28,7 +28,7 @@ final class SegueAccounts {
         shard0Password = Self.randomPassword()
         readerPassword = Self.randomPassword()
         othersPassword = Self.randomPassword()
-        let nkey = NKeySeed.generateUser()
+        let nkey = NKeySeed.generate(.user)
         shard1SeedFile = directory.url.appendingPathComponent("shard-1.nk").path
         try (nkey.seed + "\n").write(toFile: shard1SeedFile, atomically: true, encoding: .utf8)
         serverEnvironment = [
