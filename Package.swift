@@ -39,8 +39,9 @@ let package = Package(
             pkgConfig: "libnats",
             providers: [.apt(["libnats-dev"])]
         ),
-        .target(name: "NATS", dependencies: ["CNats"], swiftSettings: strictSettings),
-        // libsodium's Ed25519: every record a cluster daemon writes to NATS is signed with the cluster's key.
+        .target(name: "NATS", dependencies: ["CNats", "CSodium"], swiftSettings: strictSettings),
+        // libsodium's Ed25519 (libzmq's CURVE needs it too): every record a cluster daemon writes to NATS is signed
+        // with the cluster's key, and an nkey seed file's public key is derived from the seed.
         .systemLibrary(
             name: "CSodium",
             pkgConfig: "libsodium",
@@ -50,7 +51,10 @@ let package = Package(
         .target(name: "LoopbackServers", swiftSettings: strictSettings),
         .target(
             name: "SegueCluster",
-            dependencies: ["CSodium", "NATS", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire"],
+            dependencies: [
+                "CSodium", "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads",
+                "SegueWire",
+            ],
             swiftSettings: strictSettings
         ),
         // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
 # The build needs libzmq, libwebsockets, libnats (the NATS C client, for cluster mode) and libsodium (the signatures of
-# cluster records). With --test, also what the tests need beyond the build: Chromium and its WebDriver for the browser
-# tests, zsh and groff for the shell completion and manual pages, nats-server for the cluster tests.
+# cluster records, nkey seeds). With --test, also what the tests need beyond the build: Chromium and its WebDriver for
+# the browser tests, zsh and groff for the shell completion and manual pages, nats-server for the cluster tests.
 set -euo pipefail
 
 missing=()

@@ -16,15 +16,32 @@ public final class NATSConnection: @unchecked Sendable {
     ///   - servers: the servers' URLs, such as `["nats://127.0.0.1:4222", "nats://127.0.0.1:4223"]`; one entry may
     ///     also hold several, comma-separated.
     ///   - name: the name the servers show for this client (in their monitoring and logs).
+    ///   - authentication: the credentials and TLS files, beside those the URLs may hold.
     ///   - connectTimeout: how long each server gets to accept the first connection.
     ///   - reconnectWait: the pause between two rounds of reconnection attempts once connected.
-    /// - Throws: ``NATSError`` (``NATSError/isNoServer`` when none answered) naming the servers.
+    /// - Throws: ``NATSError`` (``NATSError/isNoServer`` when none answered, ``NATSError/isAuthenticationRefused``
+    ///   when the servers refused the credentials) naming the servers, with every password and token replaced by
+    ///   `***`, in the operation and in the client's own text alike.
     public init(
-        servers: [String], name: String, connectTimeout: Duration = .seconds(2),
-        reconnectWait: Duration = .milliseconds(100)
+        servers: [String], name: String, authentication: NATSAuthentication = .none,
+        connectTimeout: Duration = .seconds(2), reconnectWait: Duration = .milliseconds(100)
     ) throws(NATSError) {
         let urls = servers.flatMap { $0.split(separator: ",") }.map { String($0).trimmed }.filter { !$0.isEmpty }
-        let operation = "connect to \(urls.joined(separator: ","))"
+        let operation = "connect to \(authentication.shown(urls))"
+        do {
+            handle = try Self.connect(
+                urls, name: name, authentication: authentication, operation: operation,
+                connectTimeout: connectTimeout, reconnectWait: reconnectWait)
+        } catch {
+            throw error.withoutSecrets(authentication.secrets(in: urls)).explainingRefusal()
+        }
+    }
+
+    /// The C client's connection to `urls`, made with every option above.
+    private static func connect(
+        _ urls: [String], name: String, authentication: NATSAuthentication, operation: String,
+        connectTimeout: Duration, reconnectWait: Duration
+    ) throws(NATSError) -> OpaquePointer {
         guard !urls.isEmpty else { throw NATSError(NATS_ADDRESS_MISSING, operation: operation, text: "no server URL") }
         var options: OpaquePointer?
         try check(operation) { natsOptions_Create(&options) }
@@ -43,9 +60,10 @@ public final class NATSConnection: @unchecked Sendable {
         // The client watches a follower's heartbeats (and recreates its consumer when they stop) only when an
         // asynchronous error handler is set. The errors themselves reach the caller through the calls it makes.
         try check(operation) { natsOptions_SetErrorHandler(options, { _, _, _, _ in }, nil) }
+        try authentication.apply(to: options, urls: urls, operation: operation)
         var connection: OpaquePointer?
         try check(operation) { natsConnection_Connect(&connection, options) }
-        handle = connection!
+        return connection!
     }
 
     deinit {
@@ -57,13 +75,14 @@ public final class NATSConnection: @unchecked Sendable {
         natsConnection_Status(handle) == NATS_CONN_STATUS_CONNECTED
     }
 
-    /// The URL of the server the connection uses now, nil while it reconnects.
+    /// The URL of the server the connection uses now, its password or token shown as `***`; nil while it reconnects.
     public var connectedURL: String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard natsConnection_GetConnectedUrl(handle, &buffer, buffer.count) == NATS_OK, buffer[0] != 0 else {
             return nil
         }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return NATSServerURL.redacted(
+            String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Closes the connection: pending calls fail, subscriptions stop. Idempotent; `deinit` also closes it.

@@ -16,10 +16,13 @@ public final class ClusterDirectory {
     /// - Parameter key: the cluster's public key (`--cluster-public-key`); nil to use the one its daemons recorded
     ///   in NATS, which is only as trustworthy as the servers' permissions on the settings bucket.
     /// - Throws: `ClusterError` when no server answers or no daemon has set the cluster up yet.
-    public init(servers: [String], key: ClusterPublicKey? = nil, timeout: Duration = .seconds(5)) throws(ClusterError) {
-        let place = servers.joined(separator: ",")
+    public init(
+        servers: [String], key: ClusterPublicKey? = nil, timeout: Duration = .seconds(5),
+        authentication: NATSAuthentication = .none
+    ) throws(ClusterError) {
+        let place = authentication.shown(servers)
         do {
-            let connection = try NATSConnection(servers: servers, name: "segue")
+            let connection = try NATSConnection(servers: servers, name: "segue", authentication: authentication)
             jetStream = try JetStream(connection: connection, timeout: timeout)
             let settings = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.settingsBucket)
             leases = try KeyValueBucket.open(jetStream: jetStream, bucket: ClusterLayout.leaseBucket)

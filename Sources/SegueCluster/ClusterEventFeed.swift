@@ -28,9 +28,12 @@ public final class ClusterEventFeed {
     /// exists.
     /// - Parameter from: the first position to deliver in each shard; nil for only the events logged from now on.
     /// - Parameter key: the cluster's public key; nil for the one its daemons recorded (``ClusterDirectory``).
-    public init(servers: [String], key: ClusterPublicKey? = nil, stack: String?, from: UInt64?) throws(ClusterError) {
+    public init(
+        servers: [String], key: ClusterPublicKey? = nil, stack: String?, from: UInt64?,
+        authentication: NATSAuthentication = .none
+    ) throws(ClusterError) {
         fromPosition = from ?? 1
-        let directory = try ClusterDirectory(servers: servers, key: key)
+        let directory = try ClusterDirectory(servers: servers, key: key, authentication: authentication)
         jetStream = directory.jetStream
         self.key = directory.key
         let followed = stack.map { [directory.shard(of: $0)] } ?? Array(0..<directory.shards)

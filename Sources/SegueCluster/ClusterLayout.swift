@@ -19,8 +19,8 @@ public enum ClusterLayout {
     /// The lease key of the shard in `leaseBucket`; its value is the holder's `ShardLease`.
     public static func leaseKey(shard: Int) -> String { "shard-\(shard)" }
 
-    /// The servers of a `--cluster` value: URLs `nats://HOST:PORT` (or `tls://`) separated by commas; nil when it is
-    /// not that.
+    /// The servers of a `--cluster` value: URLs `nats://HOST:PORT` (or `tls://`, either possibly with `USER@`,
+    /// `USER:PASSWORD@` or `TOKEN@` before the host) separated by commas; nil when it is not that.
     public static func servers(_ value: String) -> [String]? {
         let urls = value.split(separator: ",").map(String.init)
         guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("nats://") || $0.hasPrefix("tls://") }) else { return nil }

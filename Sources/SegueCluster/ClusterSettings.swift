@@ -1,9 +1,12 @@
+import NATS
 import SegueWire
 
 /// How a daemon takes part in a cluster (`segued --cluster`).
 public struct ClusterSettings: Sendable {
     /// The NATS servers' URLs.
     public var servers: [String]
+    /// The credentials and TLS files to connect to them with (`--nats-*`).
+    public var authentication = NATSAuthentication.none
     /// The shard this daemon holds, or waits to hold as a standby.
     public var shard: ShardAssignment
     /// The daemon's name in leases and markers.
@@ -21,6 +24,9 @@ public struct ClusterSettings: Sendable {
         self.shard = shard
         self.node = node
     }
+
+    /// The servers as messages show them, without passwords or tokens.
+    public var shownServers: String { authentication.shown(servers) }
 
     /// How often the holder renews its lease, and a standby looks whether it lapsed.
     var renewMs: Int { max(leaseMs / 4, 10) }

@@ -36,7 +36,8 @@ public final class ShardTakeover {
         refused = RefusedRecords(report: report)
         let shard = settings.shard.index
         do {
-            let connection = try NATSConnection(servers: settings.servers, name: "segued \(settings.node)")
+            let connection = try NATSConnection(
+                servers: settings.servers, name: "segued \(settings.node)", authentication: settings.authentication)
             jetStream = try JetStream(connection: connection)
             try jetStream.ensureStream(
                 name: ClusterLayout.stream(shard: shard),
@@ -53,7 +54,7 @@ public final class ShardTakeover {
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot join the cluster at \(settings.servers.joined(separator: ",")): \(error)")
+            throw ClusterError("cannot join the cluster at \(settings.shownServers): \(error)")
         }
     }
 

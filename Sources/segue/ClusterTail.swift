@@ -8,7 +8,7 @@ import SegueWire
 /// daemon, so that a failover loses and repeats nothing. Frames and rejections are not logged, so they are not
 /// there.
 enum ClusterTail {
-    static func run(_ arguments: ParsedArguments, servers: [String]) throws {
+    static func run(_ arguments: ParsedArguments, cluster: ClusterAccess, key: ClusterPublicKey?) throws {
         if arguments.flag("frames") {
             throw UsageError(
                 "segue tail: --frames cannot go with --cluster: tail then reads the log, which has no frames")
@@ -20,7 +20,8 @@ enum ClusterTail {
         StopSignals.install()
         let feed: ClusterEventFeed
         do {
-            feed = try ClusterEventFeed(servers: servers, stack: stackId, from: from)
+            feed = try ClusterEventFeed(
+                servers: cluster.servers, key: key, stack: stackId, from: from, authentication: cluster.authentication)
         } catch {
             throw CLIFailure(code: .unavailable, message: error.description)
         }

@@ -36,8 +36,21 @@ struct Connection {
             + "is found there, instead of at --ingest, --control and --events",
         environment: "SEGUE_CLUSTER")
 
+    /// `--cluster-public-key`: the key the cluster's records must verify with, instead of the one its daemons recorded
+    /// in NATS (docs/security.md, "NATS (cluster mode)").
+    static let clusterPublicKeyOption = CommandSpec.Option(
+        "cluster-public-key", "KEY|FILE",
+        help: "with --cluster: the cluster's public key (64 hexadecimal digits, or the .pub file segue keygen "
+            + "--cluster wrote); leases and stream records it did not sign are refused (default: the key the "
+            + "cluster's daemons recorded in NATS)",
+        environment: "SEGUE_CLUSTER_PUBLIC_KEY")
+
+    /// `--cluster` and the options of its credentials, TLS (each with a `SEGUE_NATS_*` variable) and public key.
+    static let clusterOptions =
+        [clusterOption] + ClusterAccessOptions.options(environment: true) + [clusterPublicKeyOption]
+
     /// The options of a command that names a stack: the endpoints, or a cluster to find them in.
-    static let stackOptions = options + [clusterOption]
+    static let stackOptions = options + clusterOptions
 
     private(set) var endpoints: SegueEndpoints
     let timeoutMs: Int
@@ -60,12 +73,8 @@ struct Connection {
                 "segue: \(arguments.spec.name.dropFirst("segue ".count)) talks to one daemon, at --control "
                     + "(SEGUE_CONTROL), and does not look in \(variable)")
         }
-        cluster = try (takesCluster ? arguments.string("cluster") : nil).map { value throws(UsageError) in
-            guard let servers = ClusterLayout.servers(value) else {
-                throw UsageError("segue: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")
-            }
-            return servers
-        }
+        cluster = takesCluster ? try ClusterAccessOptions.access(from: arguments, program: "segue") : nil
+        clusterKey = try Self.clusterPublicKey(arguments, clustered: cluster != nil)
         switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {
         case (let server?, let keyFile?):
             do {
@@ -80,15 +89,33 @@ struct Connection {
         }
     }
 
-    /// The cluster's NATS servers, when `--cluster` was given.
-    let cluster: [String]?
+    /// The cluster's NATS servers and credentials, when `--cluster` was given.
+    let cluster: ClusterAccess?
+    /// `--cluster-public-key`, when given.
+    let clusterKey: ClusterPublicKey?
+
+    private static func clusterPublicKey(_ arguments: ParsedArguments, clustered: Bool) throws(UsageError)
+        -> ClusterPublicKey?
+    {
+        guard arguments.spec.options.contains(where: { $0.name == clusterPublicKeyOption.name }),
+            let value = arguments.string(clusterPublicKeyOption.name)
+        else { return nil }
+        guard clustered else { throw UsageError("segue: --cluster-public-key needs --cluster") }
+        do {
+            return try ClusterKeyFiles.publicKey(value)
+        } catch {
+            throw UsageError("segue: --cluster-public-key: \(error)")
+        }
+    }
 
     /// The connection for a command on `stack`: with `--cluster`, to the daemon holding the stack's shard now.
     static func forStack(_ stack: String, _ arguments: ParsedArguments) throws -> Connection {
         var connection = try Connection(arguments)
         guard let cluster = connection.cluster else { return connection }
         do {
-            let directory = try ClusterDirectory(servers: cluster, timeout: .milliseconds(connection.timeoutMs))
+            let directory = try ClusterDirectory(
+                servers: cluster.servers, key: connection.clusterKey, timeout: .milliseconds(connection.timeoutMs),
+                authentication: cluster.authentication)
             let shard = directory.shard(of: stack)
             guard let holder = try directory.holder(of: shard) else {
                 throw CLIFailure(

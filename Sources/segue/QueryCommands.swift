@@ -15,7 +15,7 @@ enum QueryCommands {
         brief: "show a stack",
         spec: CommandSpec(
             name: "segue state", summary: "Show a stack: screens, configuration and any running transition.",
-            positionals: [.init("STACK", help: "stack id")], options: options + [Connection.clusterOption],
+            positionals: [.init("STACK", help: "stack id")], options: options + Connection.clusterOptions,
             examples: ["segue state demo", "segue state demo --json"]),
         run: { arguments in
             let stack = arguments.positionals[0]

@@ -39,11 +39,14 @@ enum TailCommand {
             "segue tail --from 1 --json > events.jsonl",
             "segue tail --stack demo --from now --json",
             "segue tail --cluster nats://127.0.0.1:4222 --from 1",
+            "segue tail --cluster nats://10.0.0.1:4222 --nats-creds ~/.config/segue/reader.creds",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
         let connection = try Connection(arguments)
-        if let servers = connection.cluster { return try ClusterTail.run(arguments, servers: servers) }
+        if let cluster = connection.cluster {
+            return try ClusterTail.run(arguments, cluster: cluster, key: connection.clusterKey)
+        }
         let stackId = try stack(arguments)
         let from = try startPosition(arguments)
         let json = arguments.flag("json")

@@ -8,7 +8,10 @@ import SegueWire
 
 /// segued's cluster flags (docs/operations.md): without `--cluster` the daemon runs on its own, as always.
 enum ClusterOptions {
-    static let options: [CommandSpec.Option] = [
+    /// The cluster's options, then those of its NATS credentials and TLS (`--nats-*`, shared with `segue`).
+    static let options = modeOptions + ClusterAccessOptions.options(environment: false)
+
+    private static let modeOptions: [CommandSpec.Option] = [
         .init(
             "cluster", "URLS",
             help: "cluster mode: the NATS servers (nats://HOST:PORT, comma-separated) whose JetStream holds the log "
@@ -26,14 +29,11 @@ enum ClusterOptions {
     /// The cluster settings, or nil without `--cluster`.
     static func settings(from arguments: ParsedArguments) throws(UsageError) -> ClusterSettings? {
         let dependent = ["shard", "shards", "node", "replicas", "lease-ms"]
-        guard let value = arguments.string("cluster") else {
+        guard let access = try ClusterAccessOptions.access(from: arguments, program: "segued") else {
             if let given = dependent.first(where: { arguments.string($0) != nil }) {
                 throw UsageError("segued: --\(given) needs --cluster")
             }
             return nil
-        }
-        guard let urls = ClusterLayout.servers(value) else {
-            throw UsageError("segued: --cluster takes nats://HOST:PORT URLs separated by commas, not '\(value)'")
         }
         guard let count = try arguments.integer("shards", in: 1...1024),
             let index = try arguments.integer("shard", in: 0...1023)
@@ -43,7 +43,9 @@ enum ClusterOptions {
         guard let shard = ShardAssignment(index: Int(index), count: Int(count)) else {
             throw UsageError("segued: --shard must be below --shards (\(count)), not \(index)")
         }
-        var settings = ClusterSettings(servers: urls, shard: shard, node: arguments.string("node") ?? defaultNode())
+        var settings = ClusterSettings(
+            servers: access.servers, shard: shard, node: arguments.string("node") ?? defaultNode())
+        settings.authentication = access.authentication
         if let replicas = try arguments.integer("replicas", in: 1...5) { settings.replicas = Int(replicas) }
         if let lease = try arguments.integer("lease-ms", in: 100...600_000) { settings.leaseMs = Int(lease) }
         return settings

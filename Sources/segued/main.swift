@@ -63,7 +63,10 @@ let spec = CommandSpec(
         "segued --data /var/lib/segue --fsync interval:10",
         "segued --log-level warn --stats-interval 60",
         "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
-        "segued --cluster nats://10.0.0.1:4222,nats://10.0.0.2:4222 --shard 0 --shards 2 --node a0",
+        "segued --cluster nats://10.0.0.1:4222,nats://10.0.0.2:4222 --cluster-key cluster.key --shard 0 --shards 2 "
+            + "--node a0",
+        "segued --cluster nats://segued-0@10.0.0.1:4222 --nats-password-file /etc/segue/nats-password "
+            + "--cluster-key cluster.key --shard 0 --shards 2",
     ],
     version: ProductVersion.line(program: "segued", libzmq: zmqVersion()))
 

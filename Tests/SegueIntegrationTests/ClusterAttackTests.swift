@@ -161,8 +161,14 @@ extension NATSClusterSuites {
             trap.close(linger: 0)
             try awaitHoldersLease()
             #expect(holder.process.isRunning)
-            let pushed = try runSegue(["push", "a", "Again", "--cluster", nats.urls])
+            // A client that pins the cluster's key takes the holder's lease, and refuses it under another key.
+            let pinned = ["--cluster", nats.urls, "--cluster-public-key"]
+            let pushed = try runSegue(
+                ["push", "a", "Again"] + pinned + [ClusterTestKey.shared.key.publicKey.description])
             #expect(pushed.status == 0, "\(pushed)")
+            let stranger = ClusterSigningKey.generate().publicKey.description
+            let mistrusted = try runSegue(["state", "a"] + pinned + [stranger])
+            #expect(mistrusted.status == 1 && mistrusted.stderr.contains("is not the cluster's"), "\(mistrusted)")
 
             // Garbage over the recorded number of shards does not keep a new daemon from starting.
             let settings = try KeyValueBucket.open(jetStream: attacker, bucket: ClusterLayout.settingsBucket)

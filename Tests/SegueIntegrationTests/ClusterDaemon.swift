@@ -19,17 +19,21 @@ final class ClusterDaemon {
     private(set) var endpoints: SegueEndpoints?
 
     /// Starts the daemon (on `dataDirectory`, or a new temporary one) and reads its first line (ready or standby).
+    /// - Parameters:
+    ///   - urls: the `--cluster` value, when not the cluster's plain URLs (a user or password in them).
+    ///   - extraArguments: more options, such as its NATS credentials (`--nats-*`).
     init(
         cluster: NATSCluster, shard: Int, shards: Int, node: String, leaseMs: Int = 1000,
-        dataDirectory: String? = nil
+        dataDirectory: String? = nil, urls: String? = nil, extraArguments: [String] = []
     ) throws {
         self.node = node
         scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-cluster") : nil
         self.dataDirectory = dataDirectory ?? scratch!.url.path
         process = try ChildProcess(
             try BuildProducts.executable("segued"),
-            Self.arguments(cluster: cluster, shard: shard, shards: shards, node: node, data: self.dataDirectory)
-                + ["--lease-ms", "\(leaseMs)"])
+            Self.arguments(
+                cluster: cluster, shard: shard, shards: shards, node: node, data: self.dataDirectory, urls: urls)
+                + ["--lease-ms", "\(leaseMs)"] + extraArguments)
         guard let line = process.readLine(timeoutMs: 30000) else {
             throw HarnessError("segued \(node) printed nothing within 30 s; stderr: \(process.stderr)")
         }
@@ -44,20 +48,26 @@ final class ClusterDaemon {
         process.kill()
     }
 
-    static func arguments(cluster: NATSCluster, shard: Int, shards: Int, node: String, data: String) -> [String] {
+    static func arguments(
+        cluster: NATSCluster, shard: Int, shards: Int, node: String, data: String, urls: String? = nil
+    ) -> [String] {
         let wildcard = "tcp://127.0.0.1:*"
         return [
             "--data", data, "--ingest", wildcard, "--control", wildcard, "--events", wildcard,
-            "--cluster", cluster.urls, "--shard", "\(shard)", "--shards", "\(shards)", "--node", node,
+            "--cluster", urls ?? cluster.urls, "--shard", "\(shard)", "--shards", "\(shards)", "--node", node,
             "--cluster-key", ClusterTestKey.shared.file,
         ]
     }
 
     /// Runs a daemon expected to refuse to start, and returns how it exited.
-    static func refusal(cluster: NATSCluster, shard: Int, shards: Int, data: String) throws -> ProcessOutput {
+    static func refusal(
+        cluster: NATSCluster, shard: Int, shards: Int, data: String, urls: String? = nil,
+        extraArguments: [String] = []
+    ) throws -> ProcessOutput {
         try ChildProcess(
             try BuildProducts.executable("segued"),
-            arguments(cluster: cluster, shard: shard, shards: shards, node: "refused", data: data)
+            arguments(cluster: cluster, shard: shard, shards: shards, node: "refused", data: data, urls: urls)
+                + extraArguments
         ).finish(timeoutMs: 30000)
     }
 

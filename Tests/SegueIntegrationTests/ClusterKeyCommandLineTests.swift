@@ -33,5 +33,11 @@ import Testing
         }
         let alone = try ChildProcess(segued, ["--cluster-key", scratch.path + "/cluster.key"]).finish(timeoutMs: 20000)
         #expect(alone.status == 2 && alone.stderr.contains("--cluster-key needs --cluster"), "\(alone)")
+        // A client's --cluster-public-key: only with --cluster, and only a key.
+        let lonely = try runSegue(["state", "a", "--cluster-public-key", scratch.path + "/cluster.pub"])
+        #expect(lonely.status == 2 && lonely.stderr.contains("--cluster-public-key needs --cluster"), "\(lonely)")
+        let notAKey = try runSegue(
+            ["state", "a", "--cluster", "nats://127.0.0.1:1", "--cluster-public-key", scratch.path + "/curve.pub"])
+        #expect(notAKey.status == 2 && notAKey.stderr.contains("64-digit hexadecimal public key"), "\(notAKey)")
     }
 }

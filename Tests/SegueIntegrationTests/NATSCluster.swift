@@ -14,7 +14,25 @@ import LoopbackServers
 ///
 /// The servers log to pipes that this object reads whenever one of its methods runs; ``log(node:)`` returns what a
 /// node wrote.
+///
+/// Given a configuration file's text (accounts, users and their permissions: ``SegueAccounts``), every node loads it
+/// with `-c`, its environment holding the values the file names (`$NAME`); ports, store and routes stay on the
+/// command line, which nats-server lets override the file. Given ``TLSFiles``, clients must use TLS.
 final class NATSCluster {
+    /// The server side of TLS for clients: its certificate and key, and the CA whose clients it lets in.
+    struct TLSFiles {
+        let certificate: String
+        let key: String
+        let ca: String
+    }
+
+    /// What every node is started with beside its ports and store.
+    private struct Settings {
+        var configurationFile: String?
+        var environment: [String: String] = [:]
+        var tls: TLSFiles?
+    }
+
     /// One node: its ports, its store directory and its process while it runs.
     private struct Node {
         let name: String
@@ -30,12 +48,16 @@ final class NATSCluster {
     private let scratch: ScratchDirectory
     private let executable: URL
     private let readyTimeoutMs: Int
+    private let settings: Settings
 
-    private init(nodes: [Node], scratch: ScratchDirectory, executable: URL, readyTimeoutMs: Int) {
+    private init(
+        nodes: [Node], scratch: ScratchDirectory, executable: URL, readyTimeoutMs: Int, settings: Settings
+    ) {
         self.nodes = nodes
         self.scratch = scratch
         self.executable = executable
         self.readyTimeoutMs = readyTimeoutMs
+        self.settings = settings
     }
 
     deinit {
@@ -54,11 +76,24 @@ final class NATSCluster {
     /// Starts `size` nodes on free loopback ports and waits until they form a cluster with a JetStream metadata
     /// leader. A start that fails (a port taken by someone else between choosing and binding it, a node that never
     /// learns of a leader) is tried again on new ports, three times in all.
-    static func start(size: Int = 3, readyTimeoutMs: Int = 20000) throws -> NATSCluster {
+    /// - Parameters:
+    ///   - configuration: the text of a configuration file every node loads (accounts, users, permissions).
+    ///   - environment: the nodes' environment beside this process's: the values the file names as `$NAME`.
+    ///   - tls: TLS for clients, verifying their certificates.
+    static func start(
+        size: Int = 3, readyTimeoutMs: Int = 20000, configuration: String? = nil, environment: [String: String] = [:],
+        tls: TLSFiles? = nil
+    ) throws -> NATSCluster {
         let executable = try natsServer()
         var lastFailure: (any Error)?
         for _ in 0..<3 {
             let scratch = try ScratchDirectory(prefix: "segue-nats")
+            var settings = Settings(environment: environment, tls: tls)
+            if let configuration {
+                let file = scratch.url.appendingPathComponent("accounts.conf")
+                try configuration.write(to: file, atomically: true, encoding: .utf8)
+                settings.configurationFile = file.path
+            }
             let ports = try LoopbackPorts.free(2 * size)
             let nodes = (0..<size).map { index in
                 Node(
@@ -66,7 +101,8 @@ final class NATSCluster {
                     storeDirectory: scratch.url.appendingPathComponent("node\(index + 1)"))
             }
             let cluster = NATSCluster(
-                nodes: nodes, scratch: scratch, executable: executable, readyTimeoutMs: readyTimeoutMs)
+                nodes: nodes, scratch: scratch, executable: executable, readyTimeoutMs: readyTimeoutMs,
+                settings: settings)
             do {
                 for index in 0..<size { try cluster.launch(index) }
                 for index in 0..<size { try cluster.waitUntilReady(index) }
@@ -124,12 +160,16 @@ final class NATSCluster {
         let routes = nodes.map { "nats://127.0.0.1:\($0.routePort)" }.joined(separator: ",")
         var arguments = ["-js", "-sd", node.storeDirectory.path, "-n", node.name, "-a", "127.0.0.1"]
         arguments += ["-p", String(node.clientPort)]
+        if let file = settings.configurationFile { arguments += ["-c", file] }
+        if let tls = settings.tls {
+            arguments += ["--tlsverify", "--tlscert", tls.certificate, "--tlskey", tls.key, "--tlscacert", tls.ca]
+        }
         // A lone node runs standalone: a cluster of one would wait for routes for ever.
         if nodes.count > 1 {
             arguments += ["--cluster_name", "segue-test", "-cluster", "nats://127.0.0.1:\(node.routePort)"]
             arguments += ["-routes", routes]
         }
-        nodes[index].process = try ChildProcess(executable, arguments)
+        nodes[index].process = try ChildProcess(executable, arguments, environment: settings.environment)
     }
 
     /// Waits for node `index` to log that it is ready for clients and, in a cluster, that it knows the JetStream
