@@ -110,7 +110,8 @@ struct JSONParser: ~Copyable {
             let member = try value()
             guard members.updateValue(member, forKey: name) == nil else {
                 throw JSONInputError(
-                    path: "", message: "not JSON: the name \"\(name)\" appears twice in one object at byte \(nameOffset)")
+                    path: "",
+                    message: "not JSON: the name \"\(name)\" appears twice in one object at byte \(nameOffset)")
             }
             skipWhitespace()
             switch current {
