@@ -1,6 +1,7 @@
 /// A parsed JSON document, for reading proto3-JSON inputs (`segue web`'s browser messages). Integers are kept
-/// exact when they fit 64 bits, so ids and microsecond times above 2^53 survive.
-public indirect enum JSONValue: Sendable, Hashable {
+/// exact when they fit 64 bits, so ids and microsecond times above 2^53 survive. (Not `indirect`: arrays and
+/// dictionaries already hold their elements out of line, and boxing every number would cost an allocation each.)
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int64)
