@@ -43,6 +43,7 @@ public final class Gateway: @unchecked Sendable {
 
     public let configuration: Configuration
     private let outboxes = PageOutboxes()
+    private let backlog = PageBacklog()
     private let bridge: GatewayBridge
     private var service: WebSocketService!
     private var rates: [ConnectionID: MessageRate] = [:]
@@ -64,7 +65,7 @@ public final class Gateway: @unchecked Sendable {
         self.configuration = configuration
         let wakeTarget = self.wakeTarget
         bridge = try GatewayBridge(
-            endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes,
+            endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
             hello: Array(Self.hello(configuration).description.utf8),
             wakeWriter: { wakeTarget.wake() })
         var handlers = WebSocketService.Handlers()
@@ -83,15 +84,18 @@ public final class Gateway: @unchecked Sendable {
                         + "per second")
                 return
             }
+            if backlog.received(id, bytes: message.count) { service.pauseReceiving(id) }
             bridge.post(.message(id, message))
         }
         handlers.closed = { [unowned self] id in
             rates[id] = nil
             outboxes.remove(id)
+            backlog.remove(id)
             bridge.post(.closed(id))
         }
         handlers.writable = { [unowned self] id in outboxes.next(for: id) }
         handlers.woken = { [unowned self] in
+            for id in backlog.takeDrained() { service.resumeReceiving(id) }
             let work = outboxes.takeWork()
             for id in work.ready { service.flush(id) }
             for (id, reason) in work.closing { service.close(id, status: 1008, reason: reason) }

@@ -30,6 +30,7 @@ final class GatewayBridge: @unchecked Sendable {
     private let worker: GatewayWorker
     private let stopped = Atomic<Bool>(false)
     private let outboxes: PageOutboxes
+    private let backlog: PageBacklog
     /// Wakes the WebSocket thread to write what the bridge queued.
     private let wakeWriter: @Sendable () -> Void
     private let endpoints: SegueEndpoints
@@ -71,12 +72,13 @@ final class GatewayBridge: @unchecked Sendable {
     }
 
     init(
-        endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, hello: [UInt8],
-        wakeWriter: @escaping @Sendable () -> Void
+        endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, backlog: PageBacklog,
+        hello: [UInt8], wakeWriter: @escaping @Sendable () -> Void
     ) throws(GatewayError) {
         self.endpoints = endpoints
         self.curve = curve
         self.outboxes = outboxes
+        self.backlog = backlog
         self.hello = hello
         self.wakeWriter = wakeWriter
         let inbox = try Mailbox<Notice>()
@@ -182,6 +184,8 @@ final class GatewayBridge: @unchecked Sendable {
             case .read(let result): handle(result, from: id)
             }
         case .message(let id, let bytes):
+            // The WebSocket thread reads a paused page again once the bridge has handled all it had sent.
+            defer { if backlog.handled(id, bytes: bytes.count) { wakeWriter() } }
             if bytes.count > GatewayLimits.maxBridgeReadBytes {
                 compute(.read(id, bytes), ref: "", for: id)  // its ref is not known until it is read
                 return
@@ -239,6 +243,7 @@ final class GatewayBridge: @unchecked Sendable {
             stats.addRaw("subscriptions", String(subscriptions.prefixCount))
             stats.addRaw("jobsWaiting", String(waitingJobs.count))
             stats.add("workerBusy", workerBusy)
+            stats.addRaw("readsPaused", String(backlog.pauses))
             send(Self.object("gatewayStats", stats, ref: ref), to: id)
         }
     }

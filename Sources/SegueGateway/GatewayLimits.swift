@@ -19,6 +19,11 @@ enum GatewayLimits {
     /// beside it fits many times over. Beyond, the connection closes (1008).
     static let messagesPerSecond = 1000.0
     static let messageBurst = 2000.0
+    /// What a page may have sent that the bridge has not handled yet; beyond either, the gateway stops reading the
+    /// page's socket until the bridge has caught up (`PageBacklog`). At most these plus one message per page
+    /// (`maxMessageBytes`) wait in the gateway's memory.
+    static let maxBacklogMessages = 256
+    static let maxBacklogBytes = 1 << 20
     /// Bytes of events, replies and errors queued for a page that does not read; beyond, it is closed (1008).
     /// Frames do not count: they are conflated to the newest per stack.
     static let maxQueuedBytes = 16 << 20
