@@ -27,6 +27,10 @@ enum GatewayLimits {
     /// Bytes of events, replies and errors queued for a page that does not read; beyond, it is closed (1008).
     /// Frames do not count: they are conflated to the newest per stack.
     static let maxQueuedBytes = 16 << 20
+    /// Pages with a control connection of their own to the daemon (made at a page's first request); the others
+    /// share the gateway's. Kept well inside what segued takes on its control socket: with its default
+    /// `--max-connections` and a descriptor limit of 1024, 170 connections (docs/security.md, "Limits").
+    static let maxPageControlConnections = 128
     /// How long a control request may wait for the daemon before the page gets UNAVAILABLE.
     static let requestTimeoutMs = 5000
     /// Stacks one page may watch at a time.
