@@ -56,8 +56,9 @@ final class GatewayBridge: @unchecked Sendable {
     private var probes: [String: ProbeWait] = [:]
     /// Jobs each page has queued or running on the worker.
     private var computing: [ConnectionID: Int] = [:]
-    /// Jobs not yet given to the worker, which takes one at a time: a page that closes takes its own out.
-    private var waitingJobs: [GatewayWorker.Job] = []
+    /// Jobs not yet given to the worker, which takes one at a time, from each page in turn: a page that closes
+    /// takes its own out.
+    private var waitingJobs = RoundRobinQueue<GatewayWorker.Job>()
     private var workerBusy = false
     private var queuedSomething = false
 
@@ -205,7 +206,7 @@ final class GatewayBridge: @unchecked Sendable {
                 return true
             }
             computing[id] = nil
-            waitingJobs.removeAll { $0.page == id }
+            waitingJobs.removeAll(of: id)
         case .computed(let id, let answer):
             workerBusy = false
             startNextJob()
@@ -302,14 +303,14 @@ final class GatewayBridge: @unchecked Sendable {
             return
         }
         computing[id] = count + 1
-        waitingJobs.append(job)
+        waitingJobs.append(job, for: id)
         startNextJob()
     }
 
     private func startNextJob() {
-        guard !workerBusy, !waitingJobs.isEmpty else { return }
+        guard !workerBusy, let job = waitingJobs.next() else { return }
         workerBusy = true
-        worker.submit(waitingJobs.removeFirst())
+        worker.submit(job)
     }
 
     /// The refusal of an input or request libzmq would drop the gateway's connection for.
