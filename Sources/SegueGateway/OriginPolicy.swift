@@ -47,8 +47,8 @@ struct OriginPolicy: Sendable {
         isOwn(host: request.host)
     }
 
-    /// An upgrade: a browser's `Origin` must be `http://` or `https://` followed by its `Host` or an allowed
-    /// name; its `Host` must be the gateway's unless it carries the token; and the token, when one is set, is
+    /// An upgrade: a browser's `Origin` must be `http://` or `https://` followed by its `Host`, another of the
+    /// gateway's own hosts or an allowed name; its `Host` must be the gateway's unless it carries the token; and the token, when one is set, is
     /// required. Clients that send no Origin (scripts, not browsers) are guarded by the Host check and the token.
     func acceptsUpgrade(_ handshake: WebSocketHandshake) -> Bool {
         let tokenValid = token.map { Self.constantTimeEqual(handshake.token, $0) } ?? false

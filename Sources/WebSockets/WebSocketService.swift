@@ -357,7 +357,10 @@ public final class WebSocketService: @unchecked Sendable {
             guard
                 lws_add_http_common_headers(
                     wsi, UInt32(HTTP_STATUS_OK.rawValue), file.contentType, lws_filepos_t(file.bytes.count),
-                    &position, end) == 0
+                    &position, end) == 0,
+                // Never cached, as libwebsockets' own file serving does: a page left stays out of the browser's
+                // back-forward cache, which would keep its WebSocket open.
+                lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, "no-store", 8, &position, end) == 0
             else { return -1 }
             return lws_finalize_write_http_header(wsi, start, &position, end)
         }

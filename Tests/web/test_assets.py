@@ -49,6 +49,7 @@ def test_only_regular_files_are_served_and_never_through_a_link(gateway, assets)
             assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
             assert response.headers["x-frame-options"] == "deny"
             assert response.headers["referrer-policy"] == "no-referrer"
+            assert response.headers["cache-control"] == "no-store"
         with urllib.request.urlopen(base + "js/main.js") as response:
             assert response.headers["content-type"] == "text/javascript; charset=utf-8"
         with urllib.request.urlopen(base) as response:
