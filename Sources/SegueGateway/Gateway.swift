@@ -23,10 +23,13 @@ public final class Gateway: @unchecked Sendable {
         public var curve: CurveClientKeys?
         /// When set, WebSocket upgrades must carry `?token=<token>` (required for a non-loopback `host`).
         public var token: String?
+        /// Host names served besides the gateway's own addresses (`--allow-host`: a reverse proxy's public name),
+        /// `NAME` (any port) or `NAME:PORT`.
+        public var allowedHosts: [String]
 
         public init(
             host: String, port: Int, assetsDirectory: String, endpoints: SegueEndpoints,
-            curve: CurveClientKeys?, token: String?
+            curve: CurveClientKeys?, token: String?, allowedHosts: [String] = []
         ) {
             self.host = host
             self.port = port
@@ -34,15 +37,19 @@ public final class Gateway: @unchecked Sendable {
             self.endpoints = endpoints
             self.curve = curve
             self.token = token
+            self.allowedHosts = allowedHosts
         }
     }
 
     public let configuration: Configuration
     private let outboxes = PageOutboxes()
+    private let backlog = PageBacklog()
     private let bridge: GatewayBridge
     private var service: WebSocketService!
     private var rates: [ConnectionID: MessageRate] = [:]
     private let wakeTarget = WakeTarget()
+    /// Set once the port is known; until then nothing is served.
+    private var policy: OriginPolicy?
 
     /// The service the bridge wakes, set once it exists (the bridge is made first).
     private final class WakeTarget: Sendable {
@@ -58,11 +65,12 @@ public final class Gateway: @unchecked Sendable {
         self.configuration = configuration
         let wakeTarget = self.wakeTarget
         bridge = try GatewayBridge(
-            endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes,
+            endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
             hello: Array(Self.hello(configuration).description.utf8),
             wakeWriter: { wakeTarget.wake() })
         var handlers = WebSocketService.Handlers()
-        handlers.accept = { [unowned self] handshake in accepts(handshake) }
+        handlers.accept = { [unowned self] handshake in policy?.acceptsUpgrade(handshake) ?? false }
+        handlers.acceptRequest = { [unowned self] request in policy?.servesFiles(to: request) ?? false }
         handlers.opened = { [unowned self] id in
             rates[id] = MessageRate(nowNs: GatewayBridge.nowNs())
             outboxes.open(id)
@@ -76,15 +84,18 @@ public final class Gateway: @unchecked Sendable {
                         + "per second")
                 return
             }
+            if backlog.received(id, bytes: message.count) { service.pauseReceiving(id) }
             bridge.post(.message(id, message))
         }
         handlers.closed = { [unowned self] id in
             rates[id] = nil
             outboxes.remove(id)
+            backlog.remove(id)
             bridge.post(.closed(id))
         }
         handlers.writable = { [unowned self] id in outboxes.next(for: id) }
         handlers.woken = { [unowned self] in
+            for id in backlog.takeDrained() { service.resumeReceiving(id) }
             let work = outboxes.takeWork()
             for id in work.ready { service.flush(id) }
             for (id, reason) in work.closing { service.close(id, status: 1008, reason: reason) }
@@ -102,6 +113,9 @@ public final class Gateway: @unchecked Sendable {
             throw GatewayError(error.description)
         }
         wakeTarget.set(service)
+        policy = OriginPolicy(
+            listenHost: configuration.host, port: service.port, allowedHosts: configuration.allowedHosts,
+            token: configuration.token)
     }
 
     /// The port the page is served on.
@@ -142,21 +156,6 @@ public final class Gateway: @unchecked Sendable {
     public func stop() {
         bridge.stop()
         service.stop()
-    }
-
-    /// Same-origin pages only (a page elsewhere must not drive the daemon through a browser on this machine),
-    /// and the token when one is set.
-    private func accepts(_ handshake: WebSocketHandshake) -> Bool {
-        if let token = configuration.token, !Self.constantTimeEqual(handshake.token, token) { return false }
-        guard !handshake.origin.isEmpty else { return true }  // not a browser: the token is what guards
-        return handshake.origin == "http://\(handshake.host)" || handshake.origin == "https://\(handshake.host)"
-    }
-
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// Raises the process's descriptor limit as far as it goes, and leaves `GatewayLimits.reservedDescriptors`

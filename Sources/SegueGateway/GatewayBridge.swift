@@ -30,6 +30,7 @@ final class GatewayBridge: @unchecked Sendable {
     private let worker: GatewayWorker
     private let stopped = Atomic<Bool>(false)
     private let outboxes: PageOutboxes
+    private let backlog: PageBacklog
     /// Wakes the WebSocket thread to write what the bridge queued.
     private let wakeWriter: @Sendable () -> Void
     private let endpoints: SegueEndpoints
@@ -38,7 +39,16 @@ final class GatewayBridge: @unchecked Sendable {
 
     // Bridge thread only, from here on.
     private var subscriber: ZMQSocket?
+    /// The gateway's own control connection: probes, and the requests of pages past
+    /// `GatewayLimits.maxPageControlConnections`.
     private var control: ZMQSocket?
+    private var context: ZMQContext?
+    /// Each page's own control connection, made at its first request and closed when it closes: the daemon's
+    /// per-client quotas (8 history reads waiting, its reply queue) then hold per page, so one page's flood
+    /// cannot make another page's requests fail.
+    private var pageControls: [ConnectionID: ZMQSocket] = [:]
+    /// The page sockets changed since the poller was made.
+    private var pollerStale = true
     private var ingest: ZMQSocket?
     private var subscriptions = SubscriptionTable()
     private var pending: [UInt64: PendingRequest] = [:]
@@ -46,8 +56,9 @@ final class GatewayBridge: @unchecked Sendable {
     private var probes: [String: ProbeWait] = [:]
     /// Jobs each page has queued or running on the worker.
     private var computing: [ConnectionID: Int] = [:]
-    /// Jobs not yet given to the worker, which takes one at a time: a page that closes takes its own out.
-    private var waitingJobs: [GatewayWorker.Job] = []
+    /// Jobs not yet given to the worker, which takes one at a time, from each page in turn: a page that closes
+    /// takes its own out.
+    private var waitingJobs = RoundRobinQueue<GatewayWorker.Job>()
     private var workerBusy = false
     private var queuedSomething = false
 
@@ -71,12 +82,13 @@ final class GatewayBridge: @unchecked Sendable {
     }
 
     init(
-        endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, hello: [UInt8],
-        wakeWriter: @escaping @Sendable () -> Void
+        endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, backlog: PageBacklog,
+        hello: [UInt8], wakeWriter: @escaping @Sendable () -> Void
     ) throws(GatewayError) {
         self.endpoints = endpoints
         self.curve = curve
         self.outboxes = outboxes
+        self.backlog = backlog
         self.hello = hello
         self.wakeWriter = wakeWriter
         let inbox = try Mailbox<Notice>()
@@ -105,9 +117,11 @@ final class GatewayBridge: @unchecked Sendable {
         var opened: [ZMQSocket] = []
         // Whatever way run() ends, a failed setup included, the sockets made so far are closed.
         defer { for socket in opened { socket.close(linger: 0) } }
+        defer { for socket in pageControls.values { socket.close(linger: 0) } }
         let sockets: (sub: ZMQSocket, dealer: ZMQSocket, push: ZMQSocket)
         do throws(ZMQError) {
             let context = try ZMQContext()
+            self.context = context
             for type in [SocketType.sub, .dealer, .push] {
                 let socket = try context.makeSocket(type)
                 opened.append(socket)
@@ -144,16 +158,29 @@ final class GatewayBridge: @unchecked Sendable {
             worker.stop()
             _ = workerFailure.join()
         }
-        let subIndex = poller.add(sockets.sub)
-        let controlIndex = poller.add(sockets.dealer)
-        _ = poller.add(fileDescriptor: inbox.fileDescriptor)
+        // Made again whenever a page's control connection opens or closes: the sockets, the mailbox, then one
+        // control connection per page that has one.
+        var pageIndices: [(index: Int, socket: ZMQSocket)] = []
         while !stopped.load(ordering: .acquiring) {
+            if pollerStale {
+                poller = ZMQPoller()
+                _ = poller.add(sockets.sub)
+                _ = poller.add(sockets.dealer)
+                _ = poller.add(fileDescriptor: inbox.fileDescriptor)
+                pageIndices = pageControls.values.map { (poller.add($0), $0) }
+                pollerStale = false
+            }
             _ = try? poller.poll(timeoutMs: 50)
+            let readable = pageIndices.filter { poller.isReadable($0.index) }.map(\.socket)
             for notice in inbox.take() {
                 handle(notice)
             }
-            if poller.isReadable(subIndex) { drainPublications() }
-            if poller.isReadable(controlIndex) { drainReplies() }
+            if poller.isReadable(0) { drainPublications() }
+            if poller.isReadable(1) { drainReplies(from: sockets.dealer) }
+            // A socket of a page that closed meanwhile is gone from pageControls, and closed.
+            for socket in readable where pageControls.values.contains(where: { $0 === socket }) {
+                drainReplies(from: socket)
+            }
             checkPending()
             if queuedSomething {
                 queuedSomething = false
@@ -170,8 +197,16 @@ final class GatewayBridge: @unchecked Sendable {
             send(hello, to: id)
         case .closed(let id):
             for prefix in subscriptions.removeAll(of: id) { try? subscriber?.unsubscribe(prefix) }
+            if let socket = pageControls.removeValue(forKey: id) {
+                socket.close(linger: 0)
+                pollerStale = true
+            }
+            pending = pending.filter { _, waiting in
+                if case .page(id, _, _) = waiting { return false }
+                return true
+            }
             computing[id] = nil
-            waitingJobs.removeAll { $0.page == id }
+            waitingJobs.removeAll(of: id)
         case .computed(let id, let answer):
             workerBusy = false
             startNextJob()
@@ -182,6 +217,8 @@ final class GatewayBridge: @unchecked Sendable {
             case .read(let result): handle(result, from: id)
             }
         case .message(let id, let bytes):
+            // The WebSocket thread reads a paused page again once the bridge has handled all it had sent.
+            defer { if backlog.handled(id, bytes: bytes.count) { wakeWriter() } }
             if bytes.count > GatewayLimits.maxBridgeReadBytes {
                 compute(.read(id, bytes), ref: "", for: id)  // its ref is not known until it is read
                 return
@@ -239,6 +276,7 @@ final class GatewayBridge: @unchecked Sendable {
             stats.addRaw("subscriptions", String(subscriptions.prefixCount))
             stats.addRaw("jobsWaiting", String(waitingJobs.count))
             stats.add("workerBusy", workerBusy)
+            stats.addRaw("readsPaused", String(backlog.pauses))
             send(Self.object("gatewayStats", stats, ref: ref), to: id)
         }
     }
@@ -265,14 +303,14 @@ final class GatewayBridge: @unchecked Sendable {
             return
         }
         computing[id] = count + 1
-        waitingJobs.append(job)
+        waitingJobs.append(job, for: id)
         startNextJob()
     }
 
     private func startNextJob() {
-        guard !workerBusy, !waitingJobs.isEmpty else { return }
+        guard !workerBusy, let job = waitingJobs.next() else { return }
         workerBusy = true
-        worker.submit(waitingJobs.removeFirst())
+        worker.submit(job)
     }
 
     /// The refusal of an input or request libzmq would drop the gateway's connection for.
@@ -324,7 +362,9 @@ final class GatewayBridge: @unchecked Sendable {
         lastTag += 1
         var tag = [UInt8](repeating: 0, count: 8)
         withUnsafeBytes(of: lastTag.bigEndian) { tag = Array($0) }
-        let sent = (try? control?.send([tag, encoded], dontWait: true)) ?? false
+        let socket: ZMQSocket?
+        if case .page(let id, _, _) = waiting { socket = controlConnection(of: id) } else { socket = control }
+        let sent = (try? socket?.send([tag, encoded], dontWait: true)) ?? false
         guard sent else {
             fail(
                 waiting,
@@ -337,8 +377,31 @@ final class GatewayBridge: @unchecked Sendable {
         pending[lastTag] = waiting
     }
 
-    private func drainReplies() {
-        while let parts = try? control?.receive(dontWait: true) {
+    /// The page's own control connection, made now if it has none; the gateway's shared one past
+    /// `GatewayLimits.maxPageControlConnections`, or if it cannot be made.
+    private func controlConnection(of id: ConnectionID) -> ZMQSocket? {
+        if let socket = pageControls[id] { return socket }
+        guard pageControls.count < GatewayLimits.maxPageControlConnections, let context else { return control }
+        do throws(ZMQError) {
+            let socket = try context.makeSocket(.dealer)
+            do throws(ZMQError) {
+                try socket.setOption(.linger, 0)
+                try curve?.apply(to: socket)
+                try socket.connect(endpoints.control)
+            } catch {
+                socket.close(linger: 0)
+                throw error
+            }
+            pageControls[id] = socket
+            pollerStale = true
+            return socket
+        } catch {
+            return control
+        }
+    }
+
+    private func drainReplies(from socket: ZMQSocket) {
+        while let parts = try? socket.receive(dontWait: true) {
             guard parts.count == 2, parts[0].count == 8 else { continue }
             let tag = parts[0].withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }
             guard let waiting = pending.removeValue(forKey: tag) else { continue }

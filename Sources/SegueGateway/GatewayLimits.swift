@@ -19,9 +19,18 @@ enum GatewayLimits {
     /// beside it fits many times over. Beyond, the connection closes (1008).
     static let messagesPerSecond = 1000.0
     static let messageBurst = 2000.0
+    /// What a page may have sent that the bridge has not handled yet; beyond either, the gateway stops reading the
+    /// page's socket until the bridge has caught up (`PageBacklog`). At most these plus one message per page
+    /// (`maxMessageBytes`) wait in the gateway's memory.
+    static let maxBacklogMessages = 256
+    static let maxBacklogBytes = 1 << 20
     /// Bytes of events, replies and errors queued for a page that does not read; beyond, it is closed (1008).
     /// Frames do not count: they are conflated to the newest per stack.
     static let maxQueuedBytes = 16 << 20
+    /// Pages with a control connection of their own to the daemon (made at a page's first request); the others
+    /// share the gateway's. Kept well inside what segued takes on its control socket: with its default
+    /// `--max-connections` and a descriptor limit of 1024, 170 connections (docs/security.md, "Limits").
+    static let maxPageControlConnections = 128
     /// How long a control request may wait for the daemon before the page gets UNAVAILABLE.
     static let requestTimeoutMs = 5000
     /// Stacks one page may watch at a time.

@@ -95,7 +95,13 @@ final class GatewayWorker: Sendable {
                 return Self.json(Self.refusal(error.detail), ref: ref)
             }
         case .compare(_, let ref, let comparison):
-            let answer = Self.json(comparison.run(), ref: ref)
+            let answer: Answer
+            do throws(Refusal) {
+                answer = Self.json(try comparison.run(maxAnswerBytes: GatewayLimits.maxAnswerBytes), ref: ref)
+            } catch {
+                return Self.json(Self.refusal(error.detail), ref: ref)
+            }
+            // The counts refuse most answers that do not fit; this catches the rest (numbers longer than least).
             guard case .json(let bytes) = answer, bytes.count > GatewayLimits.maxAnswerBytes else { return answer }
             return Self.json(
                 Self.refusal(

@@ -83,17 +83,38 @@ struct GestureComparison: Sendable {
         }
     }
 
+    /// Fewer bytes of JSON than one frame or event of a comparison takes: a frame's members with its two screens
+    /// (Home and Detail) and their rects come to 294 bytes or more, an event of the stack "compare" to 175 or more
+    /// (GestureComparisonTests checks both); the margins cover the shortest numbers and sizes. Counted against
+    /// the answer's limit while the engine runs, they refuse an answer that cannot fit before any JSON is built
+    /// (and before the engine has made much more than the limit's worth of frames), never one that would.
+    static let minFrameJSONBytes = 260
+    static let minEventJSONBytes = 150
+
     /// `{"comparison": {"runs": [{"profile": p, "events": [..], "frames": [..]} or {"profile": p, "error": {..}}]}}`.
-    func run() -> JSONObject {
-        var runs: [JSONObject] = []
+    /// - Throws: `Refusal` (RESOURCE_EXHAUSTED) as soon as the events and frames of all runs so far must come to
+    ///   more than `maxAnswerBytes` of JSON, before it is built.
+    func run(maxAnswerBytes: Int) throws(Refusal) -> JSONObject {
+        var outcomes: [(profile: String, outcome: Result<Outcome, Refusal>)] = []
+        var budget = AnswerBudget(maxBytes: maxAnswerBytes)
         for profile in profiles {
+            do throws(Refusal) {
+                outcomes.append((profile, .success(try run(profile: profile, budget: &budget))))
+            } catch  where error.detail.code == .resourceExhausted && budget.isExceeded {
+                throw error
+            } catch {
+                outcomes.append((profile, .failure(error)))
+            }
+        }
+        var runs: [JSONObject] = []
+        for (profile, result) in outcomes {
             var object = JSONObject()
             object.addRaw("profile", JSONObject.quoted(profile))
-            do throws(Refusal) {
-                let outcome = try run(profile: profile)
+            switch result {
+            case .success(let outcome):
                 object.add("events", outcome.events.map(\.jsonObject))
                 object.add("frames", outcome.frames.map(\.jsonObject))
-            } catch {
+            case .failure(let error):
                 object.add("error", error.detail.jsonObject)
             }
             runs.append(object)
@@ -107,9 +128,36 @@ struct GestureComparison: Sendable {
 
     private static let stackId = "compare"
 
-    private func run(profile: String) throws(Refusal) -> Outcome {
+    /// The least the answer's JSON can come to so far, from the counts of events and frames made.
+    struct AnswerBudget {
+        let maxBytes: Int
+        var events = 0
+        var frames = 0
+
+        var leastBytes: Int {
+            events * GestureComparison.minEventJSONBytes + frames * GestureComparison.minFrameJSONBytes
+        }
+        var isExceeded: Bool { leastBytes > maxBytes }
+
+        /// - Throws: `Refusal` once the answer cannot fit.
+        mutating func count(_ outcome: Outcome, since counted: inout (events: Int, frames: Int)) throws(Refusal) {
+            events += outcome.events.count - counted.events
+            frames += outcome.frames.count - counted.frames
+            counted = (outcome.events.count, outcome.frames.count)
+            guard isExceeded else { return }
+            throw Refusal(
+                ErrorDetail(
+                    code: .resourceExhausted,
+                    message: "the comparison's answer would be over \(maxBytes) bytes of JSON (\(events) events and "
+                        + "\(frames) frames made when it was stopped, at least \(leastBytes) bytes); compare fewer "
+                        + "profiles or a shorter gesture"))
+        }
+    }
+
+    func run(profile: String, budget: inout AnswerBudget) throws(Refusal) -> Outcome {
         var core = EngineCore()
         var outcome = Outcome()
+        var counted = (events: 0, frames: 0)
         let config = StackConfig(size: size, profile: profile, rightToLeft: rightToLeft, fps: fps)
         let create = Command(
             stackId: Self.stackId,
@@ -129,8 +177,10 @@ struct GestureComparison: Sendable {
             if let rejection = outcome.rejections.first {
                 throw Refusal(rejection.error ?? ErrorDetail(code: .gestureRejected, message: "refused"))
             }
+            try budget.count(outcome, since: &counted)
         }
         core.runUntilIdle(into: &outcome)
+        try budget.count(outcome, since: &counted)
         return outcome
     }
 }

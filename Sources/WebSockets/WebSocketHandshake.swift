@@ -1,4 +1,4 @@
-/// What a WebSocket upgrade request says about itself, for deciding whether to accept it.
+/// What a WebSocket upgrade request, or a plain HTTP request, says about itself, for deciding whether to serve it.
 public struct WebSocketHandshake: Sendable {
     /// The `Origin` header; empty when the client sent none (browsers always send one).
     public var origin: String

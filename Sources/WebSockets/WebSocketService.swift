@@ -6,7 +6,8 @@ import Synchronization
 #endif
 
 /// WebSocket connections on libwebsockets that exchange whole messages: either a server, which also serves a
-/// directory of static files on its listening socket, or a set of client connections (`connect`).
+/// directory of static files on its listening socket (``AssetDirectory``: regular files only, never through a
+/// link), or a set of client connections (`connect`).
 ///
 /// Thread safety: one thread calls `run()`, and every handler is called on that thread, as are `requestWrite`
 /// and `close`. `wake()` and `stop()` may be called from any thread: `wake()` makes the running thread call
@@ -21,7 +22,8 @@ public final class WebSocketService: @unchecked Sendable {
         public var host: String
         /// The port; 0 picks a free one (see `port`).
         public var port: Int
-        /// Files served at `/` (`index.html` for the directory itself).
+        /// Files served at `/` (`index.html` for the directory itself), by GET; only regular files under it,
+        /// never through a symbolic link.
         public var assetsDirectory: String
         /// A message larger than this closes its connection with status 1009.
         public var maxMessageBytes: Int
@@ -49,6 +51,9 @@ public final class WebSocketService: @unchecked Sendable {
     public struct Handlers {
         /// Whether to accept an upgrade (the connection limit is checked before).
         public var accept: (WebSocketHandshake) -> Bool = { _ in true }
+        /// Whether to serve a plain HTTP request (a file); refused with 403. The token is the request's own
+        /// query argument, if any.
+        public var acceptRequest: (WebSocketHandshake) -> Bool = { _ in true }
         public var opened: (ConnectionID) -> Void = { _ in }
         /// One whole message (text or binary).
         public var received: (ConnectionID, [UInt8]) -> Void = { _, _ in }
@@ -82,6 +87,11 @@ public final class WebSocketService: @unchecked Sendable {
     private let stopped = Atomic<Bool>(false)
     /// C strings and structures libwebsockets keeps pointers to for the context's life.
     private var retained: [UnsafeMutableRawPointer] = []
+    private var assets: AssetDirectory?
+    /// What is left to send of each HTTP response, by connection.
+    private var responses: [OpaquePointer: (bytes: [UInt8], sent: Int)] = [:]
+    /// Connections whose reading is paused (`pauseReceiving`).
+    private var paused: Set<ConnectionID> = []
 
     /// A server: binds the listening socket.
     /// - Throws: `WebSocketError` when libwebsockets cannot create its context (the address is taken, say).
@@ -90,15 +100,9 @@ public final class WebSocketService: @unchecked Sendable {
         maxMessageBytes = configuration.maxMessageBytes
         maxConnections = configuration.maxConnections
         let protocols = makeProtocols()
-
-        let mount = UnsafeMutablePointer<lws_http_mount>.allocate(capacity: 1)
-        mount.initialize(to: lws_http_mount())
-        mount.pointee.mountpoint = UnsafePointer(retain(strdup("/")))
-        mount.pointee.mountpoint_len = 1
-        mount.pointee.origin = UnsafePointer(retain(strdup(configuration.assetsDirectory)))
-        mount.pointee.def = UnsafePointer(retain(strdup("index.html")))
-        mount.pointee.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
-        retained.append(UnsafeMutableRawPointer(mount))
+        // Files are served from the protocol's own HTTP callback, not a libwebsockets mount: a mount follows
+        // symbolic links out of its directory.
+        assets = try AssetDirectory(path: configuration.assetsDirectory)
 
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
@@ -106,7 +110,6 @@ public final class WebSocketService: @unchecked Sendable {
         info.fd_limit_per_thread = UInt32(clamping: configuration.maxDescriptors)
         info.iface = UnsafePointer(retain(strdup(configuration.host)))
         info.protocols = UnsafePointer(protocols)
-        info.mounts = UnsafePointer(mount)
         // Security headers on every HTTP response (a content security policy that allows only this origin's
         // scripts, styles and WebSocket), and text frames that are not UTF-8 close their connection.
         info.options =
@@ -142,7 +145,7 @@ public final class WebSocketService: @unchecked Sendable {
         lws_set_log_level(Int32(LLL_ERR), nil)
         let protocols = UnsafeMutablePointer<lws_protocols>.allocate(capacity: 2)
         protocols.initialize(repeating: lws_protocols(), count: 2)
-        // One protocol serves both plain HTTP (through the mount) and upgrades that name no subprotocol.
+        // One protocol serves both plain HTTP and upgrades that name no subprotocol.
         protocols[0].name = UnsafePointer(retain(strdup("segue")))
         protocols[0].callback = serviceCallback
         retained.append(UnsafeMutableRawPointer(protocols))
@@ -174,6 +177,7 @@ public final class WebSocketService: @unchecked Sendable {
         self.context = nil
         connections.removeAll()
         ids.removeAll()
+        responses.removeAll()
     }
 
     private func retain(_ pointer: UnsafeMutablePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
@@ -266,6 +270,19 @@ public final class WebSocketService: @unchecked Sendable {
         lws_callback_on_writable(wsi)
     }
 
+    /// Stops reading the connection's socket: what the client sends waits in the kernel's buffers, then in the
+    /// client's, until `resumeReceiving`. On the serving thread.
+    public func pauseReceiving(_ id: ConnectionID) {
+        guard let wsi = connections[id], paused.insert(id).inserted else { return }
+        _ = lws_rx_flow_control(wsi, 0)
+    }
+
+    /// Reads the connection's socket again after `pauseReceiving`; on the serving thread.
+    public func resumeReceiving(_ id: ConnectionID) {
+        guard let wsi = connections[id], paused.remove(id) != nil else { return }
+        _ = lws_rx_flow_control(wsi, 1)
+    }
+
     /// Closes the connection with a WebSocket close status (1008 policy violation, 1009 too large, ...) and a
     /// reason of at most 123 bytes; a client that does not read is dropped after 2 s anyway.
     public func close(_ id: ConnectionID, status: UInt16, reason: String) {
@@ -284,6 +301,13 @@ public final class WebSocketService: @unchecked Sendable {
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             guard connections.count < maxConnections else { return 1 }
             return handlers.accept(handshake(wsi)) ? 0 : 1
+        case LWS_CALLBACK_HTTP:
+            let path = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "/"
+            return serveHTTP(wsi, path: path)
+        case LWS_CALLBACK_HTTP_WRITEABLE:
+            return writeResponse(wsi)
+        case LWS_CALLBACK_CLOSED_HTTP:
+            responses[wsi] = nil
         case LWS_CALLBACK_ESTABLISHED, LWS_CALLBACK_CLIENT_ESTABLISHED:
             let id: ConnectionID
             if let known = ids[wsi] ?? pendingClient {
@@ -306,6 +330,7 @@ public final class WebSocketService: @unchecked Sendable {
             connections[id] = nil
             partial[id] = nil
             closing[id] = nil
+            paused.remove(id)
             handlers.closed(id)
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             handlers.woken()
@@ -313,6 +338,65 @@ public final class WebSocketService: @unchecked Sendable {
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
         return 0
+    }
+
+    /// A GET of a file under the assets directory, its headers written now and its body as the socket takes it;
+    /// anything else gets its HTTP status. The security headers come from libwebsockets
+    /// (`LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE`) with every status it writes.
+    private func serveHTTP(_ wsi: OpaquePointer, path: String) -> Int32 {
+        guard handlers.acceptRequest(handshake(wsi)) else { return status(wsi, HTTP_STATUS_FORBIDDEN) }
+        guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
+            return status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED)
+        }
+        guard let file = assets?.file(at: path) else { return status(wsi, HTTP_STATUS_NOT_FOUND) }
+        var headers = [UInt8](repeating: 0, count: segue_lws_pre + 2048)
+        let written = headers.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            let start = buffer.baseAddress! + segue_lws_pre
+            let end = buffer.baseAddress! + buffer.count
+            var position: UnsafeMutablePointer<UInt8>? = start
+            guard
+                lws_add_http_common_headers(
+                    wsi, UInt32(HTTP_STATUS_OK.rawValue), file.contentType, lws_filepos_t(file.bytes.count),
+                    &position, end) == 0,
+                // Never cached, as libwebsockets' own file serving does: a page left stays out of the browser's
+                // back-forward cache, which would keep its WebSocket open.
+                lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, "no-store", 8, &position, end) == 0
+            else { return -1 }
+            return lws_finalize_write_http_header(wsi, start, &position, end)
+        }
+        guard written == 0 else { return -1 }
+        responses[wsi] = (file.bytes, 0)
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    /// The next piece of a response's body; the last one ends the transaction (the connection may carry another).
+    private func writeResponse(_ wsi: OpaquePointer) -> Int32 {
+        guard let (bytes, sent) = responses[wsi] else { return 0 }
+        let count = min(bytes.count - sent, 16_384)
+        let last = sent + count == bytes.count
+        var buffer = [UInt8](repeating: 0, count: segue_lws_pre + count)
+        let result = buffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            bytes.withUnsafeBufferPointer { source in
+                _ = memcpy(buffer.baseAddress! + segue_lws_pre, source.baseAddress! + sent, count)
+            }
+            return lws_write(
+                wsi, buffer.baseAddress! + segue_lws_pre, count, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
+        }
+        guard result >= 0 else { return -1 }
+        guard !last else {
+            responses[wsi] = nil
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
+        responses[wsi]!.sent = sent + count
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    /// An HTTP status with libwebsockets' short body, ending the transaction.
+    private func status(_ wsi: OpaquePointer, _ code: http_status) -> Int32 {
+        guard lws_return_http_status(wsi, UInt32(code.rawValue), nil) == 0 else { return -1 }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
     }
 
     private func receive(_ id: ConnectionID, wsi: OpaquePointer, input: UnsafeMutableRawPointer?, length: Int)

@@ -8,7 +8,7 @@ import SegueCommandLine
 struct BenchOptions: Sendable {
     /// The workloads, in the order they run.
     enum Workload: String, CaseIterable, Sendable {
-        case relay, throughput, latency, cluster, history, durable, scaling, memory, replay, web
+        case relay, throughput, latency, cluster, history, durable, scaling, memory, replay, web, json
     }
 
     var quick: Bool
@@ -58,7 +58,7 @@ struct BenchOptions: Sendable {
             .init(
                 "only", "LIST",
                 help: "workloads to run, comma-separated: relay, throughput, latency, cluster, history, durable, "
-                    + "scaling, memory, replay, web (default all; cluster runs throughput and latency too)"),
+                    + "scaling, memory, replay, web, json (default all; cluster runs throughput and latency too)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
             .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),

@@ -21,6 +21,8 @@ struct BenchResults: Sendable {
     var memory: EngineRun.Result?
     var replay: ReplayRun.Result?
     var web: WebRun.Result?
+    /// How long the gateway takes to read a 64 KiB page message.
+    var jsonRead: JSONReadRun.Result?
     /// The throughput and latency runs again with segued in cluster mode.
     var clusterThroughput: EngineRun.Result?
     var clusterLatency: EngineRun.Result?

@@ -15,6 +15,8 @@ struct Report {
         static let residentMB10kStacks = 100.0
         /// What `segue web` may add to a frame's trip, p99, over a direct subscriber (issue: the browser front end).
         static let webAddedP99Us = 1000.0
+        /// The bridge reads messages up to 64 KiB between other pages' frames: each must take well under this.
+        static let webReadUs = 1000.0
         /// The most a client reading history may move the pan -> frame p99 (issue: the latency tail).
         static let historyLatencyRatio = 1.2
     }
@@ -121,6 +123,11 @@ struct Report {
             "segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
                 + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
             Format.grouped(web?.framesPerSecond))
+        let json = results.jsonRead
+        row(
+            "segue web reads a 64 KiB message, median us (numbers / comparison)",
+            json.map { "\(Format.significant($0.numbersUs)) / \(Format.significant($0.comparisonUs))" } ?? "-",
+            "< 1000", json.map { max($0.numbersUs, $0.comparisonUs) < Target.webReadUs })
         return Self.align(rows, rightAligned: [1])
     }
 
@@ -377,6 +384,8 @@ struct Report {
         number("web_frames_per_s", results.web?.framesPerSecond, digits: 0)
         number("web_conflated", results.web?.conflated.map(Double.init), digits: 0)
         number("web_gateway_cores", results.web?.gatewayCores, digits: 2)
+        number("web_read_numbers_64k_us", results.jsonRead?.numbersUs)
+        number("web_read_comparison_64k_us", results.jsonRead?.comparisonUs)
         number("web_direct_latency_p99_us", results.web?.direct.microseconds(atQuantile: 0.99))
         number("cluster_events_per_s", results.clusterThroughput?.trackingPerSecond, digits: 0)
         number("cluster_latency_p50_us", results.clusterLatency?.latency.microseconds(atQuantile: 0.5))

@@ -179,6 +179,10 @@ if chosen.contains(.web) {
     }
 }
 
+if chosen.contains(.json) {
+    results.jsonRead = attempt("json") { () throws(BenchError) in try JSONReadRun().run(rounds: 200) }
+}
+
 if Interruption.isRequested {
     Console.error("segue-bench: interrupted; the daemon was killed and temporary directories removed")
     exit(130)

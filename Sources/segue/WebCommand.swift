@@ -23,7 +23,8 @@ enum WebCommand {
             + "answers within 300 ms, else starts one on a temporary directory and stops it on exit (Ctrl-C). "
             + "Pages speak JSON over a WebSocket at the same address (docs/protocol.md, \"Browsers\"). A listen "
             + "address other than loopback needs a token, which the URL carries (one is made up when --token is "
-            + "not given); pages from other origins are refused (docs/security.md).",
+            + "not given); requests for another host name and pages from other origins are refused "
+            + "(docs/security.md).",
         options: [
             .init(
                 "listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)",
@@ -32,6 +33,11 @@ enum WebCommand {
                 "token", "TOKEN",
                 help: "require ?token=TOKEN on the WebSocket (default: none on loopback, a "
                     + "random one elsewhere)", environment: "SEGUE_WEB_TOKEN"),
+            .init(
+                "allow-host", "NAMES",
+                help: "also serve requests whose Host is one of these names (comma-separated, NAME or NAME:PORT): "
+                    + "a reverse proxy's public name; otherwise only the listening address (and localhost on "
+                    + "loopback) is served", environment: "SEGUE_WEB_ALLOW_HOST"),
             .init("assets", "DIR", help: "the page's files (default: the web/ directory this segue was built from)"),
             .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
         ] + Connection.options,
@@ -83,6 +89,7 @@ enum WebCommand {
         if token == nil, !loopback {
             token = randomToken()
         }
+        let allowedHosts = try allowedHostNames(arguments.string("allow-host") ?? "")
         var connection = try Connection(arguments)
         StopSignals.install(hangUp: true)
         let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
@@ -92,7 +99,7 @@ enum WebCommand {
             gateway = try Gateway(
                 configuration: .init(
                     host: listen.host, port: listen.port, assetsDirectory: assets, endpoints: connection.endpoints,
-                    curve: connection.curve, token: token))
+                    curve: connection.curve, token: token, allowedHosts: allowedHosts))
         } catch {
             throw CLIFailure(code: .unavailable, message: "web: \(error)")
         }
@@ -129,6 +136,26 @@ enum WebCommand {
                 message: "web: the segued it started (pid \(launcher.pid)) exited "
                     + "with status \(code); the end of its log:\n\(log ?? "")")
         }
+    }
+
+    /// `--allow-host`'s names: DNS names (letters, digits, `-` and `.`), each with an optional `:PORT`.
+    static func allowedHostNames(_ text: String) throws(UsageError) -> [String] {
+        let names = text.split(separator: ",").map { String($0.filter { $0 != " " }) }.filter { !$0.isEmpty }
+        for name in names {
+            let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+            let host = parts[0]
+            let validHost =
+                !host.isEmpty && host.utf8.count <= 253
+                && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
+            let validPort =
+                parts.count == 1 || (parts.count == 2 && Int(parts[1]).map { (1...65535).contains($0) } == true)
+            guard validHost, validPort else {
+                throw UsageError(
+                    "segue: web: --allow-host '\(name)' is not a host name with an optional :PORT (such as "
+                        + "segue.example.com or segue.example.com:8443)")
+            }
+        }
+        return names
     }
 
     /// `HOST:PORT`, `[v6]:PORT`, with a numeric host or `localhost`.

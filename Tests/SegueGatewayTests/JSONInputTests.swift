@@ -105,7 +105,7 @@ struct JSONInputTests {
         #expect(progressed.progress.isNaN && progressed.translation?.x == -.infinity)
     }
 
-    @Test func refusesNestingDeeperThanThirtyTwoLevelsBeforeParsing() throws {
+    @Test func refusesNestingDeeperThanThirtyTwoLevels() throws {
         func nested(_ depth: Int) -> [UInt8] {
             Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8)
         }

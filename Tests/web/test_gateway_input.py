@@ -85,9 +85,17 @@ def test_a_flood_closes_that_connection_only(page, gateway):
     except (websocket.WebSocketConnectionClosedException, BrokenPipeError, ConnectionResetError):
         pass  # closed while still sending
     else:
-        with pytest.raises(Closed) as closed:
+        # All of it fitted in the socket's buffers (the gateway reads a page that sends faster than it reads only
+        # as fast as it can): the close comes once it has read past the rate. The client may find the connection
+        # gone as it answers the close frame.
+        try:
             flooder.next(lambda m: False)
-        assert closed.value.status == 1008 and "messages per second" in closed.value.reason, closed.value
+        except Closed as closed:
+            assert closed.status == 1008 and "messages per second" in closed.reason, closed
+        except (websocket.WebSocketConnectionClosedException, BrokenPipeError, ConnectionResetError):
+            pass
+        else:
+            raise AssertionError("the flooder was not closed")
     page_keeps_working(page)
 
 
