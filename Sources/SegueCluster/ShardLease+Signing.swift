@@ -15,13 +15,7 @@ extension ShardLease {
     /// - Throws: `RecordRefusal` when it does not decode, is not signed with the cluster's key, or names another
     ///   shard.
     static func verified(_ value: [UInt8], shard: Int, key: ClusterPublicKey) throws(RecordRefusal) -> ShardLease {
-        let record = try SignedRecord.verifiedRecord(value, place: place(shard: shard), key: key)
-        let lease: ShardLease
-        do {
-            lease = try ShardLease(decoding: record)
-        } catch {
-            throw RecordRefusal("a signed record that is not a ShardLease: \(error)")
-        }
+        let lease = try SignedRecord.verified(ShardLease.self, in: value, place: place(shard: shard), key: key)
         guard lease.shard == UInt32(shard) else { throw RecordRefusal("a lease of shard \(lease.shard), not \(shard)") }
         return lease
     }

@@ -59,13 +59,7 @@ struct ShardStreamReader {
     }
 
     private mutating func readMarker(_ message: StreamMessage) throws(RecordRefusal) -> Reading {
-        let record = try SignedRecord.verifiedRecord(message.payload, place: leaderSubject, key: key)
-        let marker: ShardMarker
-        do {
-            marker = try ShardMarker(decoding: record)
-        } catch {
-            throw RecordRefusal("a signed record that is not a ShardMarker: \(error)")
-        }
+        let marker = try SignedRecord.verified(ShardMarker.self, in: message.payload, place: leaderSubject, key: key)
         guard marker.afterSequence &+ 1 == message.sequence else {
             throw RecordRefusal(
                 "a marker written for sequence \(marker.afterSequence &+ 1), found at \(message.sequence) (a copy)")
@@ -81,13 +75,7 @@ struct ShardStreamReader {
     }
 
     private mutating func readPart(_ message: StreamMessage) throws(RecordRefusal) -> Reading {
-        let record = try SignedRecord.verifiedRecord(message.payload, place: eventsSubject, key: key)
-        let part: ShardBatchPart
-        do {
-            part = try ShardBatchPart(decoding: record)
-        } catch {
-            throw RecordRefusal("a signed record that is not a ShardBatchPart: \(error)")
-        }
+        let part = try SignedRecord.verified(ShardBatchPart.self, in: message.payload, place: eventsSubject, key: key)
         guard part.tenure > 0, part.tenure < message.sequence else {
             throw RecordRefusal("a batch part of tenure \(part.tenure) at sequence \(message.sequence)")
         }

@@ -27,6 +27,18 @@ extension SignedRecord {
         }
         return signed.record
     }
+
+    /// The record in `payload` decoded as `Record`, when it is a `SignedRecord` that `key` signed for `place`.
+    static func verified<Record: ProtoMessage>(
+        _ type: Record.Type, in payload: [UInt8], place: String, key: ClusterPublicKey
+    ) throws(RecordRefusal) -> Record {
+        let record = try verifiedRecord(payload, place: place, key: key)
+        do {
+            return try Record(decoding: record)
+        } catch {
+            throw RecordRefusal("a signed record that is not a \(Record.self): \(error)")
+        }
+    }
 }
 
 /// Why a record read from NATS is not taken: it does not decode, is not signed with the cluster's key, or does not
