@@ -50,10 +50,12 @@ public final class JetStream: @unchecked Sendable {
         jsCtx_Destroy(batchHandle)
     }
 
-    /// Makes sure stream `name` exists, capturing `subjects` with `replicas` copies (file storage): creates it if
-    /// it does not exist, and leaves it as it is if it does with the same subjects and replicas.
-    /// - Throws: ``NATSError`` with ``NATSError/isStreamMismatch`` when it exists with other subjects or replicas
-    ///   (never changed silently), or when the cluster cannot place it.
+    /// Makes sure stream `name` exists as an append-only log, capturing `subjects` with `replicas` copies (file
+    /// storage): it keeps every message (no limits, no rollups) and refuses deleting and purging them. Creates it if
+    /// it does not exist, and leaves it as it is if it does with that configuration.
+    /// - Throws: ``NATSError`` with ``NATSError/isStreamMismatch`` when it exists with other subjects, replicas or
+    ///   limits (never changed silently: a stream with limits would drop messages of the log), or when the cluster
+    ///   cannot place it.
     public func ensureStream(name: String, subjects: [String], replicas: Int) throws(NATSError) {
         let operation = "ensure stream \(name)"
         if let existing = try streamInfo(name) {
@@ -63,12 +65,20 @@ public final class JetStream: @unchecked Sendable {
                     text: "stream exists with subjects \(existing.subjects) and \(existing.replicas) replicas, "
                         + "not \(subjects) and \(replicas)")
             }
+            guard existing.isAppendOnlyLog else {
+                throw NATSError(
+                    NATS_ERR, jetStreamCode: NATSError.streamNameInUseCode, operation: operation,
+                    text: "stream exists with limits, rollups, sealing or deletion allowed, so it may drop messages: "
+                        + "it is not a log of record; remove it, or create it as segued does")
+            }
             return
         }
         var config = jsStreamConfig()
         jsStreamConfig_Init(&config)
         config.Replicas = Int64(replicas)
         config.Storage = js_FileStorage
+        config.DenyDelete = true
+        config.DenyPurge = true
         var info: UnsafeMutablePointer<jsStreamInfo>?
         defer { jsStreamInfo_Destroy(info) }
         try checkJetStream(operation) { code in
@@ -81,6 +91,17 @@ public final class JetStream: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The sequence of the oldest message stream `stream` keeps: 1, or 0 while it has none, unless earlier messages
+    /// were removed.
+    public func firstSequence(stream: String) throws(NATSError) -> UInt64 {
+        guard let info = try streamInfo(stream) else {
+            throw NATSError(
+                NATS_NOT_FOUND, jetStreamCode: NATSError.streamNotFoundCode, operation: "first sequence of \(stream)",
+                text: "no stream \(stream)")
+        }
+        return info.firstSequence
     }
 
     /// The sequence of the last message stored in stream `stream`, 0 when it has none yet.
@@ -100,6 +121,10 @@ public final class JetStream: @unchecked Sendable {
         var lastSequence: UInt64
         /// How long a message is kept, in nanoseconds; 0 for ever.
         var maxAge: Int64
+        /// The sequence of the oldest message kept; past 1 when earlier ones were removed.
+        var firstSequence: UInt64
+        /// Whether it keeps every message for ever and refuses removing any (``ensureStream``'s configuration).
+        var isAppendOnlyLog: Bool
     }
 
     /// The stream's configuration and state, nil if there is no such stream.
@@ -115,8 +140,13 @@ public final class JetStream: @unchecked Sendable {
         let subjects = (0..<Int(config.pointee.SubjectsLen)).compactMap { index in
             config.pointee.Subjects[index].map { String(cString: $0) }
         }
+        let limits = config.pointee
+        let appendOnly =
+            limits.MaxMsgs == -1 && limits.MaxBytes == -1 && limits.MaxAge == 0 && limits.MaxMsgsPerSubject == -1
+            && limits.Retention == js_LimitsPolicy && !limits.AllowRollup && !limits.Sealed && limits.DenyDelete
+            && limits.DenyPurge
         return StreamSummary(
             subjects: subjects, replicas: Int(config.pointee.Replicas), lastSequence: info.pointee.State.LastSeq,
-            maxAge: config.pointee.MaxAge)
+            maxAge: config.pointee.MaxAge, firstSequence: info.pointee.State.FirstSeq, isAppendOnlyLog: appendOnly)
     }
 }

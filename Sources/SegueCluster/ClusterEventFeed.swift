@@ -11,6 +11,8 @@ public final class ClusterEventFeed {
         let shard: Int
         var follower: StreamFollower?
         var reader: ShardStreamReader?
+        /// Batches completed at this sequence or before were logged before the feed started: read, not delivered.
+        var deliverAfter: UInt64 = 0
         var lookAgain = ContinuousClock.now
     }
 
@@ -47,14 +49,25 @@ public final class ClusterEventFeed {
         for followed in shards { followed.follower?.stop() }
     }
 
-    /// Starts following the shard's stream if it exists: from its current end when `fromNow`, else its start.
+    /// Starts following the shard's stream if it exists: from its start, delivering what comes after its current
+    /// end when `fromNow`. Reading from now starts at the newest valid marker, which says the tenure and the position
+    /// the log continues at, so that what is checked from there is checked as from the start.
     private func follow(_ followed: inout Followed, fromNow: Bool) throws(ClusterError) {
         let stream = ClusterLayout.stream(shard: followed.shard)
         do {
-            let first = fromNow ? try jetStream.lastSequence(stream: stream) + 1 : 1
+            var first: UInt64 = 1
+            if fromNow {
+                followed.deliverAfter = try jetStream.lastSequence(stream: stream)
+                let markers = try jetStream.messages(
+                    stream: stream, subject: ClusterLayout.leaderSubject(shard: followed.shard), from: 1,
+                    upTo: followed.deliverAfter)
+                if let newest = markers.last(where: { ShardStreamReader.isMarker($0, shard: followed.shard, key: key) })
+                {
+                    first = newest.sequence
+                }
+            }
             // Markers too: they set the tenure the batches are checked against.
             followed.follower = try StreamFollower(jetStream: jetStream, stream: stream, from: first)
-            // From the start every tenure and position is known; from the end they are taken from the first batch.
             followed.reader = ShardStreamReader(
                 shard: followed.shard, key: key, tenure: first == 1 ? 0 : nil, nextPosition: first == 1 ? 1 : nil)
         } catch {
@@ -88,8 +101,10 @@ public final class ClusterEventFeed {
             }
             if let message {
                 switch shards[index].reader?.read(message) {
-                case .batch(let events):
+                case .batch(let events) where message.sequence > shards[index].deliverAfter:
                     pending += events.filter { $0.position >= fromPosition }.map { (shard, $0) }
+                case .batch:
+                    break
                 case .refused(let reason):
                     onRefused(shard, message.sequence, reason)
                 case .marker, .part, nil:

@@ -81,8 +81,10 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
     }
 
     private func publish(_ payload: [UInt8], first: UInt64, last: UInt64) throws(ReplicaFailure) {
-        // A retry of a message that was stored but not acknowledged is recognised by its id and not stored again.
-        let messageID = "\(shard)-\(tenure)-\(first)"
+        // A retry of a message that was stored but not acknowledged is recognised by its id and not stored again. The
+        // id is new for each message and unguessable, so that nobody can take it first; a duplicate is still only
+        // believed once the stream shows this message's bytes (whoever saw an attempt go by could copy its id).
+        var messageID = Self.newMessageID(shard: shard, tenure: tenure, first: first)
         let deadline = ContinuousClock.now + .milliseconds(retryMs)
         while true {
             let ack: PublishAck
@@ -93,7 +95,7 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                 // Messages that no holder wrote are stepped over, but only for as long as any other failure would be
                 // retried: a flood faster than this daemon's appends stops it as servers that do not answer would.
                 if error.isWrongLastSequence, ContinuousClock.now < deadline {
-                    try stepOverForeignMessages(before: first)
+                    if try stepOverForeignMessages(writing: payload, at: first) { return }
                     continue
                 }
                 if ContinuousClock.now >= deadline || leaseLost() {
@@ -103,45 +105,68 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                 sleepBriefly(milliseconds: 50)
                 continue
             }
-            // A duplicate is this very message, stored by an attempt whose acknowledgment was lost: it sits right
-            // after the sequence this daemon expected, or it is not this batch.
-            guard !ack.duplicate || ack.sequence == lastSequence + 1 else {
+            guard ack.duplicate else {
+                lastSequence = ack.sequence
+                return
+            }
+            if try stepOverForeignMessages(writing: payload, at: first) { return }
+            // Another message holds the id: this one was never stored.
+            guard ContinuousClock.now < deadline else {
                 throw ReplicaFailure(
                     fenced: false,
-                    "\(stream) holds another message under the id \(messageID) (sequence \(ack.sequence)) than the "
-                        + "events at positions \(first)-\(last)")
+                    "\(stream) holds another message under the id \(messageID) than the events at positions "
+                        + "\(first)-\(last)")
             }
-            lastSequence = ack.sequence
-            return
+            messageID = Self.newMessageID(shard: shard, tenure: tenure, first: first)
         }
     }
 
-    /// Reads what was appended after the last sequence this daemon knows: a valid marker means another daemon
-    /// holds the shard now (fenced); anything no holder wrote is refused and stepped over.
-    private func stepOverForeignMessages(before position: UInt64) throws(ReplicaFailure) {
-        let appended: [StreamMessage]
-        do {
-            appended = try jetStream.messages(stream: stream, from: lastSequence + 1)
-        } catch {
-            sleepBriefly(milliseconds: 50)
-            return
-        }
+    /// `SHARD-TENURE-POSITION-RANDOM`: readable in the stream, and unguessable.
+    private static func newMessageID(shard: Int, tenure: UInt64, first: UInt64) -> String {
+        let random = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16) }.joined(separator: "-")
+        return "\(shard)-\(tenure)-\(first)-\(random)"
+    }
+
+    /// Reads, a page at a time, what was appended after the last sequence this daemon knows: a valid marker means
+    /// another daemon holds the shard now (fenced); a message with exactly `payload`'s bytes is this daemon's
+    /// (stored by an attempt whose answer was lost, or a copy published again by someone who saw it go by), which is
+    /// all the same to every reader; anything else no holder wrote is refused and stepped over.
+    /// - Returns: whether `payload` is in the stream now.
+    private func stepOverForeignMessages(writing payload: [UInt8], at position: UInt64) throws(ReplicaFailure)
+        -> Bool
+    {
         var reader = ShardStreamReader(shard: shard, key: key.publicKey, tenure: tenure, nextPosition: position)
-        for message in appended {
-            switch reader.read(message) {
-            case .marker:
-                throw ReplicaFailure(
-                    fenced: true,
-                    "another daemon has appended its marker to \(stream) at sequence \(message.sequence): it holds "
-                        + "shard \(shard) now")
-            case .refused(let reason):
-                refused.refuse("\(stream) sequence \(message.sequence)", reason: reason)
-                lastSequence = message.sequence
-            case .batch, .part:
-                throw ReplicaFailure(
-                    fenced: true,
-                    "a daemon with the cluster's key appended events at sequence \(message.sequence) of \(stream) "
-                        + "under this daemon's tenure: two daemons hold shard \(shard)")
+        while true {
+            let page: [StreamMessage]
+            do {
+                // Pages of 16 messages: at most 16 of the servers' largest in memory, whatever was published.
+                page = try jetStream.messages(
+                    stream: stream, from: lastSequence + 1, upTo: lastSequence + 16, batchSize: 16)
+            } catch {
+                sleepBriefly(milliseconds: 50)
+                return false
+            }
+            guard !page.isEmpty else { return false }
+            for message in page {
+                switch reader.read(message) {
+                case .marker:
+                    throw ReplicaFailure(
+                        fenced: true,
+                        "another daemon has appended its marker to \(stream) at sequence \(message.sequence): it "
+                            + "holds shard \(shard) now")
+                case .refused(let reason):
+                    refused.refuse("\(stream) sequence \(message.sequence)", reason: reason)
+                    lastSequence = message.sequence
+                case .batch, .part:
+                    guard message.payload == payload else {
+                        throw ReplicaFailure(
+                            fenced: true,
+                            "a daemon with the cluster's key appended other events at sequence \(message.sequence) "
+                                + "of \(stream) under this daemon's tenure: two daemons hold shard \(shard)")
+                    }
+                    lastSequence = message.sequence
+                    return true
+                }
             }
         }
     }

@@ -18,6 +18,11 @@ import Synchronization
 /// counts what it replaced. It also steps down when JetStream has not answered for `appendRetryMs`.
 public final class ShardLeadership: @unchecked Sendable {
     private let bucket: KeyValueBucket
+    /// The shard's stream, where a successor's marker says this daemon's tenure is over.
+    private let jetStream: JetStream
+    /// The cluster's settings, written again every 16 renewals should someone have overwritten them, since clients
+    /// refuse the cluster meanwhile.
+    private let recorded: ClusterRecordedSettings
     private let key: ClusterSigningKey
     private let refused: RefusedRecords
     private let settings: ClusterSettings
@@ -30,18 +35,28 @@ public final class ShardLeadership: @unchecked Sendable {
         var revision: UInt64
         var lossReason: String?
         var stopping = false
+        /// The sequence of this daemon's marker, once it is in the stream.
+        var tenure: UInt64?
     }
 
     init(
-        bucket: KeyValueBucket, lease: ShardLease, revision: UInt64, key: ClusterSigningKey, settings: ClusterSettings,
-        refused: RefusedRecords, report: Logger
+        bucket: KeyValueBucket, jetStream: JetStream, recorded: ClusterRecordedSettings, lease: ShardLease,
+        revision: UInt64, key: ClusterSigningKey, settings: ClusterSettings, refused: RefusedRecords, report: Logger
     ) {
         self.bucket = bucket
+        self.jetStream = jetStream
+        self.recorded = recorded
         self.key = key
         self.refused = refused
         self.settings = settings
         self.report = report
         state = Mutex(State(lease: lease, revision: revision))
+    }
+
+    /// Notes the sequence of this daemon's marker: from then on, a lease written again over what no daemon signed, or
+    /// over a lapsed key, is written only while no later marker is in the stream.
+    func hold(tenure: UInt64) {
+        state.withLock { $0.tenure = tenure }
     }
 
     /// Why the lease was lost, or nil while it is held.
@@ -86,8 +101,17 @@ public final class ShardLeadership: @unchecked Sendable {
     private func renewUntilStopped() {
         var lastRenewal = ContinuousClock.now
         let patience = Duration.milliseconds(settings.appendRetryMs)
+        var renewals = 0
         while !state.withLock({ $0.stopping || $0.lossReason != nil }) {
             sleepBriefly(milliseconds: settings.renewMs)
+            renewals += 1
+            if renewals % 16 == 0 {
+                do {
+                    try recorded.check(key: key, shards: settings.shard.count)
+                } catch {
+                    report.warn("cannot check the cluster's recorded settings", ["error": error.description])
+                }
+            }
             switch renew(with: state.withLock { $0.lease }) {
             case .renewed:
                 lastRenewal = .now
@@ -137,6 +161,9 @@ public final class ShardLeadership: @unchecked Sendable {
         let shard = settings.shard.index
         let key = ClusterLayout.leaseKey(shard: shard)
         do throws(NATSError) {
+            // A holder held up past its lease may have a successor, whose lease is gone or forged now: its marker
+            // says so.
+            if let tenure = state.withLock({ $0.tenure }), try succeeded(after: tenure) { return .taken }
             guard let entry = try bucket.get(key) else {
                 held(lease, at: try bucket.create(key: key, value: lease.signedValue(self.key)))
                 return .renewed
@@ -158,6 +185,15 @@ public final class ShardLeadership: @unchecked Sendable {
             }
             return .failed("cannot renew the lease of shard \(shard): \(error)")
         }
+    }
+
+    /// Whether a daemon's marker follows this one's in the stream.
+    private func succeeded(after tenure: UInt64) throws(NATSError) -> Bool {
+        let shard = settings.shard.index
+        return try jetStream.messages(
+            stream: ClusterLayout.stream(shard: shard), subject: ClusterLayout.leaderSubject(shard: shard),
+            from: tenure + 1
+        ).contains { ShardStreamReader.isMarker($0, shard: shard, key: key.publicKey) }
     }
 
     private static func takenMessage(shard: Int) -> String {

@@ -70,6 +70,8 @@ struct ShardStreamReader {
         droppedEvents += pending.count
         if let first = pending.first { nextPosition = first.position }
         pending.removeAll()
+        // A reader that starts at a marker learns from it where the log continues.
+        if nextPosition == nil, marker.nextPosition > 0 { nextPosition = marker.nextPosition }
         tenure = message.sequence
         return .marker(marker)
     }
@@ -97,6 +99,13 @@ struct ShardStreamReader {
         pending.removeAll()
         nextPosition = batch.last!.position + 1
         return .batch(batch)
+    }
+
+    /// Whether `message` is a valid marker of shard `shard`: what makes a holder of an earlier tenure stale.
+    static func isMarker(_ message: StreamMessage, shard: Int, key: ClusterPublicKey) -> Bool {
+        var reader = ShardStreamReader(shard: shard, key: key, tenure: nil, nextPosition: nil)
+        if case .marker = reader.read(message) { return true }
+        return false
     }
 
     /// Reads and clears `droppedEvents`.

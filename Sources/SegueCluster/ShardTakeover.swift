@@ -14,6 +14,8 @@ public final class ShardTakeover {
     private let settings: ClusterSettings
     private let key: ClusterSigningKey
     private let refused: RefusedRecords
+    /// The cluster's settings, which the holder keeps written (``ShardLeadership``).
+    private let recorded: ClusterRecordedSettings
     private let jetStream: JetStream
     private let leases: KeyValueBucket
     private let report: Logger
@@ -43,13 +45,22 @@ public final class ShardTakeover {
                 name: ClusterLayout.stream(shard: shard),
                 subjects: [ClusterLayout.eventsSubject(shard: shard), ClusterLayout.leaderSubject(shard: shard)],
                 replicas: settings.replicas)
+            // A log of record that lost its start cannot be taken over: a standby would refuse what follows the gap
+            // and start a history of its own.
+            let first = try jetStream.firstSequence(stream: ClusterLayout.stream(shard: shard))
+            guard first <= 1 else {
+                throw ClusterError(
+                    "\(ClusterLayout.stream(shard: shard)) no longer holds its messages before sequence \(first) (they "
+                        + "were purged or deleted): the shard's log of record is incomplete, and no daemon takes it "
+                        + "over")
+            }
             leases = try KeyValueBucket.ensure(
                 jetStream: jetStream, bucket: ClusterLayout.leaseBucket, replicas: settings.replicas,
                 ttl: .milliseconds(settings.leaseMs))
             let clusterSettings = try KeyValueBucket.ensure(
                 jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
-            try ClusterRecordedSettings(bucket: clusterSettings, refused: refused).check(
-                key: key, shards: settings.shard.count)
+            recorded = ClusterRecordedSettings(bucket: clusterSettings, refused: refused)
+            try recorded.check(key: key, shards: settings.shard.count)
             try Self.checkMessageSize(jetStream.connection.maxPayload, largestEventBytes: largestEventBytes)
         } catch let error as ClusterError {
             throw error
@@ -102,11 +113,12 @@ public final class ShardTakeover {
             }
         }
         let leadership = ShardLeadership(
-            bucket: leases, lease: lease, revision: revision!, key: key, settings: settings, refused: refused,
-            report: report)
+            bucket: leases, jetStream: jetStream, recorded: recorded, lease: lease, revision: revision!, key: key,
+            settings: settings, refused: refused, report: report)
         try leadership.startRenewing()
         do {
             let marker = try fence(local, from: follower, marker: lease, leadership: leadership)
+            leadership.hold(tenure: marker)
             try local.finish()
             handedOver = true
             let replica = JetStreamReplica(
@@ -215,7 +227,7 @@ public final class ShardTakeover {
             if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
             do {
                 let subject = ClusterLayout.leaderSubject(shard: settings.shard.index)
-                let record = ShardMarker(lease: marker, afterSequence: last).encoded()
+                let record = ShardMarker(lease: marker, afterSequence: last, nextPosition: local.head + 1).encoded()
                 return try jetStream.publish(
                     subject: subject, payload: SignedRecord(signing: record, place: subject, with: key).encoded(),
                     expectedLastSequence: last

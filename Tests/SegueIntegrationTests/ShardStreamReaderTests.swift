@@ -95,6 +95,19 @@ import Testing
         #expect(positions(reader.read(part(at: 15, tenure: 5, positions: 1...2))) == [1, 2])
     }
 
+    @Test func aReaderStartingAtAMarkerKnowsWhereTheLogContinues() {
+        var reader = ShardStreamReader(shard: 0, key: key.publicKey, tenure: nil, nextPosition: nil)
+        let record = ShardMarker(
+            lease: ShardLease(node: "n", shard: 0, shards: 1), afterSequence: 19, nextPosition: 7)
+        let marker = StreamMessage(
+            sequence: 20, subject: leader,
+            payload: SignedRecord(signing: record.encoded(), place: leader, with: key).encoded())
+        if case .marker = reader.read(marker) {} else { Issue.record("the marker was not taken") }
+        // A copy of an earlier batch does not continue the log there; the holder's next batch does.
+        #expect(isRefused(reader.read(part(at: 21, tenure: 20, positions: 1...2))))
+        #expect(positions(reader.read(part(at: 22, tenure: 20, positions: 7...8))) == [7, 8])
+    }
+
     @Test func aReaderStartingMidStreamTakesTheTenureOfTheFirstBatch() {
         var reader = ShardStreamReader(shard: 0, key: key.publicKey, tenure: nil, nextPosition: nil)
         #expect(positions(reader.read(part(at: 40, tenure: 7, positions: 30...31))) == [30, 31])

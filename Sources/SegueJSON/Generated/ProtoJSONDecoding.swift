@@ -1804,9 +1804,11 @@ extension ShardMarker: ProtoJSONDecodable {
                 lease = try ShardLease(json: value, path: at)
             case "afterSequence", "after_sequence":
                 afterSequence = try value.uint64(at: at)
+            case "nextPosition", "next_position":
+                nextPosition = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ShardMarker has "
-                    + "lease, afterSequence)")
+                    + "lease, afterSequence, nextPosition)")
             }
         }
     }

@@ -960,6 +960,7 @@ extension ShardMarker: JSONRepresentable {
         var object = JSONObject()
         object.add("lease", lease?.jsonObject)
         object.add("afterSequence", afterSequence)
+        object.add("nextPosition", nextPosition)
         return object
     }
 }

@@ -4364,7 +4364,8 @@ public struct ShardBatchPart: ProtoMessage {
 }
 
 /// The record of a message on segue.shard.<K>.leader: a daemon took the shard over. It is valid only at stream sequence
-/// after_sequence + 1 (the end of the stream it read, plus one), so a copy published again is refused.
+/// after_sequence + 1 (the end of the stream it read, plus one), so a copy published again is refused. A reader that
+/// starts at the newest marker knows from it the tenure and the position the log continues at.
 ///
 /// Proto message `segue.v1.ShardMarker`.
 public struct ShardMarker: ProtoMessage {
@@ -4374,13 +4375,17 @@ public struct ShardMarker: ProtoMessage {
     /// Field 2 `uint64 after_sequence`.
     public var afterSequence: UInt64 = 0
 
+    /// Field 3 `uint64 next_position`: the position of the first event the new holder appends.
+    public var nextPosition: UInt64 = 0
+
     /// Creates a `ShardMarker` with every field at its default.
     public init() {}
 
     /// Creates a `ShardMarker` from field values; omitted fields keep their defaults.
-    public init(lease: ShardLease? = nil, afterSequence: UInt64 = 0) {
+    public init(lease: ShardLease? = nil, afterSequence: UInt64 = 0, nextPosition: UInt64 = 0) {
         self.lease = lease
         self.afterSequence = afterSequence
+        self.nextPosition = nextPosition
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -4390,6 +4395,9 @@ public struct ShardMarker: ProtoMessage {
         }
         if afterSequence != 0 {
             writer.writeUInt64(afterSequence, field: 2)
+        }
+        if nextPosition != 0 {
+            writer.writeUInt64(nextPosition, field: 3)
         }
     }
 
@@ -4404,6 +4412,8 @@ public struct ShardMarker: ProtoMessage {
             try reader.readMessage(wireType, into: &lease)
         case 2:
             afterSequence = try reader.readUInt64(wireType)
+        case 3:
+            nextPosition = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -685,7 +685,11 @@ enum Samples {
     )
 
     /// Sample `ShardMarker`.
-    static let shardMarker = ShardMarker(lease: Samples.shardLease, afterSequence: 600)
+    static let shardMarker = ShardMarker(
+        lease: Samples.shardLease,
+        afterSequence: 600,
+        nextPosition: 18446744073709551613
+    )
 
     /// Every sample with its name (`Message` or `Message.member`).
     static let all: [Sample] = [

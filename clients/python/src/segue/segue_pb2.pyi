@@ -889,9 +889,11 @@ class ShardBatchPart(_message.Message):
     def __init__(self, tenure: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., continued: _Optional[bool] = ...) -> None: ...
 
 class ShardMarker(_message.Message):
-    __slots__ = ("lease", "after_sequence")
+    __slots__ = ("lease", "after_sequence", "next_position")
     LEASE_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_POSITION_FIELD_NUMBER: _ClassVar[int]
     lease: ShardLease
     after_sequence: int
-    def __init__(self, lease: _Optional[_Union[ShardLease, _Mapping]] = ..., after_sequence: _Optional[int] = ...) -> None: ...
+    next_position: int
+    def __init__(self, lease: _Optional[_Union[ShardLease, _Mapping]] = ..., after_sequence: _Optional[int] = ..., next_position: _Optional[int] = ...) -> None: ...
