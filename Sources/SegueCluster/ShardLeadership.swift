@@ -15,7 +15,8 @@ import Synchronization
 /// cluster's key. It is renewed with the revision last written, so a renewal fails once the key was written by
 /// someone else. If that is another daemon's lease, the lease is lost and the daemon must step down; if it is
 /// anything else (no daemon of the cluster signed it), or the key is gone, the daemon writes its lease again and
-/// counts what it replaced. It also steps down when JetStream has not answered for `appendRetryMs`.
+/// counts what it replaced, unless a later marker in the stream says a successor took the shard over meanwhile. It
+/// also steps down when JetStream has not answered for `appendRetryMs`.
 public final class ShardLeadership: @unchecked Sendable {
     private let bucket: KeyValueBucket
     /// The shard's stream, where a successor's marker says this daemon's tenure is over.
