@@ -298,6 +298,11 @@ public final class WebSocketService: @unchecked Sendable {
     ) -> Int32 {
         if shuttingDown { return lws_callback_http_dummy(wsi, reason, user, input, length) }
         switch reason {
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+            // Only WebSocket upgrades: over HTTP/2 (h2c) libwebsockets ignores rx flow control, on which the pages'
+            // backpressure rests, so the connection is dropped instead.
+            let name = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+            return name.lowercased() == "websocket" ? 0 : -1
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             guard connections.count < maxConnections else { return 1 }
             return handlers.accept(handshake(wsi)) ? 0 : 1
@@ -450,8 +455,10 @@ public final class WebSocketService: @unchecked Sendable {
             let length = Int(lws_hdr_total_length(wsi, token))
             guard length > 0, length < 4096 else { return "" }
             var buffer = [CChar](repeating: 0, count: length + 1)
-            guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return "" }
-            return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let copied = Int(lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token))
+            guard copied >= 0 else { return "" }
+            // All of it, a NUL included: a value cut at a NUL would match what it only starts with.
+            return String(decoding: buffer.prefix(copied).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         // The buffer gets "token=VALUE"; the returned pointer is VALUE's start within it.
         var buffer = [CChar](repeating: 0, count: 256)
