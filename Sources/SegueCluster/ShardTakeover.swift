@@ -207,6 +207,8 @@ public final class ShardTakeover {
     ) throws(ClusterError) -> UInt64 {
         let deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
         var lastFailure = ""
+        // Said once: whatever else was appended meanwhile (a flood, say) is read again without a line each time.
+        var toldReadingAgain = false
         while ContinuousClock.now < deadline {
             if let reason = leadership.lossReason { throw ClusterError(reason) }
             let last: UInt64
@@ -235,7 +237,10 @@ public final class ShardTakeover {
             } catch {
                 lastFailure = error.description
                 if error.isWrongLastSequence {
-                    report.info("the previous holder appended meanwhile; reading again", ["stream": stream])
+                    if !toldReadingAgain {
+                        report.info("the stream was appended to meanwhile; reading it again", ["stream": stream])
+                    }
+                    toldReadingAgain = true
                 } else {
                     sleepBriefly(milliseconds: 50)
                 }
