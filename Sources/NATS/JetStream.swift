@@ -96,22 +96,22 @@ public final class JetStream: @unchecked Sendable {
     /// The sequence of the oldest message stream `stream` keeps: 1, or 0 while it has none, unless earlier messages
     /// were removed.
     public func firstSequence(stream: String) throws(NATSError) -> UInt64 {
-        guard let info = try streamInfo(stream) else {
-            throw NATSError(
-                NATS_NOT_FOUND, jetStreamCode: NATSError.streamNotFoundCode, operation: "first sequence of \(stream)",
-                text: "no stream \(stream)")
-        }
-        return info.firstSequence
+        try existingStream(stream, for: "first sequence").firstSequence
     }
 
     /// The sequence of the last message stored in stream `stream`, 0 when it has none yet.
     public func lastSequence(stream: String) throws(NATSError) -> UInt64 {
+        try existingStream(stream, for: "last sequence").lastSequence
+    }
+
+    /// The stream's summary; a stream that does not exist is a ``NATSError/isNotFound`` error for `operation`.
+    private func existingStream(_ stream: String, for operation: String) throws(NATSError) -> StreamSummary {
         guard let info = try streamInfo(stream) else {
             throw NATSError(
-                NATS_NOT_FOUND, jetStreamCode: NATSError.streamNotFoundCode, operation: "last sequence of \(stream)",
+                NATS_NOT_FOUND, jetStreamCode: NATSError.streamNotFoundCode, operation: "\(operation) of \(stream)",
                 text: "no stream \(stream)")
         }
-        return info.lastSequence
+        return info
     }
 
     /// What ``ensureStream(name:subjects:replicas:)`` and ``lastSequence(stream:)`` read of a stream.
