@@ -39,20 +39,21 @@ let package = Package(
             pkgConfig: "libnats",
             providers: [.apt(["libnats-dev"])]
         ),
-        .target(name: "NATS", dependencies: ["CNats", "CSodium"], swiftSettings: strictSettings),
-        // libsodium's Ed25519 (libzmq's CURVE needs it too): every record a cluster daemon writes to NATS is signed
-        // with the cluster's key, and an nkey seed file's public key is derived from the seed.
+        .target(name: "NATS", dependencies: ["CNats", "Ed25519"], swiftSettings: strictSettings),
+        // libsodium (libzmq's CURVE needs it too), for Ed25519.
         .systemLibrary(
             name: "CSodium",
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // Ed25519 keys and signatures over libsodium, for the cluster's key and NATS nkeys.
+        .target(name: "Ed25519", dependencies: ["CSodium"], swiftSettings: strictSettings),
         // Free loopback ports and the nats-server executable: what the cluster tests and the bench share.
         .target(name: "LoopbackServers", swiftSettings: strictSettings),
         .target(
             name: "SegueCluster",
             dependencies: [
-                "CSodium", "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads",
+                "Ed25519", "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads",
                 "SegueWire",
             ],
             swiftSettings: strictSettings

@@ -1,5 +1,5 @@
 import CNats
-import CSodium
+import Ed25519
 
 #if canImport(Glibc)
     import Glibc
@@ -41,41 +41,29 @@ public enum NKeySeed {
     /// The public key of a seed, nil when `seed` is not one (bad encoding, checksum or prefix).
     public static func publicKey(ofSeed seed: String) -> String? {
         guard let (role, keys) = keyPair(seed) else { return nil }
-        let body = [role.rawValue] + keys.publicKey
+        let body = [role.rawValue] + keys.publicKey.bytes
         return Base32.encode(body + checksum(body[...]))
     }
 
     /// The Ed25519 signature of `message` with the seed's key, nil when `seed` is not one.
     public static func sign(_ message: [UInt8], seed: String) -> [UInt8]? {
-        guard var (_, keys) = keyPair(seed) else { return nil }
-        defer { sodium_memzero(&keys.secretKey, keys.secretKey.count) }
-        var signature = [UInt8](repeating: 0, count: Int(crypto_sign_BYTES))
-        guard crypto_sign_detached(&signature, nil, message, UInt64(message.count), keys.secretKey) == 0 else {
-            return nil
-        }
-        return signature
+        keyPair(seed)?.keys.sign(message)
     }
 
     /// A new key pair: its seed (the content of a seed file) and its public key (for the server's configuration).
     public static func generate(_ role: Role = .user) -> (seed: String, publicKey: String) {
-        _ = sodium_init()
-        var seed = [UInt8](repeating: 0, count: 32)
-        randombytes_buf(&seed, seed.count)
-        let body = [seedByte | role.rawValue >> 5, (role.rawValue & 0x1F) << 3] + seed
+        let body = [seedByte | role.rawValue >> 5, (role.rawValue & 0x1F) << 3] + Ed25519KeyPair.generate().seed
         let encoded = Base32.encode(body + checksum(body[...]))
         return (encoded, publicKey(ofSeed: encoded)!)
     }
 
     /// The role and Ed25519 key pair of a seed.
-    private static func keyPair(_ seed: String) -> (Role, (publicKey: [UInt8], secretKey: [UInt8]))? {
+    private static func keyPair(_ seed: String) -> (role: Role, keys: Ed25519KeyPair)? {
         guard let raw = Base32.decode(seed), raw.count == 36, checksum(raw[..<34]) == Array(raw[34..<36]),
             raw[0] & 0xF8 == seedByte, let role = Role(rawValue: (raw[0] & 0x07) << 5 | (raw[1] & 0xF8) >> 3),
-            sodium_init() >= 0
+            let keys = Ed25519KeyPair(seed: Array(raw[2..<34]))
         else { return nil }
-        var publicKey = [UInt8](repeating: 0, count: Int(crypto_sign_PUBLICKEYBYTES))
-        var secretKey = [UInt8](repeating: 0, count: Int(crypto_sign_SECRETKEYBYTES))
-        guard crypto_sign_seed_keypair(&publicKey, &secretKey, Array(raw[2..<34])) == 0 else { return nil }
-        return (role, (publicKey, secretKey))
+        return (role, keys)
     }
 
     /// `S` in the first base32 character of a seed.

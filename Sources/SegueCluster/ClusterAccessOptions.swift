@@ -1,10 +1,6 @@
 import NATS
 import SegueCommandLine
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The options that say how to reach a cluster's NATS servers, shared by `segued --cluster` and the `segue`
 /// commands that take `--cluster` (docs/security.md, "NATS (cluster mode)"): the URLs, and a user and password,
 /// a credentials file or an nkey seed file, and TLS. A password is only ever read from a file (or a URL), never
@@ -128,21 +124,10 @@ private struct Files {
 
     /// The file's content, refused when it cannot be read.
     private func content(_ name: String, _ path: String) throws(UsageError) -> String {
-        guard let file = fopen(path, "r") else {
-            throw UsageError("\(program): \(source(name)) \(path): cannot read it: \(String(cString: strerror(errno)))")
+        switch SmallTextFile.read(path) {
+        case .success(let text): return text
+        case .failure(let error): throw UsageError("\(program): \(source(name)) \(path): cannot read it: \(error)")
         }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count == 0 { break }
-            bytes += buffer.prefix(count)
-        }
-        if ferror(file) != 0 {
-            throw UsageError("\(program): \(source(name)) \(path): cannot read it: \(String(cString: strerror(errno)))")
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `path` once it is known to be readable.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Ed25519
 
 /// The files `segue keygen --cluster` writes: `PREFIX.key` holds the seed of the cluster's signing key on its first
 /// line (64 hexadecimal digits) and, on the second, a comment that marks it as one (so that a CURVE key file is not
@@ -50,19 +48,12 @@ public enum ClusterKeyFiles {
 
     /// The lines of a small text file, without trailing spaces.
     private static func readLines(_ path: String) throws(ClusterError) -> [Substring] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ClusterError("cannot read \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= 65_536 {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw ClusterError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if count == 0 { break }
-            bytes += buffer[0..<count]
+        let text: String
+        switch SmallTextFile.read(path) {
+        case .success(let read): text = read
+        case .failure(let error): throw ClusterError("cannot read \(path): \(error)")
         }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
             var line = $0
             while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
             return line

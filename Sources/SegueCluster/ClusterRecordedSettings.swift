@@ -1,3 +1,4 @@
+import Ed25519
 import NATS
 import SegueWire
 
