@@ -44,9 +44,8 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
         stream = ClusterLayout.stream(shard: shard)
     }
 
-    func append(_ events: ArraySlice<Event>) throws(ReplicaFailure) {
+    func append(_ events: ArraySlice<Event>, encoded: [ArraySlice<UInt8>]) throws(ReplicaFailure) {
         guard !events.isEmpty else { return }
-        let encoded = events.map { $0.encoded() }
         let budget = max(jetStream.connection.maxPayload - Self.messageOverheadBytes, 1)
         let parts = Self.split(encoded, budget: budget)
         for (index, range) in parts.enumerated() {
@@ -63,7 +62,7 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
 
     /// Consecutive ranges of `events` whose encodings (with their field tags and lengths) fit `budget` bytes; an
     /// event larger than that alone (segued refuses at start limits that would allow one).
-    static func split(_ events: [[UInt8]], budget: Int) -> [Range<Int>] {
+    static func split(_ events: [ArraySlice<UInt8>], budget: Int) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
         var size = 0

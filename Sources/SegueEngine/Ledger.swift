@@ -260,7 +260,9 @@ final class Ledger {
         let appendedBytes = eventRecords.byteCount(from: committedEvents)
         if let replica {
             do {
-                try replica.append(outcome.events[committedEvents...])
+                try replica.append(
+                    outcome.events[committedEvents...],
+                    encoded: (committedEvents..<outcome.events.count).map { eventRecords.payload(at: $0) })
             } catch {
                 throw LedgerError("cannot append to the replicated log", .replica(error))
             }

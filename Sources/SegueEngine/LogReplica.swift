@@ -5,10 +5,11 @@ import SegueWire
 /// as `--fsync always` answers only after fdatasync; the local log then holds a prefix of the replica's events.
 public protocol LogReplica: AnyObject, Sendable {
     /// Appends `events` (consecutive positions, following the last one appended) and returns once the replica
-    /// has acknowledged them all.
+    /// has acknowledged them all. `encoded` holds each event's encoding, as the local log will hold it: the replica
+    /// need not encode them again.
     /// - Throws: `ReplicaFailure` when it has not: another daemon took over (`fenced`), or the replica cannot be
     ///   reached. The batch then never reaches the local log, and the engine stops.
-    func append(_ events: ArraySlice<Event>) throws(ReplicaFailure)
+    func append(_ events: ArraySlice<Event>, encoded: [ArraySlice<UInt8>]) throws(ReplicaFailure)
 }
 
 /// Why a replica did not take a batch.

@@ -27,6 +27,12 @@ public struct LogBatch: Sendable {
     /// The framed size of the records from index `first` on.
     public func byteCount(from first: Int) -> Int { bytes.count - start(of: first) }
 
+    /// The payload of record `index`, without its header.
+    public func payload(at index: Int) -> ArraySlice<UInt8> {
+        let end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+        return bytes[(starts[index] + RecordFormat.headerBytes)..<end]
+    }
+
     /// Empties the batch, keeping its memory for the next one.
     public mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)

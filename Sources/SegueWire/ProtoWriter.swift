@@ -95,7 +95,7 @@ public struct ProtoWriter: Sendable {
     }
 
     /// Writes a `bytes` field: its byte count, then the bytes.
-    public mutating func writeBytes(_ value: [UInt8], field: Int) {
+    public mutating func writeBytes(_ value: some Collection<UInt8>, field: Int) {
         writeTag(field: field, wireType: .lengthDelimited)
         writeVarint(UInt64(value.count))
         bytes.append(contentsOf: value)

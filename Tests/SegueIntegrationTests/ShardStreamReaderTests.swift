@@ -128,8 +128,8 @@ import Testing
 
     @Test func aBatchIsSplitToFitTheMessageBudget() {
         let sizes = [10, 10, 10, 40, 5]
-        let parts = JetStreamReplica.split(sizes.map { [UInt8](repeating: 0, count: $0) }, budget: 40)
+        let parts = JetStreamReplica.split(sizes.map { [UInt8](repeating: 0, count: $0)[...] }, budget: 40)
         #expect(parts == [0..<2, 2..<3, 3..<4, 4..<5])
-        #expect(JetStreamReplica.split([[1]], budget: 40) == [0..<1])
+        #expect(JetStreamReplica.split([[1][...]], budget: 40) == [0..<1])
     }
 }
