@@ -122,18 +122,14 @@ final class GatewayBridge: @unchecked Sendable {
         do throws(ZMQError) {
             let context = try ZMQContext()
             self.context = context
-            for type in [SocketType.sub, .dealer, .push] {
-                let socket = try context.makeSocket(type)
-                opened.append(socket)
-                try socket.setOption(.linger, 0)
-                try curve?.apply(to: socket)
-            }
-            sockets = (opened[0], opened[1], opened[2])
+            opened.append(try connectedSocket(.sub, to: endpoints.events, in: context))
+            opened.append(try connectedSocket(.dealer, to: endpoints.control, in: context))
             // A daemon that stops reading pans must not make the gateway queue without end.
-            try sockets.push.setOption(.sendHighWaterMark, 10_000)
-            try sockets.sub.connect(endpoints.events)
-            try sockets.dealer.connect(endpoints.control)
-            try sockets.push.connect(endpoints.ingest)
+            opened.append(
+                try connectedSocket(.push, to: endpoints.ingest, in: context) { (socket) throws(ZMQError) in
+                    try socket.setOption(.sendHighWaterMark, 10_000)
+                })
+            sockets = (opened[0], opened[1], opened[2])
         } catch {
             throw GatewayError("cannot connect to the daemon: \(error)")
         }
@@ -383,21 +379,32 @@ final class GatewayBridge: @unchecked Sendable {
         if let socket = pageControls[id] { return socket }
         guard pageControls.count < GatewayLimits.maxPageControlConnections, let context else { return control }
         do throws(ZMQError) {
-            let socket = try context.makeSocket(.dealer)
-            do throws(ZMQError) {
-                try socket.setOption(.linger, 0)
-                try curve?.apply(to: socket)
-                try socket.connect(endpoints.control)
-            } catch {
-                socket.close(linger: 0)
-                throw error
-            }
+            let socket = try connectedSocket(.dealer, to: endpoints.control, in: context)
             pageControls[id] = socket
             pollerStale = true
             return socket
         } catch {
             return control
         }
+    }
+
+    /// A socket of `type` with the gateway's options (no linger, CURVE when given, then `configure`), connected to
+    /// `endpoint`; closed again when any of it fails.
+    private func connectedSocket(
+        _ type: SocketType, to endpoint: String, in context: ZMQContext,
+        configure: (ZMQSocket) throws(ZMQError) -> Void = { _ in }
+    ) throws(ZMQError) -> ZMQSocket {
+        let socket = try context.makeSocket(type)
+        do throws(ZMQError) {
+            try socket.setOption(.linger, 0)
+            try curve?.apply(to: socket)
+            try configure(socket)
+            try socket.connect(endpoint)
+        } catch {
+            socket.close(linger: 0)
+            throw error
+        }
+        return socket
     }
 
     private func drainReplies(from socket: ZMQSocket) {
