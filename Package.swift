@@ -63,16 +63,14 @@ let package = Package(
         .target(name: "CTiedSpawn"),
         .target(name: "SegueWire", swiftSettings: strictSettings),
         .target(name: "SegueCore", dependencies: ["SegueWire"], swiftSettings: strictSettings),
-        .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
+        .target(name: "SegueLog", swiftSettings: strictSettings),
         .target(
             name: "SegueEngine",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueThreads", "SegueClient"],
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueThreads"],
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
-        .target(
-            name: "SegueJSON", dependencies: ["SegueWire", "SegueClient", "SegueLogging"], swiftSettings: strictSettings
-        ),
+        .target(name: "SegueJSON", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueDisplay", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
         .target(name: "SegueLogging", swiftSettings: strictSettings),
@@ -87,7 +85,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "segued",
-            dependencies: ["SegueEngine", "SegueClient", "SegueCluster", "SegueCommandLine", "SegueWire", "ZMQ"],
+            dependencies: ["SegueEngine", "SegueCluster", "SegueCommandLine", "SegueWire", "ZMQ"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+import SegueWire
+
 /// Proves that a subscriber's subscriptions have reached the daemon.
 ///
 /// ZeroMQ subscriptions travel to the publisher asynchronously, and a PUB socket drops whatever it sends before
@@ -17,7 +19,7 @@ public enum SubscriptionProbe {
         onOther: (Publication) -> Void = { _ in }
     ) throws(ClientError) {
         let token = "probe-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        try subscriber.subscribe("pr/\(token)/")
+        try subscriber.subscribe(Topic.probe.prefix(token))
         let deadline = Deadline(inMilliseconds: timeoutMs)
         var nextRequest = Deadline(inMilliseconds: 0)
         while deadline.remainingMs > 0 {
@@ -30,7 +32,7 @@ public enum SubscriptionProbe {
             }
             if case .probe(let probe) = publication, probe.token == token {
                 // Probes asked for before this one may still be on their way: the subscriber drops them now.
-                try subscriber.unsubscribe("pr/\(token)/")
+                try subscriber.unsubscribe(Topic.probe.prefix(token))
                 return
             }
             onOther(publication)

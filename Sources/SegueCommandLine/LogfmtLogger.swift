@@ -60,14 +60,29 @@ public struct LogfmtLogger: Sendable {
     }
 
     /// `value` as a logfmt value: unchanged when it is a plain word, else in double quotes with `"`, `\` and
-    /// control characters escaped. An empty value is `""`.
+    /// control characters escaped as logfmt readers unescape them (`\n`, `\r`, `\t`, else `\u00XX`). An empty
+    /// value is `""`.
     public static func quote(_ value: String) -> String {
         let needsQuotes =
             value.isEmpty
             || value.unicodeScalars.contains {
                 $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F
             }
-        return needsQuotes ? quotedLiteral(value) : value
+        guard needsQuotes else { return value }
+        var quoted = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"", "\\": quoted += "\\" + String(scalar)
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
     }
 
     /// RFC 3339 UTC with milliseconds, `2025-01-31T09:12:03.481Z`: sortable, and what journald and most log

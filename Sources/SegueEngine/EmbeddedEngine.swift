@@ -1,4 +1,3 @@
-import SegueClient
 import SegueCore
 import SegueWire
 
@@ -8,12 +7,9 @@ import SegueWire
 /// publishing) over queues in memory instead of sockets, as the daemon would with one input at a time. Each call is
 /// one turn; what the turn published is decoded back into `published`, as a subscriber decodes it.
 public final class EmbeddedEngine {
-    /// One message the daemon would have published on the events socket, decoded as a subscriber decodes it.
-    public typealias Publication = SegueClient.Publication
-
     private let transport = MemoryTransport()
     private let turns: TurnRunner<ManualClock, MemoryTransport>
-    /// Everything published so far, in order.
+    /// Everything published so far, in order, decoded as a subscriber decodes it.
     public private(set) var published: [Publication] = []
     /// The routing id the embedded engine's requests carry, as a control client's would.
     private static let routingId: [UInt8] = Array("embedded".utf8)

@@ -1,4 +1,3 @@
-import SegueClient
 import SegueCore
 import SegueLog
 import SegueLogging

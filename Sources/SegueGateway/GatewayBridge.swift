@@ -1,5 +1,4 @@
 import SegueClient
-import SegueCommandLine
 import SegueCore
 import SegueJSON
 import SegueThreads
@@ -338,7 +337,7 @@ final class GatewayBridge: @unchecked Sendable {
         // The new subscriptions are live once a probe published after them comes back (docs/protocol.md).
         lastTag += 1
         let token = "web-\(lastTag)"
-        try? subscriber?.subscribe("pr/\(token)/")
+        try? subscriber?.subscribe(Topic.probe.prefix(token))
         let now = Self.nowNs()
         probes[token] = ProbeWait(watchers: [(id, watch, ref)], lastSentNs: now, firstSentNs: now)
         sendProbe(token)
@@ -457,7 +456,7 @@ final class GatewayBridge: @unchecked Sendable {
 
     private func probeArrived(_ token: String) {
         guard let wait = probes.removeValue(forKey: token) else { return }
-        try? subscriber?.unsubscribe("pr/\(token)/")
+        try? subscriber?.unsubscribe(Topic.probe.prefix(token))
         for (id, watch, ref) in wait.watchers {
             send(Self.object("watching", watch.jsonObject, ref: ref), to: id)
         }
@@ -479,7 +478,7 @@ final class GatewayBridge: @unchecked Sendable {
         for (token, wait) in probes {
             if now &- wait.firstSentNs > timeoutNs {
                 probes[token] = nil
-                try? subscriber?.unsubscribe("pr/\(token)/")
+                try? subscriber?.unsubscribe(Topic.probe.prefix(token))
                 for (id, _, ref) in wait.watchers {
                     sendError(
                         ErrorDetail(

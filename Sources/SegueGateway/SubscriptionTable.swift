@@ -1,3 +1,4 @@
+import SegueWire
 import WebSockets
 
 /// Which page watches what, and the daemon topics that takes: a prefix is subscribed while at least one page
@@ -73,7 +74,7 @@ struct SubscriptionTable {
     }
 
     private static func prefixes(_ key: String, frames: Bool) -> [String] {
-        guard !key.isEmpty else { return ["ev/"] }
-        return ["ev/\(key)/", "er/\(key)/"] + (frames ? ["fr/\(key)/"] : [])
+        guard !key.isEmpty else { return [Topic.event.prefix] }
+        return [Topic.event.prefix(key), Topic.rejection.prefix(key)] + (frames ? [Topic.frame.prefix(key)] : [])
     }
 }

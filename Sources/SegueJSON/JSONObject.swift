@@ -1,5 +1,3 @@
-import SegueLogging
-
 /// A JSON object built member by member and rendered on one line, in the style of proto3's JSON mapping with
 /// default values printed (Google's `always_print_fields_with_no_presence`): a value is always written, zeros, false,
 /// empty strings and lists included, so every object of a kind has the same members; an optional value (a proto3
@@ -105,11 +103,6 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
     /// Hashes the rendered text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(description)
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    public static func quoted(_ text: String) -> String {
-        quotedLiteral(text)
     }
 
     /// A JSON number for a double: whole values without a fraction part, and proto3's strings for the values JSON

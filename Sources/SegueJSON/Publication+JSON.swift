@@ -1,4 +1,3 @@
-import SegueClient
 import SegueWire
 
 extension Publication: JSONRepresentable {

@@ -46,9 +46,9 @@ struct FrameCollector: Sendable {
         // The same queue a SegueClient.Subscriber has.
         try socket.setOption(.receiveHighWaterMark, 100_000)
         try socket.setOption(.receiveTimeout, 50)
-        try socket.subscribe("fr/")
-        try socket.subscribe("er/")
-        try socket.subscribe("pr/\(RunShared.probeToken)/")
+        try socket.subscribe(Topic.frame.prefix)
+        try socket.subscribe(Topic.rejection.prefix)
+        try socket.subscribe(Topic.probe.prefix(RunShared.probeToken))
         try socket.connect(events)
 
         var lastTransition = [UInt64](repeating: 0, count: stacks)

@@ -1,5 +1,6 @@
 import SegueCommandLine
 import SegueThreads
+import SegueWire
 import ZMQ
 
 /// The ceiling: a raw libzmq relay, PUSH -> PULL -> PUB -> SUB over tcp loopback like the daemon, forwarding the
@@ -66,7 +67,7 @@ final class Relay {
             pull.close(linger: 0)
             pub.close(linger: 0)
         }
-        var topic: [UInt8] = Array("fr/".utf8) + [UInt8](repeating: 0, count: 8)
+        var topic: [UInt8] = Array(Topic.frame.prefix.utf8) + [UInt8](repeating: 0, count: 8)
         var counter: UInt64 = 0
         while true {
             do {

@@ -1,4 +1,5 @@
 import SegueThreads
+import SegueWire
 import ZMQ
 
 #if canImport(Glibc)
@@ -187,7 +188,7 @@ struct RelayRun {
             defer { socket.close(linger: 0) }
             try socket.setOption(.receiveHighWaterMark, 100_000)
             try socket.setOption(.receiveTimeout, 50)
-            try socket.subscribe("fr/")
+            try socket.subscribe(Topic.frame.prefix)
             try socket.connect(events)
             var recordingSeen = false
             var stopSeenNs: Int64?

@@ -52,7 +52,8 @@ enum DemoCommand {
         let stackId = "demo-" + String(UInt32.random(in: 0x10_0000...0xFF_FFFF), radix: 16)
         let control = try connection.control()
         // Subscribed before the stack exists, so that its removal can wait on its events whenever the tour ends.
-        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
+        let subscriber = try connection.subscriber(
+            prefixes: [Topic.event, .frame, .rejection].map { $0.prefix(stackId) })
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
         let config = StackConfig(size: Size(width: 390, height: 844), profile: "fluid")
         _ = try control.command(

@@ -68,7 +68,7 @@ enum PlayCommand {
         // subscription live, before the first input.
         let barrier = "play-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let topics = PlayOutcome.rejectionPrefixes(of: inputs.map(\.input))
-        let subscriber = try connection.subscriber(prefixes: topics + ["pr/\(barrier)/"])
+        let subscriber = try connection.subscriber(prefixes: topics + [Topic.probe.prefix(barrier)])
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
 
         StopSignals.install()

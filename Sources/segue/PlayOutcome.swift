@@ -41,7 +41,7 @@ struct PlayOutcome {
         }
 
         /// The topic segued publishes this key's rejections under: `er/<stack>/`, or `er//` without a valid stack.
-        var rejectionTopic: String { "er/\(stackId)/" }
+        var rejectionTopic: String { Topic.rejection.prefix(stackId) }
     }
 
     /// The rejections of one error code.
@@ -62,7 +62,7 @@ struct PlayOutcome {
     /// The topics to subscribe to for the rejections of `inputs` (as sent; nil for bytes that do not decode).
     static func rejectionPrefixes(of inputs: [Input?]) -> [String] {
         let topics = Set(inputs.map { Key($0).rejectionTopic })
-        return topics.count > maxRejectionTopics ? ["er/"] : topics.sorted()
+        return topics.count > maxRejectionTopics ? [Topic.rejection.prefix] : topics.sorted()
     }
 
     private(set) var sent = 0

@@ -70,7 +70,9 @@ enum SwipeCommand {
         let control = try connection.control()
         // Fails early, before any subscription, for a stack that does not exist.
         _ = try control.stack(stackId)
-        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "er/\(stackId)/"])
+        let subscriber = try connection.subscriber(prefixes: [
+            Topic.event.prefix(stackId), Topic.rejection.prefix(stackId),
+        ])
         let producer = try connection.producer()
         try awaitLiveSubscription(subscriber, control: control, connection: connection)
         // Everything up to the head is history; the feed delivers only what happens from here on, gap-free.

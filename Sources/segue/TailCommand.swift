@@ -52,9 +52,8 @@ enum TailCommand {
         let json = arguments.flag("json")
         let style = TerminalStyle.standardOutput
         let endpoint = connection.endpoints.events
-        let suffix = stackId.map { "\($0)/" } ?? ""
-        var prefixes = ["ev/" + suffix, "er/" + suffix]
-        if arguments.flag("frames") { prefixes.append("fr/" + suffix) }
+        let kinds: [Topic] = arguments.flag("frames") ? [.event, .rejection, .frame] : [.event, .rejection]
+        let prefixes = kinds.map { kind in stackId.map { kind.prefix($0) } ?? kind.prefix }
 
         StopSignals.install()
 

@@ -65,7 +65,8 @@ enum WatchCommand {
 
         StopSignals.install()
         // Subscribe before reading the head and the state, so nothing that happens meanwhile is missed.
-        let subscriber = try connection.subscriber(prefixes: ["ev/\(stackId)/", "fr/\(stackId)/", "er/\(stackId)/"])
+        let subscriber = try connection.subscriber(
+            prefixes: [Topic.event, .frame, .rejection].map { $0.prefix(stackId) })
         let head = try control.stats().headPosition
         let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
         watch.hint = "Ctrl-C quits"

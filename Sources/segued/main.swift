@@ -1,7 +1,7 @@
-import SegueClient
 import SegueCluster
 import SegueCommandLine
 import SegueEngine
+import SegueWire
 import Synchronization
 import ZMQ
 

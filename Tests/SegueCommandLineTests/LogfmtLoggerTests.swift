@@ -33,6 +33,12 @@ struct LogfmtLoggerTests {
             ])
     }
 
+    @Test func aQuotedValueEscapesQuotesBackslashesAndControlCharacters() {
+        #expect(LogfmtLogger.quote("plain") == "plain")
+        #expect(LogfmtLogger.quote("") == #""""#)
+        #expect(LogfmtLogger.quote("a\"b\\c\nd\te\rf\u{1}\u{7F}é") == #""a\"b\\c\nd\te\rf\u0001\u007fé""#)
+    }
+
     @Test func recordsBelowTheThresholdAreDropped() {
         let (writer, lines) = logfmt(threshold: .warn)
         writer.logger.info("stats", ["head": 1])

@@ -68,11 +68,11 @@ import Testing
         try engine.advance(byUs: 1_000_000)
     }
 
-    static func frames(_ published: [EmbeddedEngine.Publication]) -> [Frame] {
+    static func frames(_ published: [Publication]) -> [Frame] {
         published.compactMap { if case .frame(let frame) = $0 { frame } else { nil } }
     }
 
-    static func events(_ published: [EmbeddedEngine.Publication]) -> [Event] {
+    static func events(_ published: [Publication]) -> [Event] {
         published.compactMap { if case .event(let event) = $0 { event } else { nil } }
     }
 

@@ -71,7 +71,7 @@ import Testing
                         CreateStack(
                             screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844))))))
             let subscriber = try Subscriber(
-                endpoint: engine.endpoints.events, prefixes: ["ev/", "fr/"],
+                endpoint: engine.endpoints.events, prefixes: [Topic.event.prefix, Topic.frame.prefix],
                 receiveHighWaterMark: 1)
             // Subscribed once the first publication arrives; from then on, drops are the publisher's.
             let probe = try Producer(endpoint: engine.endpoints.ingest)

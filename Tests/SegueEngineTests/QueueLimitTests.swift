@@ -39,7 +39,7 @@ import Testing
                     screen: Self.longName,
                     options: ScreenOptions(
                         backGestureDisabled: true, exclusionRects: rects))))
-        let topic = "ev/" + Self.longStack + "/"
+        let topic = Topic.event.prefix(Self.longStack)
         for event in [completed, created, options] {
             #expect(topic.utf8.count + event.encoded().count <= limits.largestPublishedMessageBytes)
         }

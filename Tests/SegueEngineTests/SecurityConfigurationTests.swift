@@ -38,13 +38,4 @@ import ZMQ
         let listed = try AuthorizedKeys(parsing: "\(pair.publicKey) alice\n# public \(pair.publicKey)\n", source: "ok")
         #expect(listed.keys.count == 1)
     }
-
-    @Test(arguments: [
-        ("tcp://127.0.0.1:7701", true), ("tcp://127.9.9.9:*", true), ("tcp://localhost:1", true),
-        ("tcp://[::1]:5", true), ("ipc:///tmp/x", true), ("inproc://a", true), ("tcp://0.0.0.0:7701", false),
-        ("tcp://*:7701", false), ("tcp://10.0.0.1:7701", false), ("tcp://eth0:7701", false),
-    ])
-    func loopbackEndpoints(endpoint: String, local: Bool) {
-        #expect(EndpointScope.isLocal(endpoint) == local)
-    }
 }

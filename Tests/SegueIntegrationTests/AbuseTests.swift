@@ -174,7 +174,8 @@ import ZMQ
                     CreateStack(
                         screens: ["Root"], config: StackConfig(size: Size(width: 400, height: 800))))))
 
-        let markers = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/half/", "ev/end/"])
+        let markers = try Subscriber(
+            endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix("half"), Topic.event.prefix("end")])
         try DaemonTests.awaitLive(markers, control: control)
 
         let context = try ZMQContext()

@@ -387,7 +387,7 @@ struct CLIRecordPlayTests {
     /// Every event of `stack` in `daemon`'s log, read once at least `count` are there (or 20 s passed).
     private func events(of daemon: DaemonProcess, stack: String, waitingFor count: Int = 0) throws -> [Event] {
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/\(stack)/"])
+        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix(stack)])
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stack)
         feed.catchUp(from: 1)
         var events: [Event] = []

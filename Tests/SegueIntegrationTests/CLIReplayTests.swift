@@ -19,7 +19,7 @@ import Testing
                         screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800), profile: "classic"))
                 )))
         let feed = EventFeed(
-            subscriber: try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/demo/"]),
+            subscriber: try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix("demo")]),
             control: control, stackId: "demo", idleCheckMs: 100)
         _ = try control.command(Command(stackId: "demo", op: .push(Push(screen: "Detail"))))
         // The animated push completes on the daemon's clock: wait for its completed event.

@@ -166,7 +166,7 @@ struct CLITests {
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         let producer = try Producer(endpoint: daemon.endpoints.ingest)
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/demo/"])
+        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix("demo")])
         try DaemonTests.createClassic(control)
         try DaemonTests.awaitLive(subscriber, control: control)
         // Another finger holds the stack: its pop tracks until the test lets go.

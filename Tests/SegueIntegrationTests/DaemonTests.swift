@@ -37,7 +37,7 @@ import Testing
         let producer = try Producer(endpoint: daemon.endpoints.ingest)
         let subscriber = try Subscriber(
             endpoint: daemon.endpoints.events,
-            prefixes: ["ev/demo/", "fr/demo/", "er/demo/"])
+            prefixes: [Topic.event.prefix("demo"), Topic.frame.prefix("demo"), Topic.rejection.prefix("demo")])
         try Self.createClassic(control)
         try Self.awaitLive(subscriber, control: control)
 
@@ -96,9 +96,11 @@ import Testing
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
-        let mine = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["pr/mine/"])
+        let mine = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.probe.prefix("mine")])
         // What `segue tail --frames` subscribes to: every topic but the probes'.
-        let tail = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/", "fr/", "er/"])
+        let tail = try Subscriber(
+            endpoint: daemon.endpoints.events,
+            prefixes: [Topic.event.prefix, Topic.frame.prefix, Topic.rejection.prefix])
         try Self.awaitLive(tail, control: control)
         let head = try control.stats().headPosition
         var arrived = false

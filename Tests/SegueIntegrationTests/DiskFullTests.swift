@@ -39,7 +39,7 @@ import Testing
                 op: .create(
                     CreateStack(
                         screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
-        let notices = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["er//"])
+        let notices = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.rejection.prefix("")])
 
         try disk.fill("filler")
         // The log's last page may still have room for a few batches: command until one is refused.

@@ -56,8 +56,11 @@ import Testing
                             screens: ["Root"], config: StackConfig(size: Size(width: 390, height: 844))))))
         }
         // Subscribed before the burst, with room for one message: nearly everything live is dropped.
-        let all = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/", "fr/"], receiveHighWaterMark: 1)
-        let one = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/a/"], receiveHighWaterMark: 1)
+        let all = try Subscriber(
+            endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix, Topic.frame.prefix],
+            receiveHighWaterMark: 1)
+        let one = try Subscriber(
+            endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix("a")], receiveHighWaterMark: 1)
         let allFeed = EventFeed(subscriber: all, control: control, idleCheckMs: 200)
         let oneFeed = EventFeed(
             subscriber: one,

@@ -9,7 +9,9 @@ import Testing
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["er/ghost/", "er//", "pr/done/"])
+        let subscriber = try Subscriber(
+            endpoint: daemon.endpoints.events,
+            prefixes: [Topic.rejection.prefix("ghost"), Topic.rejection.prefix(""), Topic.probe.prefix("done")])
         try DaemonTests.awaitLive(subscriber, control: control)
         let producer = try Producer(endpoint: daemon.endpoints.ingest)
         // Pans for a stack that does not exist, pushed as fast as the socket takes them: each one is refused.

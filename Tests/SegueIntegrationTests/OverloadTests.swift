@@ -48,7 +48,7 @@ import Testing
             try producer.send(command: Command(stackId: "s\(index)", op: .push(Push(screen: "Detail"))))
         }
         // A subscriber reading one stack's frames, as a renderer would.
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["fr/s0/"])
+        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.frame.prefix("s0")])
         try DaemonTests.awaitLive(subscriber, control: control)
         // However fast this machine draws, a 200 ms stall puts every settle more than 50 ms behind.
         _ = try PeerTests.awaitHead(control, UInt64(3 * stacks))

@@ -89,7 +89,9 @@ import ZMQ
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         try Self.create(control, "orphan", tuning: Tuning(gestureTimeoutMs: 200))
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/orphan/", "er/orphan/"])
+        let subscriber = try Subscriber(
+            endpoint: daemon.endpoints.events,
+            prefixes: [Topic.event.prefix("orphan"), Topic.rejection.prefix("orphan")])
         do {
             // Its own context: closing it is this producer's death, with BEGAN and CHANGED sent and nothing after.
             let context = try ZMQContext()
@@ -160,7 +162,8 @@ import ZMQ
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 30_000)
         try Self.create(control, "busy")
         try Self.create(control, "quiet")
-        let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/quiet/", "er/quiet/"])
+        let subscriber = try Subscriber(
+            endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix("quiet"), Topic.rejection.prefix("quiet")])
         try DaemonTests.awaitLive(subscriber, control: control)
 
         let flood = FloodSwitch()
@@ -350,7 +353,7 @@ import ZMQ
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
         let control = try ControlClient(endpoint: daemon.endpoints.control)
-        let rejections = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["er//"])
+        let rejections = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.rejection.prefix("")])
         try DaemonTests.awaitLive(rejections, control: control)
         let context = try ZMQContext()
         defer { context.shutdown() }
@@ -393,7 +396,7 @@ import ZMQ
 
         let context = try ZMQContext()
         defer { context.shutdown() }
-        let stalled = try Self.stalledSubscriber(context, daemon, prefix: "ev/") {
+        let stalled = try Self.stalledSubscriber(context, daemon, prefix: Topic.event.prefix) {
             try producer.send(
                 command: Command(stackId: "wide", op: .resize(Resize(size: Size(width: 401, height: 800)))))
         }

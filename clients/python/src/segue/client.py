@@ -21,6 +21,7 @@ from .errors import SegueError, SegueUnavailable, closed, decode, malformed, ove
 from .feed import EventFeed, FrameFeed
 from .gesture import SwipePlan, SwipeResult, perform_swipe, wait_idle
 from .receiving import received, time_left
+from .topics import Topic
 
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
 DEFAULT_CONTROL = "tcp://127.0.0.1:7702"
@@ -403,7 +404,7 @@ class Segue:
         """Returns once segued has decided (and published the outcome of) every input this client sent."""
         wait = self._wait(timeout)
         token = "py-flush-" + secrets.token_hex(8)
-        topic = f"pr/{token}/".encode()
+        topic = Topic.PROBE.of(token).encode()
         sub = self.subscribe(topic.decode(), timeout=wait)
         try:
             self.send_probe(token)
@@ -436,7 +437,7 @@ class Segue:
         probe on a topic of its own every 50 ms until one arrives (probes published before are dropped)."""
         wait = self._wait(timeout)
         token = "py-probe-" + secrets.token_hex(8)
-        topic = f"pr/{token}/".encode()
+        topic = Topic.PROBE.of(token).encode()
         deadline = time.monotonic() + wait
         sock.subscribe(topic)
         try:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from . import segue_pb2 as pb
 from .errors import SegueUnavailable, closed, decode
 from .receiving import endpoint, received, time_left
+from .topics import Topic
 
 if TYPE_CHECKING:
     from .client import Segue
@@ -43,7 +44,7 @@ class EventFeed:
         self.idle_check = idle_check
         self.events_read_from_log = 0
         deadline = time.monotonic() + timeout
-        self.subscription = client.subscribe(f"ev/{stack}/" if stack else "ev/", timeout=timeout)
+        self.subscription = client.subscribe(Topic.EVENT.of(stack) if stack else Topic.EVENT.prefix, timeout=timeout)
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
         try:
@@ -98,7 +99,7 @@ class EventFeed:
     def _follow(self, until: float) -> None:
         """Takes live events until one is delivered or reveals a gap, or until `until`."""
         for topic, payload in received(self.subscription, until):
-            if not topic.startswith(b"ev/"):
+            if not Topic.EVENT.matches(topic):
                 continue  # a probe asked for before the subscription was proven live
             event = decode(pb.Event, payload, f"a publication on {endpoint(self.subscription)}")
             if event.position <= self.last_position:
@@ -158,7 +159,7 @@ class FrameFeed:
     def __init__(self, client: Segue, stack: str, timeout: float) -> None:
         self.stack = stack
         self.timeout = timeout
-        self._sub = client.subscribe(f"fr/{stack}/", timeout=timeout)
+        self._sub = client.subscribe(Topic.FRAME.of(stack), timeout=timeout)
 
     def __iter__(self) -> FrameFeed:
         return self
@@ -168,7 +169,7 @@ class FrameFeed:
             raise closed("this frame feed (or its client)")
         deadline = time.monotonic() + self.timeout
         for topic, payload in received(self._sub, deadline):
-            if topic.startswith(b"fr/"):
+            if Topic.FRAME.matches(topic):
                 return decode(pb.Frame, payload, f"a publication on {endpoint(self._sub)}")
         raise SegueUnavailable(f"no frame of stack {self.stack} within {self.timeout}s")
 

@@ -14,6 +14,7 @@ import zmq
 from . import segue_pb2 as pb
 from .errors import SegueUnavailable, decode, refusal
 from .receiving import endpoint, received, time_left
+from .topics import Topic
 from .swipe import swipe_trace
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ class SwipePlan:
 def wait_idle(client: Segue, stack: str, timeout: float) -> pb.StackState:
     """The stack's state once it runs no transition, waiting at most `timeout` seconds for one to end."""
     deadline = time.monotonic() + timeout
-    sub = client.subscribe(f"ev/{stack}/", timeout=timeout)
+    sub = client.subscribe(Topic.EVENT.of(stack), timeout=timeout)
     try:
         state = client.state(stack, time_left(deadline))
         while state.HasField("transition"):
@@ -71,7 +72,7 @@ def wait_idle(client: Segue, stack: str, timeout: float) -> pb.StackState:
 
 def _next_event(sub: zmq.Socket[bytes], deadline: float, what: str) -> pb.Event:
     for topic, payload in received(sub, deadline):
-        if topic.startswith(b"ev/"):
+        if Topic.EVENT.matches(topic):
             return decode(pb.Event, payload, f"a publication on {endpoint(sub)}")
     raise SegueUnavailable(f"waited in vain for {what}")
 
@@ -93,12 +94,12 @@ class _Outcome:
         self.completed: pb.Event | None = None
 
     def observe(self, topic: bytes, payload: bytes, where: str) -> None:
-        if topic.startswith(b"er/"):
+        if Topic.REJECTION.matches(topic):
             rejection = decode(pb.Rejection, payload, f"a publication on {where}")
             if rejection.gesture_id == self.gesture_id:
                 raise refusal(rejection.error)
             return
-        if not topic.startswith(b"ev/"):
+        if not Topic.EVENT.matches(topic):
             return
         event = decode(pb.Event, payload, f"a publication on {where}")
         body = event.WhichOneof("body")
@@ -125,7 +126,7 @@ def perform_swipe(client: Segue, plan: SwipePlan, wait: bool, timeout: float) ->
     state = wait_idle(client, plan.stack, timeout) if wait else client.state(plan.stack, timeout)
     size = state.config.size
     outcome = _Outcome(secrets.randbelow(1 << 53) + 1)
-    sub = client.subscribe(f"ev/{plan.stack}/", f"er/{plan.stack}/", timeout=timeout)
+    sub = client.subscribe(Topic.EVENT.of(plan.stack), Topic.REJECTION.of(plan.stack), timeout=timeout)
     try:
         started = time.monotonic()
         trace = swipe_trace(plan.stack, outcome.gesture_id, size.width, size.height, plan.to, plan.velocity,

@@ -1,5 +1,3 @@
-import SegueClient
-
 /// Which endpoints only this machine can reach.
 public enum EndpointScope {
     /// True for ipc:// and inproc:// endpoints and tcp:// on loopback (127.0.0.0/8, ::1, localhost).

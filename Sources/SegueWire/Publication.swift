@@ -1,5 +1,3 @@
-import SegueWire
-
 /// One message from a daemon's events socket, decoded by its topic.
 public enum Publication: Sendable, Hashable {
     /// `ev/<stack>/`: a logged event.
@@ -17,22 +15,24 @@ public enum Publication: Sendable, Hashable {
     /// Decodes a publication from its topic frame and payload frame.
     public init(topic: [UInt8], payload: [UInt8]) {
         let name = String(decoding: topic, as: UTF8.self)
+        guard let kind = Topic(of: topic) else {
+            self = .undecodable(topic: name, reason: Self.unknownTopic)
+            return
+        }
         do {
-            if name.hasPrefix("ev/") {
-                self = .event(try Event(decoding: payload))
-            } else if name.hasPrefix("fr/") {
-                self = .frame(try Frame(decoding: payload))
-            } else if name.hasPrefix("er/") {
-                self = .rejection(try Rejection(decoding: payload))
-            } else if name.hasPrefix("pr/") {
-                self = .probe(try PublishProbe(decoding: payload))
-            } else {
-                self = .undecodable(topic: name, reason: "unknown topic; expected ev/, fr/, er/ or pr/")
+            switch kind {
+            case .event: self = .event(try Event(decoding: payload))
+            case .frame: self = .frame(try Frame(decoding: payload))
+            case .rejection: self = .rejection(try Rejection(decoding: payload))
+            case .probe: self = .probe(try PublishProbe(decoding: payload))
             }
         } catch {
             self = .undecodable(topic: name, reason: "payload does not decode: \(error)")
         }
     }
+
+    private static let unknownTopic =
+        "unknown topic; expected one of " + Topic.allCases.map(\.prefix).joined(separator: ", ")
 
     /// Decodes a whole multipart message, which should be exactly `[topic, payload]`.
     public init(parts: [[UInt8]]) {

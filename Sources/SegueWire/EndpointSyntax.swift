@@ -26,12 +26,6 @@ public enum EndpointSyntax {
         return port == "*" || UInt16(port) != nil
     }
 
-    /// Whether the host of a `tcp://` endpoint is an IPv6 address (`tcp://[::1]:7702`): its socket must have
-    /// `ZMQ_IPV6` set, or libzmq never resolves it.
-    public static func isIPv6(_ endpoint: String) -> Bool {
-        tcpHostAndPort(endpoint)?.host.hasPrefix("[") == true
-    }
-
     /// The host of a `tcp://HOST:PORT` endpoint, an IPv6 address without its brackets; nil for any other shape.
     public static func tcpHost(_ endpoint: String) -> String? {
         guard let (host, _) = tcpHostAndPort(endpoint) else { return nil }
