@@ -50,11 +50,17 @@ let package = Package(
         .target(name: "Ed25519", dependencies: ["CSodium"], swiftSettings: strictSettings),
         // Free loopback ports and the nats-server executable: what the cluster tests and the bench share.
         .target(name: "LoopbackServers", swiftSettings: strictSettings),
+        // A cluster as its clients read it from NATS: where stacks are served (`ClusterDirectory`), every shard's
+        // events (`ClusterEventFeed`), and the signatures and layout every reader of a shard checks.
+        .target(
+            name: "SegueClusterClient", dependencies: ["Ed25519", "NATS", "SegueCommandLine", "SegueWire"],
+            swiftSettings: strictSettings
+        ),
+        // A cluster's daemon: its shard taken over, its lease held and the engine's log replicated to its stream.
         .target(
             name: "SegueCluster",
             dependencies: [
-                "Ed25519", "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads",
-                "SegueWire",
+                "NATS", "SegueClusterClient", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads", "SegueWire",
             ],
             swiftSettings: strictSettings
         ),
@@ -85,7 +91,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "segued",
-            dependencies: ["SegueEngine", "SegueCluster", "SegueCommandLine", "SegueWire", "ZMQ"],
+            dependencies: [
+                "SegueEngine", "SegueCluster", "SegueClusterClient", "SegueCommandLine", "SegueWire", "ZMQ",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -93,7 +101,7 @@ let package = Package(
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine",
                 "SegueGateway", "SegueThreads",
-                "SegueCluster", "WebSockets", "ZMQ", "CTiedSpawn",
+                "SegueClusterClient", "WebSockets", "ZMQ", "CTiedSpawn",
             ],
             swiftSettings: strictSettings
         ),
@@ -101,7 +109,7 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueJSON", "SegueCommandLine",
-                "SegueThreads", "WebSockets", "LoopbackServers", "SegueCluster",
+                "SegueThreads", "WebSockets", "LoopbackServers", "SegueClusterClient",
             ],
             swiftSettings: strictSettings
         ),
@@ -137,7 +145,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
-                "SegueCluster", "LoopbackServers",
+                "SegueCluster", "SegueClusterClient", "LoopbackServers",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

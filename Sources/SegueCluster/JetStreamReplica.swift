@@ -1,4 +1,5 @@
 import NATS
+import SegueClusterClient
 import SegueEngine
 import SegueWire
 

@@ -1,13 +1,10 @@
 import NATS
+import SegueClusterClient
 import SegueEngine
 import SegueLogging
 import SegueThreads
 import SegueWire
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// This daemon holding its shard's lease, renewed on a thread of its own until released or lost.
 ///
@@ -23,7 +20,7 @@ public final class ShardLeadership: @unchecked Sendable {
     private let jetStream: JetStream
     /// The cluster's settings, written again every 16 renewals should someone have overwritten them, since clients
     /// refuse the cluster meanwhile.
-    private let recorded: ClusterRecordedSettings
+    private let recorded: ClusterSettingsCheck
     private let key: ClusterSigningKey
     private let refused: RefusedRecords
     private let settings: ClusterSettings
@@ -41,7 +38,7 @@ public final class ShardLeadership: @unchecked Sendable {
     }
 
     init(
-        bucket: KeyValueBucket, jetStream: JetStream, recorded: ClusterRecordedSettings, lease: ShardLease,
+        bucket: KeyValueBucket, jetStream: JetStream, recorded: ClusterSettingsCheck, lease: ShardLease,
         revision: UInt64, key: ClusterSigningKey, settings: ClusterSettings, refused: RefusedRecords, report: Logger
     ) {
         self.bucket = bucket
@@ -200,9 +197,4 @@ public final class ShardLeadership: @unchecked Sendable {
     private static func takenMessage(shard: Int) -> String {
         "the lease of shard \(shard) lapsed or was taken by another daemon"
     }
-}
-
-/// Sleeps on the calling thread (the lease's renewal pace, not a wait for a condition).
-func sleepBriefly(milliseconds: Int) {
-    usleep(UInt32(milliseconds) * 1000)
 }

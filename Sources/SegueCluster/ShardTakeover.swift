@@ -1,4 +1,5 @@
 import NATS
+import SegueClusterClient
 import SegueEngine
 import SegueLogging
 import SegueWire
@@ -15,7 +16,7 @@ public final class ShardTakeover {
     private let key: ClusterSigningKey
     private let refused: RefusedRecords
     /// The cluster's settings, which the holder keeps written (``ShardLeadership``).
-    private let recorded: ClusterRecordedSettings
+    private let recorded: ClusterSettingsCheck
     private let jetStream: JetStream
     private let leases: KeyValueBucket
     private let report: Logger
@@ -59,7 +60,7 @@ public final class ShardTakeover {
                 ttl: .milliseconds(settings.leaseMs))
             let clusterSettings = try KeyValueBucket.ensure(
                 jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
-            recorded = ClusterRecordedSettings(bucket: clusterSettings, refused: refused)
+            recorded = ClusterSettingsCheck(bucket: clusterSettings, refused: refused)
             try recorded.check(key: key, shards: settings.shard.count)
             try Self.checkMessageSize(jetStream.connection.maxPayload, largestEventBytes: largestEventBytes)
         } catch let error as ClusterError {

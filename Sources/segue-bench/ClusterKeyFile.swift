@@ -1,4 +1,4 @@
-import SegueCluster
+import SegueClusterClient
 
 #if canImport(Glibc)
     import Glibc

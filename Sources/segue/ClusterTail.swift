@@ -1,4 +1,4 @@
-import SegueCluster
+import SegueClusterClient
 import SegueCommandLine
 import SegueDisplay
 import SegueJSON

@@ -1,5 +1,5 @@
 import SegueClient
-import SegueCluster
+import SegueClusterClient
 import SegueCommandLine
 import SegueWire
 

@@ -1,4 +1,5 @@
 import SegueCluster
+import SegueClusterClient
 import SegueCommandLine
 
 /// `--cluster-key FILE`: the cluster's signing key, which every daemon of a cluster must be given (docs/security.md,

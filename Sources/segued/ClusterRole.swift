@@ -1,4 +1,5 @@
 import SegueCluster
+import SegueClusterClient
 import SegueCommandLine
 import SegueEngine
 

@@ -1,7 +1,7 @@
 import Foundation
 import NATS
 import SegueClient
-import SegueCluster
+import SegueClusterClient
 import SegueWire
 import Testing
 

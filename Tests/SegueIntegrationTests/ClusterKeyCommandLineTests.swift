@@ -1,5 +1,5 @@
 import Foundation
-import SegueCluster
+import SegueClusterClient
 import Testing
 
 /// `segue keygen --cluster` and segued's `--cluster-key`, refused before anything connects.

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 @testable import NATS
-@testable import SegueCluster
+@testable import SegueClusterClient
 
 #if canImport(Glibc)
     import Glibc

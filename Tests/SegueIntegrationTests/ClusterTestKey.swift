@@ -1,5 +1,5 @@
 import Foundation
-import SegueCluster
+import SegueClusterClient
 
 /// The signing key every test cluster's daemons are given: one per test process, in a file of its scratch directory.
 final class ClusterTestKey: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import NATS
-import SegueCluster
+import SegueClusterClient
 import Testing
 
 extension NATSClusterSuites {

@@ -3,6 +3,7 @@ import SegueWire
 import Testing
 
 @testable import SegueCluster
+@testable import SegueClusterClient
 
 /// The rules every reader of a shard's stream applies (``ShardStreamReader``), message by message, without NATS.
 @Suite struct ShardStreamReaderTests {

@@ -2,7 +2,7 @@ import SegueWire
 
 extension SignedRecord {
     /// `record` signed with the cluster's key for `place` (a subject, or `bucket/key`).
-    init(signing record: [UInt8], place: String, with key: ClusterSigningKey) {
+    package init(signing record: [UInt8], place: String, with key: ClusterSigningKey) {
         self.init(record: record, signature: key.sign(Self.signedBytes(record, place: place)))
     }
 
@@ -13,7 +13,7 @@ extension SignedRecord {
 
     /// The record in `payload`, when it is a `SignedRecord` that `key` signed for `place`.
     /// - Throws: `RecordRefusal` saying why it is not.
-    static func verifiedRecord(_ payload: [UInt8], place: String, key: ClusterPublicKey) throws(RecordRefusal)
+    package static func verifiedRecord(_ payload: [UInt8], place: String, key: ClusterPublicKey) throws(RecordRefusal)
         -> [UInt8]
     {
         let signed: SignedRecord
@@ -29,7 +29,7 @@ extension SignedRecord {
     }
 
     /// The record in `payload` decoded as `Record`, when it is a `SignedRecord` that `key` signed for `place`.
-    static func verified<Record: ProtoMessage>(
+    package static func verified<Record: ProtoMessage>(
         _ type: Record.Type, in payload: [UInt8], place: String, key: ClusterPublicKey
     ) throws(RecordRefusal) -> Record {
         let record = try verifiedRecord(payload, place: place, key: key)
@@ -43,10 +43,10 @@ extension SignedRecord {
 
 /// Why a record read from NATS is not taken: it does not decode, is not signed with the cluster's key, or does not
 /// fit where it was found.
-struct RecordRefusal: Error, CustomStringConvertible {
-    let description: String
+package struct RecordRefusal: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

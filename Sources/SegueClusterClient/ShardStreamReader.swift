@@ -8,8 +8,8 @@ import SegueWire
 ///
 /// A batch split across messages is delivered once its last part has arrived; a marker that comes first drops its
 /// parts (the holder that wrote them was fenced off before finishing, so none of it was acknowledged).
-struct ShardStreamReader {
-    enum Reading {
+package struct ShardStreamReader {
+    package enum Reading {
         /// A whole engine batch, its events in order.
         case batch([Event])
         /// A daemon took the shard over: the tenure is this message's sequence from now on.
@@ -26,15 +26,15 @@ struct ShardStreamReader {
     private let leaderSubject: String
     /// The sequence of the newest valid marker; nil while unknown (a reader that starts mid-stream adopts the
     /// tenure of the first valid part), 0 before the stream's first marker.
-    private(set) var tenure: UInt64?
+    package private(set) var tenure: UInt64?
     /// The position the next batch must start at; nil while unknown.
-    private(set) var nextPosition: UInt64?
+    package private(set) var nextPosition: UInt64?
     private var pending: [Event] = []
 
     /// - Parameters:
     ///   - tenure: the tenure at the point where reading starts: 0 at the start of the stream, nil if unknown.
     ///   - nextPosition: the position the first batch must start at (1 at the start), nil if unknown.
-    init(shard: Int, key: ClusterPublicKey, tenure: UInt64?, nextPosition: UInt64?) {
+    package init(shard: Int, key: ClusterPublicKey, tenure: UInt64?, nextPosition: UInt64?) {
         self.shard = shard
         self.key = key
         self.tenure = tenure
@@ -44,9 +44,9 @@ struct ShardStreamReader {
     }
 
     /// Events of an unfinished batch that a marker dropped since the last call, for the report.
-    private(set) var droppedEvents = 0
+    package private(set) var droppedEvents = 0
 
-    mutating func read(_ message: StreamMessage) -> Reading {
+    package mutating func read(_ message: StreamMessage) -> Reading {
         do throws(RecordRefusal) {
             switch message.subject {
             case leaderSubject: return try readMarker(message)
@@ -102,14 +102,14 @@ struct ShardStreamReader {
     }
 
     /// Whether `message` is a valid marker of shard `shard`: what makes a holder of an earlier tenure stale.
-    static func isMarker(_ message: StreamMessage, shard: Int, key: ClusterPublicKey) -> Bool {
+    package static func isMarker(_ message: StreamMessage, shard: Int, key: ClusterPublicKey) -> Bool {
         var reader = ShardStreamReader(shard: shard, key: key, tenure: nil, nextPosition: nil)
         if case .marker = reader.read(message) { return true }
         return false
     }
 
     /// Reads and clears `droppedEvents`.
-    mutating func takeDroppedEvents() -> Int {
+    package mutating func takeDroppedEvents() -> Int {
         defer { droppedEvents = 0 }
         return droppedEvents
     }
