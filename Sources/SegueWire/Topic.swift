@@ -16,10 +16,10 @@ public enum Topic: String, CaseIterable, Sendable {
     /// The topic of stack `stackId` (a probe's token), also the prefix that subscribes to exactly it: `ev/main/`.
     public func prefix(_ stackId: String) -> String { rawValue + stackId + "/" }
 
-    /// The kind of a topic frame, read from its prefix; nil for a topic that is none of them.
+    /// The kind of a topic frame, read from its prefix (up to its first `/`); nil for a topic that is none of them.
     public init?(of topic: [UInt8]) {
-        guard let kind = Self.allCases.first(where: { topic.starts(with: $0.rawValue.utf8) }) else { return nil }
-        self = kind
+        guard let slash = topic.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        self.init(rawValue: String(decoding: topic[...slash], as: UTF8.self))
     }
 
     /// Replaces `buffer`'s contents with the topic for `stackId` (a probe's token), reusing its storage (the
