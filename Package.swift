@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "segued", targets: ["segued"]),
         .executable(name: "segue", targets: ["segue"]),
         .library(name: "SegueClient", targets: ["SegueClient"]),
+        .library(name: "SegueClusterClient", targets: ["SegueClusterClient"]),
         .library(name: "SegueJSON", targets: ["SegueJSON"]),
         .library(name: "SegueDisplay", targets: ["SegueDisplay"]),
         .library(name: "SegueEngine", targets: ["SegueEngine"]),
