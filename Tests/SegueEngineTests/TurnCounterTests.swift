@@ -43,9 +43,11 @@ import Testing
     @Test func aTurnThatTookNoInputsSaysSo() throws {
         let transport = MemoryTransport()
         try withTurns(over: transport) { _, turns in
-            #expect(try turns.turn(now: turns.nowUs()) == false)
+            let idle = try turns.turn(now: turns.nowUs())
+            #expect(!idle)
             transport.requestQueue.append([[1], Request(body: .getStats(GetStats())).encoded()])
-            #expect(try turns.turn(now: turns.nowUs()) == true)
+            let busy = try turns.turn(now: turns.nowUs())
+            #expect(busy)
         }
     }
 }
