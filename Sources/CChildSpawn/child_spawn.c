@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "tied_spawn.h"
+#include "child_spawn.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,10 +8,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/// Puts `fd` on `target` for exec to keep: dup2 clears close-on-exec on the copy, but does nothing when the two are
+/// the same descriptor, which then only needs the flag cleared.
+static int place(int fd, int target) {
+    if (fd == target) return fcntl(fd, F_SETFD, 0);
+    return dup2(fd, target) < 0 ? -1 : 0;
+}
+
 /// In the child, between fork and exec: only async-signal-safe calls (the parent has other threads, whose locks
 /// the child inherits held). Returns only on failure, with the errno to report.
 static int become(
-    pid_t parent, const char *path, char *const argv[], char *const envp[], int stdout_fd, const char *stderr_path) {
+    pid_t parent, const char *path, char *const argv[], char *const envp[], const char *directory, int stdout_fd,
+    int stderr_fd, pid_t process_group, int tied) {
     // A SIGTERM before exec must end the child, not run the parent's handler in it.
     struct sigaction defaults = {.sa_handler = SIG_DFL};
     sigemptyset(&defaults.sa_mask);
@@ -22,23 +30,26 @@ static int become(
     sigset_t none;
     sigemptyset(&none);
     if (sigprocmask(SIG_SETMASK, &none, NULL) != 0) return errno;
-    if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) return errno;
-    // The parent may have ended before the request: nobody would send the signal then.
-    if (getppid() != parent) return ESRCH;
+    if (tied) {
+        if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) return errno;
+        // The parent may have ended before the request: nobody would send the signal then.
+        if (getppid() != parent) return ESRCH;
+    }
+    if (process_group >= 0 && setpgid(0, process_group) != 0) return errno;
+    if (directory != NULL && chdir(directory) != 0) return errno;
 
     int input = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (input < 0) return errno;
-    if (dup2(input, STDIN_FILENO) < 0) return errno;
-    if (dup2(stdout_fd, STDOUT_FILENO) < 0) return errno;
-    int log = open(stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (log < 0) return errno;
-    if (dup2(log, STDERR_FILENO) < 0) return errno;
+    if (place(input, STDIN_FILENO) != 0) return errno;
+    if (place(stdout_fd, STDOUT_FILENO) != 0) return errno;
+    if (place(stderr_fd, STDERR_FILENO) != 0) return errno;
     execve(path, argv, envp);
     return errno;
 }
 
-pid_t segue_tied_spawn(
-    const char *path, char *const argv[], char *const envp[], int stdout_fd, const char *stderr_path, int *error) {
+pid_t segue_child_spawn(
+    const char *path, char *const argv[], char *const envp[], const char *directory, int stdout_fd, int stderr_fd,
+    pid_t process_group, int tied, int *error) {
     // The child reports a failure before exec through this pipe; exec closes it, which says it succeeded.
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
@@ -55,7 +66,8 @@ pid_t segue_tied_spawn(
     }
     if (child == 0) {
         close(report[0]);
-        int failure = become(parent, path, argv, envp, stdout_fd, stderr_path);
+        int failure =
+            become(parent, path, argv, envp, directory, stdout_fd, stderr_fd, process_group, tied);
         ssize_t ignored = write(report[1], &failure, sizeof failure);
         (void)ignored;
         _exit(127);
