@@ -112,6 +112,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
+        .testTarget(name: "SegueSystemTests", dependencies: ["SegueSystem"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueTestSupportTests", dependencies: ["SegueTestSupport", "SegueSystem"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire", "SegueSystem", "SegueTestSupport"],
             swiftSettings: strictSettings),
