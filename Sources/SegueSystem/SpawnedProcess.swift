@@ -8,9 +8,9 @@ import Synchronization
 /// A child process this one started, ended and reaped by its pid only (never by name).
 ///
 /// A child starts with its standard input on /dev/null, no signal blocked and SIGINT, SIGTERM and SIGHUP at their
-/// default actions, whatever the spawning thread blocks or handles (the test runner's and the daemon's threads block
-/// nearly every signal; a child must still stop on SIGTERM, as one started from a shell). It is killed (SIGKILL) and
-/// reaped on deinit if it still runs, so that no error path leaks it.
+/// default actions, whatever the spawning thread blocks or handles (the test runner's threads block most signals;
+/// a child must still stop on SIGTERM, as one started from a shell does). It is killed (SIGKILL) and reaped on
+/// deinit if it still runs, so that no error path leaks it.
 public final class SpawnedProcess: Sendable {
     /// Where one of the child's outputs goes.
     public enum Output: Sendable {
