@@ -74,9 +74,9 @@ let package = Package(
         .target(name: "SegueDisplay", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
         .target(name: "SegueLogging", swiftSettings: strictSettings),
-        // fork and exec for `SpawnedProcess`, with what posix_spawn cannot do (a working directory, and
-        // prctl(PR_SET_PDEATHSIG) for a daemon that must not outlive `segue demo`): Swift can neither call prctl
-        // (variadic) nor run code between fork and exec safely.
+        // The spawn under `SpawnedProcess`: posix_spawn with a working directory (a GNU extension Swift does not
+        // see), or fork, prctl(PR_SET_PDEATHSIG) and exec for a daemon that must not outlive `segue demo`: Swift can
+        // neither call prctl (variadic) nor run code between fork and exec safely.
         .target(name: "CChildSpawn"),
         .target(name: "SegueSystem", dependencies: ["CChildSpawn"], swiftSettings: strictSettings),
         .target(

@@ -14,7 +14,7 @@ struct ServerProcessTests {
     @Test func linesBeforeTheReadyLineAreSkippedAndLaterOnesRead() throws {
         let scratch = try ScratchDirectory(prefix: "segue-server")
         let server = try ServerProcess(
-            "/bin/sh", ["-c", "echo starting; echo '\(Self.ready)'; echo later; echo logged >&2; exec sleep 30"],
+            "/bin/sh", ["-c", "echo logged >&2; echo starting; echo '\(Self.ready)'; echo later; exec sleep 30"],
             stderrPath: scratch.path + "/stderr", readyTimeoutMs: 10_000)
         #expect(server.readyLine == Self.ready)
         #expect(server.endpoints?.control == "tcp://127.0.0.1:7002")
