@@ -2,7 +2,7 @@ import NATS
 import SegueClusterClient
 import SegueEngine
 import SegueLogging
-import SegueThreads
+import SegueSystem
 import SegueWire
 import Synchronization
 

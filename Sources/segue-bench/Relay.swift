@@ -1,5 +1,5 @@
 import SegueCommandLine
-import SegueThreads
+import SegueSystem
 import SegueWire
 import ZMQ
 

@@ -1,5 +1,4 @@
-import SegueCommandLine
-import SegueThreads
+import SegueSystem
 import Synchronization
 import Testing
 import WebSockets

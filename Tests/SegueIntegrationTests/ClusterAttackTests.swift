@@ -2,6 +2,8 @@ import Foundation
 import NATS
 import SegueClient
 import SegueClusterClient
+import SegueSystem
+import SegueTestSupport
 import SegueWire
 import Testing
 import ZMQ
