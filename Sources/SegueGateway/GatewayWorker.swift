@@ -67,7 +67,7 @@ final class GatewayWorker: Sendable {
             control = try ControlClient(
                 endpoint: endpoints.control, timeoutMs: GatewayLimits.requestTimeoutMs, curve: curve)
         } catch {
-            throw GatewayError("cannot connect to the daemon: \(error)")
+            throw .daemonUnreachable(error)
         }
         defer { control.close() }
         var poller = ZMQPoller()

@@ -13,7 +13,7 @@ final class Mailbox<Item: Sendable>: Sendable {
     /// - Throws: `GatewayError` when the system gives no pipe.
     init() throws(GatewayError) {
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw GatewayError("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0 else { throw .pipe(errno: errno) }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
