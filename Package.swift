@@ -139,7 +139,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
-                "SegueCluster", "LoopbackServers",
+                "SegueCluster", "LoopbackServers", "SegueGateway", "SegueThreads", "WebSockets",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
