@@ -75,7 +75,8 @@ struct GatewayIPv6Tests {
             Command(
                 stackId: "six",
                 op: .create(
-                    CreateStack(screens: ["Home", "Detail"], config: StackConfig(size: Size(width: 400, height: 800))))))
+                    CreateStack(screens: ["Home", "Detail"], config: StackConfig(size: Size(width: 400, height: 800)))))
+        )
         #expect(waitUntil { $0.contains { $0.hasPrefix(#"{"event":"#) && $0.contains(#""six""#) } }, "\(seen)")
     }
 }
