@@ -24,7 +24,8 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     private let wakeWriter: @Sendable () -> Void
     private let endpoints: SegueEndpoints
     private let hello: [UInt8]
-    private let now: () -> ContinuousClock.Instant
+    /// The time by which requests time out and probes are asked for again.
+    private let clock: () -> ContinuousClock.Instant
 
     // Bridge thread only, from here on.
     private let transport: Transport
@@ -73,7 +74,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         self.outboxes = outboxes
         self.backlog = backlog
         self.hello = hello
-        self.now = now
+        clock = now
         self.wakeWriter = wakeWriter
         let inbox = try Mailbox<BridgeNotice>()
         self.inbox = inbox
@@ -202,7 +203,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
                             + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
             }
         case .request(let request):
-            sendRequest(request, as: .page(id, ref: ref, sentAt: now()))
+            sendRequest(request, as: .page(id, ref: ref, sentAt: clock()))
         case .watch(let watch):
             watchStack(watch, ref: ref, from: id)
         case .unwatch(let watch):
@@ -285,18 +286,17 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             return
         }
         for prefix in added { transport.subscribe(prefix) }
-        // The new subscriptions are live once a probe published after them comes back (docs/protocol.md).
+        // The new subscriptions are live once a probe published after them comes back (docs/protocol.md); the
+        // daemon is asked for it at the end of this turn (`checkPending()`).
         lastTag += 1
-        var attempt = ProbeAttempt(token: "web-\(lastTag)", timeoutMs: GatewayLimits.requestTimeoutMs, now: now())
+        let attempt = ProbeAttempt(token: "web-\(lastTag)", timeoutMs: GatewayLimits.requestTimeoutMs, now: clock())
         transport.subscribe(attempt.topic)
-        _ = attempt.shouldAsk(at: now())
         probes[attempt.token] = ProbeWait(watchers: [(id, watch, ref)], attempt: attempt)
-        sendProbe(attempt.token)
     }
 
     private func sendProbe(_ token: String) {
         sendRequest(
-            Request(body: .publishProbe(PublishProbe(token: token))), as: .probe(token: token, sentAt: now()))
+            Request(body: .publishProbe(PublishProbe(token: token))), as: .probe(token: token, sentAt: clock()))
     }
 
     // MARK: daemon
@@ -380,9 +380,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         }
     }
 
-    /// Times out requests the daemon did not answer and asks again for probes until they arrive.
+    /// Times out requests the daemon did not answer, and asks for probes, again every
+    /// `ProbeAttempt.retryInterval` until they arrive.
     private func checkPending() {
-        let now = now()
+        let now = clock()
         let timeout = Duration.milliseconds(GatewayLimits.requestTimeoutMs)
         for (tag, waiting) in pending where now - waiting.sentAt > timeout {
             pending[tag] = nil
