@@ -291,6 +291,34 @@ struct GatewayBridgeTests {
         #expect(messages.first?.contains("ingest socket is not taking inputs") == true, "\(messages)")
     }
 
+    @Test("a page's histories wait for the worker, two at most; the worker's answer goes to the page")
+    func workerJobs() throws {
+        let harness = try Harness()
+        let page = harness.open(1)
+        for ref in ["h1", "h2", "h3"] {
+            harness.send(#"{"history": {"stackId": "a"}, "ref": "\#(ref)"}"#, from: page)
+        }
+        let refused = harness.messages(of: page)
+        #expect(refused.count == 1)
+        #expect(refused.first?.hasPrefix(#"{"error":{"code":"RESOURCE_EXHAUSTED""#) == true, "\(refused)")
+        #expect(refused.first?.hasSuffix(#""ref":"h3"}"#) == true, "\(refused)")
+
+        harness.bridge.post(.computed(page, .json(Array(#"{"history":{},"ref":"h1"}"#.utf8))))
+        harness.bridge.turn()
+        #expect(harness.messages(of: page) == [#"{"history":{},"ref":"h1"}"#])
+        harness.send(#"{"history": {"stackId": "a"}, "ref": "h4"}"#, from: page)
+        #expect(harness.messages(of: page).isEmpty, "a place was free again")
+
+        // A page that closes takes its waiting job out; the answer to its running one finds no page.
+        harness.close(page)
+        harness.bridge.post(.computed(page, .json(Array(#"{"history":{},"ref":"h2"}"#.utf8))))
+        harness.bridge.turn()
+        let other = harness.open(2)
+        harness.send(#"{"gatewayStats": {}}"#, from: other)
+        let stats = harness.messages(of: other)
+        #expect(stats.first?.contains(#""jobsWaiting":0,"workerBusy":false"#) == true, "\(stats)")
+    }
+
     @Test("a page paused for its backlog is read again once the bridge has handled all of it")
     func backlogResumes() throws {
         let harness = try Harness()
