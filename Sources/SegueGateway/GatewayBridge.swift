@@ -1,7 +1,7 @@
 import SegueClient
 import SegueCore
 import SegueJSON
-import SegueThreads
+import SegueSystem
 import SegueWire
 import Synchronization
 import WebSockets
@@ -76,7 +76,12 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         self.hello = hello
         clock = now
         self.wakeWriter = wakeWriter
-        let inbox = try Mailbox<BridgeNotice>()
+        let inbox: Mailbox<BridgeNotice>
+        do throws(SystemError) {
+            inbox = try Mailbox()
+        } catch {
+            throw .system(error)
+        }
         self.inbox = inbox
         worker = try GatewayWorker(endpoints: endpoints, curve: curve) { id, answer in
             inbox.post(.computed(id, answer))

@@ -1,10 +1,6 @@
 import SegueClient
-import SegueThreads
+import SegueSystem
 import WebSockets
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Why the gateway could not start or go on, with the failure underneath.
 public enum GatewayError: Error, CustomStringConvertible {
@@ -14,15 +10,15 @@ public enum GatewayError: Error, CustomStringConvertible {
     case webSocket(WebSocketError)
     /// One of the gateway's threads could not be started.
     case threadStart(ThreadStartError)
-    /// The system gave no pipe for a thread's mailbox; `errno` says why.
-    case pipe(errno: Int32)
+    /// A system call failed (the pipe of a thread's mailbox).
+    case system(SystemError)
 
     public var description: String {
         switch self {
         case .daemonUnreachable(let cause): "cannot connect to the daemon: \(cause)"
         case .webSocket(let cause): cause.description
         case .threadStart(let cause): cause.description
-        case .pipe(let errno): "cannot make a pipe: \(String(cString: strerror(errno)))"
+        case .system(let cause): cause.description
         }
     }
 }

@@ -1,5 +1,5 @@
 import SegueCommandLine
-import SegueThreads
+import SegueSystem
 
 /// Why a benchmark run could not produce a figure; the message says what failed and what to check.
 struct BenchError: Error, CustomStringConvertible, Sendable {

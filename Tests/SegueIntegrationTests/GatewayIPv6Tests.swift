@@ -1,6 +1,6 @@
 import Foundation
 import SegueClient
-import SegueThreads
+import SegueSystem
 import SegueWire
 import Testing
 import WebSockets
