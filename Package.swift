@@ -152,7 +152,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
-                "SegueCluster", "SegueClusterClient", "SegueSystem", "SegueTestSupport",
+                "SegueCluster", "SegueClusterClient", "SegueSystem", "SegueTestSupport", "SegueGateway", "WebSockets",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

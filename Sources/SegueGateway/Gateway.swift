@@ -43,7 +43,7 @@ public final class Gateway: @unchecked Sendable {
     public let configuration: Configuration
     private let outboxes = PageOutboxes()
     private let backlog = PageBacklog()
-    private let bridge: GatewayBridge
+    private let bridge: GatewayBridge<SocketBridgeTransport>
     private var service: WebSocketService!
     private var rates: [ConnectionID: MessageRate] = [:]
     private let wakeTarget = WakeTarget()
@@ -59,11 +59,13 @@ public final class Gateway: @unchecked Sendable {
         func wake() { service.withLock { $0 }?.wake() }
     }
 
-    /// Binds the listening socket. - Throws: `GatewayError` when it cannot.
+    /// Connects to the daemon and binds the listening socket.
+    /// - Throws: `GatewayError` when either cannot be done.
     public init(configuration: Configuration) throws(GatewayError) {
         self.configuration = configuration
         let wakeTarget = self.wakeTarget
         bridge = try GatewayBridge(
+            transport: try SocketBridgeTransport(endpoints: configuration.endpoints, curve: configuration.curve),
             endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
             hello: Array(Self.hello(configuration).description.utf8),
             wakeWriter: { wakeTarget.wake() })
@@ -71,12 +73,12 @@ public final class Gateway: @unchecked Sendable {
         handlers.accept = { [unowned self] handshake in policy?.acceptsUpgrade(handshake) ?? false }
         handlers.acceptRequest = { [unowned self] request in policy?.servesFiles(to: request) ?? false }
         handlers.opened = { [unowned self] id in
-            rates[id] = MessageRate(nowNs: GatewayBridge.nowNs())
+            rates[id] = MessageRate(now: .now)
             outboxes.open(id)
             bridge.post(.opened(id))
         }
         handlers.received = { [unowned self] id, message in
-            guard rates[id]?.admit(nowNs: GatewayBridge.nowNs()) ?? false else {
+            guard rates[id]?.admit(now: .now) ?? false else {
                 service.close(
                     id, status: 1008,
                     reason: "over \(Int(GatewayLimits.messagesPerSecond)) messages "
@@ -109,7 +111,7 @@ public final class Gateway: @unchecked Sendable {
                     maxDescriptors: Self.connectionDescriptors()),
                 handlers: handlers)
         } catch {
-            throw GatewayError(error.description)
+            throw .webSocket(error)
         }
         wakeTarget.set(service)
         policy = OriginPolicy(
@@ -128,7 +130,7 @@ public final class Gateway: @unchecked Sendable {
     }
 
     /// Serves until `stop()`; the bridge runs on a thread of its own meanwhile.
-    /// - Throws: `GatewayError` when the bridge cannot connect its sockets.
+    /// - Throws: `GatewayError` when a thread of the gateway's cannot be started.
     public func run() throws(GatewayError) {
         let bridge = self.bridge
         let failure: JoinableThread<GatewayError?>
@@ -142,7 +144,7 @@ public final class Gateway: @unchecked Sendable {
                 }
             }
         } catch {
-            throw GatewayError(error.description)
+            throw .threadStart(error)
         }
         service.run()
         bridge.stop()
