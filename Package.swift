@@ -87,7 +87,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "segued",
-            dependencies: ["SegueEngine", "SegueClient", "SegueCluster", "SegueCommandLine", "SegueWire", "ZMQ"],
+            dependencies: [
+                "SegueEngine", "SegueClient", "SegueCluster", "SegueCommandLine", "SegueLogging", "SegueWire", "ZMQ",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

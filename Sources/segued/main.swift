@@ -2,6 +2,7 @@ import SegueClient
 import SegueCluster
 import SegueCommandLine
 import SegueEngine
+import SegueLogging
 import Synchronization
 import ZMQ
 
@@ -76,15 +77,15 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 /// The `--log-level` logger (logfmt lines on stderr, `ts=` first).
-func logger(from arguments: ParsedArguments) throws(UsageError) -> LogfmtLogger {
-    guard let name = arguments.string("log-level") else { return LogfmtLogger() }
-    guard let level = LogfmtLogger.Level(name: name) else {
+func logger(from arguments: ParsedArguments) throws(UsageError) -> Logger {
+    guard let name = arguments.string("log-level") else { return LogfmtLogger().logger }
+    guard let level = Logger.Level(name: name) else {
         throw UsageError("segued: --log-level must be debug, info, warn or error, not '\(name)'")
     }
-    return LogfmtLogger(threshold: level)
+    return LogfmtLogger(threshold: level).logger
 }
 
-func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws(UsageError) -> EngineConfiguration {
+func configuration(from arguments: ParsedArguments, logger: Logger) throws(UsageError) -> EngineConfiguration {
     var configuration = EngineConfiguration()
     if let data = arguments.string("data") { configuration.dataDirectory = data }
     let endpoints: [(String, WritableKeyPath<EngineConfiguration, String>)] = [
@@ -152,7 +153,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
                     + "use --curve-secret-key and --authorized-keys, or --insecure to accept plaintext anyway")
         }
         if !exposed.isEmpty {
-            logger.log(.warn, "binding beyond loopback without CURVE", [("endpoints", exposed.joined(separator: ","))])
+            logger.warn("binding beyond loopback without CURVE", ["endpoints": exposed.joined(separator: ",")])
         }
     default:
         throw UsageError("segued: --curve-secret-key and --authorized-keys go together")
@@ -160,7 +161,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     if let seconds = try arguments.number("stats-interval", in: 0.1...86_400) {
         configuration.statsIntervalMs = Int((seconds * 1000).rounded())
     }
-    configuration.log = logger.logger
+    configuration.log = logger
     return configuration
 }
 
@@ -190,7 +191,7 @@ func limitConnections(_ configuration: inout EngineConfiguration, _ arguments: P
 }
 
 let parsed: ParsedArguments
-let log: LogfmtLogger
+let log: Logger
 var engineConfiguration: EngineConfiguration
 let cluster: ClusterSettings?
 let clusterKey: ClusterSigningKey?
@@ -224,20 +225,19 @@ let engine: Engine
 do {
     engine = try Engine(configuration: engineConfiguration)
 } catch {
-    log.log(.error, "cannot start", [("error", error.description)])
+    log.error("cannot start", ["error": error.description])
     exit(1)
 }
 if let report = engine.recoveryReport {
-    log.log(.warn, "log tail repaired", [("detail", "\(report)")])
+    log.warn("log tail repaired", ["detail": "\(report)"])
 }
 let summary = engine.summary
-log.log(
-    .info, "started",
+log.info(
+    "started",
     [
-        ("data", engineConfiguration.dataDirectory), ("head", "\(summary.headPosition)"),
-        ("stacks", "\(summary.stacks)"),
-        ("fsync", "\(engineConfiguration.fsync)"), ("curve", engineConfiguration.curve == nil ? "off" : "on"),
-        ("max_connections", "\(engineConfiguration.maxConnections)"),
+        "data": engineConfiguration.dataDirectory, "head": summary.headPosition, "stacks": summary.stacks,
+        "fsync": "\(engineConfiguration.fsync)", "curve": engineConfiguration.curve == nil ? "off" : "on",
+        "max_connections": engineConfiguration.maxConnections,
     ])
 let endpoints = engine.endpoints
 if let leadership {
@@ -253,12 +253,12 @@ do {
     if case .ledger(let ledgerError) = error.cause, ledgerError.isFenced {
         stepDown(because: ledgerError.description, log: log)
     }
-    log.log(.error, "stopped on an error", [("error", error.description)])
+    log.error("stopped on an error", ["error": error.description])
     exit(1)
 }
 if let reason = leadership?.lossReason {
     stepDown(because: reason, log: log)
 }
 leadership?.release()
-log.log(.info, "stopped")
+log.info("stopped")
 exit(0)

@@ -18,6 +18,33 @@ struct DaemonLogTests {
         }
     }
 
+    @Test("at every level the daemon opens the --data directory it was given and logs that path unchanged")
+    func dataDirectoryAtEveryLevel() throws {
+        let scratch = try ScratchDirectory(prefix: "segued-log-level")
+        for level in ["debug", "info", "warn", "error"] {
+            // Long enough that the path is a heap string, and new, so the daemon creates it.
+            let data = scratch.url.appendingPathComponent("a-data-directory-named-at-length-\(level)")
+            let daemon = try DaemonProcess.start(dataDirectory: data, extraArguments: ["--log-level", level])
+            defer { daemon.kill() }
+            #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+            #expect(daemon.stop() == 0)
+            let lines = daemon.stderr.split(separator: "\n").map(String.init)
+            let started = lines.filter { $0.contains(" msg=started ") }
+            if level == "debug" || level == "info" {
+                #expect(started.count == 1, "\(lines)")
+                #expect(started.first?.contains(" level=info msg=started data=\(data.path) head=") == true, "\(lines)")
+            } else {
+                #expect(started.isEmpty, "\(lines)")
+            }
+            #expect(!lines.contains { $0.contains("level=error") }, "\(lines)")
+            var status = stat()
+            #expect(stat(data.path, &status) == 0)
+            #expect(status.st_mode & 0o777 == 0o700)
+            let files = try FileManager.default.contentsOfDirectory(atPath: data.path)
+            #expect(files.contains("log"), "\(files)")
+        }
+    }
+
     @Test("--log-level warn drops the info lines")
     func warnLevel() throws {
         let daemon = try DaemonProcess.start(extraArguments: ["--log-level", "warn", "--stats-interval", "0.1"])
