@@ -10,40 +10,54 @@ import ZMQ
     import Glibc
 #endif
 
+/// What segued runs with when an option is absent: the help renders these values, so it cannot drift from them.
+let defaults = EngineConfiguration()
+
 let spec = CommandSpec(
     name: "segued",
     summary:
         "The Segue daemon: reduces pan events and navigation commands into a durable log of transition events, and publishes them with the frames they imply.",
     options: [
-        .init("data", "DIR", help: "data directory (created 0700; default ./segue-data)"),
-        .init("ingest", "EP", help: "PULL endpoint for producers (default tcp://127.0.0.1:7701)"),
-        .init("control", "EP", help: "ROUTER endpoint for requests (default tcp://127.0.0.1:7702)"),
-        .init("events", "EP", help: "PUB endpoint for subscribers (default tcp://127.0.0.1:7703)"),
-        .init("fsync", "MODE", help: "always (default), interval:MS or never"),
+        .init("data", "DIR", help: "data directory (created 0700; default \(defaults.dataDirectory))"),
+        .init("ingest", "EP", help: "PULL endpoint for producers (default \(defaults.ingestEndpoint))"),
+        .init("control", "EP", help: "ROUTER endpoint for requests (default \(defaults.controlEndpoint))"),
+        .init("events", "EP", help: "PUB endpoint for subscribers (default \(defaults.eventsEndpoint))"),
+        .init("fsync", "MODE", help: "always, interval:MS or never (default \(defaults.fsync))"),
         .init(
             "snapshot-every", "N",
-            help: "write a snapshot every N events (default 100000; 0 = only at a clean shutdown)"),
-        .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
+            help: "write a snapshot every N events (default \(defaults.snapshotEvery); 0 = only at a clean shutdown)"),
+        .init("segment-bytes", "N", help: "start a new log segment past N bytes (default \(defaults.segmentBytes))"),
         .init(
             "retain-bytes", "N",
-            help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default 0: never)"),
+            help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default "
+                + "\(defaults.retainBytes); 0 = never)"),
         .init(
             "accept-log-loss",
             help: "start even though the log is damaged or missing events, giving them up (kept in DIR/log/damaged)"),
-        .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
-        .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
-        .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 100)"),
-        .init("max-presented", "N", help: "most screens presented over one stack at a time (default 32)"),
+        .init(
+            "max-message-bytes", "N",
+            help: "largest accepted message, ZMQ_MAXMSGSIZE (default \(defaults.maxMessageBytes))"),
+        .init(
+            "max-stacks", "N",
+            help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default \(defaults.limits.maxStacks))"),
+        .init(
+            "max-screens", "N",
+            help: "most screens in one stack's navigation stack or tabs (default "
+                + "\(defaults.limits.maxScreensPerStack))"),
+        .init(
+            "max-presented", "N",
+            help: "most screens presented over one stack at a time (default \(defaults.limits.maxPresentedDepth))"),
         .init(
             "max-connections", "N",
-            help: "most connections each socket holds; more are closed at once (default 1024, or what the "
-                + "descriptor limit allows)"),
+            help: "most connections each socket holds; more are closed at once (default \(defaults.maxConnections), or "
+                + "what the descriptor limit allows)"),
         .init(
             "publish-queue-bytes", "N",
-            help: "most bytes queued for a subscriber that is not reading (default 268435456)"),
+            help: "most bytes queued for a subscriber that is not reading (default \(defaults.publishQueueBytes))"),
         .init(
             "reply-queue-bytes", "N",
-            help: "most reply bytes queued for a control client that is not reading (default 134217728)"),
+            help: "most reply bytes queued for a control client that is not reading (default "
+                + "\(defaults.replyQueueBytes))"),
         .init(
             "curve-secret-key", "FILE",
             help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
@@ -53,7 +67,8 @@ let spec = CommandSpec(
         .init("insecure", help: "allow binding beyond loopback without CURVE (anyone who can reach it gets in)"),
         .init(
             "log-level", "LEVEL",
-            help: "least important log lines written to stderr: debug, info (default), warn or error"),
+            help: "least important log lines written to stderr: debug, info, warn or error (default "
+                + "\(LogfmtLogger().threshold))"),
         .init(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
@@ -86,7 +101,7 @@ func logger(from arguments: ParsedArguments) throws(UsageError) -> Logger {
 }
 
 func configuration(from arguments: ParsedArguments, logger: Logger) throws(UsageError) -> EngineConfiguration {
-    var configuration = EngineConfiguration()
+    var configuration = defaults
     if let data = arguments.string("data") { configuration.dataDirectory = data }
     let endpoints: [(String, WritableKeyPath<EngineConfiguration, String>)] = [
         ("ingest", \.ingestEndpoint), ("control", \.controlEndpoint), ("events", \.eventsEndpoint),
