@@ -65,7 +65,7 @@ public final class ShardTakeover {
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot join the cluster at \(settings.shownServers): \(error)")
+            throw ClusterError("cannot join the cluster at \(settings.shownServers)", cause: error)
         }
     }
 
@@ -96,7 +96,7 @@ public final class ShardTakeover {
         do {
             follower = try StreamFollower(jetStream: jetStream, stream: stream, from: 1)
         } catch {
-            throw ClusterError("cannot read \(stream): \(error)")
+            throw ClusterError("cannot read \(stream)", cause: error)
         }
         defer { follower.stop() }
         let lease = ShardLease(

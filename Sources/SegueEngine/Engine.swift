@@ -50,7 +50,7 @@ public final class Engine {
             // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
             ledger = try Ledger(configuration: configuration, snapshotsInBackground: true)
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot open the data directory \(configuration.dataDirectory)", .ledger(error))
         }
         self.ledger = ledger
         let ingestSocket: ZMQSocket
@@ -249,7 +249,7 @@ public final class Engine {
         do {
             try ledger.writeSnapshot()
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot write the snapshot at shutdown", .ledger(error))
         }
     }
 

@@ -91,7 +91,7 @@ final class HistoryReader {
         } catch {
             Glibc.close(ends[0])
             Glibc.close(ends[1])
-            throw EngineError("\(error)")
+            throw EngineError("cannot start the history reader", .thread(error))
         }
     }
 

@@ -90,7 +90,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
                 }
             }
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot commit the turn's batch", .ledger(error))
         }
         let head = batch.head
         if let refusal = batch.refusal {
@@ -102,7 +102,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         } catch {
             // Nothing of the batch goes out: it may not be on disk. The ledger is left ready, though unusable.
             ledger.publish(batch) { _, _, _ in }
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot make the turn's batch durable", .ledger(error))
         }
         ledger.publish(batch, publish)
         takeHistoryAnswers()
@@ -265,7 +265,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
             try collectBackgroundSync(waiting: true)
             if syncedPosition < ledger.logHead { try syncLog(now: clock.nowUs()) }
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot sync the log", .ledger(error))
         }
         sendDurableReplies()
     }

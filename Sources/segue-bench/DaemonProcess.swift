@@ -61,7 +61,7 @@ final class DaemonProcess {
             endpoints = SegueEndpoints()
             readyLine = ""
             kill()
-            throw BenchError("\(error.message)\n\(Self.tail(of: stderrPath))")
+            throw BenchError("\(error.description)\n\(Self.tail(of: stderrPath))")
         }
         startupNs = MonotonicTime.nowNs() - started
         readyLine = line

@@ -52,8 +52,8 @@ final class NATSCluster {
                 let exited = nodes.contains { waitpid($0.pid, nil, WNOHANG) == $0.pid }
                 let logs = nodes.map { "\($0.name): " + Self.tail(of: $0.logPath) }.joined(separator: "\n")
                 stop()
-                if error.message == BenchError.interrupted.message { throw error }
-                if !exited || attempt == 3 { throw BenchError("\(error.message)\n\(logs)") }
+                if error.isInterruption { throw error }
+                if !exited || attempt == 3 { throw BenchError("\(error.description)\n\(logs)") }
                 nodes = []
                 stopped = false
             }
