@@ -17,7 +17,7 @@ import Synchronization
 /// anything else (no daemon of the cluster signed it), or the key is gone, the daemon writes its lease again and
 /// counts what it replaced, unless a later marker in the stream says a successor took the shard over meanwhile. It
 /// also steps down when JetStream has not answered for `appendRetryMs`.
-public final class ShardLeadership: @unchecked Sendable {
+public final class ShardLeadership: Sendable {
     private let bucket: KeyValueBucket
     /// The shard's stream, where a successor's marker says this daemon's tenure is over.
     private let jetStream: JetStream
@@ -29,7 +29,8 @@ public final class ShardLeadership: @unchecked Sendable {
     private let settings: ClusterSettings
     private let report: Logger
     private let state: Mutex<State>
-    private var renewer: JoinableThread<Void>?
+    /// The renewing thread, from `startRenewing()` until `release()` joins it.
+    private let renewer = Mutex<JoinableThread<Void>?>(nil)
 
     private struct State {
         var lease: ShardLease
@@ -79,17 +80,22 @@ public final class ShardLeadership: @unchecked Sendable {
     /// Renews the lease every `leaseMs / 4` on a thread until `release()` or until it is lost.
     public func startRenewing() throws(ClusterError) {
         do {
-            renewer = try JoinableThread(name: "segue.lease") { [self] in renewUntilStopped() }
+            try renewer.withLock { thread throws(ThreadStartError) in
+                thread = try JoinableThread(name: "segue.lease") { [self] in renewUntilStopped() }
+            }
         } catch {
-            throw ClusterError("cannot start the lease's thread: \(error)")
+            throw ClusterError("cannot start the lease's thread", cause: error)
         }
     }
 
     /// Stops renewing and gives the lease up (deleting its key), so that a standby takes over at once.
     public func release() {
         state.withLock { $0.stopping = true }
-        _ = renewer?.join()
-        renewer = nil
+        // Joined under its own lock, which the renewing thread never takes: a second release waits for the first.
+        renewer.withLock { thread in
+            thread?.join()
+            thread = nil
+        }
         guard lossReason == nil else { return }
         do {
             try bucket.delete(
