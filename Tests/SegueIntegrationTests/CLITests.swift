@@ -167,7 +167,9 @@ struct CLITests {
         let control = try ControlClient(endpoint: daemon.endpoints.control)
         let producer = try Producer(endpoint: daemon.endpoints.ingest)
         let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["ev/demo/"])
-        try DaemonTests.createClassic(control)
+        // The finger stays still through several commands: a gesture silent for the default second would end
+        // in a GESTURE_TIMEOUT on a loaded machine, so its timeout is a minute.
+        try DaemonTests.createClassic(control, tuning: Tuning(gestureTimeoutMs: 60_000))
         try DaemonTests.awaitLive(subscriber, control: control)
         // Another finger holds the stack: its pop tracks until the test lets go.
         try producer.send(pan: DaemonTests.pan(.panBegan, tx: 4, timeUs: 0))
