@@ -73,7 +73,7 @@ public final class ShardLeadership: Sendable {
         switch renew(with: lease) {
         case .renewed: return
         case .taken: throw ClusterError(Self.takenMessage(shard: settings.shard.index))
-        case .failed(let reason): throw ClusterError(reason)
+        case .failed(let error): throw error
         }
     }
 
@@ -124,12 +124,12 @@ public final class ShardLeadership: Sendable {
                 lastRenewal = .now
             case .taken:
                 state.withLock { $0.lossReason = Self.takenMessage(shard: settings.shard.index) }
-            case .failed(let reason):
+            case .failed(let error):
                 // Servers that do not answer (a server lost, its leaders being elected) are retried: a standby
                 // that takes the shard over meanwhile fences this daemon's appends off anyway, and the next renewal
                 // that gets an answer says so. Only a long silence makes the holder give up.
                 if ContinuousClock.now - lastRenewal >= patience {
-                    state.withLock { $0.lossReason = "JetStream has not answered for \(patience): \(reason)" }
+                    state.withLock { $0.lossReason = "JetStream has not answered for \(patience): \(error)" }
                 }
             }
         }
@@ -139,7 +139,7 @@ public final class ShardLeadership: Sendable {
         case renewed
         /// Another daemon wrote the key since this one did, or it lapsed.
         case taken
-        case failed(String)
+        case failed(ClusterError)
     }
 
     private func renew(with lease: ShardLease) -> Renewal {
@@ -151,7 +151,7 @@ public final class ShardLeadership: Sendable {
             return .renewed
         } catch {
             if error.isStaleRevision || error.isNotFound { return reclaim(with: lease) }
-            return .failed("cannot renew the lease of shard \(settings.shard.index): \(error)")
+            return .failed(ClusterError("cannot renew the lease of shard \(settings.shard.index)", cause: error))
         }
     }
 
@@ -188,9 +188,9 @@ public final class ShardLeadership: Sendable {
             return .renewed
         } catch {
             if error.isStaleRevision || error.isKeyExists {
-                return .failed("the lease of shard \(shard) was written again while this daemon wrote it")
+                return .failed(ClusterError("the lease of shard \(shard) was written again while this daemon wrote it"))
             }
-            return .failed("cannot renew the lease of shard \(shard): \(error)")
+            return .failed(ClusterError("cannot renew the lease of shard \(shard)", cause: error))
         }
     }
 

@@ -206,7 +206,7 @@ public final class ShardTakeover {
         _ local: LocalLogCatchUp, from follower: StreamFollower, marker: ShardLease, leadership: ShardLeadership
     ) throws(ClusterError) -> UInt64 {
         let deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
-        var lastFailure = ""
+        var lastFailure: (any Error)?
         // Said once: whatever else was appended meanwhile (a flood, say) is read again without a line each time.
         var toldReadingAgain = false
         while ContinuousClock.now < deadline {
@@ -221,7 +221,7 @@ public final class ShardTakeover {
             } catch let error as ClusterError {
                 throw error
             } catch {
-                lastFailure = "\(error)"
+                lastFailure = error
                 sleepBriefly(milliseconds: 50)
                 continue
             }
@@ -235,7 +235,7 @@ public final class ShardTakeover {
                     expectedLastSequence: last
                 ).sequence
             } catch {
-                lastFailure = error.description
+                lastFailure = error
                 if error.isWrongLastSequence {
                     if !toldReadingAgain {
                         report.info("the stream was appended to meanwhile; reading it again", ["stream": stream])
@@ -246,6 +246,6 @@ public final class ShardTakeover {
                 }
             }
         }
-        throw ClusterError("cannot take shard \(settings.shard.index) over: \(lastFailure)")
+        throw ClusterError("cannot take shard \(settings.shard.index) over", cause: lastFailure)
     }
 }
