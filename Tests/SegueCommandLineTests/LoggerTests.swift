@@ -1,3 +1,4 @@
+import SegueCommandLine
 import SegueLogging
 import Synchronization
 import Testing
@@ -50,6 +51,18 @@ struct LoggerTests {
             #expect(!Logger.discarding.isEnabled(level))
         }
         #expect(value.reads.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func theLogfmtThresholdIsTheLoggersSoNoRecordBelowItIsBuilt() {
+        let lines = Atomic<Int>(0)
+        let logger = LogfmtLogger(threshold: .warn, write: { _ in lines.add(1, ordering: .relaxed) }).logger
+        #expect(logger.threshold == .warn)
+        let value = CountedValue()
+        logger.info("stats", ["value": value])
+        #expect(value.reads.load(ordering: .relaxed) == 0)
+        logger.error("stopped on an error", ["value": value])
+        #expect(value.reads.load(ordering: .relaxed) == 1)
+        #expect(lines.load(ordering: .relaxed) == 1)
     }
 
     @Test func aLoggerWithoutAThresholdHandsOnEveryLevel() {
