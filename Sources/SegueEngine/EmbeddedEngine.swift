@@ -24,14 +24,17 @@ public final class EmbeddedEngine {
     public init(configuration: EngineConfiguration, clock: ManualClock = ManualClock()) throws(EngineError) {
         let ledger: Ledger
         do {
-            ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
+            ledger = try Ledger(configuration: configuration)
         } catch {
             throw EngineError("cannot open the data directory \(configuration.dataDirectory)", .ledger(error))
         }
         var clock = clock
         clock.timeUs = max(clock.timeUs, ledger.core.clockUs)
         do {
-            turns = try TurnRunner(ledger: ledger, transport: transport, clock: clock, configuration: configuration)
+            // Periodic snapshots are written before the turn that makes them due returns, so that tests see them.
+            turns = try TurnRunner(
+                ledger: ledger, transport: transport, clock: clock, configuration: configuration,
+                snapshotsInBackground: false)
         } catch {
             ledger.close()
             throw error
@@ -41,6 +44,9 @@ public final class EmbeddedEngine {
 
     /// The state and the log, for tests of this module.
     var ledger: Ledger { turns.ledger }
+
+    /// When snapshots are written, for tests of this module.
+    var snapshots: SnapshotScheduler { turns.snapshots }
 
     /// The newest position in the log.
     public var logHead: UInt64 { ledger.logHead }
@@ -99,6 +105,7 @@ public final class EmbeddedEngine {
     /// Releases the data directory.
     public func close() {
         turns.history.stop()
+        turns.snapshots.waitForWrite()
         ledger.close()
     }
 }

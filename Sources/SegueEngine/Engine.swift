@@ -47,8 +47,7 @@ public final class Engine {
         self.configuration = configuration
         let ledger: Ledger
         do {
-            // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
-            ledger = try Ledger(configuration: configuration, snapshotsInBackground: true)
+            ledger = try Ledger(configuration: configuration)
         } catch {
             throw EngineError("cannot open the data directory \(configuration.dataDirectory)", .ledger(error))
         }
@@ -118,9 +117,10 @@ public final class Engine {
                 limiter.bound(to: endpoint)
             }
             sockets = SocketTransport(ingest: ingestSocket, control: controlSocket, events: eventsSocket)
+            // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
             turns = try TurnRunner(
                 ledger: ledger, transport: sockets, clock: MonotonicEpochClock(notBeforeUs: ledger.core.clockUs),
-                configuration: configuration)
+                configuration: configuration, snapshotsInBackground: true)
         } catch let error as EngineError {
             release()
             throw error
@@ -161,7 +161,7 @@ public final class Engine {
     /// - Parameter reloadRequested: answers true once after a SIGHUP: the authorized keys are read again.
     public func run(until shouldStop: () -> Bool, reloadRequested: () -> Bool = { false }) throws(EngineError) {
         defer { close() }
-        // The first turn ends the transitions the previous run left in flight (`Ledger.decideBatch`).
+        // The first turn ends the transitions the previous run left in flight (`Ledger.beginBatch`).
         try turns.turn(now: turns.nowUs(), takeIngest: false, takeControl: false)
         var poller = ZMQPoller()
         let ingestIndex = poller.add(sockets.ingest)
@@ -195,7 +195,7 @@ public final class Engine {
                 } catch {
                     throw EngineError("the ZAP handler failed", .socket(error))
                 }
-                ledger.stats.handshakesRefused = authenticator.refusedCount
+                turns.countRefusals(handshakes: authenticator.refusedCount)
             }
             // New connections are counted at once when the loop polls; while it is too busy to poll, once a turn
             // and every `TurnRunner.checkpointStride` inputs within a turn.
@@ -207,7 +207,7 @@ public final class Engine {
                 nextStatsUs = now + statsIntervalUs
                 StatsLogLine(
                     headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
-                    stats: ledger.stats
+                    stats: turns.stats
                 ).log(to: configuration.log)
             }
         }
@@ -224,7 +224,7 @@ public final class Engine {
     private func takeConnectionEvents(now: Int64) {
         connectionsTakenUs = now
         for limiter in connectionLimiters { limiter.takeEvents(now: now) }
-        ledger.stats.connectionsRefused = connectionLimiters.reduce(0) { $0 + $1.refused }
+        turns.countRefusals(connections: connectionLimiters.reduce(0) { $0 + $1.refused })
     }
 
     /// Re-reads the authorized keys; a file that does not parse keeps the old list (and says why).
@@ -247,7 +247,7 @@ public final class Engine {
         try turns.syncAndReply(waitingForReads: false)
         // A snapshot at the head, so that the next start replays nothing.
         do {
-            try ledger.writeSnapshot()
+            try turns.snapshots.writeNow()
         } catch {
             throw EngineError("cannot write the snapshot at shutdown", .ledger(error))
         }
@@ -265,6 +265,7 @@ public final class Engine {
         sockets.events.close()
         sockets.control.close()
         authenticator?.close()
+        turns.snapshots.waitForWrite()
         ledger.close()
         context.shutdown()
     }

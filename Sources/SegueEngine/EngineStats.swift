@@ -1,4 +1,4 @@
-/// Counters the engine keeps for `GetStats`.
+/// Counters the engine keeps for `GetStats` and the stats log line, written by its turn alone (`TurnRunner.stats`).
 public struct EngineStats: Sendable {
     public var inputsReceived: UInt64 = 0
     public var inputsRejected: UInt64 = 0

@@ -19,7 +19,7 @@ import SegueWire
 /// acknowledged, and recovery at the next start cuts whatever the failed write left.
 struct RollbackGuard {
     /// The state before the current batch, while one is kept.
-    var saved: (core: EngineCore, stats: EngineStats)?
+    var saved: EngineCore?
     /// Whether the last look-up found little space.
     var lowSpace = false
     /// When free space was last looked up (nil: never), and the bytes appended since.
@@ -27,8 +27,6 @@ struct RollbackGuard {
     var bytesSinceCheck = 0
     /// Why the previous append failed, while appends keep failing (nil once one succeeds).
     var failing: String?
-    /// The refusal for the batch just undone, until `decideBatch` hands it over.
-    var refusal: ErrorDetail?
 }
 
 extension Ledger {
@@ -54,7 +52,7 @@ extension Ledger {
             guardState.bytesSinceCheck = 0
         }
         if guardState.lowSpace || guardState.failing != nil {
-            guardState.saved = (core, stats)
+            guardState.saved = core
         }
         rollback = guardState
     }
@@ -66,7 +64,7 @@ extension Ledger {
         return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
-    /// Called by `commit` after an append of `bytes` succeeded.
+    /// Called by `LedgerBatch.commit` after an append of `bytes` succeeded.
     func noteAppended(bytes: Int) {
         rollback.bytesSinceCheck += bytes
         rollback.saved = nil
@@ -77,38 +75,19 @@ extension Ledger {
     }
 
     /// Undoes the batch whose append just failed with `error`, if a copy of the state before it is kept and the
-    /// log is unchanged (SegmentLog truncates a failed append back; `.unusable` means it could not). Call only when
-    /// no part of the batch was committed before, and reset the commit bookkeeping after it returns true.
-    /// - Returns: whether the batch was undone; if not, the caller must treat the failure as fatal.
-    func undoBatch(after error: LogError) -> Bool {
-        guard let saved = rollback.saved, error.kind != .unusable, error.kind != .closed else { return false }
+    /// log is unchanged (SegmentLog truncates a failed append back; `.unusable` means it could not).
+    /// - Returns: the refusal each of the batch's inputs gets (every one was received and none applied), or nil
+    ///   when the batch was not undone: the caller must then treat the failure as fatal.
+    func undoBatch(after error: LogError) -> ErrorDetail? {
+        guard let saved = rollback.saved, error.kind != .unusable, error.kind != .closed else { return nil }
         let cause = error.errnoText ?? error.message
-        let received = stats.inputsReceived - saved.stats.inputsReceived
-        let transport = stats
-        core = saved.core
-        stats = saved.stats
-        // The sockets' counters are not the batch's: what they counted happened whatever became of it.
-        stats.handshakesRefused = transport.handshakesRefused
-        stats.repliesDropped = transport.repliesDropped
-        stats.messagesDropped = transport.messagesDropped
-        stats.connectionsRefused = transport.connectionsRefused
-        stats.publicationsRefused = transport.publicationsRefused
+        core = saved
         // Its stack ids may have been listed, and the set's generation counter went back with the state.
         sortedStackIds = nil
-        // Every input of the batch was received and none was applied: count them as rejected.
-        stats.inputsReceived += received
-        stats.inputsRejected += received
-        let refusal = ErrorDetail(code: .unavailable, message: "cannot write the log: \(cause); nothing was applied")
-        // Nothing the batch decided is published: its events were not logged, and its frames and rejections may
-        // rest on them. One notice on er// tells producers that their inputs were dropped.
-        outcome = Outcome()
-        probes.removeAll()
-        outcome.rejections.append(Rejection(error: refusal, timeUs: core.clockUs))
-        rollback.refusal = refusal
         if rollback.failing == nil {
             report.warn("cannot append to the log; refusing batches until it can", ["error": "\(error)"])
         }
         rollback.failing = cause
-        return true
+        return ErrorDetail(code: .unavailable, message: "cannot write the log: \(cause); nothing was applied")
     }
 }

@@ -10,11 +10,11 @@ struct OutgoingReply {
     /// The log position that must be durable before it is sent (0: none).
     var durableAt: UInt64
 
-    init(envelope: [[UInt8]], pending: Ledger.PendingReply) {
+    init(envelope: [[UInt8]], reply: Reply, durableAt: UInt64) {
         self.envelope = envelope
-        requestId = pending.reply.requestId
-        payload = pending.reply.encoded()
-        durableAt = pending.durableAt
+        requestId = reply.requestId
+        payload = reply.encoded()
+        self.durableAt = durableAt
     }
 
     /// A reply already encoded that waits for nothing: a served history read.

@@ -8,7 +8,8 @@ import SegueWire
 /// A turn takes every input that is waiting, within the turn's budgets (a batch), decides it, appends its events
 /// in one write, makes them durable per the fsync policy, and only then publishes events, frames and rejections
 /// and sends the control replies whose events are durable. The waiting for the disk that the interval policy
-/// needs is done by a helper thread (`BackgroundSync`).
+/// needs is done by a helper thread (`BackgroundSync`), history reads by another (`HistoryReader`), and snapshots
+/// by the `SnapshotScheduler`. The turn is the one writer of the engine's counters (`stats`).
 ///
 /// Generic over its clock and transport rather than holding existentials: a turn calls its transport once per
 /// message, and the compiler specializes those calls for the daemon's sockets.
@@ -35,6 +36,14 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     private let backgroundSync = BackgroundSync()
     /// Where history reads are served, off the engine thread.
     let history: HistoryReader
+    /// When periodic snapshots and retention run.
+    let snapshots: SnapshotScheduler
+    /// The engine's counters, for `GetStats` and the stats log line.
+    private(set) var stats = EngineStats()
+    /// Inputs the open batch has taken, and how many of them were refused: added to `stats` once the batch is
+    /// committed, and all counted as refused when it is undone.
+    private var batchReceived: UInt64 = 0
+    private var batchRejected: UInt64 = 0
 
     /// The most parts before a control request's payload, and the most bytes in each: a routing id is at most 255
     /// bytes (ZMTP 3), and a REQ client's envelope is its id and an empty delimiter; a proxy adds an id or two.
@@ -44,10 +53,15 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     /// connections through.
     static var checkpointStride: Int { 512 }
 
+    /// - Parameter snapshotsInBackground: whether periodic snapshots are fsynced off the engine's thread (the
+    ///   daemon) or before the turn that makes them due publishes (the embedded engine, so that tests see them).
     init(
-        ledger: Ledger, transport: Transport, clock: Clock, configuration: EngineConfiguration
+        ledger: Ledger, transport: Transport, clock: Clock, configuration: EngineConfiguration,
+        snapshotsInBackground: Bool
     ) throws(EngineError) {
         history = try HistoryReader()
+        snapshots = SnapshotScheduler(
+            ledger: ledger, configuration: configuration, inBackground: snapshotsInBackground)
         self.ledger = ledger
         self.transport = transport
         self.clock = clock
@@ -77,38 +91,59 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         now: Int64, takeIngest: Bool = true, takeControl: Bool = true, checkpoint: () -> Void = {}
     ) throws(EngineError) -> Bool {
         let firstReply = pendingReplies.count
-        let received = ledger.stats.inputsReceived
+        batchReceived = 0
+        batchRejected = 0
+        var batch = ledger.beginBatch(now: now)
         var failure: EngineError?
-        let batch: CommittedBatch
+        do throws(EngineError) {
+            if takeIngest { try takeIngestInputs(into: &batch, now: now, checkpoint: checkpoint) }
+            if takeControl { try takeRequests(into: &batch, now: now, checkpoint: checkpoint) }
+        } catch {
+            failure = error
+        }
+        let tookInputs = batchReceived > 0
+        let committed: CommittedBatch
         do {
-            batch = try ledger.decideBatch(now: now) {
-                do throws(EngineError) {
-                    if takeIngest { try takeIngestInputs(now: now, checkpoint: checkpoint) }
-                    if takeControl { try takeRequests(now: now, checkpoint: checkpoint) }
-                } catch {
-                    failure = error
-                }
-            }
+            committed = try batch.commit()
         } catch {
             throw EngineError("cannot commit the turn's batch", .ledger(error))
         }
-        let head = batch.head
-        if let refusal = batch.refusal {
+        count(committed)
+        if let refusal = committed.refusal {
             // Whatever the batch's requests were told rests on state that was undone: each gets the refusal.
             for index in firstReply..<pendingReplies.count { pendingReplies[index].refuse(refusal) }
         }
         do {
-            try makeDurable(head: head, now: now)
+            if committed.appendedEvents > 0 { try snapshots.afterAppend() }
+            try makeDurable(head: committed.head, now: now)
         } catch {
-            // Nothing of the batch goes out: it may not be on disk. The ledger is left ready, though unusable.
-            ledger.publish(batch) { _, _, _ in }
+            // Nothing of the batch goes out: it may not be on disk.
             throw EngineError("cannot make the turn's batch durable", .ledger(error))
         }
-        ledger.publish(batch, publish)
+        publish(committed)
         takeHistoryAnswers()
         sendDurableReplies()
         if let failure { throw failure }
-        return ledger.stats.inputsReceived != received
+        return tookInputs
+    }
+
+    /// Adds a committed batch's inputs and events to the counters: every input it took counts as refused when it
+    /// was undone (none was applied).
+    private func count(_ batch: borrowing CommittedBatch) {
+        stats.inputsReceived += batchReceived
+        stats.inputsRejected += batch.refusal == nil ? batchRejected : batchReceived
+        stats.eventsAppended += UInt64(batch.appendedEvents)
+        batchReceived = 0
+        batchRejected = 0
+    }
+
+    /// Counts what the daemon's ZAP handler and connection limiters refused, as totals since start.
+    func countRefusals(handshakes: UInt64) {
+        stats.handshakesRefused = handshakes
+    }
+
+    func countRefusals(connections: UInt64) {
+        stats.connectionsRefused = connections
     }
 
     /// Syncs per the fsync policy what the batch appended.
@@ -120,10 +155,14 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
             try collectBackgroundSync()
             if syncedPosition < head && !backgroundSync.isRunning && now - lastSyncUs >= Int64(ms) * 1000 {
                 lastSyncUs = now
-                if let pending = try ledger.prepareSync(elapsed: { clock.nowUs() }) {
+                switch try ledger.prepareSync(elapsed: { clock.nowUs() }) {
+                case .prepared(let pending):
                     backgroundSync.start(pending)
-                } else {
-                    // Nothing unsynced in the log: a segment roll already synced the head.
+                case .nothingUnsynced:
+                    // A segment roll already synced the head.
+                    syncedPosition = head
+                case .syncedHere(let microseconds):
+                    stats.recordSync(microseconds: microseconds)
                     syncedPosition = head
                 }
             }
@@ -149,16 +188,21 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
 
     /// Takes ingest messages until the queue is empty or the batch has its share: `maxBatch` messages or
     /// `maxBatchBytes` of events.
-    private func takeIngestInputs(now: Int64, checkpoint: () -> Void) throws(EngineError) {
+    private func takeIngestInputs(
+        into batch: inout LedgerBatch, now: Int64, checkpoint: () -> Void
+    ) throws(EngineError) {
         var taken = 0
-        while taken < maxBatch && ledger.decidedBytes() < maxBatchBytes {
+        while taken < maxBatch && batch.decidedBytes() < maxBatchBytes {
             let received = try transport.receiveIngest { parts in
+                batchReceived += 1
                 // One Input per message; extra parts mean a producer that does not speak the contract, and are
                 // not looked at (the transport has taken the whole message in already; nothing limits its parts).
                 if parts.count == 1 {
-                    ledger.ingest(parts[0], now: now)
+                    batchRejected += UInt64(batch.ingest(parts[0], now: now))
                 } else {
-                    ledger.refuseIngest(parts: parts.count, now: now)
+                    stats.messagesDropped += 1
+                    batchRejected += 1
+                    batch.refuseIngest(parts: parts.count, now: now)
                 }
             }
             if !received { return }
@@ -170,40 +214,32 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     /// Takes control requests until the queue is empty or the turn has done its share: `maxBatch` requests,
     /// `maxReplyBytesPerTurn` of replies, or events past ingest's share. The rest waits for the next turn, so a
     /// client asking for much delays the others by a turn at most; ingest filling its share does not keep control
-    /// from its own. History reads go to the history reader, or are refused at once when too many wait for it.
-    private func takeRequests(now: Int64, checkpoint: () -> Void) throws(EngineError) {
+    /// from its own.
+    private func takeRequests(
+        into batch: inout LedgerBatch, now: Int64, checkpoint: () -> Void
+    ) throws(EngineError) {
         let uptime = now - startUs
         var replyBytes = 0
         var taken = 0
-        while taken < maxBatch && replyBytes < maxReplyBytesPerTurn && ledger.decidedBytes() < 2 * maxBatchBytes {
+        while taken < maxBatch && replyBytes < maxReplyBytesPerTurn && batch.decidedBytes() < 2 * maxBatchBytes {
             let received = try transport.receiveRequest { parts in
                 // Everything before the payload is the envelope (the routing id, any proxy's, a REQ's empty
                 // delimiter). An envelope past the limits is not echoed back: it is dropped unread.
                 guard let payload = parts.last, parts.count >= 2, parts.count <= Self.maxEnvelopeParts + 1,
                     parts.dropLast().allSatisfy({ $0.count <= Self.maxEnvelopePartBytes })
                 else {
-                    ledger.stats.messagesDropped += 1
+                    stats.messagesDropped += 1
                     return
                 }
                 let envelope = parts.dropLast().map { [UInt8]($0) }
+                batchReceived += 1
                 if unreadPeers.contains(envelope[0]) {
+                    batchRejected += 1
                     refuseUnread(envelope: envelope, payload: payload)
                     return
                 }
-                var pending = ledger.request(payload, now: now, uptimeUs: uptime)
-                if let read = pending.read {
-                    if let refusal = history.refusal(for: envelope[0]) {
-                        ledger.stats.inputsRejected += 1
-                        pending.reply.error = refusal
-                    } else {
-                        history.submit(
-                            HistoryReader.Job(
-                                envelope: envelope, requestId: pending.reply.requestId, read: read,
-                                view: ledger.logView))
-                        return
-                    }
-                }
-                let reply = OutgoingReply(envelope: envelope, pending: pending)
+                guard let reply = answer(payload, from: envelope, batch: &batch, now: now, uptimeUs: uptime)
+                else { return }
                 replyBytes += reply.payload.count
                 pendingReplies.append(reply)
             }
@@ -213,11 +249,74 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         }
     }
 
+    /// Answers one control request: commands are decided in the batch, reads of the state are served at once,
+    /// and history reads go to the history reader (then the reply comes from there: nil), or are refused at once
+    /// when too many wait for it.
+    private func answer(
+        _ payload: UnsafeRawBufferPointer, from envelope: [[UInt8]], batch: inout LedgerBatch, now: Int64,
+        uptimeUs: Int64
+    ) -> OutgoingReply? {
+        let request: Request
+        do {
+            request = try Request(decoding: payload)
+        } catch {
+            batchRejected += 1
+            let error = ErrorDetail(code: .malformed, message: "request does not decode as segue.v1.Request: \(error)")
+            return OutgoingReply(envelope: envelope, reply: Reply(error: error), durableAt: 0)
+        }
+        if let error = Validation.checkRequestId(request.requestId) {
+            // Not echoed: a reply stays within the size the reply queue is counted for.
+            batchRejected += 1
+            return OutgoingReply(envelope: envelope, reply: Reply(error: error), durableAt: 0)
+        }
+        var reply = Reply(requestId: request.requestId)
+        var durableAt: UInt64 = 0
+        switch request.body {
+        case .command(let command):
+            durableAt = batch.apply(command, now: now, answering: &reply)
+        case .getStack(let get):
+            ledger.answer(get, now: now, into: &reply)
+        case .readEvents(let read):
+            if let refusal = history.refusal(for: envelope[0]) {
+                reply.error = refusal
+            } else {
+                history.submit(
+                    HistoryReader.Job(
+                        envelope: envelope, requestId: request.requestId, read: read, view: ledger.logView))
+                return nil
+            }
+        case .listStacks(let list):
+            reply.body = .stacks(ledger.listStacks(list))
+        case .getStats:
+            reply.body = .stats(statsNow(uptimeUs: uptimeUs))
+        case .publishProbe(let probe):
+            batch.publishProbe(probe, answering: &reply)
+        case .none:
+            reply.error = ErrorDetail(
+                code: .invalidArgument,
+                message: "request has no body; set command, get_stack, "
+                    + "read_events, list_stacks, get_stats or publish_probe")
+        }
+        if reply.error != nil { batchRejected += 1 }
+        return OutgoingReply(envelope: envelope, reply: reply, durableAt: durableAt)
+    }
+
+    /// The counters as `GetStats` reports them, the open batch's inputs included.
+    private func statsNow(uptimeUs: Int64) -> Stats {
+        Stats(
+            headPosition: ledger.core.headPosition, stacks: UInt64(ledger.core.stacks.count),
+            inputsReceived: stats.inputsReceived + batchReceived,
+            inputsRejected: stats.inputsRejected + batchRejected,
+            eventsAppended: stats.eventsAppended, framesPublished: stats.framesPublished,
+            logBytes: ledger.log.byteSize, fsyncP99Us: stats.fsyncP99Us, uptimeUs: uptimeUs,
+            handshakesRefused: stats.handshakesRefused, framesSkipped: stats.framesSkipped,
+            repliesDropped: stats.repliesDropped, messagesDropped: stats.messagesDropped,
+            connectionsRefused: stats.connectionsRefused, publicationsRefused: stats.publicationsRefused)
+    }
+
     /// Answers a request from a client that is not reading its replies without serving it; once such an answer
     /// fits in its queue, the client is reading again and is served as before.
     private func refuseUnread(envelope: [[UInt8]], payload: UnsafeRawBufferPointer) {
-        ledger.stats.inputsReceived += 1
-        ledger.stats.inputsRejected += 1
         var requestId = (try? Request(decoding: payload))?.requestId ?? ""
         if Validation.checkRequestId(requestId) != nil { requestId = "" }
         let reply = Reply(
@@ -233,7 +332,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     private func takeHistoryAnswers() {
         guard history.waiting > 0 else { return }
         for answer in history.collect() {
-            if answer.failed { ledger.stats.inputsRejected += 1 }
+            if answer.failed { stats.inputsRejected += 1 }
             pendingReplies.append(
                 OutgoingReply(envelope: answer.envelope, requestId: answer.requestId, payload: answer.payload))
         }
@@ -243,13 +342,16 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     /// position is durable, or the log is unusable.
     private func collectBackgroundSync(waiting: Bool = false) throws(LedgerError) {
         guard let result = waiting ? backgroundSync.wait() : backgroundSync.collect() else { return }
-        try ledger.finishSync(result.failure, microseconds: result.microseconds)
+        try ledger.finishSync(result.failure)
+        stats.recordSync(microseconds: result.microseconds)
         syncedPosition = max(syncedPosition, result.position)
     }
 
     private func syncLog(now: Int64) throws(LedgerError) {
         let head = ledger.logHead
-        try ledger.sync(elapsed: { clock.nowUs() })
+        let start = clock.nowUs()
+        try ledger.sync()
+        stats.recordSync(microseconds: Double(clock.nowUs() - start))
         syncedPosition = head
         lastSyncUs = now
     }
@@ -271,33 +373,37 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     }
 
     /// Publishes a batch's events (the bytes just logged, not encoded again), frames, rejections and probes.
-    private func publish(_ outcome: Outcome, eventRecords: LogBatch, probes: [PublishProbe]) {
-        for (index, event) in outcome.events.enumerated() {
+    private func publish(_ batch: consuming CommittedBatch) {
+        let records = batch.eventRecords
+        for (index, event) in batch.events.enumerated() {
             Topic.event.write(event.stackId, into: &topicBuffer)
-            eventRecords.withPayload(index) { send(topic: topicBuffer, payload: $0) }
+            records.withPayload(index) { send(topic: topicBuffer, payload: $0) }
         }
-        for frame in outcome.frames {
+        let frames = batch.frames
+        for frame in frames {
             Topic.frame.write(frame.stackId, into: &topicBuffer)
             payloadBuffer.removeAll(keepingCapacity: true)
             frame.encode(into: &payloadBuffer)
             payloadBuffer.withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
-        for rejection in outcome.rejections {
+        for rejection in batch.rejections {
             // An id that is not a valid stack id would make a misleading topic: publish it under er//.
             let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
             Topic.rejection.write(stackId, into: &topicBuffer)
             rejection.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
         // Before the replies: a client that has its reply has had its probe sent.
-        for probe in probes {
+        for probe in batch.probes {
             Topic.probe.write(probe.token, into: &topicBuffer)
             probe.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
+        stats.framesPublished += UInt64(frames.count)
+        stats.framesSkipped += UInt64(batch.skippedFrames)
     }
 
     private func send(topic: [UInt8], payload: UnsafeRawBufferPointer) {
         let sent = topic.withUnsafeBytes { transport.publish(topic: $0, payload: payload) }
-        if !sent { ledger.stats.publicationsRefused += 1 }
+        if !sent { stats.publicationsRefused += 1 }
     }
 
     private func sendDurableReplies() {
@@ -306,7 +412,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         for pending in pendingReplies {
             if pending.durableAt <= syncedPosition {
                 if !transport.reply(envelope: pending.envelope, payload: pending.payload) {
-                    ledger.stats.repliesDropped += 1
+                    stats.repliesDropped += 1
                     unreadPeers.insert(pending.envelope[0])
                 } else if unreadPeers.count > 0 {
                     unreadPeers.remove(pending.envelope[0])

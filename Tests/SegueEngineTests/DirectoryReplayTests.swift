@@ -111,7 +111,7 @@ import Testing
         try withTemporaryDirectory { directory in
             let engine = try EmbeddedEngine(configuration: Self.configuration(directory))
             try Self.session(engine)
-            let written = try #require(try engine.ledger.writeSnapshot())
+            let written = try #require(try engine.snapshots.writeNow())
             try Self.command(engine, "nav", .push(Push(screen: "D", immediate: true)))
             engine.close()
             let good = try DirectoryReplay(dataDirectory: directory)
@@ -201,7 +201,7 @@ import Testing
     @Test func aLogWhoseBeginningWasRemovedNeedsASnapshot() throws {
         try withTemporaryDirectory { directory in
             let engine = try Self.engineWithSeveralSegments(directory)
-            let snapshot = try #require(try engine.ledger.writeSnapshot())
+            let snapshot = try #require(try engine.snapshots.writeNow())
             try Self.command(engine, "s", .push(Push(screen: "Last", immediate: true)))
             let state = engine.ledger.core.snapshot()
             engine.close()
@@ -229,7 +229,7 @@ import Testing
     @Test func segmentsMissingFromTheLogAreNamed() throws {
         try withTemporaryDirectory { directory in
             let engine = try Self.engineWithSeveralSegments(directory)
-            try engine.ledger.writeSnapshot()
+            try engine.snapshots.writeNow()
             engine.close()
             let segments = try FileManager.default.contentsOfDirectory(atPath: directory + "/log")
                 .filter { $0.hasSuffix(".seg") }.sorted()

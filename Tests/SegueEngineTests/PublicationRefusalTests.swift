@@ -17,7 +17,7 @@ import Testing
 
     @Test func refusedPublicationsAreCountedInStats() throws {
         let transport = RefusingTransport()
-        try withTurns(over: transport) { ledger, turns in
+        try withTurns(over: transport) { _, turns in
             let create = Request(
                 body: .command(
                     Command(
@@ -27,7 +27,7 @@ import Testing
             transport.memory.requestQueue.append([[1], create.encoded()])
             try turns.turn(now: turns.nowUs())
             // One event (StackCreated) refused.
-            #expect(ledger.stats.publicationsRefused == 1)
+            #expect(turns.stats.publicationsRefused == 1)
             transport.memory.requestQueue.append([[1], Request(body: .getStats(GetStats())).encoded()])
             try turns.turn(now: turns.nowUs())
             let reply = try Reply(decoding: try #require(transport.memory.replies.last).payload)

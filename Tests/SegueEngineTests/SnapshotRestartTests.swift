@@ -302,7 +302,7 @@ import Testing
                 segmentBytes: 2048),
             clock: ManualClock(startUs: Self.startUs))
         try Self.runWorkload(engine, seed: 13, steps: 120, leaveInFlight: false)
-        let written = try #require(try engine.ledger.writeSnapshot())
+        let written = try #require(try engine.snapshots.writeNow())
         #expect(written.position == engine.logHead)
         let segments = engine.ledger.log.segments
         engine.close()
@@ -400,7 +400,7 @@ import Testing
                     configuration: Self.configuration(root + "/" + name, snapshotEvery: 0),
                     clock: ManualClock(startUs: Self.startUs))
                 try Self.runWorkload(engine, seed: seed, steps: steps, leaveInFlight: false)
-                if name == "a" { try engine.ledger.writeSnapshot() }
+                if name == "a" { try engine.snapshots.writeNow() }
                 engine.close()
             }
             let snapshot = try #require(Self.snapshotNames(root + "/a").first)
@@ -453,7 +453,7 @@ import Testing
             // The trimmed log restarts from its snapshot, to the same state.
             let stacks = engine.ledger.core.stacks
             let head = engine.logHead
-            try engine.ledger.writeSnapshot()
+            try engine.snapshots.writeNow()
             engine.close()
             let reopened = try EmbeddedEngine(configuration: configuration, clock: Self.restartClock())
             defer { reopened.close() }
@@ -490,7 +490,7 @@ import Testing
                 clock: ManualClock(startUs: Self.startUs))
             try Self.runWorkload(engine, seed: 16, steps: 150, leaveInFlight: false)
             #expect(Self.snapshotNames(directory).isEmpty)
-            try engine.ledger.writeSnapshot()
+            try engine.snapshots.writeNow()
             #expect(Self.snapshotNames(directory) == [SnapshotStore.fileName(for: engine.logHead)])
             engine.close()
         }

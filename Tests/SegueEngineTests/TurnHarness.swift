@@ -8,10 +8,11 @@ func withTurns<Transport: EngineTransport>(
     try withTemporaryDirectory { directory in
         var configuration = EngineConfiguration()
         configuration.dataDirectory = directory
-        let ledger = try Ledger(configuration: configuration, snapshotsInBackground: false)
+        let ledger = try Ledger(configuration: configuration)
         defer { ledger.close() }
         let turns = try TurnRunner(
-            ledger: ledger, transport: transport, clock: ManualClock(), configuration: configuration)
+            ledger: ledger, transport: transport, clock: ManualClock(), configuration: configuration,
+            snapshotsInBackground: false)
         defer { turns.history.stop() }
         try body(ledger, turns)
     }

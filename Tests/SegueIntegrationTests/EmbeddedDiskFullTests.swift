@@ -16,6 +16,12 @@ import Testing
         return state
     }
 
+    static func stats(_ engine: EmbeddedEngine) throws -> Stats? {
+        let reply = try engine.request(Request(body: .getStats(GetStats())))
+        guard case .stats(let stats)? = reply.body else { return nil }
+        return stats
+    }
+
     @Test func aBatchTheFullDiskRefusesIsUndoneAndTheEngineRecovers() throws {
         let disk = try SmallFileSystem.mountOrCancel()
         var configuration = EngineConfiguration()
@@ -31,12 +37,20 @@ import Testing
         // The log's last page may still have room for a few batches: command until one is refused.
         var refusal: ErrorDetail?
         var lastGood = try Self.state(engine)
+        var countedBefore: Stats?
         for step in 0..<500 where refusal == nil {
             let op: Command.Op =
                 step % 2 == 0 ? .push(Push(screen: "S\(step)", immediate: true)) : .pop(Pop(immediate: true))
+            countedBefore = try Self.stats(engine)
             refusal = try engine.request(Self.command(op)).error
             if refusal == nil { lastGood = try Self.state(engine) }
         }
+        // The undone batch's command was received and refused; the stats request after it was received.
+        let countedAfter = try #require(try Self.stats(engine))
+        let before = try #require(countedBefore)
+        #expect(countedAfter.inputsReceived == before.inputsReceived + 2)
+        #expect(countedAfter.inputsRejected == before.inputsRejected + 1)
+        #expect(countedAfter.eventsAppended == before.eventsAppended)
         let refused = try #require(refusal, "no command was refused with the disk full")
         #expect(refused.code == .unavailable)
         #expect(refused.message.contains("No space left on device"), "\(refused.message)")

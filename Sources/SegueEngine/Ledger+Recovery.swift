@@ -2,38 +2,14 @@ import SegueCore
 import SegueLog
 import SegueLogging
 import SegueWire
-import Synchronization
 
 extension Ledger {
-    /// Snapshots kept after each write: the newest, and one to fall back to should the newest be damaged.
-    static let keptSnapshots = 2
-
     /// The state start-up rebuilt, and from what.
     struct Recovery {
         var core: EngineCore
         var snapshotPosition: UInt64
         var replayedEvents: UInt64
     }
-
-    /// A snapshot being written off the owner's thread; `result` is set once, when the file is on disk or failed.
-    final class SnapshotWrite: Sendable {
-        enum Outcome: Sendable {
-            /// On disk, and older snapshots pruned (or why pruning failed).
-            case written(SnapshotStore.File, pruneFailure: LogError?)
-            case failed(LogError)
-            /// The log could not be synced first: the log is unusable.
-            case logSyncFailed(LogError)
-        }
-
-        let position: UInt64
-        let result = Mutex<Outcome?>(nil)
-
-        init(position: UInt64) {
-            self.position = position
-        }
-    }
-
-    // MARK: Start-up
 
     /// Rebuilds the state: the newest snapshot that is intact, decodes, fits the log and agrees with it, then the
     /// log's events after it. A refused snapshot is reported and, unless it merely predates the log's oldest kept
@@ -203,151 +179,5 @@ extension Ledger {
                 + "\(event.version) at \(event.timeUs) us): it was not taken from this log"
         }
         return nil
-    }
-
-    // MARK: Writing
-
-    /// Starts a periodic snapshot when `snapshotEvery` events have been appended since the last one, and finishes
-    /// one the background queue has written. Called by `commit`, when the core and the log agree on the head.
-    func snapshotIfDue() throws(LedgerError) {
-        try collectSnapshot()
-        guard snapshotEvery > 0, pendingSnapshot == nil,
-            log.headPosition >= max(lastSnapshotPosition, lastSnapshotAttempt) + snapshotEvery
-        else { return }
-        try takeSnapshot(inBackground: writesSnapshotsInBackground)
-    }
-
-    /// Writes a snapshot of the state now, for a clean shutdown: after the one being written (if any) is done,
-    /// and unless the newest snapshot already covers the head. Then keeps the newest snapshots and applies
-    /// retention. A snapshot that cannot be written is reported, not thrown: the log still holds everything.
-    /// - Returns: the snapshot file written, or nil.
-    /// - Throws: `LedgerError` when the log cannot be synced first.
-    @discardableResult
-    func writeSnapshot() throws(LedgerError) -> SnapshotStore.File? {
-        precondition(committedEventsMatchOutcome, "commit() before writeSnapshot()")
-        snapshotQueue.sync {}
-        try collectSnapshot()
-        guard log.headPosition > lastSnapshotPosition else { return nil }
-        return try takeSnapshot(inBackground: false)
-    }
-
-    /// Syncs the log (a snapshot must never cover events a crash could still take away), then encodes the state at
-    /// the head and writes it, here or on the background queue. In the background the queue gets the stacks, head
-    /// and clock (`EngineCore.snapshotSource`, shared copy-on-write) and does all the waiting for the disk: the
-    /// log's sync, the snapshot's fsyncs and deleting the older snapshots, which would otherwise stall the loop
-    /// for milliseconds.
-    @discardableResult
-    private func takeSnapshot(inBackground: Bool) throws(LedgerError) -> SnapshotStore.File? {
-        let position = core.headPosition
-        let store = snapshots
-        if inBackground {
-            let logSync: PendingSync
-            do {
-                logSync = try log.detachedSync()
-            } catch {
-                // Without a descriptor to spare the snapshot waits for the next one; the log holds everything.
-                if error.kind == .unusable || error.kind == .closed {
-                    throw LedgerError("cannot sync the log before a snapshot: \(error)")
-                }
-                lastSnapshotAttempt = position
-                report.warn("snapshot not written", ["position": position, "error": error.description])
-                return nil
-            }
-            lastSnapshotAttempt = position
-            let write = SnapshotWrite(position: position)
-            pendingSnapshot = write
-            let state = core.snapshotSource
-            snapshotQueue.async {
-                let outcome: SnapshotWrite.Outcome
-                if let failure = logSync.perform() {
-                    outcome = .logSyncFailed(failure)
-                } else {
-                    do throws(LogError) {
-                        let file = try store.write(position: position, payload: state.snapshot().encoded())
-                        outcome = .written(file, pruneFailure: Self.prune(store))
-                    } catch {
-                        outcome = .failed(error)
-                    }
-                }
-                write.result.withLock { $0 = outcome }
-            }
-            return nil
-        }
-        do {
-            try log.sync()
-        } catch {
-            throw LedgerError("cannot sync the log before a snapshot", .log(error))
-        }
-        lastSnapshotAttempt = position
-        do {
-            let file = try store.write(position: position, payload: core.snapshot().encoded())
-            didWriteSnapshot(file, pruneFailure: Self.prune(store))
-            return file
-        } catch {
-            report.warn("snapshot not written", ["position": position, "error": error.description])
-            return nil
-        }
-    }
-
-    /// Finishes a background snapshot that is done; leaves one still being written alone.
-    /// - Throws: `LedgerError` when the log's sync before it failed: the log is unusable.
-    private func collectSnapshot() throws(LedgerError) {
-        guard let pending = pendingSnapshot, let result = pending.result.withLock({ $0 }) else { return }
-        pendingSnapshot = nil
-        switch result {
-        case .written(let file, let pruneFailure):
-            didWriteSnapshot(file, pruneFailure: pruneFailure)
-        case .failed(let error):
-            report.warn("snapshot not written", ["position": pending.position, "error": error.description])
-        case .logSyncFailed(let error):
-            throw LedgerError("cannot sync the log before a snapshot", .log(log.syncFailed(error)))
-        }
-    }
-
-    /// Deletes the snapshots older than the kept ones, after a write; returns why it could not.
-    private static func prune(_ store: SnapshotStore) -> LogError? {
-        do throws(LogError) {
-            _ = try store.prune(keeping: keptSnapshots)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    /// After a snapshot is on disk and older ones were pruned (`pruneFailure`: why not): segments the kept ones
-    /// cover go.
-    private func didWriteSnapshot(_ file: SnapshotStore.File, pruneFailure: LogError?) {
-        lastSnapshotPosition = max(lastSnapshotPosition, file.position)
-        do throws(LogError) {
-            if let pruneFailure { throw pruneFailure }
-            try applyRetention()
-        } catch {
-            report.warn("snapshot housekeeping failed", ["error": error.description])
-        }
-    }
-
-    /// Deletes the oldest segments while the log is over `retainBytes`, but only those whose every event is
-    /// covered by each snapshot kept: should the newest prove damaged at the next start, the older one and the
-    /// log after it still rebuild the state.
-    private func applyRetention() throws(LogError) {
-        guard retainBytes > 0 else { return }
-        let kept = try snapshots.list()
-        guard kept.count >= Self.keptSnapshots, let boundary = kept.last?.position else { return }
-        var size = log.byteSize
-        var deleteBefore: UInt64?
-        // Never the last segment: it is the one being appended to.
-        for segment in log.segments.dropLast() {
-            guard size > retainBytes, let last = segment.lastPosition, last <= boundary else { break }
-            size -= segment.byteSize
-            deleteBefore = last + 1
-        }
-        guard let deleteBefore else { return }
-        let deleted = try log.deleteSegments(before: deleteBefore)
-        report.info(
-            "retention deleted segments",
-            [
-                "segments": deleted, "first_position": log.firstPosition,
-                "log_bytes": log.byteSize,
-            ])
     }
 }
