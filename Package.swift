@@ -48,25 +48,23 @@ let package = Package(
         ),
         // Ed25519 keys and signatures over libsodium, for the cluster's key and NATS nkeys.
         .target(name: "Ed25519", dependencies: ["CSodium"], swiftSettings: strictSettings),
-        // Free loopback ports and the nats-server executable: what the cluster tests and the bench share.
-        .target(name: "LoopbackServers", swiftSettings: strictSettings),
+        // The servers the integration tests and the bench start alike: segued read to its ready line, a loopback
+        // nats-server cluster, free loopback ports.
+        .target(name: "SegueTestSupport", dependencies: ["SegueClient", "SegueSystem"], swiftSettings: strictSettings),
         .target(
             name: "SegueCluster",
             dependencies: [
-                "Ed25519", "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueThreads",
+                "Ed25519", "NATS", "SegueCommandLine", "SegueEngine", "SegueLog", "SegueLogging", "SegueSystem",
                 "SegueWire",
             ],
             swiftSettings: strictSettings
         ),
-        // fork, prctl(PR_SET_PDEATHSIG) and exec, for a daemon that `segue demo` or `segue web` starts: it must not
-        // outlive them, and Swift can neither call prctl (variadic) nor run code between fork and exec safely.
-        .target(name: "CTiedSpawn"),
         .target(name: "SegueWire", swiftSettings: strictSettings),
         .target(name: "SegueCore", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueLog", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(
             name: "SegueEngine",
-            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueThreads", "SegueClient"],
+            dependencies: ["ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueLogging", "SegueSystem", "SegueClient"],
             swiftSettings: strictSettings
         ),
         .target(name: "SegueClient", dependencies: ["ZMQ", "SegueWire"], swiftSettings: strictSettings),
@@ -76,19 +74,24 @@ let package = Package(
         .target(name: "SegueDisplay", dependencies: ["SegueWire"], swiftSettings: strictSettings),
         .target(name: "SegueCommandLine", dependencies: ["SegueLogging"], swiftSettings: strictSettings),
         .target(name: "SegueLogging", swiftSettings: strictSettings),
-        .target(name: "SegueThreads", swiftSettings: strictSettings),
+        // The spawn under `SpawnedProcess`: posix_spawn with a working directory (a GNU extension Swift does not
+        // see), or fork, prctl(PR_SET_PDEATHSIG) and exec for a daemon that must not outlive `segue demo`: Swift can
+        // neither call prctl (variadic) nor run code between fork and exec safely.
+        .target(name: "CChildSpawn"),
+        .target(name: "SegueSystem", dependencies: ["CChildSpawn"], swiftSettings: strictSettings),
         .target(
             name: "SegueGateway",
             dependencies: [
                 "WebSockets", "ZMQ", "SegueWire", "SegueCore", "SegueClient", "SegueJSON", "SegueCommandLine",
-                "SegueThreads",
+                "SegueSystem",
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SegueEngine", "SegueClient", "SegueCluster", "SegueCommandLine", "SegueLogging", "SegueWire", "ZMQ",
+                "SegueEngine", "SegueClient", "SegueCluster", "SegueCommandLine", "SegueLogging", "SegueSystem",
+                "SegueWire", "ZMQ",
             ],
             swiftSettings: strictSettings
         ),
@@ -96,8 +99,8 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "SegueCommandLine",
-                "SegueGateway", "SegueThreads",
-                "SegueCluster", "WebSockets", "ZMQ", "CTiedSpawn",
+                "SegueGateway", "SegueSystem",
+                "SegueCluster", "WebSockets", "ZMQ",
             ],
             swiftSettings: strictSettings
         ),
@@ -105,13 +108,17 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "ZMQ", "SegueWire", "SegueCore", "SegueLog", "SegueClient", "SegueJSON", "SegueCommandLine",
-                "SegueThreads", "WebSockets", "LoopbackServers", "SegueCluster",
+                "SegueSystem", "WebSockets", "SegueTestSupport", "SegueCluster",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ZMQTests", dependencies: ["ZMQ"], swiftSettings: strictSettings),
+        .testTarget(name: "SegueSystemTests", dependencies: ["SegueSystem"], swiftSettings: strictSettings),
         .testTarget(
-            name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire", "LoopbackServers"],
+            name: "SegueTestSupportTests", dependencies: ["SegueTestSupport", "SegueSystem"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "SegueBenchTests", dependencies: ["segue-bench", "SegueWire", "SegueSystem", "SegueTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "SegueWireTests",
@@ -124,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SegueGatewayTests",
-            dependencies: ["SegueGateway", "SegueClient", "SegueJSON", "SegueWire", "SegueThreads", "WebSockets"],
+            dependencies: ["SegueGateway", "SegueClient", "SegueJSON", "SegueWire", "SegueSystem", "WebSockets"],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "SegueLogTests", dependencies: ["SegueLog"], swiftSettings: strictSettings),
@@ -141,7 +148,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
-                "SegueCluster", "LoopbackServers",
+                "SegueCluster", "SegueSystem", "SegueTestSupport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

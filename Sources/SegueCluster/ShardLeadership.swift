@@ -1,7 +1,7 @@
 import NATS
 import SegueEngine
 import SegueLogging
-import SegueThreads
+import SegueSystem
 import SegueWire
 import Synchronization
 

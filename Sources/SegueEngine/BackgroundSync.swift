@@ -1,6 +1,6 @@
 import Dispatch
-import Glibc
 import SegueLog
+import SegueSystem
 import Synchronization
 
 /// Runs the interval policy's fdatasync on a thread of its own, so that the engine thread never waits for the
@@ -26,9 +26,9 @@ final class BackgroundSync: Sendable {
     func start(_ sync: PendingSync) {
         running.store(true, ordering: .relaxed)
         queue.async { [self] in
-            let start = MonotonicEpochClock.read(CLOCK_MONOTONIC)
+            let start = MonotonicTime.nowUs()
             let failure = sync.perform()
-            let elapsed = Double(MonotonicEpochClock.read(CLOCK_MONOTONIC) - start)
+            let elapsed = Double(MonotonicTime.nowUs() - start)
             finished.withLock { $0 = Result(position: sync.position, failure: failure, microseconds: elapsed) }
         }
     }

@@ -1,3 +1,5 @@
+import SegueSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -16,17 +18,17 @@ public struct MonotonicEpochClock: EngineClock {
 
     /// - Parameter notBeforeUs: the newest time already in the log.
     public init(notBeforeUs: Int64 = 0) {
-        anchorUs = max(Self.read(CLOCK_REALTIME), notBeforeUs)
-        monotonicAnchorUs = Self.read(CLOCK_MONOTONIC)
+        anchorUs = max(Self.realTimeUs(), notBeforeUs)
+        monotonicAnchorUs = MonotonicTime.nowUs()
     }
 
     public mutating func nowUs() -> Int64 {
-        anchorUs + (Self.read(CLOCK_MONOTONIC) - monotonicAnchorUs)
+        anchorUs + (MonotonicTime.nowUs() - monotonicAnchorUs)
     }
 
-    static func read(_ clock: clockid_t) -> Int64 {
+    private static func realTimeUs() -> Int64 {
         var spec = timespec()
-        clock_gettime(clock, &spec)
+        clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
     }
 }

@@ -1,5 +1,6 @@
 import SegueCore
 import SegueLogging
+import SegueSystem
 import SegueWire
 
 /// Everything `segued` can be told on its command line, with the defaults of the design.

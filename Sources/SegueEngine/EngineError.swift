@@ -1,4 +1,4 @@
-import SegueThreads
+import SegueSystem
 import ZMQ
 
 /// Why the engine could not start or had to stop: what it was doing, and the failure it wraps, kept whole.
@@ -11,6 +11,8 @@ public struct EngineError: Error, CustomStringConvertible, Sendable {
         case socket(ZMQError)
         /// The system did not start a thread the engine needs.
         case thread(ThreadStartError)
+        /// A system call failed (a pipe the engine needs, say).
+        case system(SystemError)
     }
 
     /// What the engine was doing (`"cannot bind the ingest socket to tcp://…"`), or the whole story when nothing is
@@ -30,6 +32,7 @@ public struct EngineError: Error, CustomStringConvertible, Sendable {
         case .ledger(let error): "\(context): \(error)"
         case .socket(let error): "\(context): \(error.message)"
         case .thread(let error): "\(context): \(error)"
+        case .system(let error): "\(context): \(error)"
         }
     }
 }

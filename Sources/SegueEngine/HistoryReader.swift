@@ -1,7 +1,6 @@
 import Dispatch
-import Glibc
 import SegueLog
-import SegueThreads
+import SegueSystem
 import SegueWire
 import Synchronization
 
@@ -50,10 +49,10 @@ final class HistoryReader {
         let waiter = Atomic<Bool>(false)
         let served = Atomic<Int>(0)
         let stopping = Atomic<Bool>(false)
-        let wakeWriter: Int32
+        let wake: WakePipe
 
-        init(wakeWriter: Int32) {
-            self.wakeWriter = wakeWriter
+        init(wake: WakePipe) {
+            self.wake = wake
         }
     }
 
@@ -66,7 +65,7 @@ final class HistoryReader {
     /// Reads waiting, by the routing id of the client that asked (engine thread only).
     private var waitingByClient: [[UInt8]: Int] = [:]
     /// A pipe's reading end, readable after answers were added for collection.
-    let wakeDescriptor: Int32
+    var wakeDescriptor: Int32 { shared.wake.fileDescriptor }
 
     /// The most reads that may wait for the reader, in all and from one client.
     static let maxWaiting = 256
@@ -75,22 +74,17 @@ final class HistoryReader {
     /// Starts the reading thread.
     /// - Throws: `EngineError` when no pipe or thread can be made.
     init() throws(EngineError) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
-            throw EngineError("cannot make the history reader's pipe: \(String(cString: strerror(errno)))")
+        let wake: WakePipe
+        do {
+            wake = try WakePipe()
+        } catch {
+            throw EngineError("cannot start the history reader", .system(error))
         }
-        for end in ends {
-            _ = fcntl(end, F_SETFL, O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        wakeDescriptor = ends[0]
-        let shared = Shared(wakeWriter: ends[1])
+        let shared = Shared(wake: wake)
         self.shared = shared
         do {
             thread = try JoinableThread(name: "segue-history") { Self.serve(shared) }
         } catch {
-            Glibc.close(ends[0])
-            Glibc.close(ends[1])
             throw EngineError("cannot start the history reader", .thread(error))
         }
     }
@@ -107,8 +101,6 @@ final class HistoryReader {
 
     deinit {
         stop()
-        Glibc.close(wakeDescriptor)
-        Glibc.close(shared.wakeWriter)
     }
 
     /// Reads submitted whose answers have not been collected.
@@ -156,8 +148,7 @@ final class HistoryReader {
     /// Empties the wake-up pipe: the engine calls it whenever poll finds it readable, whatever is waiting, so that
     /// a byte written for answers already collected cannot keep poll returning at once.
     func drainWake() {
-        var bytes = [UInt8](repeating: 0, count: 256)
-        while read(wakeDescriptor, &bytes, bytes.count) > 0 {}
+        shared.wake.drain()
     }
 
     /// Waits until every read submitted so far is served (at once once stopped: nothing will serve them).
@@ -197,10 +188,7 @@ final class HistoryReader {
             if shared.waiter.load(ordering: .sequentiallyConsistent) { shared.jobServed.signal() }
             // One byte whenever answers start to wait; `drainWake` empties the pipe (should it ever be full, a
             // failed write is harmless: the pipe is readable already).
-            if first {
-                var byte: UInt8 = 1
-                _ = write(shared.wakeWriter, &byte, 1)
-            }
+            if first { shared.wake.wake() }
         }
     }
 }

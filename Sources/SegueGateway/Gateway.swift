@@ -2,7 +2,7 @@ import SegueClient
 import SegueCommandLine
 import SegueCore
 import SegueJSON
-import SegueThreads
+import SegueSystem
 import Synchronization
 import WebSockets
 
@@ -171,7 +171,7 @@ public final class Gateway: Sendable {
     /// Raises the process's descriptor limit as far as it goes, and leaves `GatewayLimits.reservedDescriptors`
     /// of it beside the connections.
     private static func connectionDescriptors() -> Int {
-        let limit = OpenFileLimit.raiseToHard() ?? 1024
+        let limit = DescriptorLimit.raiseToHard() ?? 1024
         let room = limit == .max ? GatewayLimits.maxDescriptors : limit - GatewayLimits.reservedDescriptors
         return max(GatewayLimits.reservedDescriptors, min(GatewayLimits.maxDescriptors, room))
     }

@@ -2,7 +2,7 @@ import SegueClient
 import SegueCommandLine
 import SegueCore
 import SegueJSON
-import SegueThreads
+import SegueSystem
 import SegueWire
 import Synchronization
 import WebSockets
@@ -91,7 +91,12 @@ final class GatewayBridge: @unchecked Sendable {
         self.backlog = backlog
         self.hello = hello
         self.wakeWriter = wakeWriter
-        let inbox = try Mailbox<Notice>()
+        let inbox: Mailbox<Notice>
+        do {
+            inbox = try Mailbox()
+        } catch {
+            throw GatewayError("\(error)")
+        }
         self.inbox = inbox
         worker = try GatewayWorker(endpoints: endpoints, curve: curve) { id, answer in
             inbox.post(.computed(id, answer))
@@ -522,9 +527,7 @@ final class GatewayBridge: @unchecked Sendable {
     }
 
     static func nowNs() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        UInt64(MonotonicTime.nowNs())
     }
 }
 

@@ -1,5 +1,6 @@
 import SegueClient
 import SegueJSON
+import SegueSystem
 import SegueWire
 import Synchronization
 import WebSockets
@@ -43,7 +44,11 @@ final class GatewayWorker: Sendable {
         self.endpoints = endpoints
         self.curve = curve
         self.finished = finished
-        jobs = try Mailbox()
+        do {
+            jobs = try Mailbox()
+        } catch {
+            throw GatewayError("\(error)")
+        }
     }
 
     /// Queues a job; any thread.

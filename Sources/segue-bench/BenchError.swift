@@ -1,5 +1,5 @@
 import SegueCommandLine
-import SegueThreads
+import SegueSystem
 
 /// Why a benchmark run could not produce a figure: what failed and what to check, and the error met on the way,
 /// kept whole.

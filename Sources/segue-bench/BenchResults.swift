@@ -1,3 +1,5 @@
+import SegueSystem
+
 /// Everything one `segue-bench` invocation measured; a nil figure is a workload that was not run or failed.
 struct BenchResults: Sendable {
     /// One row of the scaling table.
@@ -76,17 +78,17 @@ struct MachineDescription: Sendable {
 
     /// Reads /proc/cpuinfo, /proc/meminfo and /proc/loadavg.
     static func current() -> MachineDescription {
-        let cpuinfo = ProcessUsage.readFile("/proc/cpuinfo") ?? ""
+        let cpuinfo = WholeFile.text("/proc/cpuinfo") ?? ""
         let processors = cpuinfo.split(separator: "\n").filter { $0.hasPrefix("processor") }.count
         let model =
             cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .flatMap { $0.split(separator: ":", maxSplits: 1).last }
             .map { String($0.drop(while: { $0 == " " })) } ?? "unknown"
-        let meminfo = ProcessUsage.readFile("/proc/meminfo") ?? ""
+        let meminfo = WholeFile.text("/proc/meminfo") ?? ""
         let totalKB =
             meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
             .flatMap { $0.split(separator: " ").dropFirst().first }.flatMap { Double($0) } ?? 0
-        let load = (ProcessUsage.readFile("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
+        let load = (WholeFile.text("/proc/loadavg") ?? "").split(separator: " ").prefix(3).joined(separator: " ")
         return MachineDescription(cores: processors, model: model, memoryGiB: totalKB / 1_048_576, loadAverage: load)
     }
 }

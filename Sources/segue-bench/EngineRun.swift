@@ -1,5 +1,6 @@
 import SegueClient
-import SegueThreads
+import SegueSystem
+import SegueTestSupport
 import SegueWire
 
 #if canImport(Glibc)
@@ -91,8 +92,8 @@ struct EngineRun {
 
     /// Runs `setup` against a fresh daemon in a fresh data directory.
     func run(_ setup: Setup) throws(BenchError) -> Result {
-        let scratch = try ScratchDirectory(parent: options.workDirectory, label: setup.label, keep: options.keepData)
-        defer { scratch.remove() }
+        let scratch = try ScratchDirectory.bench(setup.label, options: options)
+        defer { scratch.finish() }
         var historyEvents: UInt64?
         if let history = setup.history {
             let log = try LogGenerator.generate(
@@ -107,9 +108,12 @@ struct EngineRun {
         // caught up with first.
         let nats = try setup.natsServer.map { (server) throws(BenchError) in
             Progress.note("\(setup.label): starting a 3-node nats-server cluster on loopback")
-            return try NATSCluster(executable: server, directory: scratch.path)
+            return try Self.startCluster(server, in: scratch.path, keep: options.keepData)
         }
-        defer { nats?.stop() }
+        defer {
+            nats?.stop()
+            Interruption.serverGroup.store(0, ordering: .relaxed)
+        }
         let clusterKey = nats == nil ? nil : try ClusterKeyFile.write(in: scratch.path)
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
@@ -124,6 +128,21 @@ struct EngineRun {
             if error.isInterruption { throw error }
             let died = daemon.isRunning || error.description.contains("died") ? "" : " (segued died)"
             throw BenchError("\(setup.label): \(error.description)\(died)\n\(daemon.stderrTail)")
+        }
+    }
+
+    /// Three nats-servers in one process group, which Ctrl-C kills at once.
+    private static func startCluster(_ server: String, in directory: String, keep: Bool) throws(BenchError)
+        -> NATSCluster
+    {
+        do {
+            let cluster = try NATSCluster.start(
+                executable: server, in: directory, keep: keep, readyTimeoutMs: 30_000, oneProcessGroup: true,
+                cancelled: { Interruption.isRequested })
+            Interruption.serverGroup.store(cluster.processGroup, ordering: .relaxed)
+            return cluster
+        } catch {
+            throw error.isCancellation ? .interrupted : BenchError(error.description)
         }
     }
 

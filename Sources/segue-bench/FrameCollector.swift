@@ -1,3 +1,4 @@
+import SegueSystem
 import SegueWire
 import ZMQ
 

@@ -1,5 +1,5 @@
 import SegueClient
-import SegueThreads
+import SegueSystem
 import Synchronization
 
 /// The history workload's reader: while pans are measured, a client keeps reading the long history the run's log

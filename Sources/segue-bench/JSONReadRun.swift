@@ -1,4 +1,5 @@
 import SegueJSON
+import SegueSystem
 
 /// The json workload: how long `segue web`'s bridge takes to read a page's message of
 /// `GatewayLimits.maxBridgeReadBytes` (64 KiB), the largest it reads itself rather than on its worker. Two shapes:

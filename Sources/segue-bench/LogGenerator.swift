@@ -1,5 +1,6 @@
 import SegueCore
 import SegueLog
+import SegueSystem
 import SegueWire
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import SegueSystem
+
 /// Spaces sends at a fixed rate by sleeping until each one is due (no spinning: on two cores a spinning producer
 /// would take the CPU the daemon needs).
 ///

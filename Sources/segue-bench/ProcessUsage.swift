@@ -1,3 +1,5 @@
+import SegueSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -18,7 +20,9 @@ struct ProcessUsage: Sendable {
 
     /// Reads the usage of `pid`, nil when the process is gone or /proc is unreadable.
     static func read(pid: pid_t) -> ProcessUsage? {
-        guard let status = readFile("/proc/\(pid)/status"), let stat = readFile("/proc/\(pid)/stat") else { return nil }
+        guard let status = WholeFile.text("/proc/\(pid)/status"), let stat = WholeFile.text("/proc/\(pid)/stat") else {
+            return nil
+        }
         var usage = ProcessUsage(residentBytes: 0, peakResidentBytes: 0, cpuSeconds: 0)
         for line in status.split(separator: "\n") {
             if line.hasPrefix("VmRSS:") { usage.residentBytes = kilobytes(line) * 1024 }
@@ -37,21 +41,5 @@ struct ProcessUsage: Sendable {
     /// The number of a `Name:   123 kB` line.
     private static func kilobytes(_ line: Substring) -> UInt64 {
         line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { UInt64($0) } ?? 0
-    }
-
-    /// A small file's whole contents (proc files report size 0, so read until EOF).
-    static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

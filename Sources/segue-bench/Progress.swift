@@ -1,4 +1,5 @@
 import SegueCommandLine
+import SegueSystem
 import Synchronization
 
 /// Progress lines on stderr, stamped with the seconds since the bench started, so stdout keeps only the report.

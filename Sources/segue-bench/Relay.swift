@@ -1,5 +1,5 @@
 import SegueCommandLine
-import SegueThreads
+import SegueSystem
 import ZMQ
 
 /// The ceiling: a raw libzmq relay, PUSH -> PULL -> PUB -> SUB over tcp loopback like the daemon, forwarding the

@@ -1,4 +1,4 @@
-import SegueThreads
+import SegueSystem
 import ZMQ
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import SegueSystem
+
 /// Start-up cost: a daemon rebuilding its state from a long log (replay), the same daemon restarted after a clean
 /// stop (with the snapshot written at shutdown, when segued writes one), and resident memory after each, at two
 /// log lengths.
@@ -32,8 +34,8 @@ struct ReplayRun {
     let options: BenchOptions
 
     func run() throws(BenchError) -> Result {
-        let scratch = try ScratchDirectory(parent: options.workDirectory, label: "replay", keep: options.keepData)
-        defer { scratch.remove() }
+        let scratch = try ScratchDirectory.bench("replay", options: options)
+        defer { scratch.finish() }
         let stacks = options.replayStacks
         Progress.note(
             "replay: generating a \(Format.grouped(Double(options.replayEvents)))-event log for "

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueSystem
 import SegueWire
 
 /// Creates the bench's stacks in a fresh daemon.

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueSystem
 import SegueWire
 import ZMQ
 

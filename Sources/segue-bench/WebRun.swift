@@ -1,6 +1,6 @@
 import SegueClient
 import SegueCommandLine
-import SegueThreads
+import SegueSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -44,8 +44,8 @@ struct WebRun {
     let options: BenchOptions
 
     func run(_ setup: Setup) throws(BenchError) -> Result {
-        let scratch = try ScratchDirectory(parent: options.workDirectory, label: "web", keep: options.keepData)
-        defer { scratch.remove() }
+        let scratch = try ScratchDirectory.bench("web", options: options)
+        defer { scratch.finish() }
         let daemon = try DaemonProcess(
             executable: options.seguedPath,
             arguments: options.daemonArguments(data: scratch.path + "/data"),

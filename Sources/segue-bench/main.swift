@@ -1,5 +1,6 @@
-import LoopbackServers
 import SegueCommandLine
+import SegueSystem
+import SegueTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import SegueClient
 import SegueCommandLine
 import SegueCore
 import SegueJSON
+import SegueSystem
 import SegueWire
 
 #if canImport(Glibc)
@@ -161,7 +162,7 @@ enum SwipeCommand {
             start: SwipeTrace.defaultStart(
                 width: size.width, height: size.height, rightToLeft: rightToLeft,
                 target: plan.target, reversed: plan.fraction < 0),
-            startTimestampUs: monotonicMicroseconds())
+            startTimestampUs: MonotonicTime.nowUs())
         var outcome = Outcome(
             gestureId: plan.gestureId, width: size.width, fraction: abs(plan.fraction),
             state: state, report: report)
@@ -226,13 +227,6 @@ enum SwipeCommand {
                 message: "no publication from \(events) within \(connection.timeoutMs) ms; is segued "
                     + "running, and is --events its endpoint?")
         }
-    }
-
-    /// The producer clock: monotonic microseconds.
-    private static func monotonicMicroseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
     }
 
     /// What the swipe has led to so far, reported as it becomes known.

@@ -1,7 +1,7 @@
 import SegueClient
 import SegueCommandLine
 import SegueGateway
-import SegueThreads
+import SegueSystem
 import WebSockets
 
 #if canImport(Glibc)

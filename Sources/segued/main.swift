@@ -3,6 +3,7 @@ import SegueCluster
 import SegueCommandLine
 import SegueEngine
 import SegueLogging
+import SegueSystem
 import Synchronization
 import ZMQ
 
@@ -183,7 +184,7 @@ func configuration(from arguments: ParsedArguments, logger: Logger) throws(Usage
 /// Raises the descriptor limit to its hard limit and sets `--max-connections` (or its default) within what it
 /// allows, keeping `DescriptorLimit.reserved` descriptors for the log and libzmq.
 func limitConnections(_ configuration: inout EngineConfiguration, _ arguments: ParsedArguments) throws(UsageError) {
-    let limit = OpenFileLimit.raiseToHard() ?? 1024
+    let limit = DescriptorLimit.raiseToHard() ?? 1024
     let room = DescriptorLimit.connectionsPerSocket(limit: limit)
     let minimum = DescriptorLimit.minimumConnectionsPerSocket
     guard room >= minimum else {

@@ -1,5 +1,5 @@
 import SegueCommandLine
-import SegueThreads
+import SegueSystem
 import Synchronization
 import Testing
 import WebSockets

@@ -1,6 +1,7 @@
 import Foundation
 import SegueClient
 import SegueCore
+import SegueTestSupport
 import SegueWire
 import Testing
 import ZMQ

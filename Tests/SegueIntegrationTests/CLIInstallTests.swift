@@ -1,4 +1,6 @@
 import Foundation
+import SegueSystem
+import SegueTestSupport
 import Testing
 
 /// `make install` as a package build would run it (into a scratch DESTDIR), and what it installs read by the

@@ -1,6 +1,7 @@
 import Foundation
 import SegueClient
 import SegueEngine
+import SegueSystem
 import SegueWire
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SegueSystem
 import Testing
 
 /// `segue plot` as users run it: a simulated swipe drawn as SVG, no daemon involved.

@@ -1,6 +1,7 @@
 import Foundation
 import SegueClient
 import SegueDisplay
+import SegueTestSupport
 import Testing
 
 #if canImport(Glibc)

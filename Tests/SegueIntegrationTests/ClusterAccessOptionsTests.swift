@@ -1,4 +1,5 @@
 import Foundation
+import SegueSystem
 import Testing
 
 /// The `--nats-*` options of `segued --cluster` and of the `segue` commands that take `--cluster`: what does not

@@ -2,6 +2,8 @@ import Foundation
 import NATS
 import SegueClient
 import SegueCluster
+import SegueSystem
+import SegueTestSupport
 import SegueWire
 import Testing
 import ZMQ

@@ -1,5 +1,6 @@
 import Foundation
 import SegueClient
+import SegueTestSupport
 import SegueWire
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import SegueClient
+import SegueSystem
+import SegueTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -10,11 +12,12 @@ import SegueClient
 /// taken the shard over.
 final class ClusterDaemon {
     let node: String
-    let process: ChildProcess
+    let process: ServerProcess
     /// The `--data` directory.
     let dataDirectory: String
-    /// The temporary data directory this daemon owns, if it made one.
+    /// The temporary data directory this daemon owns, if it made one, and the one holding its stderr.
     private let scratch: ScratchDirectory?
+    private let logs: ScratchDirectory
     /// The endpoints from the ready line, once it came.
     private(set) var endpoints: SegueEndpoints?
 
@@ -29,19 +32,21 @@ final class ClusterDaemon {
         self.node = node
         scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-cluster") : nil
         self.dataDirectory = dataDirectory ?? scratch!.url.path
-        process = try ChildProcess(
-            try BuildProducts.executable("segued"),
-            Self.arguments(
-                cluster: cluster, shard: shard, shards: shards, node: node, data: self.dataDirectory, urls: urls)
-                + ["--lease-ms", "\(leaseMs)"] + extraArguments)
-        guard let line = process.readLine(timeoutMs: 30000) else {
-            throw HarnessError("segued \(node) printed nothing within 30 s; stderr: \(process.stderr)")
+        logs = try ScratchDirectory(prefix: "segued-cluster-log")
+        let stderrPath = logs.path + "/segued.log"
+        let standby = "segued standby shard=\(shard) "
+        do {
+            process = try ServerProcess(
+                try BuildProducts.executable("segued").path,
+                Self.arguments(
+                    cluster: cluster, shard: shard, shards: shards, node: node, data: self.dataDirectory, urls: urls)
+                    + ["--lease-ms", "\(leaseMs)"] + extraArguments,
+                stderrPath: stderrPath, readyTimeoutMs: 30000,
+                isReady: { ServerProcess.isSeguedReady($0) || $0.hasPrefix(standby) })
+        } catch {
+            throw HarnessError("segued \(node): \(error); stderr: \(WholeFile.text(stderrPath) ?? "")")
         }
-        if let endpoints = SegueEndpoints(readyLine: line) {
-            self.endpoints = endpoints
-        } else if !line.hasPrefix("segued standby shard=\(shard) ") {
-            throw HarnessError("segued \(node) printed '\(line)'; stderr: \(process.stderr)")
-        }
+        endpoints = process.endpoints
     }
 
     deinit {
@@ -75,7 +80,7 @@ final class ClusterDaemon {
     @discardableResult
     func awaitReady(timeoutMs: Int) throws -> SegueEndpoints {
         if let endpoints { return endpoints }
-        guard let line = process.readLine(timeoutMs: timeoutMs), let ready = SegueEndpoints(readyLine: line) else {
+        guard let line = process.nextLine(timeoutMs: timeoutMs), let ready = SegueEndpoints(readyLine: line) else {
             throw HarnessError("standby \(node) did not take over within \(timeoutMs) ms; stderr: \(process.stderr)")
         }
         endpoints = ready
@@ -84,9 +89,9 @@ final class ClusterDaemon {
 
     /// The exit status once the daemon has exited on its own, waiting up to `timeoutMs`; nil if it still runs.
     func exitStatus(timeoutMs: Int) -> Int32? {
-        process.waitForExit(timeoutMs: timeoutMs) ? process.stop() : nil
+        process.waitForExit(timeoutMs: timeoutMs) ? process.process.exitStatus : nil
     }
 
     /// Stop (SIGSTOP) or continue (SIGCONT) the daemon, as a long pause or a partition would.
-    func signal(_ number: Int32) { Glibc.kill(process.pid, number) }
+    func signal(_ number: Int32) { process.process.signal(number) }
 }

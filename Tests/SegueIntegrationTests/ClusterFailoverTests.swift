@@ -2,6 +2,7 @@ import Foundation
 import NATS
 import SegueClient
 import SegueCluster
+import SegueTestSupport
 import SegueWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SegueCluster
+import SegueSystem
 import Testing
 
 /// `segue keygen --cluster` and segued's `--cluster-key`, refused before anything connects.

@@ -1,6 +1,8 @@
 import CNats
 import Foundation
 import SegueClient
+import SegueSystem
+import SegueTestSupport
 import SegueWire
 import Synchronization
 import Testing

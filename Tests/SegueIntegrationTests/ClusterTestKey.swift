@@ -1,5 +1,6 @@
 import Foundation
 import SegueCluster
+import SegueSystem
 
 /// The signing key every test cluster's daemons are given: one per test process, in a file of its scratch directory.
 final class ClusterTestKey: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import SegueClient
 import SegueCore
 import SegueJSON
+import SegueSystem
 import SegueWire
 import Synchronization
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import SegueClient
+import SegueSystem
+import SegueTestSupport
 import SegueWire
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SegueSystem
 import Testing
 
 /// segued's operator log on stderr: logfmt lines with `ts=`, `--log-level`, `--stats-interval`.

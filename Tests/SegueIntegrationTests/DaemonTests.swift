@@ -1,5 +1,6 @@
 import Foundation
 import SegueClient
+import SegueSystem
 import SegueWire
 import Testing
 

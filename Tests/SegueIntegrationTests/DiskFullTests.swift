@@ -40,6 +40,8 @@ import Testing
                     CreateStack(
                         screens: ["Home"], config: StackConfig(size: Size(width: 400, height: 800))))))
         let notices = try Subscriber(endpoint: daemon.endpoints.events, prefixes: ["er//"])
+        // Live before the disk fills: a PUB socket drops what it sends before the subscription arrives.
+        try DaemonTests.awaitLive(notices, control: control)
 
         try disk.fill("filler")
         // The log's last page may still have room for a few batches: command until one is refused.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueClient
+import SegueSystem
 import Testing
 
 /// Endpoints as users type them: checked for their shape before ZeroMQ sees them, IPv6 hosts reached, `ipc://`

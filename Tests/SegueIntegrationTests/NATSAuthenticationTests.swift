@@ -1,6 +1,8 @@
 import Foundation
 import NATS
 import SegueCluster
+import SegueSystem
+import SegueTestSupport
 import Testing
 
 extension NATSClusterSuites {

@@ -1,5 +1,6 @@
 import Foundation
 import NATS
+import SegueTestSupport
 import Testing
 
 extension NATSClusterSuites {

@@ -2,6 +2,7 @@
 // well-formed XML, and the elements let a test check what was drawn.
 
 import Foundation
+import SegueTestSupport
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,25 +1,19 @@
-// Subprocess helpers for the integration tests (daemon and CLI): find the built executables, run `segue` and capture its output, start
-// `segued` on wildcard ports and learn its endpoints from its ready line, and always clean up.
+// Subprocess helpers for the integration tests (daemon and CLI): find the built executables, run `segue` and capture
+// its output, start `segued` on wildcard ports and learn its endpoints from its ready line (`ServerProcess`), and
+// always clean up.
 //
 // Nothing here sleeps to wait for readiness: output is read with poll(2) and a deadline, so a test proceeds the
 // moment the line it waits for arrives, and fails with the process's stderr when it does not.
 
 import Foundation
 import SegueClient
+import SegueSystem
+import SegueTestSupport
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// A failure of a test helper, with enough context (stderr, the command) to diagnose it from the test report.
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
 
 /// Locates executables built by `swift build` (`segue`, `segued`).
 ///
@@ -56,24 +50,8 @@ enum BuildProducts {
     }
 }
 
-/// A directory made with mkdtemp and removed, with everything in it, on deinit.
-final class ScratchDirectory {
-    let url: URL
-
-    /// Creates `/tmp/<prefix>.XXXXXX`.
-    init(prefix: String = "segue-test") throws {
-        var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw HarnessError("mkdtemp failed: \(String(cString: strerror(errno)))")
-        }
-        url = URL(fileURLWithPath: String(cString: made))
-    }
-
-    var path: String { url.path }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
+extension ScratchDirectory {
+    var url: URL { URL(fileURLWithPath: path) }
 }
 
 /// How a finished process ended.
@@ -91,14 +69,14 @@ struct ProcessOutput: CustomStringConvertible {
     var description: String { "exit \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
-/// A running child process whose stdout can be read line by line while it runs. Its stderr is collected as it
-/// comes (so a chatty child never blocks on a full pipe) and kept for diagnostics.
+/// A running child process (`SpawnedProcess`) whose stdout can be read line by line while it runs. Its stderr is
+/// collected as it comes (so a chatty child never blocks on a full pipe) and kept for diagnostics.
 ///
 /// The process is killed (SIGKILL) on deinit if it is still running, so a failing test cannot leak it.
 final class ChildProcess {
-    let process = Process()
-    private let stdoutPipe = Pipe()
-    private let stderrPipe = Pipe()
+    let process: SpawnedProcess
+    private let stdoutDescriptor: Int32
+    private let stderrDescriptor: Int32
     private var stdoutBuffer: [UInt8] = []
     private var stderrBuffer: [UInt8] = []
     /// What ``readErrorLine(timeoutMs:)`` has not returned yet.
@@ -111,30 +89,39 @@ final class ChildProcess {
     init(
         _ executable: URL, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
     ) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdoutPipe
-        process.standardError = stderrPipe
-        // A child inherits the spawning thread's signal mask, and the test runner's pool threads block nearly
-        // every signal: a daemon started from one would never see SIGTERM. Spawn with nothing blocked, as from a
-        // shell. The thread cannot change under us: run() does not suspend.
-        var unblocked = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&unblocked)
-        pthread_sigmask(SIG_SETMASK, &unblocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
+        let stdout = try PipeDescriptors()
+        let stderr: PipeDescriptors
+        do {
+            stderr = try PipeDescriptors()
+        } catch {
+            stdout.close()
+            throw error
+        }
+        defer {
+            close(stdout.write)
+            close(stderr.write)
+        }
+        do {
+            process = try SpawnedProcess(
+                executable.path, arguments, environment: environment, directory: directory?.path,
+                stdout: .descriptor(stdout.write), stderr: .descriptor(stderr.write))
+        } catch {
+            close(stdout.read)
+            close(stderr.read)
+            throw error
+        }
+        stdoutDescriptor = stdout.read
+        stderrDescriptor = stderr.read
     }
 
     deinit {
         kill()
+        close(stdoutDescriptor)
+        close(stderrDescriptor)
     }
 
     /// The child's process id.
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Whether the child has not exited yet.
     var isRunning: Bool { process.isRunning }
@@ -184,20 +171,15 @@ final class ChildProcess {
     /// - Returns: the exit status, or 128 + the signal number if a signal ended it.
     @discardableResult
     func stop(signal: Int32 = SIGTERM, timeoutMs: Int = 5000) -> Int32 {
-        if process.isRunning { Glibc.kill(pid, signal) }
-        if !waitForExit(timeoutMs: timeoutMs) {
-            Glibc.kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.signal(signal)
+        if !waitForExit(timeoutMs: timeoutMs) { process.kill() }
         while stdoutOpen || stderrOpen { drain(timeoutMs: 1000) }
-        return exitStatus
+        return process.exitStatus ?? -1
     }
 
     /// Kills the child (SIGKILL) if it is still running and waits for it.
     func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(pid, SIGKILL)
-        process.waitUntilExit()
+        process.kill()
     }
 
     /// Waits for the child to exit on its own, reading its output meanwhile.
@@ -206,14 +188,13 @@ final class ChildProcess {
         let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
         while process.isRunning {
             if deadline.timeIntervalSinceNow <= 0 { return false }
-            // Reading keeps the pipes from filling up; once both are closed, Foundation reaps the child shortly.
+            // Reading keeps the pipes from filling up; once both are closed, the child is about to be gone.
             if stdoutOpen || stderrOpen {
                 drain(timeoutMs: 10)
             } else {
-                usleep(2000)
+                return process.waitForExit(timeoutMs: Int(deadline.timeIntervalSinceNow * 1000))
             }
         }
-        process.waitUntilExit()
         return true
     }
 
@@ -225,43 +206,29 @@ final class ChildProcess {
             if left <= 0 {
                 kill()
                 throw HarnessError(
-                    "\(process.executableURL?.lastPathComponent ?? "child") "
-                        + "\(process.arguments ?? []) did not finish within \(timeoutMs) ms; stderr: \(stderr)")
+                    "\(process.name) did not finish within \(timeoutMs) ms; stderr: \(stderr)")
             }
             drain(timeoutMs: left)
         }
-        process.waitUntilExit()
+        // Its output ended, so it has exited or is about to.
+        if !process.waitForExit(timeoutMs: max(1000, Int(deadline.timeIntervalSinceNow * 1000))) { kill() }
         return ProcessOutput(
-            status: exitStatus, stdout: String(decoding: stdoutBuffer, as: UTF8.self),
+            status: process.exitStatus ?? -1, stdout: String(decoding: stdoutBuffer, as: UTF8.self),
             stderr: String(decoding: stderrBuffer, as: UTF8.self))
-    }
-
-    private var exitStatus: Int32 {
-        process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
 
     /// Waits up to `timeoutMs` for output on either pipe and appends what is there to the buffers.
     private func drain(timeoutMs: Int) {
         var descriptors: [pollfd] = []
-        if stdoutOpen {
-            descriptors.append(
-                pollfd(
-                    fd: stdoutPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
-                    revents: 0))
-        }
-        if stderrOpen {
-            descriptors.append(
-                pollfd(
-                    fd: stderrPipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN),
-                    revents: 0))
-        }
+        if stdoutOpen { descriptors.append(pollfd(fd: stdoutDescriptor, events: Int16(POLLIN), revents: 0)) }
+        if stderrOpen { descriptors.append(pollfd(fd: stderrDescriptor, events: Int16(POLLIN), revents: 0)) }
         guard !descriptors.isEmpty else { return }
         let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: timeoutMs))
         guard ready > 0 else { return }
         for descriptor in descriptors where descriptor.revents != 0 {
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
-            let isStdout = descriptor.fd == stdoutPipe.fileHandleForReading.fileDescriptor
+            let isStdout = descriptor.fd == stdoutDescriptor
             if count > 0 {
                 if isStdout {
                     stdoutBuffer.append(contentsOf: chunk[..<count])
@@ -276,7 +243,7 @@ final class ChildProcess {
     }
 }
 
-/// A `segued` started for a test on `tcp://127.0.0.1:*` ports, with the endpoints it printed.
+/// A `segued` started for a test on `tcp://127.0.0.1:*` ports (`ServerProcess`), with the endpoints it printed.
 ///
 /// ```swift
 /// let daemon = try DaemonProcess.start()
@@ -286,21 +253,25 @@ final class ChildProcess {
 /// ```
 /// Without a `dataDirectory` the daemon gets a fresh temporary one, removed when this object goes away. Pass one
 /// (a ``ScratchDirectory`` you keep) to restart a daemon on the same log, and the first daemon's `endpoints` to
-/// restart it where its clients are.
+/// restart it where its clients are. Its stderr goes to a file in a temporary directory of its own.
 final class DaemonProcess {
-    let process: ChildProcess
+    let process: ServerProcess
     /// The endpoints from the ready line.
     let endpoints: SegueEndpoints
     /// The `--data` directory.
     let dataDirectory: URL
-    /// The temporary data directory this daemon owns, if it made one.
+    /// The temporary data directory this daemon owns, if it made one, and the one holding its stderr.
     private let scratch: ScratchDirectory?
+    private let logs: ScratchDirectory
 
-    private init(process: ChildProcess, endpoints: SegueEndpoints, dataDirectory: URL, scratch: ScratchDirectory?) {
+    private init(
+        process: ServerProcess, dataDirectory: URL, scratch: ScratchDirectory?, logs: ScratchDirectory
+    ) {
         self.process = process
-        self.endpoints = endpoints
+        endpoints = process.endpoints ?? SegueEndpoints()
         self.dataDirectory = dataDirectory
         self.scratch = scratch
+        self.logs = logs
     }
 
     deinit {
@@ -318,6 +289,7 @@ final class DaemonProcess {
     ) throws -> DaemonProcess {
         let scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-test") : nil
         let data = dataDirectory ?? scratch!.url
+        let logs = try ScratchDirectory(prefix: "segued-test-log")
         let wildcard = "tcp://127.0.0.1:*"
         let segued = try BuildProducts.executable("segued")
         let arguments =
@@ -326,19 +298,15 @@ final class DaemonProcess {
                 "--control", endpoints?.control ?? wildcard, "--events", endpoints?.events ?? wildcard,
             ]
             + extraArguments
-        let process =
-            launcher.isEmpty
-            ? try ChildProcess(segued, arguments)
-            : try ChildProcess(URL(fileURLWithPath: launcher[0]), launcher.dropFirst() + [segued.path] + arguments)
-        guard let line = process.readLine(timeoutMs: readyTimeoutMs) else {
-            process.kill()
-            throw HarnessError("segued printed no ready line within \(readyTimeoutMs) ms; stderr: \(process.stderr)")
+        let command = launcher.isEmpty ? [segued.path] + arguments : launcher + [segued.path] + arguments
+        let stderrPath = logs.path + "/segued.log"
+        do {
+            let process = try ServerProcess(
+                command[0], Array(command.dropFirst()), stderrPath: stderrPath, readyTimeoutMs: readyTimeoutMs)
+            return DaemonProcess(process: process, dataDirectory: data, scratch: scratch, logs: logs)
+        } catch {
+            throw HarnessError("\(error); stderr: \(WholeFile.text(stderrPath) ?? "")")
         }
-        guard let endpoints = SegueEndpoints(readyLine: line) else {
-            process.kill()
-            throw HarnessError("unexpected first line from segued: '\(line)'; stderr: \(process.stderr)")
-        }
-        return DaemonProcess(process: process, endpoints: endpoints, dataDirectory: data, scratch: scratch)
     }
 
     /// `SEGUE_INGEST`, `SEGUE_CONTROL` and `SEGUE_EVENTS` pointing at this daemon, for client subprocesses.

@@ -1,4 +1,5 @@
 import Foundation
+import SegueSystem
 import Testing
 
 /// A data directory written before profiles had revisions (Fixtures/revision0: six stacks, one per profile of that

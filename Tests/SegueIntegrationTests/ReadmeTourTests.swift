@@ -1,4 +1,5 @@
 import Foundation
+import SegueSystem
 import Testing
 
 /// The README's short tour, typed as written: every command of its shell blocks, in order, at typing speed (one

@@ -1,5 +1,7 @@
 import Foundation
 import NATS
+import SegueSystem
+import SegueTestSupport
 import Testing
 
 /// The sample `accounts.conf` of docs/operations.md ("Authentication and permissions"), as written there, with a

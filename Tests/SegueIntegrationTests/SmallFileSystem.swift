@@ -1,4 +1,6 @@
 import Foundation
+import SegueSystem
+import SegueTestSupport
 import Testing
 
 #if canImport(Glibc)

@@ -1,4 +1,6 @@
 import Foundation
+import SegueSystem
+import SegueTestSupport
 
 /// A CA, a server certificate for 127.0.0.1 and a client certificate, made with openssl in a scratch directory.
 final class TestCertificates {
