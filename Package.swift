@@ -148,7 +148,7 @@ let package = Package(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueClient", "SegueJSON", "SegueDisplay", "SegueWire", "SegueCore", "SegueEngine", "ZMQ", "NATS",
-                "SegueCluster", "SegueSystem", "SegueTestSupport",
+                "SegueCluster", "SegueSystem", "SegueTestSupport", "SegueGateway", "WebSockets",
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings

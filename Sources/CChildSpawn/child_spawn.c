@@ -5,7 +5,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <linux/close_range.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,6 +44,9 @@ static int become(
     if (place(input, STDIN_FILENO) != 0) return errno;
     if (place(stdout_fd, STDOUT_FILENO) != 0) return errno;
     if (place(stderr_fd, STDERR_FILENO) != 0) return errno;
+    // Descriptors the parent opened without close-on-exec (a file another thread is writing, a lock) must not
+    // live on in the child: marked, not closed, so that the report pipe still says why an exec failed.
+    if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) return errno;
     execve(path, argv, envp);
     return errno;
 }
@@ -81,6 +86,8 @@ static pid_t spawn(
     // dup2 clears close-on-exec on the copy, so only that copy survives the exec.
     if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, stdout_fd, STDOUT_FILENO);
     if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, stderr_fd, STDERR_FILENO);
+    // Nothing else the parent has open reaches the child, close-on-exec or not.
+    if (status == 0) status = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
     pid_t child = -1;
     if (status == 0) status = posix_spawn(&child, path, &actions, &attributes, argv, envp);
     posix_spawnattr_destroy(&attributes);

@@ -3,10 +3,9 @@ import ZMQ
 
 /// Asks a Segue daemon questions and gives it commands over its control socket.
 ///
-/// It uses a DEALER socket and frames each request as `[empty delimiter, Request]`, the envelope a REQ socket
-/// would add, because a REQ socket that times out is stuck: it refuses to send again until the lost reply comes.
-/// A DEALER can give up and ask again; a reply that arrives after its request gave up is recognised by its
-/// `request_id` and skipped.
+/// Each call sends one request through ``TaggedRequests`` and waits for the reply with its tag, because a REQ
+/// socket that times out is stuck: it refuses to send again until the lost reply comes. A reply that arrives
+/// after its request gave up carries an older tag and is skipped.
 ///
 /// Not thread-safe (it owns a ZeroMQ socket): use it from one thread.
 public final class ControlClient {
@@ -15,9 +14,10 @@ public final class ControlClient {
     /// The timeout in milliseconds of the convenience calls (``command(_:)``, ``stack(_:)``, ...).
     public var timeoutMs: Int
 
-    private let socket: ZMQSocket
+    private let requests: TaggedRequests
+    /// Readable when a reply is waiting.
     private var poller = ZMQPoller()
-    private let pollIndex: Int
+    private var lastTag: UInt64 = 0
     private var random = SystemRandomNumberGenerator()
 
     /// Connects to `endpoint` (in the background: this returns before the daemon is reached, and a daemon that is
@@ -31,35 +31,19 @@ public final class ControlClient {
     {
         self.endpoint = endpoint
         self.timeoutMs = timeoutMs
-        do throws(ZMQError) {
-            let owner: ZMQContext
-            if let context { owner = context } else { owner = try ZMQContext() }
-            socket = try owner.makeSocket(.dealer) { socket throws(ZMQError) in
-                // Requests still queued when the client is closed are worthless: nobody would read the reply.
-                try socket.setOption(.linger, 0)
-                try curve?.apply(to: socket)
-                try socket.reach(endpoint)
-            }
-        } catch {
-            throw .zmq(error)
-        }
-        pollIndex = poller.add(socket)
-    }
-
-    deinit {
-        socket.close(linger: 0)
+        requests = try TaggedRequests(endpoint: endpoint, context: context, curve: curve)
+        _ = requests.add(to: &poller)
     }
 
     /// Closes the socket. Later calls fail with a ZeroMQ error.
     public func close() {
-        socket.close(linger: 0)
+        requests.close()
     }
 
     /// Sends `request` and waits for its reply.
     ///
     /// An empty `request_id` is replaced by a fresh random one. Replies to earlier requests that timed out are
-    /// skipped. A reply without an id that carries an error is taken as the answer, because the daemon cannot
-    /// read the id of a request it could not decode.
+    /// skipped.
     /// - Returns: the reply, which is a success (its `error` is nil).
     /// - Throws: ``ClientError/errorReply(_:)`` when the daemon answered with an error;
     ///   ``ClientError/timeout(endpoint:timeoutMs:)`` when no reply came within `timeoutMs`;
@@ -68,29 +52,22 @@ public final class ControlClient {
         var request = request
         if request.requestId.isEmpty { request.requestId = makeRequestId() }
         let deadline = Deadline(inMilliseconds: timeoutMs)
-        let sent: Bool
-        do throws(ZMQError) {
-            // A DEALER queues for a peer it is still connecting to, so only a full queue would block here.
-            sent = try socket.send([[], request.encoded()], dontWait: true)
-        } catch {
-            throw .zmq(error)
+        lastTag += 1
+        let tag = lastTag
+        guard try requests.send(request.encoded(), tag: tag) else {
+            throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs)
         }
-        guard sent else { throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs) }
         while true {
             let remaining = deadline.remainingMs
             guard remaining > 0 else { throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs) }
-            guard let payload = try receivePayload(waitingMs: remaining) else { continue }
-            let reply: Reply
-            do {
-                reply = try Reply(decoding: payload)
-            } catch {
-                throw .undecodableReply("the reply does not decode as segue.v1.Reply: \(error)")
-            }
-            if reply.requestId == request.requestId || (reply.requestId.isEmpty && reply.error != nil) {
+            try waitForReplies(waitingMs: remaining)
+            // Stale replies to requests that gave up earlier are skipped: keep waiting for ours.
+            while let answer = try requests.nextReply() {
+                guard answer.tag == tag else { continue }
+                let reply = try answer.reply.get()
                 if let error = reply.error { throw .errorReply(error) }
                 return reply
             }
-            // A stale reply to a request that gave up earlier: keep waiting for ours.
         }
     }
 
@@ -155,12 +132,11 @@ public final class ControlClient {
         _ = try request(Request(body: .publishProbe(PublishProbe(token: token))), timeoutMs: timeoutMs)
     }
 
-    /// Waits up to `waitingMs` for one message and returns its last part (the payload after the envelope), or nil.
-    private func receivePayload(waitingMs: Int) throws(ClientError) -> [UInt8]? {
+    /// Waits up to `waitingMs` for a reply to arrive; returns early when a signal interrupts the wait (the
+    /// caller's loop then re-checks the deadline).
+    private func waitForReplies(waitingMs: Int) throws(ClientError) {
         do throws(ZMQError) {
-            // poll returns 0 when a signal interrupts it; the caller's loop then re-checks the deadline.
-            guard try poller.poll(timeoutMs: waitingMs) > 0, poller.isReadable(pollIndex) else { return nil }
-            return try socket.receive(dontWait: true)?.last
+            _ = try poller.poll(timeoutMs: waitingMs)
         } catch {
             throw .zmq(error)
         }

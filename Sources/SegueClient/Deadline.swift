@@ -14,7 +14,12 @@ public struct Deadline: Sendable {
 
     /// Whole milliseconds left, rounded up so that a wait never ends just short of the deadline; 0 once passed.
     public var remainingMs: Int {
-        let (seconds, attoseconds) = ContinuousClock.now.duration(to: instant).components
+        remainingMs(at: .now)
+    }
+
+    /// Whole milliseconds left at `now`, rounded up; 0 once passed.
+    public func remainingMs(at now: ContinuousClock.Instant) -> Int {
+        let (seconds, attoseconds) = now.duration(to: instant).components
         if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int(min(milliseconds, Int64(Int32.max)))

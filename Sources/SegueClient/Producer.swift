@@ -18,9 +18,10 @@ public final class Producer {
     ///   - curve: CURVE keys when the daemon requires them.
     ///   - sendTimeoutMs: how long ``send(_:)`` may block when the queue to the daemon is full.
     ///   - lingerMs: how long closing waits for queued inputs to reach the daemon.
+    ///   - sendHighWaterMark: inputs queued for the daemon before ``send(_:)`` waits (0 = no limit).
     public init(
         endpoint: String, context: ZMQContext? = nil, sendTimeoutMs: Int = 1000, lingerMs: Int = 1000,
-        curve: CurveClientKeys? = nil
+        sendHighWaterMark: Int = 1000, curve: CurveClientKeys? = nil
     ) throws(ClientError) {
         self.endpoint = endpoint
         self.lingerMs = lingerMs
@@ -30,6 +31,7 @@ public final class Producer {
             socket = try owner.makeSocket(.push) { socket throws(ZMQError) in
                 try socket.setOption(.sendTimeout, sendTimeoutMs)
                 try socket.setOption(.linger, lingerMs)
+                try socket.setOption(.sendHighWaterMark, sendHighWaterMark)
                 try curve?.apply(to: socket)
                 try socket.reach(endpoint)
             }
@@ -51,9 +53,14 @@ public final class Producer {
     /// - Throws: ``ClientError/timeout(endpoint:timeoutMs:)`` when the queue stayed full for the send timeout;
     ///   ``ClientError/zmq(_:)``.
     public func send(_ input: Input) throws(ClientError) {
+        try send(encoded: input.encoded())
+    }
+
+    /// Sends one input already encoded (`Input.encoded()`), for a caller that checked its size first.
+    public func send(encoded input: [UInt8]) throws(ClientError) {
         let sent: Bool
         do throws(ZMQError) {
-            sent = try socket.send([input.encoded()])
+            sent = try socket.send([input])
         } catch {
             throw .zmq(error)
         }

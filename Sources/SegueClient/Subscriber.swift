@@ -74,6 +74,13 @@ public final class Subscriber {
         monitor?.changes() ?? []
     }
 
+    /// Adds the socket to `poller` (for a loop that waits on other sockets too), readable when a publication is
+    /// waiting for ``next(timeoutMs:)``.
+    /// - Returns: its index in the poller.
+    public func add(to poller: inout ZMQPoller) -> Int {
+        poller.add(socket)
+    }
+
     /// Adds a topic prefix: `ev/` (all events), `ev/<stack>/` (one stack's), likewise `fr/` and `er/`.
     public func subscribe(_ prefix: String) throws(ClientError) {
         do throws(ZMQError) {

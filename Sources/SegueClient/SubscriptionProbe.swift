@@ -6,7 +6,7 @@
 /// control socket, to publish there until the probe arrives. Subscriptions made before it are then live too (a
 /// socket sends its subscriptions in order). Nothing else sees the probe, and it changes no state.
 public enum SubscriptionProbe {
-    /// Waits until `subscriber` receives a probe, asking for one every 50 ms.
+    /// Waits until `subscriber` receives a probe, asking for one every `ProbeAttempt.retryInterval`.
     /// - Parameters:
     ///   - timeoutMs: how long to keep trying.
     ///   - onOther: what arrives meanwhile on the subscriber's other subscriptions, in order.
@@ -17,20 +17,15 @@ public enum SubscriptionProbe {
         onOther: (Publication) -> Void = { _ in }
     ) throws(ClientError) {
         let token = "probe-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        try subscriber.subscribe("pr/\(token)/")
-        let deadline = Deadline(inMilliseconds: timeoutMs)
-        var nextRequest = Deadline(inMilliseconds: 0)
-        while deadline.remainingMs > 0 {
-            if nextRequest.remainingMs <= 0 {
-                try control.publishProbe(token: token)
-                nextRequest = Deadline(inMilliseconds: 50)
-            }
-            guard let publication = try subscriber.next(timeoutMs: min(10, max(deadline.remainingMs, 1))) else {
-                continue
-            }
+        var attempt = ProbeAttempt(token: token, timeoutMs: timeoutMs, now: .now)
+        try subscriber.subscribe(attempt.topic)
+        while !attempt.hasExpired(at: .now) {
+            if attempt.shouldAsk(at: .now) { try control.publishProbe(token: token) }
+            let remaining = attempt.remainingMs(at: .now)
+            guard let publication = try subscriber.next(timeoutMs: min(10, max(remaining, 1))) else { continue }
             if case .probe(let probe) = publication, probe.token == token {
                 // Probes asked for before this one may still be on their way: the subscriber drops them now.
-                try subscriber.unsubscribe("pr/\(token)/")
+                try subscriber.unsubscribe(attempt.topic)
                 return
             }
             onOther(publication)

@@ -45,7 +45,7 @@ public final class Gateway: Sendable {
     public let configuration: Configuration
     private let outboxes = PageOutboxes()
     private let backlog = PageBacklog()
-    private let bridge: GatewayBridge
+    private let bridge: GatewayBridge<SocketBridgeTransport>
     private let slot = ServiceSlot()
     /// Each connection's message rate, kept by the libwebsockets thread's callbacks.
     private let rates = Mutex<[ConnectionID: MessageRate]>([:])
@@ -66,11 +66,13 @@ public final class Gateway: Sendable {
 
     private var service: WebSocketService { slot.current }
 
-    /// Binds the listening socket. - Throws: `GatewayError` when it cannot.
+    /// Connects to the daemon and binds the listening socket.
+    /// - Throws: `GatewayError` when either cannot be done.
     public init(configuration: Configuration) throws(GatewayError) {
         self.configuration = configuration
         let slot = self.slot
         bridge = try GatewayBridge(
+            transport: try SocketBridgeTransport(endpoints: configuration.endpoints, curve: configuration.curve),
             endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
             hello: Array(Self.hello(configuration).description.utf8),
             wakeWriter: { slot.wake() })
@@ -80,12 +82,12 @@ public final class Gateway: Sendable {
         }
         handlers.acceptRequest = { [unowned self] request in policy.withLock { $0 }?.servesFiles(to: request) ?? false }
         handlers.opened = { [unowned self] id in
-            rates.withLock { $0[id] = MessageRate(nowNs: GatewayBridge.nowNs()) }
+            rates.withLock { $0[id] = MessageRate(now: .now) }
             outboxes.open(id)
             bridge.post(.opened(id))
         }
         handlers.received = { [unowned self] id, message in
-            guard rates.withLock({ $0[id]?.admit(nowNs: GatewayBridge.nowNs()) ?? false }) else {
+            guard rates.withLock({ $0[id]?.admit(now: .now) ?? false }) else {
                 service.close(
                     id, status: 1008,
                     reason: "over \(Int(GatewayLimits.messagesPerSecond)) messages "
@@ -119,7 +121,7 @@ public final class Gateway: Sendable {
                     maxDescriptors: Self.connectionDescriptors()),
                 handlers: handlers)
         } catch {
-            throw GatewayError(error.description)
+            throw .webSocket(error)
         }
         slot.set(made)
         let served = OriginPolicy(
@@ -139,7 +141,7 @@ public final class Gateway: Sendable {
     }
 
     /// Serves until `stop()`; the bridge runs on a thread of its own meanwhile.
-    /// - Throws: `GatewayError` when the bridge cannot connect its sockets.
+    /// - Throws: `GatewayError` when a thread of the gateway's cannot be started.
     public func run() throws(GatewayError) {
         let bridge = self.bridge
         let failure: JoinableThread<GatewayError?>
@@ -153,7 +155,7 @@ public final class Gateway: Sendable {
                 }
             }
         } catch {
-            throw GatewayError(error.description)
+            throw .threadStart(error)
         }
         service.run()
         bridge.stop()

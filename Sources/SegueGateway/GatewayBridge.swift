@@ -1,32 +1,21 @@
 import SegueClient
-import SegueCommandLine
 import SegueCore
 import SegueJSON
 import SegueSystem
 import SegueWire
 import Synchronization
 import WebSockets
-import ZMQ
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The gateway's ZeroMQ side, on a thread of its own: it turns pages' messages into inputs and requests for the
 /// daemon, subscribes to what the pages watch (and nothing more), and fills each page's outbox with the JSON of
 /// what arrives. The WebSocket thread hands it pages' messages through `inbox`; histories and comparisons go to
 /// the worker, whose answers come back the same way.
-final class GatewayBridge: @unchecked Sendable {
-    /// What the WebSocket thread and the worker tell the bridge.
-    enum Notice: Sendable {
-        case opened(ConnectionID)
-        case message(ConnectionID, [UInt8])
-        case closed(ConnectionID)
-        /// The worker's answer to a page's large message, history or comparison.
-        case computed(ConnectionID, GatewayWorker.Answer)
-    }
-
-    private let inbox: Mailbox<Notice>
+///
+/// A state machine over a `BridgeTransport`: each `turn()` handles what was posted, what the daemon published and
+/// replied, and the requests and probes whose time has come, at the time its clock says. `run()` turns it
+/// whenever the transport or the inbox has something; tests turn it by hand over queues in memory.
+final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
+    private let inbox: Mailbox<BridgeNotice>
     private let worker: GatewayWorker
     private let stopped = Atomic<Bool>(false)
     private let outboxes: PageOutboxes
@@ -34,22 +23,14 @@ final class GatewayBridge: @unchecked Sendable {
     /// Wakes the WebSocket thread to write what the bridge queued.
     private let wakeWriter: @Sendable () -> Void
     private let endpoints: SegueEndpoints
-    private let curve: CurveClientKeys?
     private let hello: [UInt8]
+    /// The time by which requests time out and probes are asked for again.
+    private let clock: () -> ContinuousClock.Instant
 
     // Bridge thread only, from here on.
-    private var subscriber: ZMQSocket?
-    /// The gateway's own control connection: probes, and the requests of pages past
-    /// `GatewayLimits.maxPageControlConnections`.
-    private var control: ZMQSocket?
-    private var context: ZMQContext?
-    /// Each page's own control connection, made at its first request and closed when it closes: the daemon's
-    /// per-client quotas (8 history reads waiting, its reply queue) then hold per page, so one page's flood
-    /// cannot make another page's requests fail.
-    private var pageControls: [ConnectionID: ZMQSocket] = [:]
-    /// The page sockets changed since the poller was made.
-    private var pollerStale = true
-    private var ingest: ZMQSocket?
+    private let transport: Transport
+    /// Pages with a control connection of their own (`BridgeTransport.openControl(for:)`).
+    private var pageControls: Set<ConnectionID> = []
     private var subscriptions = SubscriptionTable()
     private var pending: [UInt64: PendingRequest] = [:]
     private var lastTag: UInt64 = 0
@@ -64,10 +45,10 @@ final class GatewayBridge: @unchecked Sendable {
 
     /// A control request the bridge is waiting on, by the tag it sent in front of it.
     private enum PendingRequest {
-        case page(ConnectionID, ref: String, sentNs: UInt64)
-        case probe(token: String, sentNs: UInt64)
+        case page(ConnectionID, ref: String, sentAt: ContinuousClock.Instant)
+        case probe(token: String, sentAt: ContinuousClock.Instant)
 
-        var sentNs: UInt64 {
+        var sentAt: ContinuousClock.Instant {
             switch self {
             case .page(_, _, let sent), .probe(_, let sent): sent
             }
@@ -77,25 +58,29 @@ final class GatewayBridge: @unchecked Sendable {
     /// Watches waiting for their subscriptions to go live (a probe through the daemon).
     private struct ProbeWait {
         var watchers: [(ConnectionID, PageMessage.Watch, ref: String)]
-        var lastSentNs: UInt64
-        let firstSentNs: UInt64
+        var attempt: ProbeAttempt
     }
 
+    /// - Parameters:
+    ///   - endpoints: the daemon's, for the worker's connection and for what errors name.
+    ///   - now: the bridge's clock, for its timeouts and the probes' retries.
     init(
-        endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes, backlog: PageBacklog,
-        hello: [UInt8], wakeWriter: @escaping @Sendable () -> Void
+        transport: Transport, endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes,
+        backlog: PageBacklog, hello: [UInt8], now: @escaping () -> ContinuousClock.Instant = { .now },
+        wakeWriter: @escaping @Sendable () -> Void
     ) throws(GatewayError) {
+        self.transport = transport
         self.endpoints = endpoints
-        self.curve = curve
         self.outboxes = outboxes
         self.backlog = backlog
         self.hello = hello
+        clock = now
         self.wakeWriter = wakeWriter
-        let inbox: Mailbox<Notice>
-        do {
+        let inbox: Mailbox<BridgeNotice>
+        do throws(SystemError) {
             inbox = try Mailbox()
         } catch {
-            throw GatewayError("\(error)")
+            throw .system(error)
         }
         self.inbox = inbox
         worker = try GatewayWorker(endpoints: endpoints, curve: curve) { id, answer in
@@ -104,7 +89,7 @@ final class GatewayBridge: @unchecked Sendable {
     }
 
     /// Hands the bridge a notice; any thread.
-    func post(_ notice: Notice) {
+    func post(_ notice: BridgeNotice) {
         inbox.post(notice)
     }
 
@@ -116,31 +101,8 @@ final class GatewayBridge: @unchecked Sendable {
     }
 
     /// Runs until `stop()`, with the worker on a thread of its own.
-    /// - Throws: `GatewayError` when the sockets or the worker's thread cannot be made.
+    /// - Throws: `GatewayError` when the worker's thread cannot be started.
     func run() throws(GatewayError) {
-        var poller = ZMQPoller()
-        var opened: [ZMQSocket] = []
-        // Whatever way run() ends, a failed setup included, the sockets made so far are closed.
-        defer { for socket in opened { socket.close(linger: 0) } }
-        defer { for socket in pageControls.values { socket.close(linger: 0) } }
-        let sockets: (sub: ZMQSocket, dealer: ZMQSocket, push: ZMQSocket)
-        do throws(ZMQError) {
-            let context = try ZMQContext()
-            self.context = context
-            opened.append(try connectedSocket(.sub, to: endpoints.events, in: context))
-            opened.append(try connectedSocket(.dealer, to: endpoints.control, in: context))
-            // A daemon that stops reading pans must not make the gateway queue without end.
-            opened.append(
-                try connectedSocket(.push, to: endpoints.ingest, in: context) { (socket) throws(ZMQError) in
-                    try socket.setOption(.sendHighWaterMark, 10_000)
-                })
-            sockets = (opened[0], opened[1], opened[2])
-        } catch {
-            throw GatewayError("cannot connect to the daemon: \(error)")
-        }
-        subscriber = sockets.sub
-        control = sockets.dealer
-        ingest = sockets.push
         let worker = self.worker
         let workerFailure: JoinableThread<GatewayError?>
         do {
@@ -153,55 +115,45 @@ final class GatewayBridge: @unchecked Sendable {
                 }
             }
         } catch {
-            throw GatewayError(error.description)
+            throw .threadStart(error)
         }
         defer {
             worker.stop()
             _ = workerFailure.join()
+            transport.close()
         }
-        // Made again whenever a page's control connection opens or closes: the sockets, the mailbox, then one
-        // control connection per page that has one.
-        var pageIndices: [(index: Int, socket: ZMQSocket)] = []
         while !stopped.load(ordering: .acquiring) {
-            if pollerStale {
-                poller = ZMQPoller()
-                _ = poller.add(sockets.sub)
-                _ = poller.add(sockets.dealer)
-                _ = poller.add(fileDescriptor: inbox.fileDescriptor)
-                pageIndices = pageControls.values.map { (poller.add($0), $0) }
-                pollerStale = false
-            }
-            _ = try? poller.poll(timeoutMs: 50)
-            let readable = pageIndices.filter { poller.isReadable($0.index) }.map(\.socket)
-            for notice in inbox.take() {
-                handle(notice)
-            }
-            if poller.isReadable(0) { drainPublications() }
-            if poller.isReadable(1) { drainReplies(from: sockets.dealer) }
-            // A socket of a page that closed meanwhile is gone from pageControls, and closed.
-            for socket in readable where pageControls.values.contains(where: { $0 === socket }) {
-                drainReplies(from: socket)
-            }
-            checkPending()
-            if queuedSomething {
-                queuedSomething = false
-                wakeWriter()
-            }
+            transport.wait(timeoutMs: 50, orUntilReadable: inbox.fileDescriptor)
+            turn()
+        }
+    }
+
+    /// Handles what was posted, then what the daemon published and replied, then times out requests and asks
+    /// again for probes; wakes the WebSocket thread when something was queued for a page.
+    func turn() {
+        for notice in inbox.take() {
+            handle(notice)
+        }
+        drainPublications()
+        for reply in transport.takeReplies() {
+            handle(reply)
+        }
+        checkPending()
+        if queuedSomething {
+            queuedSomething = false
+            wakeWriter()
         }
     }
 
     // MARK: pages
 
-    private func handle(_ notice: Notice) {
+    private func handle(_ notice: BridgeNotice) {
         switch notice {
         case .opened(let id):
             send(hello, to: id)
         case .closed(let id):
-            for prefix in subscriptions.removeAll(of: id) { try? subscriber?.unsubscribe(prefix) }
-            if let socket = pageControls.removeValue(forKey: id) {
-                socket.close(linger: 0)
-                pollerStale = true
-            }
+            for prefix in subscriptions.removeAll(of: id) { transport.unsubscribe(prefix) }
+            if pageControls.remove(id) != nil { transport.closeControl(of: id) }
             pending = pending.filter { _, waiting in
                 if case .page(id, _, _) = waiting { return false }
                 return true
@@ -248,8 +200,7 @@ final class GatewayBridge: @unchecked Sendable {
         case .input(let input):
             let encoded = input.encoded()
             if let tooLarge = Self.overTheDaemonsLimit(encoded) { return sendError(tooLarge, ref: ref, to: id) }
-            let sent = (try? ingest?.send([encoded], dontWait: true)) ?? false
-            if !sent {
+            if !transport.sendInput(encoded) {
                 sendError(
                     ErrorDetail(
                         code: .unavailable,
@@ -257,11 +208,11 @@ final class GatewayBridge: @unchecked Sendable {
                             + "inputs (is segued running at \(endpoints.ingest)?)"), ref: ref, to: id)
             }
         case .request(let request):
-            sendRequest(request, as: .page(id, ref: ref, sentNs: Self.nowNs()))
+            sendRequest(request, as: .page(id, ref: ref, sentAt: clock()))
         case .watch(let watch):
             watchStack(watch, ref: ref, from: id)
         case .unwatch(let watch):
-            for prefix in subscriptions.remove(watch, of: id) { try? subscriber?.unsubscribe(prefix) }
+            for prefix in subscriptions.remove(watch, of: id) { transport.unsubscribe(prefix) }
             send(Self.object("unwatched", watch.jsonObject, ref: ref), to: id)
         case .history(let stackId):
             compute(.history(id, ref: ref, stackId: stackId), ref: ref, for: id)
@@ -333,26 +284,24 @@ final class GatewayBridge: @unchecked Sendable {
                         + "\(GatewayLimits.maxWatches) stacks at once; unwatch one first"), ref: ref, to: id)
             return
         }
-        for prefix in subscriptions.remove(watch, of: id) { try? subscriber?.unsubscribe(prefix) }
+        for prefix in subscriptions.remove(watch, of: id) { transport.unsubscribe(prefix) }
         let added = subscriptions.add(watch, of: id)
         guard !added.isEmpty else {
             send(Self.object("watching", watch.jsonObject, ref: ref), to: id)
             return
         }
-        for prefix in added { try? subscriber?.subscribe(prefix) }
-        // The new subscriptions are live once a probe published after them comes back (docs/protocol.md).
+        for prefix in added { transport.subscribe(prefix) }
+        // The new subscriptions are live once a probe published after them comes back (docs/protocol.md); the
+        // daemon is asked for it at the end of this turn (`checkPending()`).
         lastTag += 1
-        let token = "web-\(lastTag)"
-        try? subscriber?.subscribe("pr/\(token)/")
-        let now = Self.nowNs()
-        probes[token] = ProbeWait(watchers: [(id, watch, ref)], lastSentNs: now, firstSentNs: now)
-        sendProbe(token)
+        let attempt = ProbeAttempt(token: "web-\(lastTag)", timeoutMs: GatewayLimits.requestTimeoutMs, now: clock())
+        transport.subscribe(attempt.topic)
+        probes[attempt.token] = ProbeWait(watchers: [(id, watch, ref)], attempt: attempt)
     }
 
     private func sendProbe(_ token: String) {
         sendRequest(
-            Request(body: .publishProbe(PublishProbe(token: token))),
-            as: .probe(token: token, sentNs: Self.nowNs()))
+            Request(body: .publishProbe(PublishProbe(token: token))), as: .probe(token: token, sentAt: clock()))
     }
 
     // MARK: daemon
@@ -361,12 +310,9 @@ final class GatewayBridge: @unchecked Sendable {
         let encoded = request.encoded()
         if let tooLarge = Self.overTheDaemonsLimit(encoded) { return fail(waiting, tooLarge) }
         lastTag += 1
-        var tag = [UInt8](repeating: 0, count: 8)
-        withUnsafeBytes(of: lastTag.bigEndian) { tag = Array($0) }
-        let socket: ZMQSocket?
-        if case .page(let id, _, _) = waiting { socket = controlConnection(of: id) } else { socket = control }
-        let sent = (try? socket?.send([tag, encoded], dontWait: true)) ?? false
-        guard sent else {
+        var page: ConnectionID? = nil
+        if case .page(let id, _, _) = waiting { page = controlConnection(of: id) }
+        guard transport.sendRequest(encoded, tag: lastTag, from: page) else {
             fail(
                 waiting,
                 ErrorDetail(
@@ -378,67 +324,38 @@ final class GatewayBridge: @unchecked Sendable {
         pending[lastTag] = waiting
     }
 
-    /// The page's own control connection, made now if it has none; the gateway's shared one past
-    /// `GatewayLimits.maxPageControlConnections`, or if it cannot be made.
-    private func controlConnection(of id: ConnectionID) -> ZMQSocket? {
-        if let socket = pageControls[id] { return socket }
-        guard pageControls.count < GatewayLimits.maxPageControlConnections, let context else { return control }
-        do throws(ZMQError) {
-            let socket = try connectedSocket(.dealer, to: endpoints.control, in: context)
-            pageControls[id] = socket
-            pollerStale = true
-            return socket
-        } catch {
-            return control
+    /// `id` when the page has a control connection of its own, made now if it has none; nil (the gateway's shared
+    /// one) past `GatewayLimits.maxPageControlConnections`, or when it cannot be made.
+    private func controlConnection(of id: ConnectionID) -> ConnectionID? {
+        if pageControls.contains(id) { return id }
+        guard pageControls.count < GatewayLimits.maxPageControlConnections, transport.openControl(for: id) else {
+            return nil
         }
+        pageControls.insert(id)
+        return id
     }
 
-    /// A socket of `type` with the gateway's options (no linger, CURVE when given, then `configure`), connected to
-    /// `endpoint`; closed again when any of it fails.
-    private func connectedSocket(
-        _ type: SocketType, to endpoint: String, in context: ZMQContext,
-        configure: (ZMQSocket) throws(ZMQError) -> Void = { _ in }
-    ) throws(ZMQError) -> ZMQSocket {
-        let socket = try context.makeSocket(type)
-        do throws(ZMQError) {
-            try socket.setOption(.linger, 0)
-            try curve?.apply(to: socket)
-            try configure(socket)
-            try socket.connect(endpoint)
-        } catch {
-            socket.close(linger: 0)
-            throw error
+    private func handle(_ answer: TaggedReply) {
+        guard let waiting = pending.removeValue(forKey: answer.tag) else { return }
+        let reply: Reply
+        switch answer.reply {
+        case .success(let decoded): reply = decoded
+        case .failure(let error):
+            return fail(waiting, ErrorDetail(code: .malformed, message: "the daemon's reply does not decode: \(error)"))
         }
-        return socket
-    }
-
-    private func drainReplies(from socket: ZMQSocket) {
-        while let parts = try? socket.receive(dontWait: true) {
-            guard parts.count == 2, parts[0].count == 8 else { continue }
-            let tag = parts[0].withUnsafeBytes { UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)) }
-            guard let waiting = pending.removeValue(forKey: tag) else { continue }
-            let reply: Reply
-            do {
-                reply = try Reply(decoding: parts[1])
-            } catch {
-                fail(waiting, ErrorDetail(code: .malformed, message: "the daemon's reply does not decode: \(error)"))
-                continue
-            }
-            switch waiting {
-            case .page(let id, let ref, _):
-                send(Self.object("reply", reply.jsonObject, ref: ref), to: id)
-            case .probe:
-                break  // the probe itself arrives on the events socket
-            }
+        switch waiting {
+        case .page(let id, let ref, _):
+            send(Self.object("reply", reply.jsonObject, ref: ref), to: id)
+        case .probe:
+            break  // the probe itself arrives on the events socket
         }
     }
 
     private func drainPublications() {
         var count = 0
         // A bounded batch per turn, so pages' messages and replies are not starved by a busy daemon.
-        while count < 10_000, let parts = try? subscriber?.receive(dontWait: true) {
+        while count < 10_000, let publication = transport.nextPublication() {
             count += 1
-            let publication = Publication(parts: parts)
             switch publication {
             case .probe(let probe):
                 probeArrived(probe.token)
@@ -462,17 +379,18 @@ final class GatewayBridge: @unchecked Sendable {
 
     private func probeArrived(_ token: String) {
         guard let wait = probes.removeValue(forKey: token) else { return }
-        try? subscriber?.unsubscribe("pr/\(token)/")
+        transport.unsubscribe(wait.attempt.topic)
         for (id, watch, ref) in wait.watchers {
             send(Self.object("watching", watch.jsonObject, ref: ref), to: id)
         }
     }
 
-    /// Times out requests the daemon did not answer and sends probes again every 50 ms until they arrive.
+    /// Times out requests the daemon did not answer, and asks for probes, again every
+    /// `ProbeAttempt.retryInterval` until they arrive.
     private func checkPending() {
-        let now = Self.nowNs()
-        let timeoutNs = UInt64(GatewayLimits.requestTimeoutMs) * 1_000_000
-        for (tag, waiting) in pending where now &- waiting.sentNs > timeoutNs {
+        let now = clock()
+        let timeout = Duration.milliseconds(GatewayLimits.requestTimeoutMs)
+        for (tag, waiting) in pending where now - waiting.sentAt > timeout {
             pending[tag] = nil
             fail(
                 waiting,
@@ -482,9 +400,9 @@ final class GatewayBridge: @unchecked Sendable {
                         + "answer within \(GatewayLimits.requestTimeoutMs) ms"))
         }
         for (token, wait) in probes {
-            if now &- wait.firstSentNs > timeoutNs {
+            if wait.attempt.hasExpired(at: now) {
                 probes[token] = nil
-                try? subscriber?.unsubscribe("pr/\(token)/")
+                transport.unsubscribe(wait.attempt.topic)
                 for (id, _, ref) in wait.watchers {
                     sendError(
                         ErrorDetail(
@@ -493,8 +411,7 @@ final class GatewayBridge: @unchecked Sendable {
                                 + "\(GatewayLimits.requestTimeoutMs) ms (is segued running at \(endpoints.events)?)"),
                         ref: ref, to: id)
                 }
-            } else if now &- wait.lastSentNs > 50_000_000 {
-                probes[token]!.lastSentNs = now
+            } else if probes[token]!.attempt.shouldAsk(at: now) {
                 sendProbe(token)
             }
         }
@@ -524,10 +441,6 @@ final class GatewayBridge: @unchecked Sendable {
         message.add(name, object)
         message.addRef(ref)
         return Array(message.description.utf8)
-    }
-
-    static func nowNs() -> UInt64 {
-        UInt64(MonotonicTime.nowNs())
     }
 }
 

@@ -44,10 +44,10 @@ final class GatewayWorker: Sendable {
         self.endpoints = endpoints
         self.curve = curve
         self.finished = finished
-        do {
+        do throws(SystemError) {
             jobs = try Mailbox()
         } catch {
-            throw GatewayError("\(error)")
+            throw .system(error)
         }
     }
 
@@ -72,7 +72,7 @@ final class GatewayWorker: Sendable {
             control = try ControlClient(
                 endpoint: endpoints.control, timeoutMs: GatewayLimits.requestTimeoutMs, curve: curve)
         } catch {
-            throw GatewayError("cannot connect to the daemon: \(error)")
+            throw .daemonUnreachable(error)
         }
         defer { control.close() }
         var poller = ZMQPoller()

@@ -2,16 +2,17 @@
 /// `GatewayLimits.messageBurst` at once.
 struct MessageRate {
     private var tokens = GatewayLimits.messageBurst
-    private var lastNs: UInt64
+    private var last: ContinuousClock.Instant
 
-    init(nowNs: UInt64) {
-        lastNs = nowNs
+    init(now: ContinuousClock.Instant) {
+        last = now
     }
 
     /// Counts one message; false when the connection is over its rate.
-    mutating func admit(nowNs: UInt64) -> Bool {
-        let elapsed = Double(nowNs &- lastNs) / 1e9
-        lastNs = nowNs
+    mutating func admit(now: ContinuousClock.Instant) -> Bool {
+        let (seconds, attoseconds) = (now - last).components
+        let elapsed = Double(seconds) + Double(attoseconds) / 1e18
+        last = now
         tokens = min(GatewayLimits.messageBurst, tokens + elapsed * GatewayLimits.messagesPerSecond)
         guard tokens >= 1 else { return false }
         tokens -= 1

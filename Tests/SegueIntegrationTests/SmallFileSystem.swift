@@ -44,7 +44,7 @@ final class SmallFileSystem {
     /// Writes `name` until the file system is full. Returns the bytes written.
     @discardableResult
     func fill(_ name: String) throws -> Int {
-        let fd = open(path(name), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let fd = open(path(name), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw HarnessError("cannot create \(path(name)): \(String(cString: strerror(errno)))")
         }

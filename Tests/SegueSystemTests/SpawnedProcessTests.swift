@@ -94,4 +94,24 @@ struct SpawnedProcessTests {
         #expect(!child.waitForExit(timeoutMs: 0))
         #expect(child.stop(signal: SIGTERM, timeoutMs: 100) == 128 + SIGKILL)
     }
+
+    /// A descriptor this process holds without close-on-exec (a file being filled, a lock) stays out of the child:
+    /// were it inherited, a deleted file's space or a lock would live as long as the child.
+    @Test(arguments: [false, true])
+    func descriptorsOpenedWithoutCloseOnExecDoNotReachTheChild(tied: Bool) throws {
+        let scratch = try ScratchDirectory(prefix: "segue-spawn")
+        let held = open(scratch.path + "/held", O_WRONLY | O_CREAT, 0o600)
+        try #require(held >= 0)
+        defer { close(held) }
+        let pipe = try PipeDescriptors()
+        defer { close(pipe.write) }
+        // `[` is the shell's own: /proc/self is the shell, which the child's descriptors reach as they are.
+        let child = try SpawnedProcess(
+            "/bin/sh", ["-c", "if [ -e /proc/self/fd/\(held) ]; then echo inherited; else echo closed; fi"],
+            stdout: .descriptor(pipe.write), tiedToParent: tied)
+        var lines = LineReader(descriptor: pipe.read)
+        defer { close(lines.descriptor) }
+        #expect(lines.next(timeoutMs: 10_000) == .line("closed"))
+        #expect(child.waitForExit(timeoutMs: 10_000))
+    }
 }
