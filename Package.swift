@@ -94,8 +94,8 @@ let package = Package(
         .executableTarget(
             name: "segued",
             dependencies: [
-                "SegueEngine", "SegueCluster", "SegueClusterClient", "SegueCommandLine", "SegueSystem", "SegueWire",
-                "ZMQ",
+                "SegueEngine", "SegueCluster", "SegueClusterClient", "SegueCommandLine", "SegueLogging", "SegueSystem",
+                "SegueWire", "ZMQ",
             ],
             swiftSettings: strictSettings
         ),

@@ -12,12 +12,17 @@ public struct ClusterSettings: Sendable {
     /// The daemon's name in leases and markers.
     public var node: String
     /// Copies JetStream keeps of the shard's stream (and of the lease buckets).
-    public var replicas = 3
+    public var replicas = Self.defaultReplicas
     /// How long a lease lives without renewal: a standby takes over about this long after its holder stops.
-    public var leaseMs = 1000
+    public var leaseMs = Self.defaultLeaseMs
     /// How long the holder retries an append the servers do not acknowledge (a JetStream leader being elected after
     /// a server is lost) before it stops.
     public var appendRetryMs = 15_000
+
+    /// `replicas` unless told otherwise: a stream survives the loss of one of three servers.
+    public static let defaultReplicas = 3
+    /// `leaseMs` unless told otherwise.
+    public static let defaultLeaseMs = 1000
 
     public init(servers: [String], shard: ShardAssignment, node: String) {
         self.servers = servers

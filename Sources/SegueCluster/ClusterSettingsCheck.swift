@@ -23,13 +23,13 @@ struct ClusterSettingsCheck {
             _ = try bucket.create(key: ClusterLayout.shardsKey, value: value)
             return
         } catch {
-            guard error.isKeyExists else { throw ClusterError("cannot record the number of shards: \(error)") }
+            guard error.isKeyExists else { throw ClusterError("cannot record the number of shards", cause: error) }
         }
         let entry: (value: [UInt8], revision: UInt64)?
         do {
             entry = try bucket.get(ClusterLayout.shardsKey)
         } catch {
-            throw ClusterError("cannot read the number of shards: \(error)")
+            throw ClusterError("cannot read the number of shards", cause: error)
         }
         guard let entry else { return try check(key: key, shards: shards) }  // deleted meanwhile: record it again
         let recorded: Int
@@ -40,7 +40,7 @@ struct ClusterSettingsCheck {
             do {
                 _ = try bucket.update(key: ClusterLayout.shardsKey, value: value, lastRevision: entry.revision)
             } catch {
-                throw ClusterError("cannot record the number of shards again: \(error)")
+                throw ClusterError("cannot record the number of shards again", cause: error)
             }
             return
         }
@@ -57,7 +57,7 @@ struct ClusterSettingsCheck {
             _ = try bucket.create(key: ClusterRecordedSettings.publicKeyKey, value: Array(key.description.utf8))
             return key
         } catch {
-            guard error.isKeyExists else { throw ClusterError("cannot record the cluster's public key: \(error)") }
+            guard error.isKeyExists else { throw ClusterError("cannot record the cluster's public key", cause: error) }
         }
         return try ClusterRecordedSettings.publicKey(in: bucket)
     }

@@ -2,6 +2,7 @@ import NATS
 import SegueClusterClient
 import SegueEngine
 import SegueWire
+import Synchronization
 
 /// The shard's stream as the log of record: each engine batch is appended as one message on the shard's events
 /// subject, or as several consecutive ones when it is larger than the servers take (their `max_payload`), each a
@@ -9,7 +10,7 @@ import SegueWire
 /// this daemon last saw. Another daemon that took the shard over has appended its marker since, so a stale holder's
 /// batch is refused (fenced) and never reaches its local log. Messages that no holder wrote (garbage, forgeries)
 /// that land in between are refused, counted and stepped over: they never make the holder step down.
-final class JetStreamReplica: LogReplica, @unchecked Sendable {
+final class JetStreamReplica: LogReplica, Sendable {
     private let jetStream: JetStream
     private let shard: Int
     /// The marker's sequence: this daemon's tenure, in every part it writes and in the message ids.
@@ -20,8 +21,9 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
     /// Whether the lease was lost: retrying is then pointless.
     private let leaseLost: @Sendable () -> Bool
     private let refused: RefusedRecords
-    /// The stream's last sequence as this daemon knows it. Only the engine's thread appends.
-    private var lastSequence: UInt64
+    /// The stream's last sequence as this daemon knows it. The ledger appends one batch at a time, so one thread
+    /// at a time reads and moves it; an atomic makes that safe without a lock held across a round trip.
+    private let lastSequence: Atomic<UInt64>
     private let subject: String
     private let stream: String
 
@@ -40,7 +42,7 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
         self.retryMs = retryMs
         self.refused = refused
         self.leaseLost = leaseLost
-        self.lastSequence = markerSequence
+        self.lastSequence = Atomic(markerSequence)
         subject = ClusterLayout.eventsSubject(shard: shard)
         stream = ClusterLayout.stream(shard: shard)
     }
@@ -90,7 +92,8 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
             let ack: PublishAck
             do {
                 ack = try jetStream.publish(
-                    subject: subject, payload: payload, expectedLastSequence: lastSequence, messageID: messageID)
+                    subject: subject, payload: payload, expectedLastSequence: lastSequence.load(ordering: .relaxed),
+                    messageID: messageID)
             } catch {
                 // Messages that no holder wrote are stepped over, but only for as long as any other failure would be
                 // retried: a flood faster than this daemon's appends stops it as servers that do not answer would.
@@ -106,7 +109,7 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                 continue
             }
             guard ack.duplicate else {
-                lastSequence = ack.sequence
+                lastSequence.store(ack.sequence, ordering: .relaxed)
                 return
             }
             if try stepOverForeignMessages(writing: payload, at: first) { return }
@@ -140,8 +143,8 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
             let page: [StreamMessage]
             do {
                 // Pages of 16 messages: at most 16 of the servers' largest in memory, whatever was published.
-                page = try jetStream.messages(
-                    stream: stream, from: lastSequence + 1, upTo: lastSequence + 16, batchSize: 16)
+                let last = lastSequence.load(ordering: .relaxed)
+                page = try jetStream.messages(stream: stream, from: last + 1, upTo: last + 16, batchSize: 16)
             } catch {
                 sleepBriefly(milliseconds: 50)
                 return false
@@ -156,7 +159,7 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                             + "holds shard \(shard) now")
                 case .refused(let reason):
                     refused.refuse("\(stream) sequence \(message.sequence)", reason: reason)
-                    lastSequence = message.sequence
+                    lastSequence.store(message.sequence, ordering: .relaxed)
                 case .batch, .part:
                     guard message.payload == payload else {
                         throw ReplicaFailure(
@@ -164,7 +167,7 @@ final class JetStreamReplica: LogReplica, @unchecked Sendable {
                             "a daemon with the cluster's key appended other events at sequence \(message.sequence) "
                                 + "of \(stream) under this daemon's tenure: two daemons hold shard \(shard)")
                     }
-                    lastSequence = message.sequence
+                    lastSequence.store(message.sequence, ordering: .relaxed)
                     return true
                 }
             }

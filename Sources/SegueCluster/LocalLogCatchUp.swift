@@ -27,7 +27,7 @@ final class LocalLogCatchUp {
         do {
             directory = try DataDirectory(path: dataDirectory)
         } catch {
-            throw ClusterError("cannot open the data directory: \(error)")
+            throw ClusterError("cannot open the data directory", cause: error)
         }
         do {
             log = try SegmentLog(directory: directory.logPath, segmentBytes: segmentBytes)
@@ -35,7 +35,7 @@ final class LocalLogCatchUp {
             if log.headPosition > 0 { unverifiedHead = try log.read(from: log.headPosition, maxCount: 1).first }
         } catch {
             directory.close()
-            throw error as? ClusterError ?? ClusterError("cannot open the log in \(dataDirectory): \(error)")
+            throw error as? ClusterError ?? ClusterError("cannot open the log in \(dataDirectory)", cause: error)
         }
     }
 
@@ -65,7 +65,7 @@ final class LocalLogCatchUp {
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot mark \(dataDirectory) as the cache of \(stream): \(error)")
+            throw ClusterError("cannot mark \(dataDirectory) as the cache of \(stream)", cause: error)
         }
     }
 
@@ -103,7 +103,7 @@ final class LocalLogCatchUp {
         do {
             _ = try log.append(new.map { $0.encoded() })
         } catch {
-            throw ClusterError("cannot append to the local log: \(error)")
+            throw ClusterError("cannot append to the local log", cause: error)
         }
         return nil
     }
@@ -125,7 +125,7 @@ final class LocalLogCatchUp {
         do {
             try log.sync()
         } catch {
-            throw ClusterError("cannot sync the local log: \(error)")
+            throw ClusterError("cannot sync the local log", cause: error)
         }
     }
 

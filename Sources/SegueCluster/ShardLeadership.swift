@@ -14,7 +14,7 @@ import Synchronization
 /// anything else (no daemon of the cluster signed it), or the key is gone, the daemon writes its lease again and
 /// counts what it replaced, unless a later marker in the stream says a successor took the shard over meanwhile. It
 /// also steps down when JetStream has not answered for `appendRetryMs`.
-public final class ShardLeadership: @unchecked Sendable {
+public final class ShardLeadership: Sendable {
     private let bucket: KeyValueBucket
     /// The shard's stream, where a successor's marker says this daemon's tenure is over.
     private let jetStream: JetStream
@@ -26,7 +26,8 @@ public final class ShardLeadership: @unchecked Sendable {
     private let settings: ClusterSettings
     private let report: Logger
     private let state: Mutex<State>
-    private var renewer: JoinableThread<Void>?
+    /// The renewing thread, from `startRenewing()` until `release()` joins it.
+    private let renewer = Mutex<JoinableThread<Void>?>(nil)
 
     private struct State {
         var lease: ShardLease
@@ -69,24 +70,29 @@ public final class ShardLeadership: @unchecked Sendable {
         switch renew(with: lease) {
         case .renewed: return
         case .taken: throw ClusterError(Self.takenMessage(shard: settings.shard.index))
-        case .failed(let reason): throw ClusterError(reason)
+        case .failed(let error): throw error
         }
     }
 
     /// Renews the lease every `leaseMs / 4` on a thread until `release()` or until it is lost.
     public func startRenewing() throws(ClusterError) {
         do {
-            renewer = try JoinableThread(name: "segue.lease") { [self] in renewUntilStopped() }
+            try renewer.withLock { thread throws(ThreadStartError) in
+                thread = try JoinableThread(name: "segue.lease") { [self] in renewUntilStopped() }
+            }
         } catch {
-            throw ClusterError("cannot start the lease's thread: \(error)")
+            throw ClusterError("cannot start the lease's thread", cause: error)
         }
     }
 
     /// Stops renewing and gives the lease up (deleting its key), so that a standby takes over at once.
     public func release() {
         state.withLock { $0.stopping = true }
-        _ = renewer?.join()
-        renewer = nil
+        // Joined under its own lock, which the renewing thread never takes: a second release waits for the first.
+        renewer.withLock { thread in
+            thread?.join()
+            thread = nil
+        }
         guard lossReason == nil else { return }
         do {
             try bucket.delete(
@@ -115,12 +121,12 @@ public final class ShardLeadership: @unchecked Sendable {
                 lastRenewal = .now
             case .taken:
                 state.withLock { $0.lossReason = Self.takenMessage(shard: settings.shard.index) }
-            case .failed(let reason):
+            case .failed(let error):
                 // Servers that do not answer (a server lost, its leaders being elected) are retried: a standby
                 // that takes the shard over meanwhile fences this daemon's appends off anyway, and the next renewal
                 // that gets an answer says so. Only a long silence makes the holder give up.
                 if ContinuousClock.now - lastRenewal >= patience {
-                    state.withLock { $0.lossReason = "JetStream has not answered for \(patience): \(reason)" }
+                    state.withLock { $0.lossReason = "JetStream has not answered for \(patience): \(error)" }
                 }
             }
         }
@@ -130,7 +136,7 @@ public final class ShardLeadership: @unchecked Sendable {
         case renewed
         /// Another daemon wrote the key since this one did, or it lapsed.
         case taken
-        case failed(String)
+        case failed(ClusterError)
     }
 
     private func renew(with lease: ShardLease) -> Renewal {
@@ -142,7 +148,7 @@ public final class ShardLeadership: @unchecked Sendable {
             return .renewed
         } catch {
             if error.isStaleRevision || error.isNotFound { return reclaim(with: lease) }
-            return .failed("cannot renew the lease of shard \(settings.shard.index): \(error)")
+            return .failed(ClusterError("cannot renew the lease of shard \(settings.shard.index)", cause: error))
         }
     }
 
@@ -179,9 +185,9 @@ public final class ShardLeadership: @unchecked Sendable {
             return .renewed
         } catch {
             if error.isStaleRevision || error.isKeyExists {
-                return .failed("the lease of shard \(shard) was written again while this daemon wrote it")
+                return .failed(ClusterError("the lease of shard \(shard) was written again while this daemon wrote it"))
             }
-            return .failed("cannot renew the lease of shard \(shard): \(error)")
+            return .failed(ClusterError("cannot renew the lease of shard \(shard)", cause: error))
         }
     }
 

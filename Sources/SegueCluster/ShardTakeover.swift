@@ -66,7 +66,7 @@ public final class ShardTakeover {
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot join the cluster at \(settings.shownServers): \(error)")
+            throw ClusterError("cannot join the cluster at \(settings.shownServers)", cause: error)
         }
     }
 
@@ -97,7 +97,7 @@ public final class ShardTakeover {
         do {
             follower = try StreamFollower(jetStream: jetStream, stream: stream, from: 1)
         } catch {
-            throw ClusterError("cannot read \(stream): \(error)")
+            throw ClusterError("cannot read \(stream)", cause: error)
         }
         defer { follower.stop() }
         let lease = ShardLease(
@@ -207,7 +207,7 @@ public final class ShardTakeover {
         _ local: LocalLogCatchUp, from follower: StreamFollower, marker: ShardLease, leadership: ShardLeadership
     ) throws(ClusterError) -> UInt64 {
         let deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
-        var lastFailure = ""
+        var lastFailure: (any Error)?
         // Said once: whatever else was appended meanwhile (a flood, say) is read again without a line each time.
         var toldReadingAgain = false
         while ContinuousClock.now < deadline {
@@ -222,7 +222,7 @@ public final class ShardTakeover {
             } catch let error as ClusterError {
                 throw error
             } catch {
-                lastFailure = "\(error)"
+                lastFailure = error
                 sleepBriefly(milliseconds: 50)
                 continue
             }
@@ -236,7 +236,7 @@ public final class ShardTakeover {
                     expectedLastSequence: last
                 ).sequence
             } catch {
-                lastFailure = error.description
+                lastFailure = error
                 if error.isWrongLastSequence {
                     if !toldReadingAgain {
                         report.info("the stream was appended to meanwhile; reading it again", ["stream": stream])
@@ -247,6 +247,6 @@ public final class ShardTakeover {
                 }
             }
         }
-        throw ClusterError("cannot take shard \(settings.shard.index) over: \(lastFailure)")
+        throw ClusterError("cannot take shard \(settings.shard.index) over", cause: lastFailure)
     }
 }

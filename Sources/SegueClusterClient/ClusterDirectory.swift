@@ -34,13 +34,13 @@ public final class ClusterDirectory {
             do throws(RecordRefusal) {
                 shards = try ClusterRecordedSettings.shards(in: value, key: key)
             } catch {
-                throw ClusterError("the number of shards recorded at \(place) is not the cluster's: \(error)")
+                throw ClusterError("the number of shards recorded at \(place) is not the cluster's", cause: error)
             }
             self.key = key
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot read the cluster at \(place): \(error)")
+            throw ClusterError("cannot read the cluster at \(place)", cause: error)
         }
     }
 
@@ -56,7 +56,7 @@ public final class ClusterDirectory {
         do {
             value = try leases.get(ClusterLayout.leaseKey(shard: shard))?.value
         } catch {
-            throw ClusterError("cannot read the lease of shard \(shard): \(error)")
+            throw ClusterError("cannot read the lease of shard \(shard)", cause: error)
         }
         guard let value else { return nil }
         let lease: ShardLease

@@ -1,8 +1,18 @@
-/// Why a daemon could not join its cluster or hold its shard, said for the operator.
-public struct ClusterError: Error, Sendable, CustomStringConvertible {
-    public let description: String
+/// Why a daemon could not join its cluster or hold its shard, said for the operator: what it was doing, and the
+/// failure it met (a NATS, log or file error), kept whole for callers that look at it.
+public struct ClusterError: Error, CustomStringConvertible {
+    /// What failed (`"cannot read the lease of shard 0"`), or the whole story when nothing lower failed.
+    public let context: String
+    /// The error the cluster met, if one did.
+    public let cause: (any Error)?
 
-    public init(_ description: String) {
-        self.description = description
+    public init(_ context: String, cause: (any Error)? = nil) {
+        self.context = context
+        self.cause = cause
+    }
+
+    /// The context, then the cause.
+    public var description: String {
+        cause.map { "\(context): \($0)" } ?? context
     }
 }

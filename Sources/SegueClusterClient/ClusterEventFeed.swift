@@ -71,7 +71,7 @@ public final class ClusterEventFeed {
             followed.reader = ShardStreamReader(
                 shard: followed.shard, key: key, tenure: first == 1 ? 0 : nil, nextPosition: first == 1 ? 1 : nil)
         } catch {
-            guard error.isNotFound else { throw ClusterError("cannot follow \(stream): \(error)") }
+            guard error.isNotFound else { throw ClusterError("cannot follow \(stream)", cause: error) }
             followed.lookAgain = .now + .seconds(1)
         }
     }
@@ -97,7 +97,7 @@ public final class ClusterEventFeed {
             do {
                 message = try shards[index].follower?.next(timeout: wait)
             } catch {
-                throw ClusterError("cannot read \(ClusterLayout.stream(shard: shard)): \(error)")
+                throw ClusterError("cannot read \(ClusterLayout.stream(shard: shard))", cause: error)
             }
             if let message {
                 switch shards[index].reader?.read(message) {

@@ -51,7 +51,7 @@ public enum ClusterKeyFiles {
         let text: String
         switch SmallTextFile.read(path) {
         case .success(let read): text = read
-        case .failure(let error): throw ClusterError("cannot read \(path): \(error)")
+        case .failure(let error): throw ClusterError("cannot read \(path)", cause: error)
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map {
             var line = $0

@@ -13,7 +13,7 @@ package enum ClusterRecordedSettings {
         do {
             value = try bucket.get(publicKeyKey)?.value
         } catch {
-            throw ClusterError("cannot read the cluster's public key: \(error)")
+            throw ClusterError("cannot read the cluster's public key", cause: error)
         }
         guard let value else {
             throw ClusterError("the cluster records no public key: has a segued --cluster started?")

@@ -8,8 +8,8 @@ import SegueLogging
 /// `ts=2025-01-31T09:12:03.481Z level=info msg="authorized keys reloaded" path=/etc/segue/keys keys=2`,
 /// with records below a threshold level dropped.
 ///
-/// segued's own records go through ``log(_:_:_:)``; the library modules' come through ``logger``, a `Logger` that
-/// writes here. Either way the line is built here, with one quoting rule.
+/// segued and the library modules log through ``logger``, a `Logger` whose records are written here, so every line
+/// is built in one place with one quoting rule, and a record below the threshold is never built.
 public struct LogfmtLogger: Sendable {
     public typealias Level = Logger.Level
 
@@ -32,31 +32,19 @@ public struct LogfmtLogger: Sendable {
         self.now = now
     }
 
-    /// Whether a record at `level` would be written (to skip building an expensive one).
-    public func isEnabled(_ level: Level) -> Bool {
-        level >= threshold
-    }
-
-    /// Writes `level=LEVEL msg=MESSAGE key=value ...` with `ts=` in front, if `level` passes the threshold.
-    /// Values (and the message) are quoted when they hold a space, a quote, `=` or a control character.
-    public func log(_ level: Level, _ message: String, _ fields: [(key: String, value: String)] = []) {
-        guard isEnabled(level) else { return }
-        var line = "level=\(level) msg=\(Self.quote(message))"
-        for field in fields {
-            line += " \(field.key)=\(Self.quote(field.value))"
-        }
-        emit(line)
-    }
-
-    /// A `Logger` for the library modules (`EngineConfiguration.log`) that writes here.
+    /// A `Logger` (for segued and `EngineConfiguration.log`) that writes each record here as
+    /// `ts=TIME level=LEVEL msg=MESSAGE key=value ...`, dropping those below ``threshold`` before they are built.
     public var logger: Logger {
-        Logger { record in
-            log(record.level, record.message, record.fields.map { (key: $0.name, value: $0.value) })
-        }
+        Logger(threshold: threshold) { record in emit(record) }
     }
 
-    private func emit(_ line: String) {
-        write("ts=\(Self.timestamp(now())) " + line)
+    /// Values (and the message) are quoted when they hold a space, a quote, `=` or a control character.
+    private func emit(_ record: Logger.Record) {
+        var line = "ts=\(Self.timestamp(now())) level=\(record.level) msg=\(Self.quote(record.message))"
+        for field in record.fields {
+            line += " \(field.name)=\(Self.quote(field.value))"
+        }
+        write(line)
     }
 
     /// `value` as a logfmt value: unchanged when it is a plain word, else in double quotes with `"`, `\` and

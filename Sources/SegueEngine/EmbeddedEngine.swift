@@ -22,7 +22,7 @@ public final class EmbeddedEngine {
         do {
             ledger = try Ledger(configuration: configuration)
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot open the data directory \(configuration.dataDirectory)", .ledger(error))
         }
         var clock = clock
         clock.timeUs = max(clock.timeUs, ledger.core.clockUs)

@@ -48,7 +48,7 @@ public final class Engine {
         do {
             ledger = try Ledger(configuration: configuration)
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot open the data directory \(configuration.dataDirectory)", .ledger(error))
         }
         self.ledger = ledger
         let ingestSocket: ZMQSocket
@@ -248,7 +248,7 @@ public final class Engine {
         do {
             try turns.snapshots.writeNow()
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot write the snapshot at shutdown", .ledger(error))
         }
     }
 

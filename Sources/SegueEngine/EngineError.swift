@@ -1,3 +1,4 @@
+import SegueSystem
 import ZMQ
 
 /// Why the engine could not start or had to stop: what it was doing, and the failure it wraps, kept whole.
@@ -8,9 +9,14 @@ public struct EngineError: Error, CustomStringConvertible, Sendable {
         case ledger(LedgerError)
         /// A ZeroMQ call failed.
         case socket(ZMQError)
+        /// The system did not start a thread the engine needs.
+        case thread(ThreadStartError)
+        /// A system call failed (a pipe the engine needs, say).
+        case system(SystemError)
     }
 
-    /// What the engine was doing (`"cannot bind the ingest socket to tcp://…"`), or the whole story.
+    /// What the engine was doing (`"cannot bind the ingest socket to tcp://…"`), or the whole story when nothing is
+    /// wrapped.
     public let context: String
     public let cause: Cause?
 
@@ -23,9 +29,10 @@ public struct EngineError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch cause {
         case nil: context
-        case .ledger(let error): context.isEmpty ? error.description : "\(context): \(error)"
-        case .socket(let error): context.isEmpty ? error.description : "\(context): \(error.message)"
+        case .ledger(let error): "\(context): \(error)"
+        case .socket(let error): "\(context): \(error.message)"
+        case .thread(let error): "\(context): \(error)"
+        case .system(let error): "\(context): \(error)"
         }
     }
-
 }

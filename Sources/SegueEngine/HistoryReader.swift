@@ -78,14 +78,14 @@ final class HistoryReader {
         do {
             wake = try WakePipe()
         } catch {
-            throw EngineError("history reader: \(error)")
+            throw EngineError("cannot start the history reader", .system(error))
         }
         let shared = Shared(wake: wake)
         self.shared = shared
         do {
             thread = try JoinableThread(name: "segue-history") { Self.serve(shared) }
         } catch {
-            throw EngineError("\(error)")
+            throw EngineError("cannot start the history reader", .thread(error))
         }
     }
 

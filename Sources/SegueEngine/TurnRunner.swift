@@ -106,7 +106,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         do {
             committed = try batch.commit()
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot commit the turn's batch", .ledger(error))
         }
         count(committed)
         if let refusal = committed.refusal {
@@ -118,7 +118,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
             try makeDurable(head: committed.head, now: now)
         } catch {
             // Nothing of the batch goes out: it may not be on disk.
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot make the turn's batch durable", .ledger(error))
         }
         publish(committed)
         takeHistoryAnswers()
@@ -367,7 +367,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
             try collectBackgroundSync(waiting: true)
             if syncedPosition < ledger.logHead { try syncLog(now: clock.nowUs()) }
         } catch {
-            throw EngineError("", .ledger(error))
+            throw EngineError("cannot sync the log", .ledger(error))
         }
         sendDurableReplies()
     }

@@ -12,7 +12,8 @@ import WebSockets
 /// `segue web`'s gateway: serves the page's files and bridges its WebSocket messages (JSON) to a daemon's three
 /// ZeroMQ sockets. Two threads: the caller's runs libwebsockets (HTTP, WebSocket framing, non-blocking writes),
 /// a second runs the `GatewayBridge` (ZeroMQ sockets belong to one thread); `PageOutboxes` sits between them.
-public final class Gateway: @unchecked Sendable {
+/// What the libwebsockets callbacks change sits behind locks, which only that thread takes in practice.
+public final class Gateway: Sendable {
     public struct Configuration: Sendable {
         public var host: String
         public var port: Int
@@ -44,41 +45,48 @@ public final class Gateway: @unchecked Sendable {
     private let outboxes = PageOutboxes()
     private let backlog = PageBacklog()
     private let bridge: GatewayBridge<SocketBridgeTransport>
-    private var service: WebSocketService!
-    private var rates: [ConnectionID: MessageRate] = [:]
-    private let wakeTarget = WakeTarget()
+    private let slot = ServiceSlot()
+    /// Each connection's message rate, kept by the libwebsockets thread's callbacks.
+    private let rates = Mutex<[ConnectionID: MessageRate]>([:])
     /// Set once the port is known; until then nothing is served.
-    private var policy: OriginPolicy?
+    private let policy = Mutex<OriginPolicy?>(nil)
 
-    /// The service the bridge wakes, set once it exists (the bridge is made first).
-    private final class WakeTarget: Sendable {
+    /// The service, set once it exists: the bridge and the service's callbacks are made before it.
+    private final class ServiceSlot: Sendable {
         private let service = Mutex<WebSocketService?>(nil)
 
         func set(_ service: WebSocketService) { self.service.withLock { $0 = service } }
 
+        /// The service; only asked for once `set(_:)` ran (callbacks come from the service itself).
+        var current: WebSocketService { service.withLock { $0 }! }
+
         func wake() { service.withLock { $0 }?.wake() }
     }
+
+    private var service: WebSocketService { slot.current }
 
     /// Connects to the daemon and binds the listening socket.
     /// - Throws: `GatewayError` when either cannot be done.
     public init(configuration: Configuration) throws(GatewayError) {
         self.configuration = configuration
-        let wakeTarget = self.wakeTarget
+        let slot = self.slot
         bridge = try GatewayBridge(
             transport: try SocketBridgeTransport(endpoints: configuration.endpoints, curve: configuration.curve),
             endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
             hello: Array(Self.hello(configuration).description.utf8),
-            wakeWriter: { wakeTarget.wake() })
+            wakeWriter: { slot.wake() })
         var handlers = WebSocketService.Handlers()
-        handlers.accept = { [unowned self] handshake in policy?.acceptsUpgrade(handshake) ?? false }
-        handlers.acceptRequest = { [unowned self] request in policy?.servesFiles(to: request) ?? false }
+        handlers.accept = { [unowned self] handshake in
+            policy.withLock { $0 }?.acceptsUpgrade(handshake) ?? false
+        }
+        handlers.acceptRequest = { [unowned self] request in policy.withLock { $0 }?.servesFiles(to: request) ?? false }
         handlers.opened = { [unowned self] id in
-            rates[id] = MessageRate(now: .now)
+            rates.withLock { $0[id] = MessageRate(now: .now) }
             outboxes.open(id)
             bridge.post(.opened(id))
         }
         handlers.received = { [unowned self] id, message in
-            guard rates[id]?.admit(now: .now) ?? false else {
+            guard rates.withLock({ $0[id]?.admit(now: .now) ?? false }) else {
                 service.close(
                     id, status: 1008,
                     reason: "over \(Int(GatewayLimits.messagesPerSecond)) messages "
@@ -89,7 +97,7 @@ public final class Gateway: @unchecked Sendable {
             bridge.post(.message(id, message))
         }
         handlers.closed = { [unowned self] id in
-            rates[id] = nil
+            rates.withLock { $0[id] = nil }
             outboxes.remove(id)
             backlog.remove(id)
             bridge.post(.closed(id))
@@ -101,8 +109,9 @@ public final class Gateway: @unchecked Sendable {
             for id in work.ready { service.flush(id) }
             for (id, reason) in work.closing { service.close(id, status: 1008, reason: reason) }
         }
+        let made: WebSocketService
         do throws(WebSocketError) {
-            service = try WebSocketService(
+            made = try WebSocketService(
                 server: .init(
                     host: configuration.host, port: configuration.port,
                     assetsDirectory: configuration.assetsDirectory,
@@ -113,10 +122,11 @@ public final class Gateway: @unchecked Sendable {
         } catch {
             throw .webSocket(error)
         }
-        wakeTarget.set(service)
-        policy = OriginPolicy(
-            listenHost: configuration.host, port: service.port, allowedHosts: configuration.allowedHosts,
+        slot.set(made)
+        let served = OriginPolicy(
+            listenHost: configuration.host, port: made.port, allowedHosts: configuration.allowedHosts,
             token: configuration.token)
+        policy.withLock { $0 = served }
     }
 
     /// The port the page is served on.

@@ -51,36 +51,62 @@ public struct Logger: Sendable {
         public let value: String
     }
 
+    /// The least important level built and handed on; nil drops every record.
+    public let threshold: Level?
     private let handler: @Sendable (Record) -> Void
 
-    /// A logger that hands every record to `handler`.
-    public init(_ handler: @escaping @Sendable (Record) -> Void) {
+    /// A logger that hands every record at `threshold` or above to `handler`.
+    public init(threshold: Level? = .debug, _ handler: @escaping @Sendable (Record) -> Void) {
+        self.threshold = threshold
         self.handler = handler
     }
 
     /// Drops everything: the default of a library's configuration.
-    public static let discarding = Logger { _ in }
+    public static let discarding = Logger(threshold: nil) { _ in }
 
-    public func log(_ level: Level, _ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible>) {
-        handler(
-            Record(
-                level: level, message: message,
-                fields: fields.map { Field(name: $0.key, value: $0.value.description) }))
+    /// Whether a record at `level` would be handed on.
+    public func isEnabled(_ level: Level) -> Bool {
+        threshold.map { level >= $0 } ?? false
     }
 
-    public func debug(_ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible> = [:]) {
-        log(.debug, message, fields)
+    /// Hands a record to the handler if `level` passes the threshold. The message and fields are evaluated only
+    /// then, and before the handler runs: no closure outlives this call, so they may read anything the caller
+    /// borrows (an `inout` configuration included).
+    public func log(
+        _ level: Level, _ message: @autoclosure () -> String,
+        _ fields: @autoclosure () -> KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) {
+        guard isEnabled(level) else { return }
+        let record = Record(
+            level: level, message: message(), fields: fields().map { Field(name: $0.key, value: $0.value.description) })
+        handler(record)
     }
 
-    public func info(_ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible> = [:]) {
-        log(.info, message, fields)
+    public func debug(
+        _ message: @autoclosure () -> String,
+        _ fields: @autoclosure () -> KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) {
+        log(.debug, message(), fields())
     }
 
-    public func warn(_ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible> = [:]) {
-        log(.warn, message, fields)
+    public func info(
+        _ message: @autoclosure () -> String,
+        _ fields: @autoclosure () -> KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) {
+        log(.info, message(), fields())
     }
 
-    public func error(_ message: String, _ fields: KeyValuePairs<String, any CustomStringConvertible> = [:]) {
-        log(.error, message, fields)
+    public func warn(
+        _ message: @autoclosure () -> String,
+        _ fields: @autoclosure () -> KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) {
+        log(.warn, message(), fields())
+    }
+
+    public func error(
+        _ message: @autoclosure () -> String,
+        _ fields: @autoclosure () -> KeyValuePairs<String, any CustomStringConvertible> = [:]
+    ) {
+        log(.error, message(), fields())
     }
 }

@@ -24,7 +24,7 @@ public final class AssetDirectory: @unchecked Sendable {
     public init(path: String) throws(WebSocketError) {
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw WebSocketError("cannot open the page's directory \(path): \(String(cString: strerror(errno)))")
+            throw WebSocketError("cannot open the page's directory \(path)", errno: errno)
         }
     }
 

@@ -11,7 +11,9 @@ import Synchronization
 ///
 /// Thread safety: one thread calls `run()`, and every handler is called on that thread, as are `requestWrite`
 /// and `close`. `wake()` and `stop()` may be called from any thread: `wake()` makes the running thread call
-/// `Handlers.woken` soon, which is how another thread hands it work (libwebsockets' `lws_cancel_service`).
+/// `Handlers.woken` soon, which is how another thread hands it work (libwebsockets' `lws_cancel_service`). Once a
+/// thread is in `run()`, a call that touches connections from any other thread stops the process, as swift-nio's
+/// `NIOLoopBound` checks its event loop, instead of racing libwebsockets.
 ///
 /// Writes never block: a connection is written to only when its socket can take more (`Handlers.writable`,
 /// after `requestWrite`), so one slow client holds up nobody else, and whoever fills the queue decides what a
@@ -85,6 +87,8 @@ public final class WebSocketService: @unchecked Sendable {
     private let wakeContext = Mutex<UInt>(0)  // a pointer's bits: OpaquePointer is not Sendable
     private let maxConnections: Int
     private let stopped = Atomic<Bool>(false)
+    /// The `pthread_t` of the thread in `run()`, 0 before one entered it.
+    private let servingThread = Atomic<UInt>(0)
     /// C strings and structures libwebsockets keeps pointers to for the context's life.
     private var retained: [UnsafeMutableRawPointer] = []
     private var assets: AssetDirectory?
@@ -193,6 +197,7 @@ public final class WebSocketService: @unchecked Sendable {
     /// Serves until `stop()`, then closes every connection with 1001.
     public func run() {
         guard let context else { return }
+        servingThread.store(UInt(pthread_self()), ordering: .relaxed)
         while !stopped.load(ordering: .acquiring) {
             if lws_service(context, 0) < 0 { return }
         }
@@ -223,6 +228,7 @@ public final class WebSocketService: @unchecked Sendable {
     /// so `origin` is a host and port, without a scheme.
     @discardableResult
     public func connect(host: String, port: Int, path: String, origin: String) -> ConnectionID? {
+        checkServingThread()
         guard let context else { return nil }
         lastID += 1
         let id = ConnectionID(rawValue: lastID)
@@ -245,10 +251,14 @@ public final class WebSocketService: @unchecked Sendable {
     }
 
     /// How many connections are open.
-    public var connectionCount: Int { connections.count }
+    public var connectionCount: Int {
+        checkServingThread()
+        return connections.count
+    }
 
     /// Asks for `Handlers.writable` on the connection as soon as it can take a message.
     public func requestWrite(_ id: ConnectionID) {
+        checkServingThread()
         if let wsi = connections[id] { lws_callback_on_writable(wsi) }
     }
 
@@ -256,6 +266,7 @@ public final class WebSocketService: @unchecked Sendable {
     /// writable callback if the socket filled up first. Saves a turn of the event loop per message when the
     /// socket has room, which it nearly always has; on the serving thread.
     public func flush(_ id: ConnectionID) {
+        checkServingThread()
         guard let wsi = connections[id], closing[id] == nil else {
             requestWrite(id)
             return
@@ -273,12 +284,14 @@ public final class WebSocketService: @unchecked Sendable {
     /// Stops reading the connection's socket: what the client sends waits in the kernel's buffers, then in the
     /// client's, until `resumeReceiving`. On the serving thread.
     public func pauseReceiving(_ id: ConnectionID) {
+        checkServingThread()
         guard let wsi = connections[id], paused.insert(id).inserted else { return }
         _ = lws_rx_flow_control(wsi, 0)
     }
 
     /// Reads the connection's socket again after `pauseReceiving`; on the serving thread.
     public func resumeReceiving(_ id: ConnectionID) {
+        checkServingThread()
         guard let wsi = connections[id], paused.remove(id) != nil else { return }
         _ = lws_rx_flow_control(wsi, 1)
     }
@@ -286,10 +299,19 @@ public final class WebSocketService: @unchecked Sendable {
     /// Closes the connection with a WebSocket close status (1008 policy violation, 1009 too large, ...) and a
     /// reason of at most 123 bytes; a client that does not read is dropped after 2 s anyway.
     public func close(_ id: ConnectionID, status: UInt16, reason: String) {
+        checkServingThread()
         guard let wsi = connections[id] else { return }
         closing[id] = (lws_close_status(UInt32(status)), reason)
         lws_callback_on_writable(wsi)
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 2)
+    }
+
+    /// Stops the process when a thread other than the one in `run()` touches the connections.
+    private func checkServingThread(_ function: StaticString = #function) {
+        let serving = servingThread.load(ordering: .relaxed)
+        precondition(
+            serving == 0 || pthread_equal(pthread_t(serving), pthread_self()) != 0,
+            "WebSocketService.\(function) called off the thread in run()")
     }
 
     fileprivate func handle(

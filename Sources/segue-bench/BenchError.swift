@@ -1,18 +1,32 @@
 import SegueCommandLine
 import SegueSystem
 
-/// Why a benchmark run could not produce a figure; the message says what failed and what to check.
-struct BenchError: Error, CustomStringConvertible, Sendable {
-    let message: String
+/// Why a benchmark run could not produce a figure: what failed and what to check, and the error met on the way,
+/// kept whole.
+struct BenchError: Error, CustomStringConvertible {
+    /// What failed (`"cannot connect to the control socket"`), or the whole story when nothing lower failed.
+    let context: String
+    /// The error the run met, if one did.
+    let cause: (any Error)?
+    /// Whether this is ``interrupted``: the run stops at once instead of trying again.
+    private(set) var isInterruption = false
 
-    init(_ message: String) {
-        self.message = message
+    init(_ context: String, cause: (any Error)? = nil) {
+        self.context = context
+        self.cause = cause
     }
 
     /// The user pressed Ctrl-C (or the bench got SIGTERM): every daemon has been killed, temporary files go next.
-    static let interrupted = BenchError("interrupted")
+    static let interrupted = {
+        var error = BenchError("interrupted")
+        error.isInterruption = true
+        return error
+    }()
 
-    var description: String { message }
+    /// The context, then the cause.
+    var description: String {
+        cause.map { "\(context): \($0)" } ?? context
+    }
 }
 
 extension JoinableThread {
@@ -21,7 +35,7 @@ extension JoinableThread {
         do {
             return try JoinableThread(name: name, body)
         } catch {
-            throw BenchError(error.description)
+            throw BenchError("a run needs the \(name) thread", cause: error)
         }
     }
 }

@@ -125,9 +125,9 @@ struct EngineRun {
         do {
             return try measure(setup, daemon: daemon, historyEvents: historyEvents)
         } catch {
-            if error.message == BenchError.interrupted.message { throw error }
-            let died = daemon.isRunning || error.message.contains("died") ? "" : " (segued died)"
-            throw BenchError("\(setup.label): \(error.message)\(died)\n\(daemon.stderrTail)")
+            if error.isInterruption { throw error }
+            let died = daemon.isRunning || error.description.contains("died") ? "" : " (segued died)"
+            throw BenchError("\(setup.label): \(error.description)\(died)\n\(daemon.stderrTail)")
         }
     }
 
@@ -151,7 +151,7 @@ struct EngineRun {
         do {
             control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
         } catch {
-            throw BenchError("cannot connect to the control socket: \(error)")
+            throw BenchError("cannot connect to the control socket", cause: error)
         }
         try StackFleet.create(
             count: setup.stacks, settleMs: setup.settleMs, ingest: daemon.endpoints.ingest,
@@ -276,7 +276,7 @@ struct EngineRun {
             return try control.stats()
         } catch {
             if !daemon.isRunning { throw BenchError("segued (pid \(daemon.pid)) died") }
-            throw BenchError("GetStats failed: \(error)")
+            throw BenchError("GetStats failed", cause: error)
         }
     }
 

@@ -68,7 +68,7 @@ struct JSONReadRun {
             do {
                 _ = try JSONValue(parsing: bytes)
             } catch {
-                throw BenchError("the json workload's own message does not read: \(error)")
+                throw BenchError("the json workload's own message does not read", cause: error)
             }
             samples.append(Double(MonotonicTime.nowNs() - start) / 1000)
         }

@@ -39,7 +39,7 @@ enum LogGenerator {
             directory = try DataDirectory(path: dataDirectory)
             log = try SegmentLog(directory: directory.logPath)
         } catch {
-            throw BenchError("cannot create the data directory \(dataDirectory): \(error)")
+            throw BenchError("cannot create the data directory \(dataDirectory)", cause: error)
         }
         defer {
             log.close()
@@ -113,7 +113,7 @@ enum LogGenerator {
         do {
             try log.sync()
         } catch {
-            throw BenchError("cannot sync the generated log in \(dataDirectory): \(error)")
+            throw BenchError("cannot sync the generated log in \(dataDirectory)", cause: error)
         }
         return Summary(
             events: log.headPosition, bytes: log.byteSize, stacks: stacks,
@@ -168,7 +168,7 @@ enum LogGenerator {
             do {
                 try log.append(batch)
             } catch {
-                throw BenchError("cannot append to the generated log in \(path): \(error)")
+                throw BenchError("cannot append to the generated log in \(path)", cause: error)
             }
             batch.removeAll()
         }

@@ -41,7 +41,7 @@ final class Relay {
             thread = try? JoinableThread.bench("relay") { Self.forward(sockets) }
         } catch {
             for socket in opened { socket.close(linger: 0) }
-            throw BenchError("cannot set up the relay: \(error)")
+            throw BenchError("cannot set up the relay", cause: error)
         }
         if thread == nil {
             for socket in opened { socket.close(linger: 0) }

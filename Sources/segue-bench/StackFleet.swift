@@ -20,7 +20,7 @@ enum StackFleet {
         } catch let error as BenchError {
             throw error
         } catch {
-            throw BenchError("cannot send the CreateStack commands: \(error)")
+            throw BenchError("cannot send the CreateStack commands", cause: error)
         }
         let deadline = MonotonicTime.nowNs() + 120_000_000_000
         var stacks: UInt64 = 0
@@ -39,7 +39,7 @@ enum StackFleet {
             } catch .timeout {
                 continue
             } catch {
-                throw BenchError("GetStats failed while creating stacks: \(error)")
+                throw BenchError("GetStats failed while creating stacks", cause: error)
             }
             if stacks < UInt64(count) { MonotonicTime.sleep(nanoseconds: 20_000_000) }
         }

@@ -66,8 +66,8 @@ struct WebRun {
         do {
             return try measure(setup, daemon: daemon, gateway: gateway, port: port)
         } catch {
-            if error.message == BenchError.interrupted.message { throw error }
-            throw BenchError("web: \(error.message)\n\(daemon.stderrTail)\n\(gateway.stderrTail)")
+            if error.isInterruption { throw error }
+            throw BenchError("web: \(error.description)\n\(daemon.stderrTail)\n\(gateway.stderrTail)")
         }
     }
 
@@ -78,7 +78,7 @@ struct WebRun {
         do {
             control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 10_000)
         } catch {
-            throw BenchError("cannot connect to the control socket: \(error)")
+            throw BenchError("cannot connect to the control socket", cause: error)
         }
         try StackFleet.create(
             count: setup.pages, settleMs: nil, ingest: daemon.endpoints.ingest, control: control,

@@ -35,8 +35,8 @@ func attempt<T>(_ name: String, _ body: () throws(BenchError) -> T) -> T? {
         return try body()
     } catch {
         if Interruption.isRequested { return nil }
-        Progress.note("\(name) FAILED: \(error.message)")
-        let summary = error.message.split(separator: "\n").prefix(4).joined(separator: " | ")
+        Progress.note("\(name) FAILED: \(error.description)")
+        let summary = error.description.split(separator: "\n").prefix(4).joined(separator: " | ")
         results.failures.append("\(name) failed: \(summary)")
         return nil
     }

@@ -20,11 +20,15 @@ enum ClusterOptions {
         .init("shard", "K", help: "with --cluster: the shard this daemon holds or stands by for, 0 to --shards - 1"),
         .init("shards", "M", help: "with --cluster: how many shards the cluster has (the same for every daemon)"),
         .init("node", "NAME", help: "with --cluster: this daemon's name in leases (default: host name and pid)"),
-        .init("replicas", "N", help: "with --cluster: copies JetStream keeps of each stream, 1-5 (default 3)"),
+        .init(
+            "replicas", "N",
+            help:
+                "with --cluster: copies JetStream keeps of each stream, 1-5 (default \(ClusterSettings.defaultReplicas))"
+        ),
         .init(
             "lease-ms", "MS",
             help: "with --cluster: a holder's lease lapses after MS without renewal, and a standby takes over "
-                + "(default 1000)"),
+                + "(default \(ClusterSettings.defaultLeaseMs))"),
     ]
 
     /// The cluster settings, or nil without `--cluster`.

@@ -2,6 +2,7 @@ import SegueCluster
 import SegueClusterClient
 import SegueCommandLine
 import SegueEngine
+import SegueLogging
 
 #if canImport(Glibc)
     import Glibc
@@ -13,36 +14,36 @@ let steppedDownStatus: Int32 = 3
 /// Waits as a standby until this daemon holds its shard (docs/operations.md, "Failover"), then points the engine
 /// at the shard's stream. Exits 0 when asked to stop while standing by, 1 when the cluster cannot be joined.
 func awaitShard(
-    _ cluster: ClusterSettings, key: ClusterSigningKey, configuration: inout EngineConfiguration, log: LogfmtLogger
+    _ cluster: ClusterSettings, key: ClusterSigningKey, configuration: inout EngineConfiguration, log: Logger
 ) -> ShardLeadership {
     let shard = cluster.shard.index
     do {
         let takeover = try ShardTakeover(
             settings: cluster, key: key, largestEventBytes: configuration.limits.largestPublishedMessageBytes,
-            report: log.logger)
+            report: log)
         let held = try takeover.awaitShard(
             dataDirectory: configuration.dataDirectory, segmentBytes: configuration.segmentBytes,
             onStandby: { holder in
-                log.log(.info, "standing by", [("shard", "\(shard)"), ("holder", holder?.node ?? "unknown")])
+                log.info("standing by", ["shard": shard, "holder": holder?.node ?? "unknown"])
                 Console.line("segued standby shard=\(shard) holder=\(holder?.node ?? "unknown")")
             },
             stopRequested: { stopRequested.load(ordering: .relaxed) })
         guard let held else {
-            log.log(.info, "stopped while standing by")
+            log.info("stopped while standing by")
             exit(0)
         }
         configuration.replica = held.replica
         configuration.shard = cluster.shard
-        log.log(.info, "holds the shard", [("shard", "\(shard)"), ("node", cluster.node)])
+        log.info("holds the shard", ["shard": shard, "node": cluster.node])
         return held.leadership
     } catch {
-        log.log(.error, "cannot take part in the cluster", [("error", error.description)])
+        log.error("cannot take part in the cluster", ["error": error.description])
         exit(1)
     }
 }
 
 /// Publishes the bound endpoints in the lease, where clients look for them; a lease lost meanwhile steps down.
-func announce(_ endpoints: Engine.Endpoints, in leadership: ShardLeadership, log: LogfmtLogger) {
+func announce(_ endpoints: Engine.Endpoints, in leadership: ShardLeadership, log: Logger) {
     do {
         try leadership.announce(ingest: endpoints.ingest, control: endpoints.control, events: endpoints.events)
     } catch {
@@ -51,7 +52,7 @@ func announce(_ endpoints: Engine.Endpoints, in leadership: ShardLeadership, log
 }
 
 /// Leaves the shard to the daemon that holds it now.
-func stepDown(because reason: String, log: LogfmtLogger) -> Never {
-    log.log(.error, "stepped down", [("reason", reason)])
+func stepDown(because reason: String, log: Logger) -> Never {
+    log.error("stepped down", ["reason": reason])
     exit(steppedDownStatus)
 }

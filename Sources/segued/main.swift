@@ -2,6 +2,7 @@ import SegueCluster
 import SegueClusterClient
 import SegueCommandLine
 import SegueEngine
+import SegueLogging
 import SegueSystem
 import SegueWire
 import Synchronization
@@ -11,40 +12,54 @@ import ZMQ
     import Glibc
 #endif
 
+/// What segued runs with when an option is absent: the help renders these values, so it cannot drift from them.
+let defaults = EngineConfiguration()
+
 let spec = CommandSpec(
     name: "segued",
     summary:
         "The Segue daemon: reduces pan events and navigation commands into a durable log of transition events, and publishes them with the frames they imply.",
     options: [
-        .init("data", "DIR", help: "data directory (created 0700; default ./segue-data)"),
-        .init("ingest", "EP", help: "PULL endpoint for producers (default tcp://127.0.0.1:7701)"),
-        .init("control", "EP", help: "ROUTER endpoint for requests (default tcp://127.0.0.1:7702)"),
-        .init("events", "EP", help: "PUB endpoint for subscribers (default tcp://127.0.0.1:7703)"),
-        .init("fsync", "MODE", help: "always (default), interval:MS or never"),
+        .init("data", "DIR", help: "data directory (created 0700; default \(defaults.dataDirectory))"),
+        .init("ingest", "EP", help: "PULL endpoint for producers (default \(defaults.ingestEndpoint))"),
+        .init("control", "EP", help: "ROUTER endpoint for requests (default \(defaults.controlEndpoint))"),
+        .init("events", "EP", help: "PUB endpoint for subscribers (default \(defaults.eventsEndpoint))"),
+        .init("fsync", "MODE", help: "always, interval:MS or never (default \(defaults.fsync))"),
         .init(
             "snapshot-every", "N",
-            help: "write a snapshot every N events (default 100000; 0 = only at a clean shutdown)"),
-        .init("segment-bytes", "N", help: "start a new log segment past N bytes (default 67108864)"),
+            help: "write a snapshot every N events (default \(defaults.snapshotEvery); 0 = only at a clean shutdown)"),
+        .init("segment-bytes", "N", help: "start a new log segment past N bytes (default \(defaults.segmentBytes))"),
         .init(
             "retain-bytes", "N",
-            help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default 0: never)"),
+            help: "after a snapshot, delete old segments it covers while the log exceeds N bytes (default "
+                + "\(defaults.retainBytes); 0 = never)"),
         .init(
             "accept-log-loss",
             help: "start even though the log is damaged or missing events, giving them up (kept in DIR/log/damaged)"),
-        .init("max-message-bytes", "N", help: "largest accepted message, ZMQ_MAXMSGSIZE (default 65536)"),
-        .init("max-stacks", "N", help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default 100000)"),
-        .init("max-screens", "N", help: "most screens in one stack's navigation stack or tabs (default 100)"),
-        .init("max-presented", "N", help: "most screens presented over one stack at a time (default 32)"),
+        .init(
+            "max-message-bytes", "N",
+            help: "largest accepted message, ZMQ_MAXMSGSIZE (default \(defaults.maxMessageBytes))"),
+        .init(
+            "max-stacks", "N",
+            help: "most stacks the engine holds; more is RESOURCE_EXHAUSTED (default \(defaults.limits.maxStacks))"),
+        .init(
+            "max-screens", "N",
+            help: "most screens in one stack's navigation stack or tabs (default "
+                + "\(defaults.limits.maxScreensPerStack))"),
+        .init(
+            "max-presented", "N",
+            help: "most screens presented over one stack at a time (default \(defaults.limits.maxPresentedDepth))"),
         .init(
             "max-connections", "N",
-            help: "most connections each socket holds; more are closed at once (default 1024, or what the "
-                + "descriptor limit allows)"),
+            help: "most connections each socket holds; more are closed at once (default \(defaults.maxConnections), or "
+                + "what the descriptor limit allows)"),
         .init(
             "publish-queue-bytes", "N",
-            help: "most bytes queued for a subscriber that is not reading (default 268435456)"),
+            help: "most bytes queued for a subscriber that is not reading (default \(defaults.publishQueueBytes))"),
         .init(
             "reply-queue-bytes", "N",
-            help: "most reply bytes queued for a control client that is not reading (default 134217728)"),
+            help: "most reply bytes queued for a control client that is not reading (default "
+                + "\(defaults.replyQueueBytes))"),
         .init(
             "curve-secret-key", "FILE",
             help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
@@ -54,7 +69,8 @@ let spec = CommandSpec(
         .init("insecure", help: "allow binding beyond loopback without CURVE (anyone who can reach it gets in)"),
         .init(
             "log-level", "LEVEL",
-            help: "least important log lines written to stderr: debug, info (default), warn or error"),
+            help: "least important log lines written to stderr: debug, info, warn or error (default "
+                + "\(LogfmtLogger().threshold))"),
         .init(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
@@ -78,16 +94,16 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 /// The `--log-level` logger (logfmt lines on stderr, `ts=` first).
-func logger(from arguments: ParsedArguments) throws(UsageError) -> LogfmtLogger {
-    guard let name = arguments.string("log-level") else { return LogfmtLogger() }
-    guard let level = LogfmtLogger.Level(name: name) else {
+func logger(from arguments: ParsedArguments) throws(UsageError) -> Logger {
+    guard let name = arguments.string("log-level") else { return LogfmtLogger().logger }
+    guard let level = Logger.Level(name: name) else {
         throw UsageError("segued: --log-level must be debug, info, warn or error, not '\(name)'")
     }
-    return LogfmtLogger(threshold: level)
+    return LogfmtLogger(threshold: level).logger
 }
 
-func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws(UsageError) -> EngineConfiguration {
-    var configuration = EngineConfiguration()
+func configuration(from arguments: ParsedArguments, logger: Logger) throws(UsageError) -> EngineConfiguration {
+    var configuration = defaults
     if let data = arguments.string("data") { configuration.dataDirectory = data }
     let endpoints: [(String, WritableKeyPath<EngineConfiguration, String>)] = [
         ("ingest", \.ingestEndpoint), ("control", \.controlEndpoint), ("events", \.eventsEndpoint),
@@ -154,7 +170,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
                     + "use --curve-secret-key and --authorized-keys, or --insecure to accept plaintext anyway")
         }
         if !exposed.isEmpty {
-            logger.log(.warn, "binding beyond loopback without CURVE", [("endpoints", exposed.joined(separator: ","))])
+            logger.warn("binding beyond loopback without CURVE", ["endpoints": exposed.joined(separator: ",")])
         }
     default:
         throw UsageError("segued: --curve-secret-key and --authorized-keys go together")
@@ -162,7 +178,7 @@ func configuration(from arguments: ParsedArguments, logger: LogfmtLogger) throws
     if let seconds = try arguments.number("stats-interval", in: 0.1...86_400) {
         configuration.statsIntervalMs = Int((seconds * 1000).rounded())
     }
-    configuration.log = logger.logger
+    configuration.log = logger
     return configuration
 }
 
@@ -192,7 +208,7 @@ func limitConnections(_ configuration: inout EngineConfiguration, _ arguments: P
 }
 
 let parsed: ParsedArguments
-let log: LogfmtLogger
+let log: Logger
 var engineConfiguration: EngineConfiguration
 let cluster: ClusterSettings?
 let clusterKey: ClusterSigningKey?
@@ -226,20 +242,19 @@ let engine: Engine
 do {
     engine = try Engine(configuration: engineConfiguration)
 } catch {
-    log.log(.error, "cannot start", [("error", error.description)])
+    log.error("cannot start", ["error": error.description])
     exit(1)
 }
 if let report = engine.recoveryReport {
-    log.log(.warn, "log tail repaired", [("detail", "\(report)")])
+    log.warn("log tail repaired", ["detail": "\(report)"])
 }
 let summary = engine.summary
-log.log(
-    .info, "started",
+log.info(
+    "started",
     [
-        ("data", engineConfiguration.dataDirectory), ("head", "\(summary.headPosition)"),
-        ("stacks", "\(summary.stacks)"),
-        ("fsync", "\(engineConfiguration.fsync)"), ("curve", engineConfiguration.curve == nil ? "off" : "on"),
-        ("max_connections", "\(engineConfiguration.maxConnections)"),
+        "data": engineConfiguration.dataDirectory, "head": summary.headPosition, "stacks": summary.stacks,
+        "fsync": "\(engineConfiguration.fsync)", "curve": engineConfiguration.curve == nil ? "off" : "on",
+        "max_connections": engineConfiguration.maxConnections,
     ])
 let endpoints = engine.endpoints
 if let leadership {
@@ -255,12 +270,12 @@ do {
     if case .ledger(let ledgerError) = error.cause, ledgerError.isFenced {
         stepDown(because: ledgerError.description, log: log)
     }
-    log.log(.error, "stopped on an error", [("error", error.description)])
+    log.error("stopped on an error", ["error": error.description])
     exit(1)
 }
 if let reason = leadership?.lossReason {
     stepDown(because: reason, log: log)
 }
 leadership?.release()
-log.log(.info, "stopped")
+log.info("stopped")
 exit(0)

@@ -24,6 +24,8 @@ struct ErrorCauseTests {
                 #expect(cause.logError?.kind == .locked)
                 #expect(cause.logError?.path?.hasPrefix(directory) == true)
                 #expect(error.description.contains("is in use by another segued"))
+                #expect(error.context == "cannot open the data directory \(directory)")
+                #expect(error.description == "\(error.context): \(cause)")
             }
         }
     }

@@ -64,4 +64,15 @@ struct AssetDirectoryTests {
     @Test func aMissingDirectoryIsAnErrorThatNamesIt() {
         #expect(throws: WebSocketError.self) { try AssetDirectory(path: "/nonexistent/assets") }
     }
+
+    @Test func theErrorKeepsTheSystemCallsErrno() {
+        do throws(WebSocketError) {
+            _ = try AssetDirectory(path: "/nonexistent/assets")
+            Issue.record("opened a directory that does not exist")
+        } catch {
+            #expect(error.errno == ENOENT)
+            #expect(error.context == "cannot open the page's directory /nonexistent/assets")
+            #expect(error.description == "\(error.context): \(String(cString: strerror(ENOENT)))")
+        }
+    }
 }

@@ -9,6 +9,29 @@ import WebSockets
 
 /// libwebsockets through `WebSocketService`: a server and a client in one process, each on its own thread.
 struct WebSocketServiceTests {
+    @Test func aConnectionTouchedOffTheServingThreadStopsTheProcess() async {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            final class Serving: Sendable {
+                let woken = Mutex(false)
+            }
+            let serving = Serving()
+            var handlers = WebSocketService.Handlers()
+            handlers.woken = { serving.woken.withLock { $0 = true } }
+            let service = try WebSocketService(clientsWithMaxMessageBytes: 1024, handlers: handlers)
+            let runner = try JoinableThread(name: "serving") { [service] in service.run() }
+            // Woken means the thread is in run(): from then on only it may touch the connections.
+            while !serving.woken.withLock({ $0 }) {
+                service.wake()
+                _ = sched_yield()
+            }
+            service.requestWrite(ConnectionID(rawValue: 1))
+            service.stop()
+            runner.join()
+        }
+        let said = String(decoding: exit?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(said.contains("WebSocketService.requestWrite(_:) called off the thread in run()"), "\(said)")
+    }
+
     /// What the client saw, shared between its thread and the test.
     final class Seen: Sendable {
         let messages = Mutex<[String]>([])

@@ -1,3 +1,5 @@
+import SegueCluster
+import SegueEngine
 import Testing
 
 /// Every command line of the project explains itself the same way: `--help` exits 0 with a usage line and at
@@ -30,6 +32,39 @@ struct CLIHelpTests {
         #expect(output.stdout.contains("--log-level LEVEL") && output.stdout.contains("--stats-interval SEC"))
         let examples = output.stdout.components(separatedBy: "examples:\n").dropFirst().first ?? ""
         #expect(examples.hasPrefix("  segued"), "\(output)")
+    }
+
+    @Test("segued --help says the defaults the daemon runs with")
+    func daemonDefaults() throws {
+        let output = try ChildProcess(try BuildProducts.executable("segued"), ["--help"]).finish(timeoutMs: 10000)
+        #expect(output.status == 0, "\(output)")
+        let help = output.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let defaults = EngineConfiguration()
+        let expected: [(option: String, text: String)] = [
+            ("--data DIR", "default \(defaults.dataDirectory)"),
+            ("--ingest EP", "default \(defaults.ingestEndpoint)"),
+            ("--control EP", "default \(defaults.controlEndpoint)"),
+            ("--events EP", "default \(defaults.eventsEndpoint)"),
+            ("--fsync MODE", "default \(defaults.fsync)"),
+            ("--snapshot-every N", "default \(defaults.snapshotEvery)"),
+            ("--segment-bytes N", "default \(defaults.segmentBytes)"),
+            ("--retain-bytes N", "default \(defaults.retainBytes)"),
+            ("--max-message-bytes N", "default \(defaults.maxMessageBytes)"),
+            ("--max-stacks N", "default \(defaults.limits.maxStacks)"),
+            ("--max-screens N", "default \(defaults.limits.maxScreensPerStack)"),
+            ("--max-presented N", "default \(defaults.limits.maxPresentedDepth)"),
+            ("--max-connections N", "default \(defaults.maxConnections)"),
+            ("--publish-queue-bytes N", "default \(defaults.publishQueueBytes)"),
+            ("--reply-queue-bytes N", "default \(defaults.replyQueueBytes)"),
+            ("--replicas N", "default \(ClusterSettings.defaultReplicas)"),
+            ("--lease-ms MS", "default \(ClusterSettings.defaultLeaseMs)"),
+        ]
+        for (option, text) in expected {
+            // The option's own text runs to the next option at the start of a line, `--name VALUE ...`.
+            let after = help.components(separatedBy: " \(option) ").dropFirst().first ?? ""
+            let own = after.firstRange(of: #/ --[a-z-]+ [A-Z]+ /#).map { String(after[..<$0.lowerBound]) } ?? after
+            #expect(own.contains(text), "\(option): '\(own)'")
+        }
     }
 }
 

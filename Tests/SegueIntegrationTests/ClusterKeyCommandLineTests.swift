@@ -18,6 +18,20 @@ import Testing
         #expect(try runSegue(["keygen", "--cluster", "--out", prefix]).status == 1)
     }
 
+    @Test func aKeyFileThatCannotBeReadKeepsTheFailureAsTheCause() {
+        do throws(ClusterError) {
+            _ = try ClusterKeyFiles.signingKey(fromFile: "/nonexistent/cluster.key")
+            Issue.record("read a key file that does not exist")
+        } catch {
+            #expect(error.context == "cannot read /nonexistent/cluster.key")
+            guard let cause = error.cause else {
+                Issue.record("no cause: \(error)")
+                return
+            }
+            #expect(error.description == "\(error.context): \(cause)")
+        }
+    }
+
     @Test func seguedInAClusterNeedsTheClustersSigningKey() throws {
         let scratch = try ScratchDirectory(prefix: "segue-cluster-key")
         let cluster = ["--cluster", "nats://127.0.0.1:1", "--shard", "0", "--shards", "1", "--data", scratch.path]

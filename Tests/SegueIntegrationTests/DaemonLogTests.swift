@@ -1,4 +1,5 @@
 import Foundation
+import SegueSystem
 import Testing
 
 /// segued's operator log on stderr: logfmt lines with `ts=`, `--log-level`, `--stats-interval`.
@@ -15,6 +16,33 @@ struct DaemonLogTests {
         let timestamp = #/^ts=\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z level=(debug|info|warn|error) msg=/#
         for line in lines {
             #expect(line.firstMatch(of: timestamp) != nil, "\(line)")
+        }
+    }
+
+    @Test("at every level the daemon opens the --data directory it was given and logs that path unchanged")
+    func dataDirectoryAtEveryLevel() throws {
+        let scratch = try ScratchDirectory(prefix: "segued-log-level")
+        for level in ["debug", "info", "warn", "error"] {
+            // Long enough that the path is a heap string, and new, so the daemon creates it.
+            let data = scratch.url.appendingPathComponent("a-data-directory-named-at-length-\(level)")
+            let daemon = try DaemonProcess.start(dataDirectory: data, extraArguments: ["--log-level", level])
+            defer { daemon.kill() }
+            #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+            #expect(daemon.stop() == 0)
+            let lines = daemon.stderr.split(separator: "\n").map(String.init)
+            let started = lines.filter { $0.contains(" msg=started ") }
+            if level == "debug" || level == "info" {
+                #expect(started.count == 1, "\(lines)")
+                #expect(started.first?.contains(" level=info msg=started data=\(data.path) head=") == true, "\(lines)")
+            } else {
+                #expect(started.isEmpty, "\(lines)")
+            }
+            #expect(!lines.contains { $0.contains("level=error") }, "\(lines)")
+            var status = stat()
+            #expect(stat(data.path, &status) == 0)
+            #expect(status.st_mode & 0o777 == 0o700)
+            let files = try FileManager.default.contentsOfDirectory(atPath: data.path)
+            #expect(files.contains("log"), "\(files)")
         }
     }
 

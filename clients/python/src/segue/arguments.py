@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import ParamSpec, TypeVar
 
+from . import segue_pb2 as pb
 from .errors import SegueError
 
 P = ParamSpec("P")
@@ -20,7 +21,7 @@ MIN_SWIPE_RATE_HZ, MAX_SWIPE_RATE_HZ = 1.0, 1000.0
 
 
 def invalid(message: str) -> SegueError:
-    return SegueError("INVALID_ARGUMENT", message)
+    return SegueError(pb.INVALID_ARGUMENT, message)
 
 
 def seconds(name: str, value: float) -> float:

@@ -99,7 +99,7 @@ class Segue:
         env = os.environ if environ is None else environ
         server_key, key_file = env.get("SEGUE_CURVE_SERVER_KEY", ""), env.get("SEGUE_CURVE_KEY_FILE", "")
         if bool(server_key) != bool(key_file):
-            raise SegueError("INVALID_ARGUMENT", "CURVE needs both SEGUE_CURVE_SERVER_KEY and SEGUE_CURVE_KEY_FILE")
+            raise SegueError(pb.INVALID_ARGUMENT, "CURVE needs both SEGUE_CURVE_SERVER_KEY and SEGUE_CURVE_KEY_FILE")
         curve = CurveKeys.from_files(server_key, key_file) if server_key else None
         return cls(env.get("SEGUE_INGEST") or DEFAULT_INGEST, env.get("SEGUE_CONTROL") or DEFAULT_CONTROL,
                    env.get("SEGUE_EVENTS") or DEFAULT_EVENTS, timeout, curve, max_message_bytes=max_message_bytes,
@@ -342,7 +342,7 @@ class Segue:
     def _gathered(self, read: int, page: int, call: str, gathered: str) -> int:
         """The bytes `call` has read once a page of `page` bytes is added; RESOURCE_EXHAUSTED past max_read_bytes."""
         if read + page > self.max_read_bytes:
-            raise SegueError("RESOURCE_EXHAUSTED",
+            raise SegueError(pb.RESOURCE_EXHAUSTED,
                              f"{call} read more than this client's max_read_bytes ({self.max_read_bytes} bytes) "
                              f"from {self.control_endpoint} ({gathered} so far): raise it, or read page by page")
         return read + page

@@ -8,6 +8,7 @@ from pathlib import Path
 import zmq
 from zmq.utils import z85
 
+from . import segue_pb2 as pb
 from .errors import SegueError
 
 
@@ -16,9 +17,9 @@ def _read_key(path: str) -> str:
     try:
         first = Path(path).read_bytes().split(b"\n", 1)[0].strip(b" \t\r").decode("latin-1")
     except OSError as exc:
-        raise SegueError("INVALID_ARGUMENT", f"cannot read key file {path}: {exc.strerror}") from exc
+        raise SegueError(pb.INVALID_ARGUMENT, f"cannot read key file {path}: {exc.strerror}") from exc
     if not _is_z85_key(first):
-        raise SegueError("INVALID_ARGUMENT", f"key file {path} does not start with a 40-character Z85 key")
+        raise SegueError(pb.INVALID_ARGUMENT, f"key file {path} does not start with a 40-character Z85 key")
     return first
 
 
@@ -42,7 +43,7 @@ class CurveKeys:
     def __post_init__(self) -> None:
         for name in ("server_public_key", "public_key", "secret_key"):
             if not _is_z85_key(getattr(self, name)):
-                raise SegueError("INVALID_ARGUMENT", f"CurveKeys.{name} is not a 40-character Z85 key")
+                raise SegueError(pb.INVALID_ARGUMENT, f"CurveKeys.{name} is not a 40-character Z85 key")
 
     @classmethod
     def from_files(cls, server_key: str, key_file: str) -> CurveKeys:

@@ -15,17 +15,23 @@ SEGUED_MAX_MESSAGE_BYTES = 65536
 M = TypeVar("M", bound=Message)
 
 
-class SegueError(Exception):
-    """A refusal or a failure. `code` is the contract's ErrorCode name (UNKNOWN_STACK, NOTHING_TO_POP, ...), or
-    UNKNOWN_<n> for a code this client does not know (a newer daemon's); `number` is the ErrorCode number the daemon
-    sent, None for an error the client raised itself: INVALID_ARGUMENT for a value refused before sending,
-    CLIENT_CLOSED for a client or feed used after it was closed, UNAVAILABLE when segued does not answer in time,
-    MALFORMED for a reply or publication that is not what the contract allows, RESOURCE_EXHAUSTED for a read over
-    the client's max_read_bytes."""
+# The one code a client raises that the contract does not have: a client or feed used after it was closed.
+CLIENT_CLOSED = "CLIENT_CLOSED"
 
-    def __init__(self, code: str, message: str, number: int | None = None) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
+
+class SegueError(Exception):
+    """A refusal or a failure. `error_code` is the contract's ErrorCode (pb.UNKNOWN_STACK, pb.NOTHING_TO_POP, ...),
+    None for CLIENT_CLOSED and for a code this client does not know (a newer daemon's); `code` is its name, or
+    CLIENT_CLOSED, or UNKNOWN_<n>; `number` is the ErrorCode number the daemon sent, None for an error the client
+    raised itself: INVALID_ARGUMENT for a value refused before sending, CLIENT_CLOSED for a client or feed used after
+    it was closed, UNAVAILABLE when segued does not answer in time, MALFORMED for a reply or publication that is not
+    what the contract allows, RESOURCE_EXHAUSTED for a read over the client's max_read_bytes."""
+
+    def __init__(self, code: pb.ErrorCode | str, message: str, number: int | None = None) -> None:
+        name = code if isinstance(code, str) else pb.ErrorCode.Name(code)
+        super().__init__(f"{name}: {message}")
+        self.error_code: pb.ErrorCode | None = None if isinstance(code, str) else code
+        self.code = name
         self.message = message
         self.number = number
 
@@ -34,26 +40,22 @@ class SegueUnavailable(SegueError):
     """segued did not answer in time (or the log could not be written): code UNAVAILABLE."""
 
     def __init__(self, message: str, number: int | None = None) -> None:
-        super().__init__("UNAVAILABLE", message, number)
-
-
-def code_name(number: int) -> str:
-    """The ErrorCode's name, or UNKNOWN_<number> for one this client's contract does not have."""
-    try:
-        return pb.ErrorCode.Name(number)
-    except ValueError:
-        return f"UNKNOWN_{number}"
+        super().__init__(pb.UNAVAILABLE, message, number)
 
 
 def refusal(error: pb.Error) -> SegueError:
-    """The daemon's error (a Reply's or a Rejection's) as a SegueError, its code and message kept."""
+    """The daemon's error (a Reply's or a Rejection's) as a SegueError, its code and message kept; a code this
+    client's contract does not have is UNKNOWN_<number>."""
+    number = int(error.code)
     if error.code == pb.UNAVAILABLE:
-        return SegueUnavailable(error.message, int(error.code))
-    return SegueError(code_name(error.code), error.message, int(error.code))
+        return SegueUnavailable(error.message, number)
+    if number not in pb.ErrorCode.values():
+        return SegueError(f"UNKNOWN_{number}", error.message, number)
+    return SegueError(error.code, error.message, number)
 
 
 def malformed(message: str) -> SegueError:
-    return SegueError("MALFORMED", message)
+    return SegueError(pb.MALFORMED, message)
 
 
 def decode(kind: type[M], payload: bytes, what: str) -> M:
@@ -66,7 +68,7 @@ def decode(kind: type[M], payload: bytes, what: str) -> M:
 
 
 def closed(what: str) -> SegueError:
-    return SegueError("CLIENT_CLOSED", f"{what} is closed")
+    return SegueError(CLIENT_CLOSED, f"{what} is closed")
 
 
 def oversize_hint(what: str, size: int) -> str:

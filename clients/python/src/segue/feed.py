@@ -21,21 +21,18 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from . import segue_pb2 as pb
+from .connection import Connection
 from .errors import SegueUnavailable, closed, decode
 from .receiving import endpoint, received, time_left
 from .topics import Topic
-
-if TYPE_CHECKING:
-    from .client import Segue
 
 
 class EventFeed:
     """Every event (of one stack, or all) from a position, in order, without a gap or a repeat (`Segue.events`)."""
 
-    def __init__(self, client: Segue, stack: str | None, from_position: int | None, timeout: float,
+    def __init__(self, client: Connection, stack: str | None, from_position: int | None, timeout: float,
                  idle_check: float = 1.0, on_log_behind: Callable[[int, int], None] | None = None) -> None:
         self.client = client
         self.on_log_behind = on_log_behind
@@ -156,7 +153,7 @@ class EventFeed:
 class FrameFeed:
     """The frames of one stack published after the feed was created (frames are not logged)."""
 
-    def __init__(self, client: Segue, stack: str, timeout: float) -> None:
+    def __init__(self, client: Connection, stack: str, timeout: float) -> None:
         self.stack = stack
         self.timeout = timeout
         self._sub = client.subscribe(Topic.FRAME.of(stack), timeout=timeout)

@@ -7,18 +7,15 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import zmq
 
 from . import segue_pb2 as pb
+from .connection import Connection
 from .errors import SegueUnavailable, decode, refusal
 from .receiving import endpoint, received, time_left
 from .topics import Topic
 from .swipe import swipe_trace
-
-if TYPE_CHECKING:
-    from .client import Segue
 
 # The events after which a stack runs no transition: the end of one, or the stack's end.
 _ENDINGS = ("completed", "interrupted")
@@ -54,7 +51,7 @@ class SwipePlan:
     rate_hz: float
 
 
-def wait_idle(client: Segue, stack: str, timeout: float) -> pb.StackState:
+def wait_idle(client: Connection, stack: str, timeout: float) -> pb.StackState:
     """The stack's state once it runs no transition, waiting at most `timeout` seconds for one to end."""
     deadline = time.monotonic() + timeout
     sub = client.subscribe(Topic.EVENT.of(stack), timeout=timeout)
@@ -122,7 +119,7 @@ class _Outcome:
                 return
 
 
-def perform_swipe(client: Segue, plan: SwipePlan, wait: bool, timeout: float) -> SwipeResult:
+def perform_swipe(client: Connection, plan: SwipePlan, wait: bool, timeout: float) -> SwipeResult:
     state = wait_idle(client, plan.stack, timeout) if wait else client.state(plan.stack, timeout)
     size = state.config.size
     outcome = _Outcome(secrets.randbelow(1 << 53) + 1)
