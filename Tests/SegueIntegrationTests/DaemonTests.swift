@@ -88,8 +88,12 @@ import Testing
         #expect(done.timeUs == finishedAt + finished.settleUs)
         #expect(done.from?.rect?.x == Self.width)
         #expect(done.to?.rect?.x == 0)
-        let settling = frames.filter { $0.phase == .settling }
-        #expect(settling.map(\.timeUs) == (1...5).map { finishedAt + Int64($0) * 1_000_000 / 60 })
+        let settling = frames.filter { $0.phase == .settling }.map(\.timeUs)
+        let due = (1...5).map { finishedAt + Int64($0) * 1_000_000 / 60 }
+        // A daemon that fell more than 50 ms behind skips the late frames and counts them (`FramePacing`); the
+        // frames it drew are still at their own times.
+        let skipped = try control.stats().framesSkipped
+        #expect(settling == due.filter { settling.contains($0) } && settling.count + Int(skipped) == due.count)
         #expect(daemon.stop() == 0)
     }
 
