@@ -1,9 +1,5 @@
 import SegueSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The engine's time source, in microseconds since the Unix epoch.
 public protocol EngineClock {
     /// The current engine time; never less than a previous answer.
@@ -18,18 +14,12 @@ public struct MonotonicEpochClock: EngineClock {
 
     /// - Parameter notBeforeUs: the newest time already in the log.
     public init(notBeforeUs: Int64 = 0) {
-        anchorUs = max(Self.realTimeUs(), notBeforeUs)
+        anchorUs = max(WallClock.nowUs(), notBeforeUs)
         monotonicAnchorUs = MonotonicTime.nowUs()
     }
 
     public mutating func nowUs() -> Int64 {
         anchorUs + (MonotonicTime.nowUs() - monotonicAnchorUs)
-    }
-
-    private static func realTimeUs() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
     }
 }
 

@@ -53,7 +53,7 @@ enum LogGenerator {
         var outcome = Outcome()
         var writer = Writer(log: log, path: dataDirectory)
         // A day ago, so that a daemon opening the log finds its own clock well past the log's newest event.
-        var now = realtimeMicroseconds() - 86_400_000_000
+        var now = WallClock.nowUs() - 86_400_000_000
 
         /// Writes the round's events once per copy of their template stack.
         func writeRound() throws(BenchError) {
@@ -172,11 +172,5 @@ enum LogGenerator {
             }
             batch.removeAll()
         }
-    }
-
-    private static func realtimeMicroseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
     }
 }
