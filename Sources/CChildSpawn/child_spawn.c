@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <linux/close_range.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,7 +47,13 @@ static int become(
     if (place(stderr_fd, STDERR_FILENO) != 0) return errno;
     // Descriptors the parent opened without close-on-exec (a file another thread is writing, a lock) must not
     // live on in the child: marked, not closed, so that the report pipe still says why an exec failed.
-    if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) return errno;
+    if (syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
+        // Kernels before 5.11 have no CLOSE_RANGE_CLOEXEC: each descriptor the limit allows, one at a time.
+        struct rlimit limit;
+        if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return errno;
+        rlim_t last = limit.rlim_cur < (1 << 20) ? limit.rlim_cur : (1 << 20);
+        for (rlim_t fd = 3; fd < last; fd++) (void)fcntl((int)fd, F_SETFD, FD_CLOEXEC);
+    }
     execve(path, argv, envp);
     return errno;
 }

@@ -59,7 +59,6 @@ final class DaemonProcess {
     /// Asks the daemon to stop (SIGTERM: finish the batch, sync, snapshot, exit) and waits up to `timeoutMs`.
     /// - Returns: how long it took in nanoseconds, or nil when it had to be killed.
     func terminate(timeoutMs: Int) -> Int64? {
-        guard server.isRunning else { return nil }
         let started = MonotonicTime.nowNs()
         server.process.signal(SIGTERM)
         let stopped = server.waitForExit(timeoutMs: timeoutMs)

@@ -13,8 +13,8 @@ enum PlayCommand {
     static let spec = CommandSpec(
         name: "segue play",
         summary: "Send the inputs of a recording (segue record) to segued's ingest again, each at its recorded time "
-            + "after the start, divided by --speed (0: as fast as possible); an input sent late moves the ones after "
-            + "it as late, so that each keeps its distance from the one before. --stack-map renames stacks on the way, "
+            + "after the start, divided by --speed (0: as fast as possible); an input sent more than 5 ms late moves "
+            + "the ones after it as late, so that each keeps its distance from the one before. --stack-map renames stacks on the way, "
             + "so a session can be replayed beside the original. The bytes are sent as recorded otherwise. Then "
             + "waits (up to --timeout-ms) until segued has decided them all, and reports how many it accepted and "
             + "rejected, and why (the rejections come from --events); exits 1 when it rejected any. Warns when "
@@ -104,15 +104,16 @@ enum PlayCommand {
 
         let started = ContinuousClock.now
         var outcome = PlayOutcome()
-        // How far behind its schedule the player has fallen (descheduled, a slow read): the inputs after a late one
-        // keep their recorded distance from it, since catching up would bring them closer to the animation before
-        // them than they were (a swipe begun during the previous one's settle interrupts it).
-        var behind = Duration.zero
+        var schedule = speed > 0 ? PlaybackSchedule(speed: speed) : nil
+        func elapsedUs() -> Int64 {
+            let (seconds, attoseconds) = started.duration(to: .now).components
+            return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        }
         for input in inputs {
-            let due =
-                speed > 0 ? started.advanced(by: .microseconds(Double(input.offsetUs) / speed) + behind) : started
+            let dueUs = schedule?.dueUs(offsetUs: input.offsetUs) ?? 0
+            let due = started.advanced(by: .microseconds(dueUs))
             guard try read(subscriber, into: &outcome, until: due, stoppable: true) else { break }
-            if speed > 0 { behind += max(due.duration(to: .now), .zero) }
+            schedule?.sent(dueUs: dueUs, atUs: elapsedUs())
             try send(input.payload, count: outcome.sent)
             outcome.sent(input.input)
         }

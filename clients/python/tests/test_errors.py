@@ -25,3 +25,10 @@ def test_what_the_client_raises_itself_has_the_enum_value_but_no_number() -> Non
     assert SegueUnavailable("late").error_code == pb.UNAVAILABLE
     used = closed("this client")
     assert (used.error_code, used.code, str(used)) == (None, CLIENT_CLOSED, "CLIENT_CLOSED: this client is closed")
+
+
+def test_an_error_made_with_a_code_name_has_that_codes_enum_value() -> None:
+    # As code written before the enum makes them: the name is enough.
+    assert SegueError("UNAVAILABLE", "late").error_code == pb.UNAVAILABLE
+    assert SegueError("UNKNOWN_17", "newer").error_code is None
+    assert SegueError(CLIENT_CLOSED, "closed").error_code is None

@@ -3,7 +3,7 @@ daemon sent not being what the contract allows."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from google.protobuf.message import DecodeError, Message
 
@@ -30,7 +30,7 @@ class SegueError(Exception):
     def __init__(self, code: pb.ErrorCode | str, message: str, number: int | None = None) -> None:
         name = code if isinstance(code, str) else pb.ErrorCode.Name(code)
         super().__init__(f"{name}: {message}")
-        self.error_code: pb.ErrorCode | None = None if isinstance(code, str) else code
+        self.error_code: pb.ErrorCode | None = code if not isinstance(code, str) else _known_code(code)
         self.code = name
         self.message = message
         self.number = number
@@ -77,3 +77,12 @@ def oversize_hint(what: str, size: int) -> str:
         return ""
     return (f" ({what} of {size} bytes: segued drops messages over its --max-message-bytes, "
             f"{SEGUED_MAX_MESSAGE_BYTES} by default)")
+
+
+def _known_code(name: str) -> pb.ErrorCode | None:
+    """The contract's ErrorCode named `name`, or None when the contract has none of that name (CLIENT_CLOSED,
+    UNKNOWN_<n>)."""
+    try:
+        return cast(pb.ErrorCode, pb.ErrorCode.Value(name))
+    except ValueError:
+        return None
