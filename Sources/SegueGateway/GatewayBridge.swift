@@ -6,6 +6,10 @@ import SegueWire
 import Synchronization
 import WebSockets
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The gateway's ZeroMQ side, on a thread of its own: it turns pages' messages into inputs and requests for the
 /// daemon, subscribes to what the pages watch (and nothing more), and fills each page's outbox with the JSON of
 /// what arrives. The WebSocket thread hands it pages' messages through `inbox`; histories and comparisons go to
@@ -26,8 +30,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     private let hello: [UInt8]
     /// The time by which requests time out and probes are asked for again.
     private let clock: () -> ContinuousClock.Instant
+    /// The thread in `run()`, once there: from then on only it turns the bridge, and `turn()` checks so.
+    private let servingThread = Atomic<UInt>(0)
 
-    // Bridge thread only, from here on.
+    // Bridge thread only, from here on (the thread in `run()`, or the caller of `turn()` when nothing runs it).
     private let transport: Transport
     /// Pages with a control connection of their own (`BridgeTransport.openControl(for:)`).
     private var pageControls: Set<ConnectionID> = []
@@ -122,6 +128,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             _ = workerFailure.join()
             transport.close()
         }
+        servingThread.store(UInt(pthread_self()), ordering: .relaxed)
         while !stopped.load(ordering: .acquiring) {
             transport.wait(timeoutMs: 50, orUntilReadable: inbox.fileDescriptor)
             turn()
@@ -131,6 +138,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     /// Handles what was posted, then what the daemon published and replied, then times out requests and asks
     /// again for probes; wakes the WebSocket thread when something was queued for a page.
     func turn() {
+        let serving = servingThread.load(ordering: .relaxed)
+        precondition(
+            serving == 0 || pthread_equal(pthread_t(serving), pthread_self()) != 0,
+            "GatewayBridge.turn() called off the thread in run()")
         for notice in inbox.take() {
             handle(notice)
         }

@@ -1,10 +1,15 @@
 import SegueClient
+import SegueSystem
 import SegueWire
 import Synchronization
 import Testing
 import WebSockets
 
 @testable import SegueGateway
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The bridge's decisions over a transport in memory, turn by turn and at the time of a clock the test moves:
 /// what a page is told, what the daemon is sent and on which connection, and when the bridge gives up.
@@ -335,5 +340,23 @@ struct GatewayBridgeTests {
         #expect(harness.backlog.takeDrained() == [page])
         #expect(harness.wakes.count.load(ordering: .relaxed) > wakes)
         #expect(harness.messages(of: page).count == GatewayLimits.maxBacklogMessages)
+    }
+
+    @Test func aTurnOffTheThreadInRunStopsTheProcess() async {
+        let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let harness = try Harness()
+            let bridge = harness.bridge!
+            let runner = try JoinableThread(name: "bridge") { [bridge] in try? bridge.run() }
+            // The page's hello means the thread is in run(): from then on only it may turn the bridge.
+            let page = ConnectionID(rawValue: 1)
+            harness.outboxes.open(page)
+            bridge.post(.opened(page))
+            while harness.outboxes.next(for: page) == nil { _ = sched_yield() }
+            bridge.turn()
+            bridge.stop()
+            runner.join()
+        }
+        let said = String(decoding: exit?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(said.contains("GatewayBridge.turn() called off the thread in run()"), "\(said)")
     }
 }
