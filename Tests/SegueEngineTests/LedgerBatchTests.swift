@@ -6,9 +6,6 @@ import Testing
 
 /// A batch is begun, filled and committed; what it publishes comes from the committed batch, as logged.
 @Suite struct LedgerBatchTests {
-    static let create = Command(
-        stackId: "s",
-        op: .create(CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 4, height: 8)))))
 
     /// Runs `body` with a ledger over a fresh data directory.
     static func withLedger(_ body: (Ledger) throws -> Void) throws {
@@ -25,7 +22,7 @@ import Testing
         try Self.withLedger { ledger in
             var batch = ledger.beginBatch(now: 1_000)
             var reply = Reply(requestId: "r")
-            let durableAt = batch.apply(Self.create, now: 1_000, answering: &reply)
+            let durableAt = batch.apply(createStackS, now: 1_000, answering: &reply)
             #expect(reply.error == nil)
             #expect(durableAt == 1)
             // Decided, not yet logged.
@@ -74,12 +71,12 @@ import Testing
         try Self.withLedger { ledger in
             var first = ledger.beginBatch(now: 1_000)
             var reply = Reply(requestId: "r")
-            _ = first.apply(Self.create, now: 1_000, answering: &reply)
+            _ = first.apply(createStackS, now: 1_000, answering: &reply)
             _ = try first.commit()
             // The first batch's storage is reused, emptied.
             var second = ledger.beginBatch(now: 2_000)
             var again = Reply(requestId: "r2")
-            _ = second.apply(Self.create, now: 2_000, answering: &again)
+            _ = second.apply(createStackS, now: 2_000, answering: &again)
             #expect(again.error?.code == .stackExists)
             let committed = try second.commit()
             #expect(committed.events.isEmpty)

@@ -18,12 +18,7 @@ import Testing
     @Test func refusedPublicationsAreCountedInStats() throws {
         let transport = RefusingTransport()
         try withTurns(over: transport) { _, turns in
-            let create = Request(
-                body: .command(
-                    Command(
-                        stackId: "s",
-                        op: .create(
-                            CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 4, height: 8)))))))
+            let create = Request(body: .command(createStackS))
             transport.memory.requestQueue.append([[1], create.encoded()])
             try turns.turn(now: turns.nowUs())
             // One event (StackCreated) refused.

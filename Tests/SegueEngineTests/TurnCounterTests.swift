@@ -9,12 +9,7 @@ import Testing
     @Test func getStatsCountsItsOwnBatchAndAgreesWithTheCounters() throws {
         let transport = MemoryTransport()
         try withTurns(over: transport) { _, turns in
-            let create = Request(
-                body: .command(
-                    Command(
-                        stackId: "s",
-                        op: .create(
-                            CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 4, height: 8)))))))
+            let create = Request(body: .command(createStackS))
             // Received and refused: undecodable ingest, ingest of two parts, a request of an unknown stack.
             transport.ingestQueue.append([[0xFF, 0xFF]])
             transport.ingestQueue.append([[1], [2]])

@@ -1,3 +1,5 @@
+import SegueWire
+
 @testable import SegueEngine
 
 /// Runs `body` with a turn over `transport` and a manual clock, in a fresh data directory: for tests of the turn
@@ -17,3 +19,7 @@ func withTurns<Transport: EngineTransport>(
         try body(ledger, turns)
     }
 }
+
+/// The command the turn tests decide first: create the one-screen stack "s".
+let createStackS = Command(
+    stackId: "s", op: .create(CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 4, height: 8)))))

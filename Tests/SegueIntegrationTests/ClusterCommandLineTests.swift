@@ -32,15 +32,7 @@ extension NATSClusterSuites {
             #expect(state.stdout.contains("\"Detail\""), "\(state.stdout)\(state.stderr)")
 
             // shard 0: created, then the push's began, finished, completed; shard 1: created.
-            var positions: [Int: [UInt64]] = [:]
-            while positions.values.map(\.count).reduce(0, +) < 5 {
-                let line = try #require(tail.readLine(timeoutMs: 15000), "tail stopped: \(tail.stderr)")
-                let object = try jsonObject(line)
-                let shard = try #require(object["shard"] as? Int)
-                let event = try #require(object["event"] as? [String: Any])
-                positions[shard, default: []].append(try #require(event["position"] as? NSNumber).uint64Value)
-            }
-            #expect(positions == [0: [1, 2, 3, 4], 1: [1]])
+            #expect(try ClusterDaemon.positionsByShard(tail, count: 5) == [0: [1, 2, 3, 4], 1: [1]])
 
             let refused = try runSegue(["stats", "--cluster", nats.urls])
             #expect(refused.status == 2)

@@ -76,6 +76,23 @@ final class ClusterDaemon {
         ).finish(timeoutMs: 30000)
     }
 
+    /// The positions `segue tail --json` over a cluster (`tail`) printed for each shard, read until there are
+    /// `count` of them.
+    static func positionsByShard(_ tail: ChildProcess, count: Int) throws -> [Int: [UInt64]] {
+        var positions: [Int: [UInt64]] = [:]
+        while positions.values.map(\.count).reduce(0, +) < count {
+            guard let line = tail.readLine(timeoutMs: 15000) else {
+                throw HarnessError("tail stopped: \(tail.stderr)")
+            }
+            let object = try jsonObject(line)
+            guard let shard = object["shard"] as? Int, let event = object["event"] as? [String: Any],
+                let position = event["position"] as? NSNumber
+            else { throw HarnessError("not a shard's event: \(line)") }
+            positions[shard, default: []].append(position.uint64Value)
+        }
+        return positions
+    }
+
     /// Waits for the ready line of a standby taking the shard over.
     @discardableResult
     func awaitReady(timeoutMs: Int) throws -> SegueEndpoints {

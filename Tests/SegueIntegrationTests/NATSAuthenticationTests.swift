@@ -41,15 +41,7 @@ extension NATSClusterSuites {
             let pushed = try runSegue(["push", first, "Detail", "--immediate"], environment: reader)
             #expect(pushed.status == 0, "\(pushed.stderr)")
 
-            var positions: [Int: [UInt64]] = [:]
-            while positions.values.map(\.count).reduce(0, +) < 5 {
-                let line = try #require(tail.readLine(timeoutMs: 15000), "tail stopped: \(tail.stderr)")
-                let object = try jsonObject(line)
-                let shard = try #require(object["shard"] as? Int)
-                let event = try #require(object["event"] as? [String: Any])
-                positions[shard, default: []].append(try #require(event["position"] as? NSNumber).uint64Value)
-            }
-            #expect(positions == [0: [1, 2, 3, 4], 1: [1]])
+            #expect(try ClusterDaemon.positionsByShard(tail, count: 5) == [0: [1, 2, 3, 4], 1: [1]])
 
             // What no user of Segue's may do: another shard's subjects and lease, or any write for the reader.
             let shard0 = try NATSConnection(
