@@ -40,7 +40,12 @@ extension EngineCore {
 
     /// Scheduled time of settle frame k: start + k / fps seconds, in whole microseconds.
     static func settleFrameTime(_ settling: TransitionModel.Settling, k: Int64, fps: UInt32) -> Int64 {
-        settling.startUs + k * 1_000_000 / Int64(fps)
+        settleFrameTime(startUs: settling.startUs, k: k, fps: fps)
+    }
+
+    /// Scheduled time of frame k of a settle that starts at `startUs`.
+    static func settleFrameTime(startUs: Int64, k: Int64, fps: UInt32) -> Int64 {
+        startUs + k * 1_000_000 / Int64(fps)
     }
 
     /// Runs one stack's clock to `now` before an input of that stack (nothing when there is no such stack).

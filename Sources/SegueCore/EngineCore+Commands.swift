@@ -256,7 +256,8 @@ extension EngineCore {
         append(.began(began), stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
         var settleUs: Int64 = 0
         if !immediate, let transition = stacks[context.stackId]?.transition {
-            settleUs = stack.profile.settleDurationUs(for: transition, from: 0, target: 1, width: stack.width)
+            settleUs = stack.profile.settleDurationUs(
+                for: transition, from: 0, target: 1, width: stack.width, startUs: clockUs, fps: stack.fps)
         }
         let finished = TransitionFinished(
             transitionId: transitionId, progress: 0, velocity: 0, reason: .programmatic,

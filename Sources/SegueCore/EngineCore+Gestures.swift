@@ -57,6 +57,15 @@ extension EngineCore {
                 first: stacks.models[slot].uikitSample(
                     timestampUs: pan.timestampUs, translation: translation, velocity: pan.velocity))
         }
+        if let parameters = stack.profile.predictiveBack, let edge = stacks.models[slot].transition?.swipeEdge {
+            var gesture = PredictiveBackGesture(
+                parameters, edge: edge, location: pan.location ?? translation, translation: translation)
+            // BEGAN's own sample is the first move the arrow sees; progress counts from it.
+            _ = gesture.move(
+                translation: translation, timeUs: pan.timestampUs, velocityX: pan.velocity?.x ?? 0,
+                thresholds: parameters.progress, width: stack.width)
+            stacks.gestures[slot].tracker?.predictiveBack = gesture
+        }
     }
 
     /// The transition a BEGAN starts: a tab swipe, else dismissing the top presented screen, else a pop.
@@ -68,15 +77,31 @@ extension EngineCore {
                 transitionId: id, operation: .selectTab, fromScreen: stack.topScreen,
                 toScreen: stack.tabs[next], interactive: true, gestureId: pan.gestureId)
         }
+        let edge = stack.profile.predictiveBack.flatMap { Self.swipeEdge(of: pan, stack: stack, edgeWidth: $0.edgeWidth) }
         if !stack.presented.isEmpty {
             return TransitionBegan(
                 transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
-                toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId)
+                toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId,
+                swipeEdge: edge ?? .swipeEdgeUnspecified)
         }
         return TransitionBegan(
             transitionId: id, operation: .pop, fromScreen: stack.topScreen,
             toScreen: stack.screens[stack.screens.count - 2], interactive: true,
-            gestureId: pan.gestureId)
+            gestureId: pan.gestureId, swipeEdge: edge ?? .swipeEdgeUnspecified)
+    }
+
+    /// Where a swipe touched down: BEGAN's location less its translation.
+    static func touchDown(of pan: PanEvent) -> Vec2 {
+        Vec2(x: (pan.location?.x ?? 0) - (pan.translation?.x ?? 0), y: (pan.location?.y ?? 0) - (pan.translation?.y ?? 0))
+    }
+
+    /// The edge an Android back swipe began at (`EdgeBackGestureHandler`): within the edge width, widened by the
+    /// safe area's inset on that side, of the left edge, else of the right one; nil when neither.
+    static func swipeEdge(of pan: PanEvent, stack: StackModel, edgeWidth: Double) -> SwipeEdge? {
+        let x = touchDown(of: pan).x
+        if x < edgeWidth + (stack.config.safeArea?.left ?? 0) { return .swipeEdgeLeft }
+        if x >= stack.width - edgeWidth - (stack.config.safeArea?.right ?? 0) { return .swipeEdgeRight }
+        return nil
     }
 
     /// Velocity when the producer gave one, else translation: the direction the finger is heading.
@@ -138,10 +163,12 @@ extension EngineCore {
             throw rejected(
                 "'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
         }
-        let startX = (pan.location?.x ?? 0) - (pan.translation?.x ?? 0)
-        let startY = (pan.location?.y ?? 0) - (pan.translation?.y ?? 0)
+        let start = Self.touchDown(of: pan)
+        let (startX, startY) = (start.x, start.y)
         let edgeWidth = stack.edgeWidth
-        if edgeWidth > 0 {
+        if let predictiveBack = profile.predictiveBack {
+            try checkPredictiveBackStart(pan, stack: stack, parameters: predictiveBack)
+        } else if edgeWidth > 0 {
             let fromLeadingEdge = stack.config.rightToLeft ? stack.width - startX : startX
             if fromLeadingEdge > edgeWidth {
                 throw rejected(
@@ -160,6 +187,7 @@ extension EngineCore {
                 "direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent"
             )
         }
+        if profile.predictiveBack != nil { return }
         let direction = Self.direction(of: pan)
         switch profile.beganRule {
         case .any:
@@ -185,10 +213,33 @@ extension EngineCore {
         }
     }
 
+    /// Throws why a BEGAN may not start an Android back swipe: away from both edges, or heading more vertically
+    /// than horizontally past the touch slop (`EdgeBackGestureHandler` cancels those before they start).
+    private func checkPredictiveBackStart(
+        _ pan: PanEvent, stack: StackModel, parameters: Profile.PredictiveBack
+    ) throws(CommandRefusal) {
+        guard Self.swipeEdge(of: pan, stack: stack, edgeWidth: parameters.edgeWidth) != nil else {
+            let x = Self.touchDown(of: pan).x
+            throw rejected(
+                "edge_width: the swipe began at x \(x), more than \(parameters.edgeWidth) pt from both edges; profile '\(stack.profile.name)' accepts either edge"
+            )
+        }
+        let dx = abs(pan.translation?.x ?? 0)
+        let dy = abs(pan.translation?.y ?? 0)
+        if dy > dx && dy > parameters.gestureSlop {
+            throw rejected(
+                "direction: the swipe moved \(dy) pt vertically and \(dx) pt horizontally; profile '\(stack.profile.name)' cancels a back swipe that is more vertical past \(parameters.gestureSlop) pt"
+            )
+        }
+    }
+
     /// Throws why a tab swipe's BEGAN may not switch tabs.
     private func checkTabSwipe(_ pan: PanEvent, stack: StackModel) throws(CommandRefusal) {
         guard stack.isTabStack else {
             throw .invalid("stack '\(stack.id)' is a navigation stack; PAN_TARGET_TABS needs a tab stack")
+        }
+        if stack.profile.predictiveBack != nil {
+            throw rejected("profile '\(stack.profile.name)' has no tab swipe: Android's back gesture only goes back")
         }
         if !stack.presented.isEmpty {
             throw rejected(
@@ -304,8 +355,14 @@ extension EngineCore {
         slot: Int, translation: Vec2, velocity: Vec2, producerTimeUs: Int64, now: Int64,
         into outcome: inout Outcome
     ) {
-        guard let progressed = stacks.models[slot].progressed(translation: translation, velocity: velocity) else {
+        guard var progressed = stacks.models[slot].progressed(translation: translation, velocity: velocity) else {
             return
+        }
+        if let parameters = stacks.models[slot].profile.predictiveBack {
+            progressed.progress =
+                stacks.gestures[slot].tracker?.predictiveBack?.move(
+                    translation: translation, timeUs: producerTimeUs, velocityX: velocity.x,
+                    thresholds: parameters.progress, width: stacks.models[slot].width) ?? 0
         }
         append(
             .progressed(progressed), slot: slot, requestId: "", producerTimeUs: producerTimeUs, now: now,
@@ -326,7 +383,7 @@ extension EngineCore {
         let stack = stacks.models[slot]
         let profile = stack.profile
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
-        let v = transition.gestureSign * stack.towardBack(velocity)
+        let v = transition.gestureSign * stack.towardBack(velocity, edge: transition.swipeEdge)
         let progress: Double
         switch profile.decisionSample {
         case .lastChanged:
@@ -337,14 +394,19 @@ extension EngineCore {
                 gestureSign: transition.gestureSign,
                 towardBack: stack.towardBack(translation))
         }
-        let decision = ReleaseDecision.decide(
+        var decision = ReleaseDecision.decide(
             profile: profile, width: stack.width, progress: progress, velocity: v,
             statistics: tracker?.moved == true ? tracker?.uikit : nil)
+        if let gesture = tracker?.predictiveBack {
+            let (finish, reason) = gesture.release(
+                translation: translation, timeUs: producerTimeUs, velocityX: velocity.x)
+            decision = ReleaseDecision(finish: finish, reason: reason, velocity: v)
+        }
         let target: Double = decision.finish ? 1 : 0
         let settleVelocity = decision.velocity / profile.progressDistance(width: stack.width)
         let settleUs = profile.settleDurationUs(
             for: transition, from: tracking.fraction, target: target,
-            velocity: settleVelocity, width: stack.width)
+            velocity: settleVelocity, width: stack.width, startUs: max(clockUs, now), fps: stack.fps)
         if decision.finish {
             let finished = TransitionFinished(
                 transitionId: transition.id, progress: progress,
@@ -373,7 +435,7 @@ extension EngineCore {
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
         let settleUs = stack.profile.settleDurationUs(
             for: transition, from: tracking.fraction, target: 0,
-            width: stack.width)
+            width: stack.width, startUs: max(clockUs, now), fps: stack.fps)
         let cancelled = TransitionCancelled(
             transitionId: transition.id, progress: tracking.progress, velocity: 0,
             reason: reason, settleUs: settleUs)

@@ -8,11 +8,22 @@ public enum FrameLayout {
     /// one, x = f W, unless the profile says otherwise), the lower (to) one by parallax (1 - f) the other way, dimmed
     /// by dimming (1 - f) (eased where the layout has a dimming curve). Push and present: the incoming (to) screen
     /// 1 - f from its side, the outgoing (from) one moved by parallax f the other way. Tabs: both move a full
-    /// width, the new tab from the side of its index. Right-to-left stacks mirror x.
+    /// width, the new tab from the side of its index. Right-to-left stacks mirror x. Android has its own layouts:
+    /// `PredictiveBackLayout` for its back gesture, `ActivityTransitionLayout` for its commands.
     public static func frame(
         of stack: StackModel, transition: TransitionModel, fraction: Double, phase: FramePhase,
         timeUs: Int64, sequence: UInt64, position: UInt64
     ) -> Frame {
+        if transition.interactive, let geometry = stack.profile.predictiveBack {
+            return PredictiveBackLayout.frame(
+                of: stack, transition: transition, geometry: geometry, fraction: fraction, phase: phase,
+                timeUs: timeUs, sequence: sequence, position: position)
+        }
+        if !transition.interactive, let transitions = stack.profile.activityTransitions {
+            return ActivityTransitionLayout.frame(
+                of: stack, transition: transition, transitions: transitions, fraction: fraction, phase: phase,
+                timeUs: timeUs, sequence: sequence, position: position)
+        }
         let width = stack.width
         let height = stack.height
         let f = fraction

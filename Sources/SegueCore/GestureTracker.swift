@@ -27,6 +27,8 @@ struct GestureTracker: Sendable {
     var moved = false
     /// UIKit's running averages, for profiles that decide as UIKit does.
     var uikit: UIKitPopStatistics?
+    /// Android's back arrow and progress tracker, for the profile that reproduces predictive back.
+    var predictiveBack: PredictiveBackGesture?
 
     init(gestureId: UInt64, timestampUs: Int64, translation: Vec2) {
         self.gestureId = gestureId

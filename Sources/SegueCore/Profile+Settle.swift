@@ -17,10 +17,12 @@ extension Profile {
     }
 
     /// The settle duration in microseconds from fraction `from` to `target`.
-    /// - Parameter velocity: toward finishing, in progress per second (as `finished` and `cancelled` log it).
+    /// - Parameters:
+    ///   - velocity: toward finishing, in progress per second (as `finished` and `cancelled` log it).
+    ///   - startUs: when the settle starts (the decision event's time); `fps`: its frame rate.
     func settleDurationUs(
         for transition: TransitionModel, from: Double, target: Double, velocity: Double = 0,
-        width: Double
+        width: Double, startUs: Int64, fps: UInt32
     ) -> Int64 {
         let remaining = abs(target - from)
         func microseconds(_ ms: Double) -> Int64 { Int64((ms * 1000).rounded()) }
@@ -47,16 +49,34 @@ extension Profile {
             let pointsPerSecond = abs(velocity * progressDistance(width: width))
             let speed = max(remaining, ms / 1000 * pointsPerSecond / width)
             return microseconds(remaining * ms / speed)
+        case .activityTransition(let ms):
+            return transition.operation == .selectTab ? 0 : microseconds(ms)
+        case .predictiveBack(let postCommitMs):
+            if target == 1 { return microseconds(postCommitMs) }
+            // The spring back ends at the first frame that finds it at rest.
+            guard let spring = transition.releasedSpring(at: startUs) else { return 0 }
+            let frames = spring.framesToRest(from: startUs, fps: fps, limit: Int64(fps) * Self.springBackLimitSeconds)
+            return EngineCore.settleFrameTime(startUs: startUs, k: frames, fps: fps) - startUs
         }
     }
 
-    /// The curve of `settle` from `from` to `target`.
+    /// A spring back still moving after this long is taken as at rest (a critically damped spring of Android's
+    /// stiffness is at rest well within a second from any progress).
+    static let springBackLimitSeconds: Int64 = 10
+
+    /// The curve of `settle` of `transition` from `from` to `target`, starting at `startUs` at `fps`.
     /// - Parameter velocity: toward finishing, in progress per second.
-    func curve(of settle: Settle, from: Double, target: Double, velocity: Double, width: Double) -> SettleCurve {
+    func curve(
+        of settle: Settle, transition: TransitionModel, from: Double, target: Double, velocity: Double,
+        width: Double, startUs: Int64, fps: UInt32
+    ) -> SettleCurve {
         switch settle {
         case .remaining(_, let curve), .fixed(_, let curve), .droppedSwipe(_, _, let curve),
             .uikitCompletion(_, let curve):
             return .bezier(curve)
+        case .activityTransition:
+            // The layout eases each screen itself: the settle's fraction is the transition's time.
+            return .bezier(CubicBezier(0, 0, 1, 1))
         case .timeline(_, let curve, let completionCurve):
             return .timeline(view: curve, completion: completionCurve)
         case .spring(_, let dampingRatio, let handOff, let initialVelocity):
@@ -68,6 +88,9 @@ extension Profile {
             return .restingSpring(
                 response: response, dampingRatio: dampingRatio,
                 initialVelocity: handOff(from: from, target: target, velocity: velocity, width: width))
+        case .predictiveBack:
+            guard target == 0, let spring = transition.releasedSpring(at: startUs) else { return .accelerateDecelerate }
+            return .progressSpring(spring, fps: fps)
         }
     }
 

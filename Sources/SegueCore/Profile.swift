@@ -92,6 +92,12 @@ public struct Profile: Sendable, Hashable {
         /// UIKit's completion of an interactive pop: the rest of an `ms` animation at a completion speed of
         /// max(remaining fraction, ms |v| / W), that is min(ms, remaining points / |v|), along the curve.
         case uikitCompletion(ms: Double, curve: CubicBezier)
+        /// Android's predictive back: a commit plays `postCommitMs` along the animator's default curve, a cancel
+        /// lets the progress spring (`BackProgressSpring`) return to 0 from where the finger left it.
+        case predictiveBack(postCommitMs: Double)
+        /// Android's activity transitions: `ms` along the transition's own curves (`ActivityTransitionLayout`), a tab
+        /// switch at once.
+        case activityTransition(ms: Double)
     }
 
     /// Where the screens of a transition enter and leave, and what the lower one does.
@@ -180,6 +186,10 @@ public struct Profile: Sendable, Hashable {
     /// cancelling.
     public var decidesCancelledGesture: Bool
     public var gestureTimeoutMs: UInt32 = 1000
+    /// Android's predictive back, for the profile that reproduces it; nil for the rest.
+    public var predictiveBack: PredictiveBack? = nil
+    /// Android's activity transitions, which its commands play; nil for the rest.
+    public var activityTransitions: ActivityTransitions? = nil
 
     /// This profile with a stack's `Tuning` applied; absent fields keep the profile's values.
     public func tuned(_ tuning: Tuning?) -> Profile {
@@ -204,6 +214,13 @@ public struct Profile: Sendable, Hashable {
         if let value = tuning.parallax { profile.layout.parallax = value }
         if let value = tuning.dimming { profile.layout.dimming = value }
         if let value = tuning.gestureTimeoutMs { profile.gestureTimeoutMs = value }
+        if var back = profile.predictiveBack {
+            // Android's gesture reads its own constants: the edge, the linear distance and the scrim are these.
+            if let value = tuning.edgeWidth { back.edgeWidth = value }
+            if let value = tuning.progressDistance, value > 0 { back.progress.linearDistance = value }
+            if let value = tuning.dimming { back.scrimAlpha = value }
+            profile.predictiveBack = back
+        }
         return profile
     }
 
@@ -256,6 +273,9 @@ extension Profile.Settle {
         // A response is the spring's period, not its length: the nearest reading of "settle_ms" is the response.
         case .restingSpring(_, let z): return .restingSpring(response: ms / 1000, dampingRatio: z)
         case .uikitCompletion(_, let curve): return .uikitCompletion(ms: ms, curve: curve)
+        // The spring back has no duration of its own: settle_ms sets the commit's.
+        case .predictiveBack: return .predictiveBack(postCommitMs: ms)
+        case .activityTransition: return .activityTransition(ms: ms)
         }
     }
 

@@ -11,7 +11,7 @@ public enum ProfileCatalog {
     /// The names accepted in `StackConfig.profile` for new stacks.
     public static let names = [
         "fluid", "percent-1s", "percent-250ms", "slide-left", "fullscreen", "modal", "modal-percent", "ios",
-        "flutter",
+        "flutter", "android",
     ]
 
     /// Other names for profiles: `classic` once merged articles 000-002 and is now the closest of them.
@@ -32,6 +32,7 @@ public enum ProfileCatalog {
         case "modal-percent": profile = modalPercent
         case "ios": profile = ios
         case "flutter": profile = flutter
+        case "android": profile = android
         default: return nil
         }
         if !name.isEmpty { profile.name = name }
@@ -192,4 +193,38 @@ public enum ProfileCatalog {
             commandEasing: Profile.CommandEasing(upper: .bezier(linearToEaseOut), lower: .bezier(linear))),
         catchesSettle: false, decidesCancelledGesture: true
     )
+
+    /// A phone's window corner radius: Pixel 7's 47 px (`rounded_corner_radius` of its device overlay) at its
+    /// density of 2.625 px per point (420 dpi). AOSP itself leaves it 0.
+    static let androidCornerRadius = 47 / androidDensity
+    static let androidDensity = 2.625
+
+    /// Android's predictive back into the previous activity, as Android 14 and 15 draw it: the cross-activity back
+    /// animation of WM Shell (CrossActivityBackAnimation.kt@0451978b), the progress of BackTouchTracker.java@1246007b
+    /// through BackProgressAnimator.java@06f8f85b's spring, and SystemUI's back arrow deciding the release
+    /// (BackPanelController.kt, EdgePanelParams.kt@f6057645). docs/semantics.md cites every value by line.
+    public static let android = Profile(
+        name: "android", edgeWidth: 0, beganRule: .any, swipesDismiss: false, progressDistance: nil,
+        threshold: .fraction(0.5), finishRule: .position, flingVelocity: .widths(1), decisionSample: .lastChanged,
+        releaseMovesScreens: false, gestureSettle: .predictiveBack(postCommitMs: 300),
+        navigationSettle: .activityTransition(ms: 450), layout: Profile.Layout(),
+        catchesSettle: false, decidesCancelledGesture: false,
+        predictiveBack: Profile.PredictiveBack(
+            maxScale: 0.9, margin: 8, enteringStartOffset: 96, scrimAlpha: 0.2, cornerRadius: androidCornerRadius,
+            gestureInterpolator: .standardDecelerate, postCommitInterpolator: .fastOutSlowIn,
+            verticalInterpolator: .decelerate, edgeWidth: 30, gestureSlop: 8 * 0.75,
+            progress: BackTouchProgress.Thresholds(linearDistance: 412, nonLinearFactor: 0.2),
+            panel: BackPanel.Parameters(
+                dragSlop: 12, staticTriggerThreshold: 16, reactivationThreshold: 32, deactivationThreshold: 32,
+                touchSlop: 8, minimumFlingVelocity: 50, density: androidDensity)),
+        activityTransitions: Profile.ActivityTransitions(
+            offset: 96, curve: fastOutExtraSlowIn,
+            openFade: .init(start: 50.0 / 450, length: 83.0 / 450),
+            closeFade: .init(start: 35.0 / 450, length: 83.0 / 450))
+    )
+
+    /// `@interpolator/fast_out_extra_slow_in` (core/res/res/interpolator/fast_out_extra_slow_in.xml@dd31a089): the
+    /// path M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4 C 0.208333,0.82 0.25,1 1,1.
+    static let fastOutExtraSlowIn = AndroidInterpolator.path(
+        PathPolyline(cubics: [[(0.05, 0), (0.133333, 0.06), (0.166666, 0.4)], [(0.208333, 0.82), (0.25, 1), (1, 1)]]))
 }

@@ -9,6 +9,11 @@ public enum SettleCurve: Sendable, Hashable {
     case timeline(view: CubicBezier, completion: CubicBezier)
     /// A spring of period `response` seconds, at rest (and snapped) at the settle's end.
     case restingSpring(response: Double, dampingRatio: Double, initialVelocity: Double)
+    /// Android's default animator curve (`AccelerateDecelerateInterpolator`): cos((t + 1) pi) / 2 + 0.5.
+    case accelerateDecelerate
+    /// Android's progress spring as it was at the settle's start, stepped at the settle's frames
+    /// (`TransitionModel.Settling.fraction(at:)`); it is at rest at the settle's end.
+    case progressSpring(BackProgressSpring, fps: UInt32)
 
     /// A resting spring is at rest once what remains of its travel is within this many points: snapping
     /// there moves the screen by less than any display shows.
@@ -36,6 +41,11 @@ public enum SettleCurve: Sendable, Hashable {
                 response: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
                 durationSeconds: durationSeconds
             ).completion(at: seconds)
+        case .accelerateDecelerate:
+            return AndroidInterpolator.accelerateDecelerate.value(at: Double(elapsedUs) / Double(durationUs))
+        case .progressSpring:
+            // Its frames are stepped, not looked up by time: `Settling.fraction(at:)` steps them.
+            return elapsedUs >= durationUs ? 1 : 0
         }
     }
 }

@@ -85,12 +85,30 @@ public struct StackModel: Sendable, Hashable {
                     : .animating,
                 frameSequence: 0
             )
+            transition?.swipeEdge = began.swipeEdge
+            if began.interactive, profile.predictiveBack != nil, case .tracking(var tracking)? = transition?.phase {
+                // onBackStarted resets the spring, and a frame follows the gesture's first sample.
+                var spring = BackProgressSpring()
+                spring.reset()
+                spring.frame(atMs: BackProgressSpring.milliseconds(event.producerTimeUs ?? event.timeUs))
+                tracking.spring = spring
+                transition?.phase = .tracking(tracking)
+            }
         case .progressed(let progressed):
             guard var current = transition, case .tracking(var tracking) = current.phase else { return }
-            let towardBack = towardBack(progressed.translation)
+            let towardBack = towardBack(progressed.translation, edge: current.swipeEdge)
             tracking.translation = towardBack
             tracking.progress = progressed.progress
-            tracking.fraction = Self.clampUnit(tracking.caughtFraction + current.gestureSign * towardBack / width)
+            if var spring = tracking.spring {
+                // The new target, then the frame that follows the sample, on the producer's clock.
+                spring.animate(toProgress: progressed.progress)
+                spring.frame(atMs: BackProgressSpring.milliseconds(event.producerTimeUs ?? event.timeUs))
+                tracking.spring = spring
+                tracking.fraction = spring.progress
+                current.verticalTranslation = progressed.translation?.y ?? 0
+            } else {
+                tracking.fraction = Self.clampUnit(tracking.caughtFraction + current.gestureSign * towardBack / width)
+            }
             tracking.lastSampleUs = event.timeUs
             current.phase = .tracking(tracking)
             if countingFrames { current.frameSequence += 1 }
@@ -161,10 +179,15 @@ public struct StackModel: Sendable, Hashable {
             velocity: sign * towardBack(velocity) / width)
     }
 
-    /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
-    func towardBack(_ translation: Vec2?) -> Double {
+    /// Translation toward "back" in points: away from the edge a swipe began at where the profile takes either
+    /// one, else x for left-to-right and -x for right-to-left.
+    func towardBack(_ translation: Vec2?, edge: SwipeEdge = .swipeEdgeUnspecified) -> Double {
         let x = translation?.x ?? 0
-        return settings.config.rightToLeft ? -x : x
+        switch edge {
+        case .swipeEdgeLeft: return x
+        case .swipeEdgeRight: return -x
+        default: return settings.config.rightToLeft ? -x : x
+        }
     }
 
     func tabIndex(of tab: String) -> Int {
@@ -183,7 +206,9 @@ public struct StackModel: Sendable, Hashable {
         current.phase = .settling(
             .init(
                 startUs: timeUs, durationUs: durationUs, fromFraction: from, targetFraction: target,
-                curve: profile.curve(of: settle, from: from, target: target, velocity: velocity, width: width),
+                curve: profile.curve(
+                    of: settle, transition: current, from: from, target: target, velocity: velocity, width: width,
+                    startUs: timeUs, fps: fps),
                 framesPublished: 0))
         transition = current
     }

@@ -12,7 +12,8 @@ extension TransitionModel {
             recordedPhase = .tracking(
                 TrackingSnapshot(
                     caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
-                    translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
+                    translation: tracking.translation, lastSampleUs: tracking.lastSampleUs,
+                    spring: tracking.spring.map(ProgressSpringState.init)))
         case .settling(let settling):
             let curve: SettlingSnapshot.Curve
             switch settling.curve {
@@ -27,6 +28,10 @@ extension TransitionModel {
                     RestingSpringCurve(
                         response: response, dampingRatio: dampingRatio,
                         initialVelocity: initialVelocity))
+            case .accelerateDecelerate:
+                curve = .accelerateDecelerate(CosineCurve())
+            case .progressSpring(let spring, let fps):
+                curve = .progressSpring(ProgressSpringCurve(spring: ProgressSpringState(spring), fps: fps))
             }
             recordedPhase = .settling(
                 SettlingSnapshot(
@@ -38,7 +43,8 @@ extension TransitionModel {
         return TransitionSnapshot(
             transitionId: id, operation: operation, fromScreen: fromScreen, toScreen: toScreen,
             interactive: interactive, gestureId: gestureId, requestId: requestId, gestureSign: gestureSign,
-            towardHigherIndex: towardHigherIndex, phase: recordedPhase, frameSequence: implied, caught: caught)
+            towardHigherIndex: towardHigherIndex, phase: recordedPhase, frameSequence: implied, caught: caught,
+            swipeEdge: swipeEdge, verticalTranslation: verticalTranslation)
     }
 
     /// The transition a snapshot at `position` records, with the frames its events imply, as a restore from the
@@ -58,7 +64,8 @@ extension TransitionModel {
             restoredPhase = .tracking(
                 Tracking(
                     caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
-                    translation: tracking.translation, lastSampleUs: tracking.lastSampleUs))
+                    translation: tracking.translation, lastSampleUs: tracking.lastSampleUs,
+                    spring: tracking.spring.map(BackProgressSpring.init)))
         case .settling(let settling):
             let curve: SettleCurve
             switch settling.curve {
@@ -73,6 +80,11 @@ extension TransitionModel {
                 curve = .restingSpring(
                     response: spring.response, dampingRatio: spring.dampingRatio,
                     initialVelocity: spring.initialVelocity)
+            case .accelerateDecelerate:
+                curve = .accelerateDecelerate
+            case .progressSpring(let spring):
+                guard (1...240).contains(spring.fps) else { throw problem("its progress spring has fps \(spring.fps)") }
+                curve = .progressSpring(BackProgressSpring(spring.spring ?? ProgressSpringState()), fps: spring.fps)
             case nil: throw problem("its settle has no curve")
             }
             guard settling.durationUs >= 0 else { throw problem("settle duration \(settling.durationUs) us") }
@@ -94,6 +106,27 @@ extension TransitionModel {
             requestId: snapshot.requestId, gestureSign: snapshot.gestureSign,
             towardHigherIndex: snapshot.towardHigherIndex, phase: restoredPhase, frameSequence: snapshot.frameSequence)
         caught = snapshot.caught
+        swipeEdge = snapshot.swipeEdge
+        verticalTranslation = snapshot.verticalTranslation
+    }
+}
+
+extension ProgressSpringState {
+    init(_ spring: BackProgressSpring) {
+        self.init(
+            position: Double(spring.value), velocity: Double(spring.velocity), finalPosition: Double(spring.finalPosition),
+            pendingPosition: spring.pendingPosition.map(Double.init), running: spring.isRunning,
+            endRequested: spring.isEndRequested, lastFrameMs: spring.lastFrameMs)
+    }
+}
+
+extension BackProgressSpring {
+    /// The spring a snapshot recorded (its values were floats, so converting back is exact).
+    init(_ state: ProgressSpringState) {
+        self.init(
+            value: Float(state.position), velocity: Float(state.velocity), finalPosition: Float(state.finalPosition),
+            pendingPosition: state.pendingPosition.map { Float($0) }, isRunning: state.running,
+            isEndRequested: state.endRequested, lastFrameMs: state.lastFrameMs)
     }
 }
 

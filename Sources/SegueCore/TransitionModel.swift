@@ -25,6 +25,9 @@ public struct TransitionModel: Sendable, Hashable {
         public var translation: Double
         /// Engine time of the latest accepted sample (for the gesture timeout).
         public var lastSampleUs: Int64
+        /// For profiles whose progress reaches the screens through a spring (`Profile.progressSpring`): the spring,
+        /// stepped at each sample's producer time; `fraction` is its progress.
+        public var spring: BackProgressSpring? = nil
     }
 
     /// The state of a settle animation.
@@ -55,6 +58,11 @@ public struct TransitionModel: Sendable, Hashable {
 
         /// Visual fraction at engine time `timeUs`.
         public func fraction(at timeUs: Int64) -> Double {
+            if case .progressSpring(var spring, let fps) = curve {
+                // The spring's value after the settle frames up to `timeUs` (its last at the end).
+                let frames = timeUs >= endUs ? Int64.max : framesDue(through: timeUs, fps: fps)
+                return spring.progress(afterFrames: frames, from: startUs, fps: fps)
+            }
             let completion = curve.completion(elapsedUs: timeUs - startUs, durationUs: durationUs)
             let travelled = fromFraction + (targetFraction - fromFraction) * completion
             if case .timeline(let view, _) = curve { return view.value(at: travelled) }
@@ -69,6 +77,10 @@ public struct TransitionModel: Sendable, Hashable {
     public var interactive: Bool
     /// Whether a gesture caught it while it settled.
     public var caught: Bool = false
+    /// The edge its gesture began at, for profiles that swipe from either one.
+    public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
+    /// The finger's latest vertical translation, in points, for profiles whose screens follow it.
+    public var verticalTranslation: Double = 0
     public var gestureId: UInt64
     /// The request that began it, carried by every event it causes ("" for a gesture).
     public var requestId: String
@@ -91,6 +103,15 @@ public struct TransitionModel: Sendable, Hashable {
         case .tracking(let tracking): return tracking.fraction
         case .settling(let settling): return settling.fraction(at: timeUs)
         }
+    }
+
+    /// The progress spring of a tracking transition, turned toward 0 at `timeUs` by a release that goes back to
+    /// where it was: its frame clock moves to the engine's at that time (`BackProgressAnimator.onBackCancelled`).
+    func releasedSpring(at timeUs: Int64) -> BackProgressSpring? {
+        guard case .tracking(let tracking) = phase, var spring = tracking.spring else { return nil }
+        spring.rebaseClock(atMs: BackProgressSpring.milliseconds(timeUs))
+        spring.animate(toProgress: 0)
+        return spring
     }
 
     /// Whether the upper screen leaves (pop, dismiss) rather than arrives (push, present, tabs).

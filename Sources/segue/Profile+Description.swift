@@ -14,12 +14,19 @@ extension Profile {
         case "modal-percent": return "004_52fd9526dceceade.txt, percent-driven dismiss"
         case "ios": return "UIKit, iOS 26.1"
         case "flutter": return "Flutter \(ProfileCatalog.flutterRelease) Cupertino"
+        case "android": return "AOSP CrossActivityBackAnimation.kt@0451978b"
         default: return "custom"
         }
     }
 
     /// The finish rule with this container's numbers: `finish when p + 0.499 v / D > 0.5 (D = W)`.
     func ruleDescription(width: Double) -> String {
+        if let back = predictiveBack {
+            let panel = back.panel
+            return "back when the arrow is on (past \(TextFormat.short(panel.staticTriggerThreshold)) pt, off "
+                + "\(TextFormat.short(panel.deactivationThreshold)) pt back) or flung > "
+                + "\(TextFormat.short(3 * panel.touchSlop)) pt at > \(TextFormat.short(panel.minimumFlingVelocity)) pt/s"
+        }
         let threshold = TextFormat.short(finishThreshold(width: width))
         let distance = progressDistance.map { "D = \(TextFormat.short($0)) pt" } ?? "D = W"
         let fling = TextFormat.short(flingPointsPerSecond(width: width))
@@ -66,12 +73,20 @@ extension Profile {
                 + "velocity hand-off, until at rest"
         case .uikitCompletion(let ms, let curve):
             return "min(\(TextFormat.short(ms)) ms, remaining / |v|), \(describe(curve))"
+        case .activityTransition(let ms):
+            return "\(TextFormat.short(ms)) ms, fast_out_extra_slow_in, a tab at once"
+        case .predictiveBack(let postCommitMs):
+            return "commit \(TextFormat.short(postCommitMs)) ms; cancel: spring 1500, damping 1, until at rest"
         }
     }
 
     /// The lower screen: `parallax 0.3, dimming 0.1`, or `still`; and the upper one's side when it is not the
     /// trailing edge.
     var lowerScreenDescription: String {
+        if let back = predictiveBack {
+            return "both scale to \(TextFormat.short(back.maxScale)), the lower from "
+                + "\(TextFormat.short(-back.enteringStartOffset)) pt, scrim \(TextFormat.short(back.scrimAlpha))"
+        }
         var text = "still"
         if layout.parallax != 0 || layout.dimming != 0 {
             let eased = layout.dimmingCurve == nil ? "" : " eased"

@@ -104,9 +104,9 @@ struct CommandTests {
             mentions: "100000"),
         BadCreate(name: "no config", create: CreateStack(screens: ["A"]), mentions: "size"),
         BadCreate(
-            name: "unknown profile", create: CreateStack(screens: ["A"], config: config(profile: "android")),
+            name: "unknown profile", create: CreateStack(screens: ["A"], config: config(profile: "harmony")),
             mentions:
-                "known: fluid, percent-1s, percent-250ms, slide-left, fullscreen, modal, modal-percent, ios, flutter, classic"
+                "known: fluid, percent-1s, percent-250ms, slide-left, fullscreen, modal, modal-percent, ios, flutter, android, classic"
         ),
         BadCreate(
             name: "fps 241", create: CreateStack(screens: ["A"], config: config(fps: 241)),

@@ -13,8 +13,10 @@ struct EnumAndShapeTests {
         #expect(
             Reason.knownValues == [
                 .reasonUnspecified, .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
-                .gestureCancelled, .gestureTimeout, .engineRestarted, .releasedAtRest,
+                .gestureCancelled, .gestureTimeout, .engineRestarted, .releasedAtRest, .returnedToEdge,
+                .movedVertically,
             ])
+        #expect(SwipeEdge.knownValues == [.swipeEdgeUnspecified, .swipeEdgeLeft, .swipeEdgeRight])
         #expect(FramePhase.knownValues == [.framePhaseUnspecified, .tracking, .settling, .done])
         #expect(
             ErrorCode.knownValues == [

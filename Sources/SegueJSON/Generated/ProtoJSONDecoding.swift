@@ -8,6 +8,7 @@ extension PanPhase: ProtoJSONEnum {}
 extension PanTarget: ProtoJSONEnum {}
 extension Operation: ProtoJSONEnum {}
 extension Reason: ProtoJSONEnum {}
+extension SwipeEdge: ProtoJSONEnum {}
 extension FramePhase: ProtoJSONEnum {}
 extension ErrorCode: ProtoJSONEnum {}
 
@@ -606,9 +607,11 @@ extension TransitionBegan: ProtoJSONDecodable {
                 interactive = try value.bool(at: at)
             case "gestureId", "gesture_id":
                 gestureId = try value.uint64(at: at)
+            case "swipeEdge", "swipe_edge":
+                swipeEdge = try value.enumValue(at: at) as SwipeEdge
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionBegan has "
-                    + "transitionId, operation, fromScreen, toScreen, interactive, gestureId)")
+                    + "transitionId, operation, fromScreen, toScreen, interactive, gestureId, swipeEdge)")
             }
         }
     }
@@ -917,9 +920,11 @@ extension ViewFrame: ProtoJSONDecodable {
                 rect = try Rect(json: value, path: at)
             case "alpha":
                 alpha = try value.double(at: at)
+            case "cornerRadius", "corner_radius":
+                cornerRadius = try value.double(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ViewFrame has "
-                    + "screen, rect, alpha)")
+                    + "screen, rect, alpha, cornerRadius)")
             }
         }
     }
@@ -1535,10 +1540,15 @@ extension TransitionSnapshot: ProtoJSONDecodable {
                 frameSequence = try value.uint64(at: at)
             case "caught":
                 caught = try value.bool(at: at)
+            case "swipeEdge", "swipe_edge":
+                swipeEdge = try value.enumValue(at: at) as SwipeEdge
+            case "verticalTranslation", "vertical_translation":
+                verticalTranslation = try value.double(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionSnapshot has "
                     + "transitionId, operation, fromScreen, toScreen, interactive, gestureId, requestId, gestureSign, "
-                        + "towardHigherIndex, animating, tracking, settling, frameSequence, caught)")
+                        + "towardHigherIndex, animating, tracking, settling, frameSequence, caught, swipeEdge, "
+                        + "verticalTranslation)")
             }
         }
     }
@@ -1573,9 +1583,41 @@ extension TrackingSnapshot: ProtoJSONDecodable {
                 translation = try value.double(at: at)
             case "lastSampleUs", "last_sample_us":
                 lastSampleUs = try value.int64(at: at)
+            case "spring":
+                spring = try ProgressSpringState(json: value, path: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TrackingSnapshot has "
-                    + "caughtFraction, fraction, progress, translation, lastSampleUs)")
+                    + "caughtFraction, fraction, progress, translation, lastSampleUs, spring)")
+            }
+        }
+    }
+}
+
+extension ProgressSpringState: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "position":
+                position = try value.double(at: at)
+            case "velocity":
+                velocity = try value.double(at: at)
+            case "finalPosition", "final_position":
+                finalPosition = try value.double(at: at)
+            case "pendingPosition", "pending_position":
+                pendingPosition = try value.double(at: at)
+            case "running":
+                running = try value.bool(at: at)
+            case "endRequested", "end_requested":
+                endRequested = try value.bool(at: at)
+            case "lastFrameMs", "last_frame_ms":
+                lastFrameMs = try value.int64(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ProgressSpringState has "
+                    + "position, velocity, finalPosition, pendingPosition, running, endRequested, lastFrameMs)")
             }
         }
     }
@@ -1601,33 +1643,85 @@ extension SettlingSnapshot: ProtoJSONDecodable {
                 guard curve == nil else {
                     throw JSONInputError(
                         path: at,
-                        message: "only one of bezier, spring, timeline, restingSpring may be set")
+                        message: "only one of bezier, spring, timeline, restingSpring, accelerateDecelerate, "
+                            + "progressSpring may be set")
                 }
                 curve = .bezier(try BezierCurve(json: value, path: at))
             case "spring":
                 guard curve == nil else {
                     throw JSONInputError(
                         path: at,
-                        message: "only one of bezier, spring, timeline, restingSpring may be set")
+                        message: "only one of bezier, spring, timeline, restingSpring, accelerateDecelerate, "
+                            + "progressSpring may be set")
                 }
                 curve = .spring(try SpringCurve(json: value, path: at))
             case "timeline":
                 guard curve == nil else {
                     throw JSONInputError(
                         path: at,
-                        message: "only one of bezier, spring, timeline, restingSpring may be set")
+                        message: "only one of bezier, spring, timeline, restingSpring, accelerateDecelerate, "
+                            + "progressSpring may be set")
                 }
                 curve = .timeline(try TimelineCurve(json: value, path: at))
             case "restingSpring", "resting_spring":
                 guard curve == nil else {
                     throw JSONInputError(
                         path: at,
-                        message: "only one of bezier, spring, timeline, restingSpring may be set")
+                        message: "only one of bezier, spring, timeline, restingSpring, accelerateDecelerate, "
+                            + "progressSpring may be set")
                 }
                 curve = .restingSpring(try RestingSpringCurve(json: value, path: at))
+            case "accelerateDecelerate", "accelerate_decelerate":
+                guard curve == nil else {
+                    throw JSONInputError(
+                        path: at,
+                        message: "only one of bezier, spring, timeline, restingSpring, accelerateDecelerate, "
+                            + "progressSpring may be set")
+                }
+                curve = .accelerateDecelerate(try CosineCurve(json: value, path: at))
+            case "progressSpring", "progress_spring":
+                guard curve == nil else {
+                    throw JSONInputError(
+                        path: at,
+                        message: "only one of bezier, spring, timeline, restingSpring, accelerateDecelerate, "
+                            + "progressSpring may be set")
+                }
+                curve = .progressSpring(try ProgressSpringCurve(json: value, path: at))
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (SettlingSnapshot has "
-                    + "startUs, durationUs, fromFraction, targetFraction, bezier, spring, timeline, restingSpring)")
+                    + "startUs, durationUs, fromFraction, targetFraction, bezier, spring, timeline, restingSpring, "
+                        + "accelerateDecelerate, progressSpring)")
+            }
+        }
+    }
+}
+
+extension CosineCurve: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for member in try json.members(at: path) where member.value != .null {
+            throw JSONInputError(path: path, message: "unknown field \"\(member.key)\" (CosineCurve has none)")
+        }
+    }
+}
+
+extension ProgressSpringCurve: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "spring":
+                spring = try ProgressSpringState(json: value, path: at)
+            case "fps":
+                fps = try value.uint32(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ProgressSpringCurve has "
+                    + "spring, fps)")
             }
         }
     }

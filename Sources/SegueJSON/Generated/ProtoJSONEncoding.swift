@@ -8,6 +8,7 @@ extension PanPhase: ProtoEnumName {}
 extension PanTarget: ProtoEnumName {}
 extension Operation: ProtoEnumName {}
 extension Reason: ProtoEnumName {}
+extension SwipeEdge: ProtoEnumName {}
 extension FramePhase: ProtoEnumName {}
 extension ErrorCode: ProtoEnumName {}
 
@@ -329,6 +330,7 @@ extension TransitionBegan: JSONRepresentable {
         object.add("toScreen", toScreen)
         object.add("interactive", interactive)
         object.add("gestureId", gestureId)
+        object.add("swipeEdge", swipeEdge)
         return object
     }
 }
@@ -486,6 +488,7 @@ extension ViewFrame: JSONRepresentable {
         object.add("screen", screen)
         object.add("rect", rect?.jsonObject)
         object.add("alpha", alpha)
+        object.add("cornerRadius", cornerRadius)
         return object
     }
 }
@@ -806,6 +809,8 @@ extension TransitionSnapshot: JSONRepresentable {
         }
         object.add("frameSequence", frameSequence)
         object.add("caught", caught)
+        object.add("swipeEdge", swipeEdge)
+        object.add("verticalTranslation", verticalTranslation)
         return object
     }
 }
@@ -830,6 +835,24 @@ extension TrackingSnapshot: JSONRepresentable {
         object.add("progress", progress)
         object.add("translation", translation)
         object.add("lastSampleUs", lastSampleUs)
+        object.add("spring", spring?.jsonObject)
+        return object
+    }
+}
+
+extension ProgressSpringState: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("position", position)
+        object.add("velocity", velocity)
+        object.add("finalPosition", finalPosition)
+        object.add("pendingPosition", pendingPosition)
+        object.add("running", running)
+        object.add("endRequested", endRequested)
+        object.add("lastFrameMs", lastFrameMs)
         return object
     }
 }
@@ -853,9 +876,34 @@ extension SettlingSnapshot: JSONRepresentable {
             object.add("timeline", value.jsonObject)
         case .restingSpring(let value):
             object.add("restingSpring", value.jsonObject)
+        case .accelerateDecelerate(let value):
+            object.add("accelerateDecelerate", value.jsonObject)
+        case .progressSpring(let value):
+            object.add("progressSpring", value.jsonObject)
         case nil:
             break
         }
+        return object
+    }
+}
+
+extension CosineCurve: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        JSONObject()
+    }
+}
+
+extension ProgressSpringCurve: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("spring", spring?.jsonObject)
+        object.add("fps", fps)
         return object
     }
 }

@@ -237,6 +237,12 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// `RELEASED_AT_REST` = 9: the finger stopped: a rule that needs motion toward finishing cancelled.
     public static let releasedAtRest = Reason(rawValue: 9)
 
+    /// `RETURNED_TO_EDGE` = 10: android: the finger turned back toward the edge, which turned the back arrow off.
+    public static let returnedToEdge = Reason(rawValue: 10)
+
+    /// `MOVED_VERTICALLY` = 11: android: the finger strayed more vertically than horizontally, which turned it off.
+    public static let movedVertically = Reason(rawValue: 11)
+
     /// Every value declared in the proto, in declaration order.
     public static let knownValues: [Reason] = [
         .reasonUnspecified,
@@ -249,17 +255,19 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         .gestureTimeout,
         .engineRestarted,
         .releasedAtRest,
+        .returnedToEdge,
+        .movedVertically,
     ]
 
     /// Whether the number is declared in the proto.
     public var isKnown: Bool {
         switch rawValue {
-        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9: true
+        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11: true
         default: false
         }
     }
 
-    /// The proto name of the value, such as `"RELEASED_AT_REST"`, or `Reason(<number>)` for a number not declared in
+    /// The proto name of the value, such as `"MOVED_VERTICALLY"`, or `Reason(<number>)` for a number not declared in
     /// the proto.
     public var description: String {
         switch rawValue {
@@ -273,11 +281,13 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case 7: "GESTURE_TIMEOUT"
         case 8: "ENGINE_RESTARTED"
         case 9: "RELEASED_AT_REST"
+        case 10: "RETURNED_TO_EDGE"
+        case 11: "MOVED_VERTICALLY"
         default: "Reason(\(rawValue))"
         }
     }
 
-    /// Creates the value with the given proto name, such as `"RELEASED_AT_REST"`; nil for a name not declared in the
+    /// Creates the value with the given proto name, such as `"MOVED_VERTICALLY"`; nil for a name not declared in the
     /// proto.
     public init?(protoName: String) {
         switch protoName {
@@ -291,6 +301,65 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case "GESTURE_TIMEOUT": self = .gestureTimeout
         case "ENGINE_RESTARTED": self = .engineRestarted
         case "RELEASED_AT_REST": self = .releasedAtRest
+        case "RETURNED_TO_EDGE": self = .returnedToEdge
+        case "MOVED_VERTICALLY": self = .movedVertically
+        default: return nil
+        }
+    }
+}
+
+/// The edge a back swipe began at, for profiles that take it from either one (Android's BackEvent.swipeEdge): the half
+/// of the container BEGAN's location is in. Profiles that swipe from their leading edge only leave it unset.
+///
+/// Proto enum `segue.v1.SwipeEdge`. Open, as proto3 enums are: a number that is not declared below decodes as is and
+/// round-trips unchanged.
+public struct SwipeEdge: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The number sent on the wire.
+    public var rawValue: Int32
+
+    /// Creates a value from its number; numbers not declared in the proto are kept.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// `SWIPE_EDGE_UNSPECIFIED` = 0.
+    public static let swipeEdgeUnspecified = SwipeEdge(rawValue: 0)
+
+    /// `SWIPE_EDGE_LEFT` = 1.
+    public static let swipeEdgeLeft = SwipeEdge(rawValue: 1)
+
+    /// `SWIPE_EDGE_RIGHT` = 2.
+    public static let swipeEdgeRight = SwipeEdge(rawValue: 2)
+
+    /// Every value declared in the proto, in declaration order.
+    public static let knownValues: [SwipeEdge] = [.swipeEdgeUnspecified, .swipeEdgeLeft, .swipeEdgeRight]
+
+    /// Whether the number is declared in the proto.
+    public var isKnown: Bool {
+        switch rawValue {
+        case 0, 1, 2: true
+        default: false
+        }
+    }
+
+    /// The proto name of the value, such as `"SWIPE_EDGE_RIGHT"`, or `SwipeEdge(<number>)` for a number not declared in
+    /// the proto.
+    public var description: String {
+        switch rawValue {
+        case 0: "SWIPE_EDGE_UNSPECIFIED"
+        case 1: "SWIPE_EDGE_LEFT"
+        case 2: "SWIPE_EDGE_RIGHT"
+        default: "SwipeEdge(\(rawValue))"
+        }
+    }
+
+    /// Creates the value with the given proto name, such as `"SWIPE_EDGE_RIGHT"`; nil for a name not declared in the
+    /// proto.
+    public init?(protoName: String) {
+        switch protoName {
+        case "SWIPE_EDGE_UNSPECIFIED": self = .swipeEdgeUnspecified
+        case "SWIPE_EDGE_LEFT": self = .swipeEdgeLeft
+        case "SWIPE_EDGE_RIGHT": self = .swipeEdgeRight
         default: return nil
         }
     }

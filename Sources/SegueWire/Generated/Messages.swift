@@ -343,8 +343,8 @@ public struct StackConfig: ProtoMessage {
     /// Field 2 `string profile`: "fluid" (default), "percent-1s", "percent-250ms", "slide-left", "fullscreen",.
     public var profile: String = ""
 
-    /// Field 3 `bool right_to_left`: "modal", "modal-percent", "ios", "flutter"; "classic" = "percent-250ms" back swipe
-    /// from the right edge, mirrored layout.
+    /// Field 3 `bool right_to_left`: "modal", "modal-percent", "ios", "flutter", "android"; "classic" = "percent-250ms"
+    /// back swipe from the right edge, mirrored layout.
     public var rightToLeft: Bool = false
 
     /// Field 4 `uint32 fps`: settle frame rate; 0 = 60; 1..240.
@@ -1347,6 +1347,9 @@ public struct TransitionBegan: ProtoMessage {
     /// Field 6 `uint64 gesture_id`.
     public var gestureId: UInt64 = 0
 
+    /// Field 7 `SwipeEdge swipe_edge`: set by gestures of profiles that swipe from either edge.
+    public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
+
     /// Creates a `TransitionBegan` with every field at its default.
     public init() {}
 
@@ -1357,7 +1360,8 @@ public struct TransitionBegan: ProtoMessage {
         fromScreen: String = "",
         toScreen: String = "",
         interactive: Bool = false,
-        gestureId: UInt64 = 0
+        gestureId: UInt64 = 0,
+        swipeEdge: SwipeEdge = .swipeEdgeUnspecified
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -1365,6 +1369,7 @@ public struct TransitionBegan: ProtoMessage {
         self.toScreen = toScreen
         self.interactive = interactive
         self.gestureId = gestureId
+        self.swipeEdge = swipeEdge
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -1387,6 +1392,9 @@ public struct TransitionBegan: ProtoMessage {
         if gestureId != 0 {
             writer.writeUInt64(gestureId, field: 6)
         }
+        if swipeEdge.rawValue != 0 {
+            writer.writeInt32(swipeEdge.rawValue, field: 7)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -1408,6 +1416,8 @@ public struct TransitionBegan: ProtoMessage {
             interactive = try reader.readBool(wireType)
         case 6:
             gestureId = try reader.readUInt64(wireType)
+        case 7:
+            swipeEdge = try SwipeEdge(rawValue: reader.readInt32(wireType))
         default:
             try reader.skip(wireType)
         }
@@ -2084,20 +2094,24 @@ public struct ViewFrame: ProtoMessage {
     /// Field 1 `string screen`.
     public var screen: String = ""
 
-    /// Field 2 `Rect rect`.
+    /// Field 2 `Rect rect`: a scaled screen has a smaller width and height than the container.
     public var rect: Rect? = nil
 
     /// Field 3 `double alpha`.
     public var alpha: Double = 0
 
+    /// Field 4 `double corner_radius`: pt, of the rect's corners; 0 = square.
+    public var cornerRadius: Double = 0
+
     /// Creates a `ViewFrame` with every field at its default.
     public init() {}
 
     /// Creates a `ViewFrame` from field values; omitted fields keep their defaults.
-    public init(screen: String = "", rect: Rect? = nil, alpha: Double = 0) {
+    public init(screen: String = "", rect: Rect? = nil, alpha: Double = 0, cornerRadius: Double = 0) {
         self.screen = screen
         self.rect = rect
         self.alpha = alpha
+        self.cornerRadius = cornerRadius
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -2110,6 +2124,9 @@ public struct ViewFrame: ProtoMessage {
         }
         if alpha.bitPattern != 0 {
             writer.writeDouble(alpha, field: 3)
+        }
+        if cornerRadius.bitPattern != 0 {
+            writer.writeDouble(cornerRadius, field: 4)
         }
     }
 
@@ -2126,6 +2143,8 @@ public struct ViewFrame: ProtoMessage {
             try reader.readMessage(wireType, into: &rect)
         case 3:
             alpha = try reader.readDouble(wireType)
+        case 4:
+            cornerRadius = try reader.readDouble(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -3596,6 +3615,12 @@ public struct TransitionSnapshot: ProtoMessage {
     /// Field 14 `bool caught`: a gesture caught it while it settled.
     public var caught: Bool = false
 
+    /// Field 15 `SwipeEdge swipe_edge`.
+    public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
+
+    /// Field 16 `double vertical_translation`: the finger's latest, for profiles whose screens follow it.
+    public var verticalTranslation: Double = 0
+
     /// Creates a `TransitionSnapshot` with every field at its default.
     public init() {}
 
@@ -3612,7 +3637,9 @@ public struct TransitionSnapshot: ProtoMessage {
         towardHigherIndex: Bool = false,
         phase: Phase? = nil,
         frameSequence: UInt64 = 0,
-        caught: Bool = false
+        caught: Bool = false,
+        swipeEdge: SwipeEdge = .swipeEdgeUnspecified,
+        verticalTranslation: Double = 0
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -3626,6 +3653,8 @@ public struct TransitionSnapshot: ProtoMessage {
         self.phase = phase
         self.frameSequence = frameSequence
         self.caught = caught
+        self.swipeEdge = swipeEdge
+        self.verticalTranslation = verticalTranslation
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3672,6 +3701,12 @@ public struct TransitionSnapshot: ProtoMessage {
         }
         if caught {
             writer.writeBool(caught, field: 14)
+        }
+        if swipeEdge.rawValue != 0 {
+            writer.writeInt32(swipeEdge.rawValue, field: 15)
+        }
+        if verticalTranslation.bitPattern != 0 {
+            writer.writeDouble(verticalTranslation, field: 16)
         }
     }
 
@@ -3728,6 +3763,10 @@ public struct TransitionSnapshot: ProtoMessage {
             frameSequence = try reader.readUInt64(wireType)
         case 14:
             caught = try reader.readBool(wireType)
+        case 15:
+            swipeEdge = try SwipeEdge(rawValue: reader.readInt32(wireType))
+        case 16:
+            verticalTranslation = try reader.readDouble(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -3769,6 +3808,9 @@ public struct TrackingSnapshot: ProtoMessage {
     /// Field 5 `int64 last_sample_us`.
     public var lastSampleUs: Int64 = 0
 
+    /// Field 6 `ProgressSpringState spring`: profiles whose progress reaches the screens through a spring (android).
+    public var spring: ProgressSpringState? = nil
+
     /// Creates a `TrackingSnapshot` with every field at its default.
     public init() {}
 
@@ -3778,13 +3820,15 @@ public struct TrackingSnapshot: ProtoMessage {
         fraction: Double = 0,
         progress: Double = 0,
         translation: Double = 0,
-        lastSampleUs: Int64 = 0
+        lastSampleUs: Int64 = 0,
+        spring: ProgressSpringState? = nil
     ) {
         self.caughtFraction = caughtFraction
         self.fraction = fraction
         self.progress = progress
         self.translation = translation
         self.lastSampleUs = lastSampleUs
+        self.spring = spring
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3803,6 +3847,9 @@ public struct TrackingSnapshot: ProtoMessage {
         }
         if lastSampleUs != 0 {
             writer.writeInt64(lastSampleUs, field: 5)
+        }
+        if let value = spring {
+            writer.writeMessage(value, field: 6)
         }
     }
 
@@ -3823,6 +3870,108 @@ public struct TrackingSnapshot: ProtoMessage {
             translation = try reader.readDouble(wireType)
         case 5:
             lastSampleUs = try reader.readInt64(wireType)
+        case 6:
+            try reader.readMessage(wireType, into: &spring)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Android's progress spring between two frames (BackProgressSpring): values in progress x 100, each a 32-bit float
+/// held exactly in a double.
+///
+/// Proto message `segue.v1.ProgressSpringState`.
+public struct ProgressSpringState: ProtoMessage {
+    /// Field 1 `double position`: the animated value.
+    public var position: Double = 0
+
+    /// Field 2 `double velocity`.
+    public var velocity: Double = 0
+
+    /// Field 3 `double final_position`.
+    public var finalPosition: Double = 0
+
+    /// Field 4 `optional double pending_position`.
+    public var pendingPosition: Double? = nil
+
+    /// Field 5 `bool running`.
+    public var running: Bool = false
+
+    /// Field 6 `bool end_requested`.
+    public var endRequested: Bool = false
+
+    /// Field 7 `optional int64 last_frame_ms`.
+    public var lastFrameMs: Int64? = nil
+
+    /// Creates a `ProgressSpringState` with every field at its default.
+    public init() {}
+
+    /// Creates a `ProgressSpringState` from field values; omitted fields keep their defaults.
+    public init(
+        position: Double = 0,
+        velocity: Double = 0,
+        finalPosition: Double = 0,
+        pendingPosition: Double? = nil,
+        running: Bool = false,
+        endRequested: Bool = false,
+        lastFrameMs: Int64? = nil
+    ) {
+        self.position = position
+        self.velocity = velocity
+        self.finalPosition = finalPosition
+        self.pendingPosition = pendingPosition
+        self.running = running
+        self.endRequested = endRequested
+        self.lastFrameMs = lastFrameMs
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if position.bitPattern != 0 {
+            writer.writeDouble(position, field: 1)
+        }
+        if velocity.bitPattern != 0 {
+            writer.writeDouble(velocity, field: 2)
+        }
+        if finalPosition.bitPattern != 0 {
+            writer.writeDouble(finalPosition, field: 3)
+        }
+        if let value = pendingPosition {
+            writer.writeDouble(value, field: 4)
+        }
+        if running {
+            writer.writeBool(running, field: 5)
+        }
+        if endRequested {
+            writer.writeBool(endRequested, field: 6)
+        }
+        if let value = lastFrameMs {
+            writer.writeInt64(value, field: 7)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            position = try reader.readDouble(wireType)
+        case 2:
+            velocity = try reader.readDouble(wireType)
+        case 3:
+            finalPosition = try reader.readDouble(wireType)
+        case 4:
+            pendingPosition = try reader.readDouble(wireType)
+        case 5:
+            running = try reader.readBool(wireType)
+        case 6:
+            endRequested = try reader.readBool(wireType)
+        case 7:
+            lastFrameMs = try reader.readInt64(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -3853,6 +4002,10 @@ public struct SettlingSnapshot: ProtoMessage {
         case timeline(TimelineCurve)
         /// Field 8 `RestingSpringCurve resting_spring`.
         case restingSpring(RestingSpringCurve)
+        /// Field 9 `CosineCurve accelerate_decelerate`.
+        case accelerateDecelerate(CosineCurve)
+        /// Field 10 `ProgressSpringCurve progress_spring`.
+        case progressSpring(ProgressSpringCurve)
     }
 
     /// Oneof `curve`: the member that is set, or nil when none is.
@@ -3899,6 +4052,10 @@ public struct SettlingSnapshot: ProtoMessage {
             writer.writeMessage(value, field: 7)
         case .restingSpring(let value)?:
             writer.writeMessage(value, field: 8)
+        case .accelerateDecelerate(let value)?:
+            writer.writeMessage(value, field: 9)
+        case .progressSpring(let value)?:
+            writer.writeMessage(value, field: 10)
         case nil:
             break
         }
@@ -3951,6 +4108,88 @@ public struct SettlingSnapshot: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             curve = .restingSpring(value)
+        case 9:
+            var value = CosineCurve()
+            if case .accelerateDecelerate(let existing)? = curve {
+                value = existing
+                curve = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            curve = .accelerateDecelerate(value)
+        case 10:
+            var value = ProgressSpringCurve()
+            if case .progressSpring(let existing)? = curve {
+                value = existing
+                curve = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            curve = .progressSpring(value)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Android's default animator curve, cos((t + 1) pi) / 2 + 0.5.
+///
+/// Proto message `segue.v1.CosineCurve`.
+public struct CosineCurve: ProtoMessage {
+    /// Creates a `CosineCurve` with every field at its default.
+    public init() {}
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {}
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        try reader.skip(wireType)
+    }
+}
+
+/// Android's progress spring as the settle started, stepped at the settle's frames.
+///
+/// Proto message `segue.v1.ProgressSpringCurve`.
+public struct ProgressSpringCurve: ProtoMessage {
+    /// Field 1 `ProgressSpringState spring`.
+    public var spring: ProgressSpringState? = nil
+
+    /// Field 2 `uint32 fps`.
+    public var fps: UInt32 = 0
+
+    /// Creates a `ProgressSpringCurve` with every field at its default.
+    public init() {}
+
+    /// Creates a `ProgressSpringCurve` from field values; omitted fields keep their defaults.
+    public init(spring: ProgressSpringState? = nil, fps: UInt32 = 0) {
+        self.spring = spring
+        self.fps = fps
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if let value = spring {
+            writer.writeMessage(value, field: 1)
+        }
+        if fps != 0 {
+            writer.writeUInt32(fps, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            try reader.readMessage(wireType, into: &spring)
+        case 2:
+            fps = try reader.readUInt32(wireType)
         default:
             try reader.skip(wireType)
         }

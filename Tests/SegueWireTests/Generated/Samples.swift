@@ -197,7 +197,8 @@ enum Samples {
         fromScreen: "from_screen-0-\u{E9}\u{1F680}",
         toScreen: "to_screen-0-\u{E9}\u{1F680}",
         interactive: true,
-        gestureId: 1800
+        gestureId: 1800,
+        swipeEdge: SwipeEdge.swipeEdgeRight
     )
 
     /// Sample `TransitionProgressed`.
@@ -213,7 +214,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.releasedAtRest,
+        reason: Reason.movedVertically,
         settleUs: 5000000035
     )
 
@@ -222,7 +223,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.releasedAtRest,
+        reason: Reason.movedVertically,
         settleUs: 5000000035
     )
 
@@ -362,7 +363,12 @@ enum Samples {
     )
 
     /// Sample `ViewFrame`.
-    static let viewFrame = ViewFrame(screen: "screen-0-\u{E9}\u{1F680}", rect: Samples.rect, alpha: 3.5)
+    static let viewFrame = ViewFrame(
+        screen: "screen-0-\u{E9}\u{1F680}",
+        rect: Samples.rect,
+        alpha: 3.5,
+        cornerRadius: -4.5
+    )
 
     /// Sample `Frame`.
     static let frame = Frame(
@@ -569,7 +575,9 @@ enum Samples {
         towardHigherIndex: true,
         phase: .animating(Samples.animatingSnapshot),
         frameSequence: 18446744073709551603,
-        caught: true
+        caught: true,
+        swipeEdge: SwipeEdge.swipeEdgeRight,
+        verticalTranslation: -16.5
     )
 
     /// Sample `TransitionSnapshot.tracking`.
@@ -585,7 +593,9 @@ enum Samples {
         towardHigherIndex: true,
         phase: .tracking(Samples.trackingSnapshot),
         frameSequence: 18446744073709551603,
-        caught: true
+        caught: true,
+        swipeEdge: SwipeEdge.swipeEdgeRight,
+        verticalTranslation: -16.5
     )
 
     /// Sample `TransitionSnapshot.settling`.
@@ -601,7 +611,9 @@ enum Samples {
         towardHigherIndex: true,
         phase: .settling(Samples.settlingSnapshot),
         frameSequence: 18446744073709551603,
-        caught: true
+        caught: true,
+        swipeEdge: SwipeEdge.swipeEdgeRight,
+        verticalTranslation: -16.5
     )
 
     /// Sample `AnimatingSnapshot`.
@@ -613,7 +625,19 @@ enum Samples {
         fraction: -2.5,
         progress: 3.5,
         translation: -4.5,
-        lastSampleUs: 5000000035
+        lastSampleUs: 5000000035,
+        spring: Samples.progressSpringState
+    )
+
+    /// Sample `ProgressSpringState`.
+    static let progressSpringState = ProgressSpringState(
+        position: 1.5,
+        velocity: -2.5,
+        finalPosition: 3.5,
+        pendingPosition: -4.5,
+        running: true,
+        endRequested: true,
+        lastFrameMs: 7000000049
     )
 
     /// Sample `SettlingSnapshot`.
@@ -651,6 +675,30 @@ enum Samples {
         targetFraction: -4.5,
         curve: .restingSpring(Samples.restingSpringCurve)
     )
+
+    /// Sample `SettlingSnapshot.accelerate_decelerate`.
+    static let settlingSnapshotAccelerateDecelerate = SettlingSnapshot(
+        startUs: 1000000007,
+        durationUs: -2000000014,
+        fromFraction: 3.5,
+        targetFraction: -4.5,
+        curve: .accelerateDecelerate(Samples.cosineCurve)
+    )
+
+    /// Sample `SettlingSnapshot.progress_spring`.
+    static let settlingSnapshotProgressSpring = SettlingSnapshot(
+        startUs: 1000000007,
+        durationUs: -2000000014,
+        fromFraction: 3.5,
+        targetFraction: -4.5,
+        curve: .progressSpring(Samples.progressSpringCurve)
+    )
+
+    /// Sample `CosineCurve`.
+    static let cosineCurve = CosineCurve()
+
+    /// Sample `ProgressSpringCurve`.
+    static let progressSpringCurve = ProgressSpringCurve(spring: Samples.progressSpringState, fps: 258)
 
     /// Sample `BezierCurve`.
     static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5)
@@ -777,10 +825,15 @@ enum Samples {
         Sample("TransitionSnapshot.settling", transitionSnapshotSettling),
         Sample("AnimatingSnapshot", animatingSnapshot),
         Sample("TrackingSnapshot", trackingSnapshot),
+        Sample("ProgressSpringState", progressSpringState),
         Sample("SettlingSnapshot", settlingSnapshot),
         Sample("SettlingSnapshot.spring", settlingSnapshotSpring),
         Sample("SettlingSnapshot.timeline", settlingSnapshotTimeline),
         Sample("SettlingSnapshot.resting_spring", settlingSnapshotRestingSpring),
+        Sample("SettlingSnapshot.accelerate_decelerate", settlingSnapshotAccelerateDecelerate),
+        Sample("SettlingSnapshot.progress_spring", settlingSnapshotProgressSpring),
+        Sample("CosineCurve", cosineCurve),
+        Sample("ProgressSpringCurve", progressSpringCurve),
         Sample("BezierCurve", bezierCurve),
         Sample("SpringCurve", springCurve),
         Sample("TimelineCurve", timelineCurve),

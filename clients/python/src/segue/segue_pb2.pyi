@@ -42,6 +42,14 @@ class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GESTURE_TIMEOUT: _ClassVar[Reason]
     ENGINE_RESTARTED: _ClassVar[Reason]
     RELEASED_AT_REST: _ClassVar[Reason]
+    RETURNED_TO_EDGE: _ClassVar[Reason]
+    MOVED_VERTICALLY: _ClassVar[Reason]
+
+class SwipeEdge(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SWIPE_EDGE_UNSPECIFIED: _ClassVar[SwipeEdge]
+    SWIPE_EDGE_LEFT: _ClassVar[SwipeEdge]
+    SWIPE_EDGE_RIGHT: _ClassVar[SwipeEdge]
 
 class FramePhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -92,6 +100,11 @@ GESTURE_CANCELLED: Reason
 GESTURE_TIMEOUT: Reason
 ENGINE_RESTARTED: Reason
 RELEASED_AT_REST: Reason
+RETURNED_TO_EDGE: Reason
+MOVED_VERTICALLY: Reason
+SWIPE_EDGE_UNSPECIFIED: SwipeEdge
+SWIPE_EDGE_LEFT: SwipeEdge
+SWIPE_EDGE_RIGHT: SwipeEdge
 FRAME_PHASE_UNSPECIFIED: FramePhase
 TRACKING: FramePhase
 SETTLING: FramePhase
@@ -350,20 +363,22 @@ class StackCreated(_message.Message):
     def __init__(self, screens: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ...) -> None: ...
 
 class TransitionBegan(_message.Message):
-    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id")
+    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "swipe_edge")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_SCREEN_FIELD_NUMBER: _ClassVar[int]
     TO_SCREEN_FIELD_NUMBER: _ClassVar[int]
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
     GESTURE_ID_FIELD_NUMBER: _ClassVar[int]
+    SWIPE_EDGE_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     operation: Operation
     from_screen: str
     to_screen: str
     interactive: bool
     gesture_id: int
-    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ...) -> None: ...
+    swipe_edge: SwipeEdge
+    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ...) -> None: ...
 
 class TransitionProgressed(_message.Message):
     __slots__ = ("transition_id", "progress", "translation", "velocity")
@@ -484,14 +499,16 @@ class Event(_message.Message):
     def __init__(self, position: _Optional[int] = ..., stack_id: _Optional[str] = ..., version: _Optional[int] = ..., time_us: _Optional[int] = ..., request_id: _Optional[str] = ..., producer_time_us: _Optional[int] = ..., stack_created: _Optional[_Union[StackCreated, _Mapping]] = ..., began: _Optional[_Union[TransitionBegan, _Mapping]] = ..., progressed: _Optional[_Union[TransitionProgressed, _Mapping]] = ..., finished: _Optional[_Union[TransitionFinished, _Mapping]] = ..., cancelled: _Optional[_Union[TransitionCancelled, _Mapping]] = ..., completed: _Optional[_Union[TransitionCompleted, _Mapping]] = ..., interrupted: _Optional[_Union[TransitionInterrupted, _Mapping]] = ..., resized: _Optional[_Union[StackResized, _Mapping]] = ..., screen_options_set: _Optional[_Union[ScreenOptionsSet, _Mapping]] = ..., deleted: _Optional[_Union[StackDeleted, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
-    __slots__ = ("screen", "rect", "alpha")
+    __slots__ = ("screen", "rect", "alpha", "corner_radius")
     SCREEN_FIELD_NUMBER: _ClassVar[int]
     RECT_FIELD_NUMBER: _ClassVar[int]
     ALPHA_FIELD_NUMBER: _ClassVar[int]
+    CORNER_RADIUS_FIELD_NUMBER: _ClassVar[int]
     screen: str
     rect: Rect
     alpha: float
-    def __init__(self, screen: _Optional[str] = ..., rect: _Optional[_Union[Rect, _Mapping]] = ..., alpha: _Optional[float] = ...) -> None: ...
+    corner_radius: float
+    def __init__(self, screen: _Optional[str] = ..., rect: _Optional[_Union[Rect, _Mapping]] = ..., alpha: _Optional[float] = ..., corner_radius: _Optional[float] = ...) -> None: ...
 
 class Frame(_message.Message):
     __slots__ = ("stack_id", "transition_id", "sequence", "time_us", "progress", "phase", "to", "dimming", "shadow", "position")
@@ -747,7 +764,7 @@ class StackSnapshot(_message.Message):
     def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., screen_options: _Optional[_Iterable[_Union[ScreenOptionsSet, _Mapping]]] = ..., last_transition_id: _Optional[int] = ..., last_position: _Optional[int] = ..., transition: _Optional[_Union[TransitionSnapshot, _Mapping]] = ...) -> None: ...
 
 class TransitionSnapshot(_message.Message):
-    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "request_id", "gesture_sign", "toward_higher_index", "animating", "tracking", "settling", "frame_sequence", "caught")
+    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "request_id", "gesture_sign", "toward_higher_index", "animating", "tracking", "settling", "frame_sequence", "caught", "swipe_edge", "vertical_translation")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_SCREEN_FIELD_NUMBER: _ClassVar[int]
@@ -762,6 +779,8 @@ class TransitionSnapshot(_message.Message):
     SETTLING_FIELD_NUMBER: _ClassVar[int]
     FRAME_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     CAUGHT_FIELD_NUMBER: _ClassVar[int]
+    SWIPE_EDGE_FIELD_NUMBER: _ClassVar[int]
+    VERTICAL_TRANSLATION_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     operation: Operation
     from_screen: str
@@ -776,28 +795,50 @@ class TransitionSnapshot(_message.Message):
     settling: SettlingSnapshot
     frame_sequence: int
     caught: bool
-    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., request_id: _Optional[str] = ..., gesture_sign: _Optional[float] = ..., toward_higher_index: _Optional[bool] = ..., animating: _Optional[_Union[AnimatingSnapshot, _Mapping]] = ..., tracking: _Optional[_Union[TrackingSnapshot, _Mapping]] = ..., settling: _Optional[_Union[SettlingSnapshot, _Mapping]] = ..., frame_sequence: _Optional[int] = ..., caught: _Optional[bool] = ...) -> None: ...
+    swipe_edge: SwipeEdge
+    vertical_translation: float
+    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., request_id: _Optional[str] = ..., gesture_sign: _Optional[float] = ..., toward_higher_index: _Optional[bool] = ..., animating: _Optional[_Union[AnimatingSnapshot, _Mapping]] = ..., tracking: _Optional[_Union[TrackingSnapshot, _Mapping]] = ..., settling: _Optional[_Union[SettlingSnapshot, _Mapping]] = ..., frame_sequence: _Optional[int] = ..., caught: _Optional[bool] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ..., vertical_translation: _Optional[float] = ...) -> None: ...
 
 class AnimatingSnapshot(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
 class TrackingSnapshot(_message.Message):
-    __slots__ = ("caught_fraction", "fraction", "progress", "translation", "last_sample_us")
+    __slots__ = ("caught_fraction", "fraction", "progress", "translation", "last_sample_us", "spring")
     CAUGHT_FRACTION_FIELD_NUMBER: _ClassVar[int]
     FRACTION_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_FIELD_NUMBER: _ClassVar[int]
     TRANSLATION_FIELD_NUMBER: _ClassVar[int]
     LAST_SAMPLE_US_FIELD_NUMBER: _ClassVar[int]
+    SPRING_FIELD_NUMBER: _ClassVar[int]
     caught_fraction: float
     fraction: float
     progress: float
     translation: float
     last_sample_us: int
-    def __init__(self, caught_fraction: _Optional[float] = ..., fraction: _Optional[float] = ..., progress: _Optional[float] = ..., translation: _Optional[float] = ..., last_sample_us: _Optional[int] = ...) -> None: ...
+    spring: ProgressSpringState
+    def __init__(self, caught_fraction: _Optional[float] = ..., fraction: _Optional[float] = ..., progress: _Optional[float] = ..., translation: _Optional[float] = ..., last_sample_us: _Optional[int] = ..., spring: _Optional[_Union[ProgressSpringState, _Mapping]] = ...) -> None: ...
+
+class ProgressSpringState(_message.Message):
+    __slots__ = ("position", "velocity", "final_position", "pending_position", "running", "end_requested", "last_frame_ms")
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    VELOCITY_FIELD_NUMBER: _ClassVar[int]
+    FINAL_POSITION_FIELD_NUMBER: _ClassVar[int]
+    PENDING_POSITION_FIELD_NUMBER: _ClassVar[int]
+    RUNNING_FIELD_NUMBER: _ClassVar[int]
+    END_REQUESTED_FIELD_NUMBER: _ClassVar[int]
+    LAST_FRAME_MS_FIELD_NUMBER: _ClassVar[int]
+    position: float
+    velocity: float
+    final_position: float
+    pending_position: float
+    running: bool
+    end_requested: bool
+    last_frame_ms: int
+    def __init__(self, position: _Optional[float] = ..., velocity: _Optional[float] = ..., final_position: _Optional[float] = ..., pending_position: _Optional[float] = ..., running: _Optional[bool] = ..., end_requested: _Optional[bool] = ..., last_frame_ms: _Optional[int] = ...) -> None: ...
 
 class SettlingSnapshot(_message.Message):
-    __slots__ = ("start_us", "duration_us", "from_fraction", "target_fraction", "bezier", "spring", "timeline", "resting_spring")
+    __slots__ = ("start_us", "duration_us", "from_fraction", "target_fraction", "bezier", "spring", "timeline", "resting_spring", "accelerate_decelerate", "progress_spring")
     START_US_FIELD_NUMBER: _ClassVar[int]
     DURATION_US_FIELD_NUMBER: _ClassVar[int]
     FROM_FRACTION_FIELD_NUMBER: _ClassVar[int]
@@ -806,6 +847,8 @@ class SettlingSnapshot(_message.Message):
     SPRING_FIELD_NUMBER: _ClassVar[int]
     TIMELINE_FIELD_NUMBER: _ClassVar[int]
     RESTING_SPRING_FIELD_NUMBER: _ClassVar[int]
+    ACCELERATE_DECELERATE_FIELD_NUMBER: _ClassVar[int]
+    PROGRESS_SPRING_FIELD_NUMBER: _ClassVar[int]
     start_us: int
     duration_us: int
     from_fraction: float
@@ -814,7 +857,21 @@ class SettlingSnapshot(_message.Message):
     spring: SpringCurve
     timeline: TimelineCurve
     resting_spring: RestingSpringCurve
-    def __init__(self, start_us: _Optional[int] = ..., duration_us: _Optional[int] = ..., from_fraction: _Optional[float] = ..., target_fraction: _Optional[float] = ..., bezier: _Optional[_Union[BezierCurve, _Mapping]] = ..., spring: _Optional[_Union[SpringCurve, _Mapping]] = ..., timeline: _Optional[_Union[TimelineCurve, _Mapping]] = ..., resting_spring: _Optional[_Union[RestingSpringCurve, _Mapping]] = ...) -> None: ...
+    accelerate_decelerate: CosineCurve
+    progress_spring: ProgressSpringCurve
+    def __init__(self, start_us: _Optional[int] = ..., duration_us: _Optional[int] = ..., from_fraction: _Optional[float] = ..., target_fraction: _Optional[float] = ..., bezier: _Optional[_Union[BezierCurve, _Mapping]] = ..., spring: _Optional[_Union[SpringCurve, _Mapping]] = ..., timeline: _Optional[_Union[TimelineCurve, _Mapping]] = ..., resting_spring: _Optional[_Union[RestingSpringCurve, _Mapping]] = ..., accelerate_decelerate: _Optional[_Union[CosineCurve, _Mapping]] = ..., progress_spring: _Optional[_Union[ProgressSpringCurve, _Mapping]] = ...) -> None: ...
+
+class CosineCurve(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ProgressSpringCurve(_message.Message):
+    __slots__ = ("spring", "fps")
+    SPRING_FIELD_NUMBER: _ClassVar[int]
+    FPS_FIELD_NUMBER: _ClassVar[int]
+    spring: ProgressSpringState
+    fps: int
+    def __init__(self, spring: _Optional[_Union[ProgressSpringState, _Mapping]] = ..., fps: _Optional[int] = ...) -> None: ...
 
 class BezierCurve(_message.Message):
     __slots__ = ("x1", "y1", "x2", "y2")

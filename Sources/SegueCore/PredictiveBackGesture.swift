@@ -1,0 +1,39 @@
+import SegueWire
+
+/// What the engine remembers of an Android back swipe between pan events: the back arrow that decides it and the
+/// tracker its progress comes from. Not logged: the progress it gives is, and a restart cancels the gesture.
+struct PredictiveBackGesture: Sendable {
+    var panel: BackPanel
+    var touch: BackTouchProgress
+    /// The touch-down point: BEGAN's location less its translation.
+    let downX: Double
+    let downY: Double
+
+    /// The gesture a BEGAN at `location` with `translation` starts from `edge`. The arrow measures from the
+    /// touch-down point, the progress from where the animation starts (BEGAN's location, as `updateStartLocation`).
+    init(_ parameters: Profile.PredictiveBack, edge: SwipeEdge, location: Vec2, translation: Vec2) {
+        downX = location.x - translation.x
+        downY = location.y - translation.y
+        panel = BackPanel(parameters: parameters.panel, edge: edge, startX: downX, startY: downY)
+        touch = BackTouchProgress(startX: location.x, edge: edge)
+    }
+
+    /// A move of the finger to `translation` from touch-down at producer time `timeUs`: the arrow first (its
+    /// `setTriggerBack` reaches the tracker before the move does, as SystemUI forwards them), then the tracker.
+    /// - Returns: the progress for a container `width` points wide.
+    mutating func move(
+        translation: Vec2, timeUs: Int64, velocityX: Double, thresholds: BackTouchProgress.Thresholds, width: Double
+    ) -> Double {
+        let x = downX + translation.x
+        panel.move(
+            x: x, y: downY + translation.y, timeMs: BackProgressSpring.milliseconds(timeUs), velocityX: velocityX)
+        touch.setTriggerBack(panel.triggerBack)
+        touch.update(x: x)
+        return touch.progress(thresholds, width: width)
+    }
+
+    /// The arrow's decision at a release at `translation` from touch-down.
+    func release(translation: Vec2, timeUs: Int64, velocityX: Double) -> (finish: Bool, reason: Reason) {
+        panel.release(x: downX + translation.x, timeMs: BackProgressSpring.milliseconds(timeUs), velocityX: velocityX)
+    }
+}
