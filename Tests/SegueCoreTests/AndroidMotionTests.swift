@@ -38,7 +38,8 @@ struct AndroidMotionTests {
         for i in 0...2000 {
             let t = Double(i) / 2000
             worst.decelerate = max(
-                worst.decelerate, abs(AndroidInterpolator.standardDecelerate.value(at: t) - referenceCubic(t, 0, 0, 0, 1)))
+                worst.decelerate,
+                abs(AndroidInterpolator.standardDecelerate.value(at: t) - referenceCubic(t, 0, 0, 0, 1)))
             worst.fastOutSlowIn = max(
                 worst.fastOutSlowIn,
                 abs(AndroidInterpolator.fastOutSlowIn.value(at: t) - referenceCubic(t, 0.4, 0, 0.2, 1)))
@@ -174,7 +175,9 @@ struct AndroidMotionTests {
         }
     }
 
-    @Test("getYOffset: the finger's vertical travel, decelerated over half the height, moves both screens up to the margin")
+    @Test(
+        "getYOffset: the finger's vertical travel, decelerated over half the height, moves both screens up to the margin"
+    )
     func verticalDrift() throws {
         var h = Self.harness()
         let gesture = h.began()
@@ -238,7 +241,8 @@ struct AndroidMotionTests {
         for frame in h.frames.filter({ $0.phase == .settling }) {
             let t = Double(frame.timeUs - start) / 450_000
             let moved = ProfileCatalog.fastOutExtraSlowIn.value(at: t)
-            #expect(close(frame.from?.rect?.x ?? .nan, -96 * moved) && close(frame.to?.rect?.x ?? .nan, 96 * (1 - moved)))
+            #expect(
+                close(frame.from?.rect?.x ?? .nan, -96 * moved) && close(frame.to?.rect?.x ?? .nan, 96 * (1 - moved)))
             #expect(close(frame.to?.alpha ?? -1, min(max((t * 450 - 50) / 83, 0), 1), 1e-9))
             #expect(frame.from?.alpha == 1 && frame.dimming == 0 && frame.to?.cornerRadius == 0)
         }
@@ -249,7 +253,8 @@ struct AndroidMotionTests {
         for frame in h.frames(since: mark).filter({ $0.phase == .settling }) {
             let t = Double(frame.timeUs - popStart) / 450_000
             let moved = ProfileCatalog.fastOutExtraSlowIn.value(at: t)
-            #expect(close(frame.from?.rect?.x ?? .nan, 96 * moved) && close(frame.to?.rect?.x ?? .nan, -96 * (1 - moved)))
+            #expect(
+                close(frame.from?.rect?.x ?? .nan, 96 * moved) && close(frame.to?.rect?.x ?? .nan, -96 * (1 - moved)))
             #expect(close(frame.from?.alpha ?? -1, 1 - min(max((t * 450 - 35) / 83, 0), 1), 1e-9))
         }
         var tabs = CoreHarness()

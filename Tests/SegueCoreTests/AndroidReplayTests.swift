@@ -64,10 +64,12 @@ struct AndroidReplayTests {
         #expect(RestoreTests.comparable(snapshot.stacks) == RestoreTests.comparable(replayed.stacks))
         #expect(snapshot.stacks["right"]?.transition?.swipeEdge == .swipeEdgeRight)
         if case .tracking(let tracking)? = snapshot.stacks["right"]?.transition?.phase {
-            #expect(tracking.spring == h.core.stacks["right"].flatMap { stack -> BackProgressSpring? in
-                if case .tracking(let live)? = stack.transition?.phase { return live.spring }
-                return nil
-            })
+            #expect(
+                tracking.spring
+                    == h.core.stacks["right"].flatMap { stack -> BackProgressSpring? in
+                        if case .tracking(let live)? = stack.transition?.phase { return live.spring }
+                        return nil
+                    })
         }
         // The same clock from the live core and from the restored one draws the same frames from the cut on (their
         // numbers aside: only the live engine counted the settle's frames): the spring back of the cancel, or of the

@@ -126,7 +126,10 @@ struct AndroidRuleTests {
         #expect(panel.state == .entry)
         panel.move(x: Self.slop + Self.trigger + 1, y: 0, timeMs: Self.t0 + 101, velocityX: 0)
         #expect(panel.state == .active && panel.triggerBack)
-        #expect(panel.release(x: Self.slop + Self.trigger + 1, timeMs: Self.t0 + 201, velocityX: 0) == (true, .passedThreshold))
+        #expect(
+            panel.release(x: Self.slop + Self.trigger + 1, timeMs: Self.t0 + 201, velocityX: 0) == (
+                true, .passedThreshold
+            ))
     }
 
     @Test(
@@ -184,7 +187,9 @@ struct AndroidRuleTests {
         return h
     }
 
-    @Test("EdgeBackGestureHandler: a swipe begins within 30 pt of either edge (widened by the safe area), the side it began at is its edge")
+    @Test(
+        "EdgeBackGestureHandler: a swipe begins within 30 pt of either edge (widened by the safe area), the side it began at is its edge"
+    )
     func edges() throws {
         for (x, edge) in [(29.9, SwipeEdge.swipeEdgeLeft), (370.0, .swipeEdgeRight), (399.0, .swipeEdgeRight)] {
             var h = Self.harness()
