@@ -207,6 +207,27 @@ struct AndroidRuleTests {
         #expect(inset.began.last?.swipeEdge == .swipeEdgeLeft)
     }
 
+    @Test(
+        "a right-to-left stack swipes from either edge too, drawn as a left-to-right one (Android does not mirror it); tuning widens the edge"
+    )
+    func rightToLeftAndTuning() throws {
+        func swipeFromTheRight(_ h: inout CoreHarness) {
+            let gesture = h.began(start: Vec2(x: 395, y: 400), heading: Vec2(x: -300, y: 0))
+            for step in 1...6 { h.changed(gesture, x: -Double(step) * 30, start: Vec2(x: 395, y: 400)) }
+        }
+        var mirrored = CoreHarness()
+        mirrored.create(profile: "android", revision: CoreHarness.newest, rightToLeft: true)
+        swipeFromTheRight(&mirrored)
+        var plain = Self.harness()
+        swipeFromTheRight(&plain)
+        #expect(mirrored.began.last?.swipeEdge == .swipeEdgeRight)
+        #expect(!mirrored.frames.isEmpty && mirrored.frames == plain.frames)
+        var wide = CoreHarness()
+        wide.create(profile: "android", revision: CoreHarness.newest, tuning: Tuning(edgeWidth: 50))
+        wide.began(start: Vec2(x: 45, y: 400))
+        #expect(wide.began.last?.swipeEdge == .swipeEdgeLeft)
+    }
+
     @Test("refusals: more vertical than horizontal past the 6 pt slop, a tab swipe, a presented screen, the root")
     func refusals() throws {
         var vertical = Self.harness()
