@@ -263,4 +263,22 @@ struct AndroidMotionTests {
         #expect(tabs.finished.last?.settleUs == 0 && tabs.completed.last?.selectedTab == 1)
         #expect(tabs.frames.count == 1 && tabs.frames.last?.to?.alpha == 1 && tabs.frames.last?.from?.alpha == 0)
     }
+
+    @Test("the spring's frame clock counts whole milliseconds down, whatever the producer's clock")
+    func milliseconds() {
+        #expect(BackProgressSpring.milliseconds(1999) == 1 && BackProgressSpring.milliseconds(-1) == -1)
+        #expect(BackProgressSpring.milliseconds(-1000) == -1 && BackProgressSpring.milliseconds(-1001) == -2)
+        #expect(BackProgressSpring.milliseconds(.min) == .min / 1000 - 1)
+        #expect(BackProgressSpring.milliseconds(.max) == .max / 1000)
+        // A gesture near the ends of the producer's clock tracks like any other.
+        var h = Self.harness()
+        let gesture = h.newGesture()
+        let times: [Int64] = [.min, .min + 16_000, .min + 32_000]
+        for (index, time) in times.enumerated() {
+            h.pan(
+                index == 0 ? .panBegan : .panChanged, gesture: gesture, translation: Vec2(x: Double(index) * 40, y: 0),
+                location: Vec2(x: 10 + Double(index) * 40, y: 400), timestampUs: time)
+        }
+        #expect(h.rejections.isEmpty && h.frames.count == 2)
+    }
 }
