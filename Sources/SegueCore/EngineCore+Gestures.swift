@@ -103,9 +103,11 @@ extension EngineCore {
     /// safe area's inset on that side, of the left edge, else of the right one; nil when neither.
     static func swipeEdge(of pan: PanEvent, stack: StackModel, edgeWidth: Double) -> SwipeEdge? {
         let x = touchDown(of: pan).x
-        if x < edgeWidth + (stack.config.safeArea?.left ?? 0) { return .swipeEdgeLeft }
-        if x >= stack.width - edgeWidth - (stack.config.safeArea?.right ?? 0) { return .swipeEdgeRight }
-        return nil
+        let leftZoneEnd = edgeWidth + (stack.config.safeArea?.left ?? 0)
+        let rightZoneStart = stack.width - edgeWidth - (stack.config.safeArea?.right ?? 0)
+        guard x < leftZoneEnd || x >= rightZoneStart else { return nil }
+        // mIsOnLeftEdge includes the left zone's end, which a container narrower than both zones also accepts.
+        return x <= leftZoneEnd ? .swipeEdgeLeft : .swipeEdgeRight
     }
 
     /// Velocity when the producer gave one, else translation: the direction the finger is heading.
@@ -277,6 +279,14 @@ extension EngineCore {
         guard try trackedGesture(pan, slot: slot) == .tracking else { return }
         let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
         let translation = pan.translation ?? lastTranslation
+        if !releasing, stacks.gestures[slot].tracker?.predictiveBack?.strays(translation: translation) == true {
+            // EdgeBackGestureHandler cancels a swipe that turns vertical before crossing the slop; the rest of
+            // the gesture goes nowhere.
+            stacks.gestures[slot].refuse(pan.gestureId)
+            cancelGesture(
+                slot: slot, reason: .movedVertically, producerTimeUs: pan.timestampUs, now: now, into: &outcome)
+            return
+        }
         if stacks.models[slot].ignoresSample(at: translation) {
             // The handler returns before anything: the screens stay, and a release decides nothing.
             stacks.gestures[slot].tracker?.lastTimestampUs = pan.timestampUs

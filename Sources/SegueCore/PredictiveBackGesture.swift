@@ -8,6 +8,10 @@ struct PredictiveBackGesture: Sendable {
     /// The touch-down point: BEGAN's location less its translation.
     let downX: Double
     let downY: Double
+    /// `EdgeBackGestureHandler`'s touch slop, and whether the finger has crossed it more horizontally than
+    /// vertically (`mThresholdCrossed`).
+    let slop: Double
+    private(set) var slopCrossed = false
 
     /// The gesture a BEGAN at `location` with `translation` starts from `edge`. The arrow measures from the
     /// touch-down point, the progress from where the animation starts (BEGAN's location, as `updateStartLocation`).
@@ -16,6 +20,19 @@ struct PredictiveBackGesture: Sendable {
         downY = location.y - translation.y
         panel = BackPanel(parameters: parameters.panel, edge: edge, startX: downX, startY: downY)
         touch = BackTouchProgress(startX: location.x, edge: edge)
+        slop = parameters.gestureSlop
+        _ = strays(translation: translation)
+    }
+
+    /// Whether a move to `translation` from touch-down cancels the swipe, as one more vertical than horizontal
+    /// past the slop does until the finger has crossed it horizontally.
+    mutating func strays(translation: Vec2) -> Bool {
+        if slopCrossed { return false }
+        let dx = abs(translation.x)
+        let dy = abs(translation.y)
+        if dy > dx && dy > slop { return true }
+        if dx > dy && dx > slop { slopCrossed = true }
+        return false
     }
 
     /// A move of the finger to `translation` from touch-down at producer time `timeUs`: the arrow first (its
