@@ -156,4 +156,19 @@ struct AndroidDeviationTests {
         #expect(h.rejections.isEmpty, "\(h.rejections.map { $0.error?.message ?? "" })")
         #expect(h.began.count == 2 || h.interrupted.count == 1)
     }
+
+    @Test(
+        "DefaultSurfaceAnimator: a commanded transition's animator also starts at its first frame, which draws play time 0 (the new screen 96 pt right, transparent)"
+    )
+    func commandFirstFrame() throws {
+        var h = Self.harness(screens: ["Home"])
+        let mark = h.mark()
+        h.command(.push(Push(screen: "Detail")), requestId: "push")
+        h.runUntilIdle()
+        let frames = h.frames(since: mark)
+        let first = try #require(frames.first { $0.phase != .done })
+        #expect(first.to?.rect?.x == 96 && first.to?.alpha == 0, "x \(first.to?.rect?.x ?? 0)")
+        let done = try #require(frames.last)
+        #expect(done.timeUs - first.timeUs >= 450_000, "done \(done.timeUs - first.timeUs) us after the first frame")
+    }
 }
