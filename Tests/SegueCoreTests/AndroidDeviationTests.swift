@@ -171,4 +171,20 @@ struct AndroidDeviationTests {
         let done = try #require(frames.last)
         #expect(done.timeUs - first.timeUs >= 450_000, "done \(done.timeUs - first.timeUs) us after the first frame")
     }
+
+    @Test(
+        "BackProgressAnimator: the spring runs on the display's frames, so a finger that stops (no more samples) still sees the screens reach its progress"
+    )
+    func springRunsWhileTheFingerRests() throws {
+        var h = Self.harness()
+        let gesture = h.began()
+        for step in 1...5 { h.changed(gesture, x: Double(step) * 40) }
+        let moving = try #require(h.frames.last)
+        #expect(moving.progress < 0.45)
+        // 300 ms of a finger at rest at 200 pt (0.5), well within the gesture timeout.
+        h.advance(ms: 300)
+        #expect(h.cancelled.isEmpty)
+        let resting = try #require(h.frames.last)
+        #expect(close(resting.progress, 0.5), "progress \(resting.progress) after 300 ms at rest")
+    }
 }
