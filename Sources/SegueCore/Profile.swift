@@ -218,7 +218,8 @@ public struct Profile: Sendable, Hashable {
             // Android's gesture reads its own constants: the edge, the linear distance and the scrim are these.
             if let value = tuning.edgeWidth { back.edgeWidth = value }
             if let value = tuning.progressDistance, value > 0 { back.progress.linearDistance = value }
-            if let value = tuning.dimming { back.scrimAlpha = value }
+            // The scrim's alpha at most 1 (the tuning accepts larger dimmings, which other layouts clamp).
+            if let value = tuning.dimming { back.scrimAlpha = min(value, 1) }
             profile.predictiveBack = back
         }
         return profile

@@ -114,4 +114,15 @@ struct AndroidHostileInputTests {
         #expect(h.completed.count == 1)
         Self.expectSound(h, "dangling")
     }
+
+    @Test("a tuned dimming past 1 keeps the scrim an alpha, 0 to 1, as every other profile's")
+    func tunedDimming() throws {
+        var h = CoreHarness()
+        h.create(profile: "android", revision: CoreHarness.newest, tuning: Tuning(dimming: 5))
+        h.swipe(to: 240, steps: 12)
+        h.runUntilIdle()
+        #expect(h.frames.count > 10)
+        #expect(h.frames.allSatisfy { (0...1).contains($0.dimming) }, "\(Set(h.frames.map(\.dimming)))")
+        #expect(h.frames.contains { $0.dimming == 1 })
+    }
 }
