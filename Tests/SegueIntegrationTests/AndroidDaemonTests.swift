@@ -147,6 +147,11 @@ import Testing
         }
         #expect(restartCancel?.reason == .engineRestarted && restartCancel?.transitionId == 3)
         #expect(replayed.values.contains { $0.transitionId == 3 && $0.phase == .done })
+        // As text, a frame names what moves besides x: y and size, alpha, corner radius, and the scrim.
+        let text = try runSegue(["replay", directory.path, "--frames"])
+        let tracking = text.lines.filter { $0.contains(" frame \(Self.stack) t1 ") && $0.contains("TRACKING") }
+        #expect(tracking.last?.contains(" r=") == true && tracking.last?.contains(" scrim=0.20") == true, "\(tracking)")
+        #expect(text.lines.contains { $0.contains(" t1 ") && $0.contains("SETTLING") && $0.contains(" a=0.") })
         // Every frame seen live is one the replay draws, to the byte (a loaded daemon may skip late settle frames).
         for frame in frames {
             let again = replayed["\(frame.transitionId)/\(frame.sequence)"]
