@@ -228,7 +228,9 @@ struct AndroidRuleTests {
         #expect(wide.began.last?.swipeEdge == .swipeEdgeLeft)
     }
 
-    @Test("refusals: more vertical than horizontal past the 6 pt slop, a tab swipe, the root; a presented screen dismisses")
+    @Test(
+        "refusals: more vertical than horizontal past the 6 pt slop, a tab swipe, the root; a presented screen dismisses"
+    )
     func refusals() throws {
         var vertical = Self.harness()
         vertical.pan(
