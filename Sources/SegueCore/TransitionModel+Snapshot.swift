@@ -56,6 +56,15 @@ extension TransitionModel {
                 position: position,
                 message: "snapshot of transition \(snapshot.transitionId): \(message)")
         }
+        // A spring that is not finite never comes to rest: no engine wrote one.
+        func finite(_ state: ProgressSpringState?) throws(EngineCore.RestoreError) -> ProgressSpringState? {
+            guard let state else { return nil }
+            let values = [state.position, state.velocity, state.finalPosition, state.pendingPosition ?? 0]
+            guard values.allSatisfy({ $0.isFinite && abs($0) <= Double(Float.greatestFiniteMagnitude) }) else {
+                throw problem("its progress spring is not finite")
+            }
+            return state
+        }
         let restoredPhase: Phase
         switch snapshot.phase {
         case .animating:
@@ -65,7 +74,7 @@ extension TransitionModel {
                 Tracking(
                     caughtFraction: tracking.caughtFraction, fraction: tracking.fraction, progress: tracking.progress,
                     translation: tracking.translation, lastSampleUs: tracking.lastSampleUs,
-                    spring: tracking.spring.map(BackProgressSpring.init)))
+                    spring: try finite(tracking.spring).map(BackProgressSpring.init)))
         case .settling(let settling):
             let curve: SettleCurve
             switch settling.curve {
@@ -84,7 +93,8 @@ extension TransitionModel {
                 curve = .accelerateDecelerate
             case .progressSpring(let spring):
                 guard (1...240).contains(spring.fps) else { throw problem("its progress spring has fps \(spring.fps)") }
-                curve = .progressSpring(BackProgressSpring(spring.spring ?? ProgressSpringState()), fps: spring.fps)
+                let state = try finite(spring.spring) ?? ProgressSpringState()
+                curve = .progressSpring(BackProgressSpring(state), fps: spring.fps)
             case nil: throw problem("its settle has no curve")
             }
             guard settling.durationUs >= 0 else { throw problem("settle duration \(settling.durationUs) us") }

@@ -58,10 +58,10 @@ public struct TransitionModel: Sendable, Hashable {
 
         /// Visual fraction at engine time `timeUs`.
         public func fraction(at timeUs: Int64) -> Double {
-            if case .progressSpring(var spring, let fps) = curve {
-                // The spring's value after the settle frames up to `timeUs` (its last at the end).
-                let frames = timeUs >= endUs ? Int64.max : framesDue(through: timeUs, fps: fps)
-                return spring.progress(afterFrames: frames, from: startUs, fps: fps)
+            if case .progressSpring(let spring, let fps) = curve {
+                // The spring's value after the settle frames up to `timeUs`; it is at rest on the target at the end.
+                if timeUs >= endUs { return targetFraction }
+                return spring.progress(afterFrames: framesDue(through: timeUs, fps: fps), from: startUs, fps: fps)
             }
             let completion = curve.completion(elapsedUs: timeUs - startUs, durationUs: durationUs)
             let travelled = fromFraction + (targetFraction - fromFraction) * completion

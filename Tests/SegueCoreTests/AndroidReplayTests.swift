@@ -94,4 +94,24 @@ struct AndroidReplayTests {
         #expect(placed(liveOutcome.frames) == placed(restoredOutcome.frames))
         #expect(!liveOutcome.frames.isEmpty && liveOutcome.frames.last?.phase == .done)
     }
+
+    @Test("a snapshot whose progress spring is not finite is refused: no engine wrote one, and it would never rest")
+    func nonFiniteSpringRefused() throws {
+        var h = CoreHarness()
+        h.create("droid", profile: "android", revision: CoreHarness.newest)
+        let gesture = h.began(stack: "droid")
+        for step in 1...4 { h.changed(gesture, stack: "droid", x: Double(step) * 30) }
+        let good = h.core.snapshot()
+        #expect(throws: Never.self) { try EngineCore(snapshot: good) }
+        for bad in [Double.nan, .infinity, 1e300] {
+            var snapshot = good
+            guard case .tracking(var tracking)? = snapshot.stacks[0].transition?.phase else {
+                Issue.record("not tracking")
+                return
+            }
+            tracking.spring?.velocity = bad
+            snapshot.stacks[0].transition?.phase = .tracking(tracking)
+            #expect(throws: EngineCore.RestoreError.self) { try EngineCore(snapshot: snapshot) }
+        }
+    }
 }
