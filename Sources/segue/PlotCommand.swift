@@ -39,6 +39,13 @@ enum PlotCommand {
             ),
             .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
+            .init(
+                "rise", "PT",
+                help: "how far the finger moves down on the way, in points (negative: up; default 0)"),
+            .init(
+                "back-to", "FRACTION",
+                help: "before letting go, the finger comes back to this fraction of the width, at least 0 and less "
+                    + "than --to, in another --duration-ms"),
             .init("width", "W", help: "container width in points (default 390)"),
             .init("duration-ms", "MS", help: "how long the finger moves (default 250)"),
             .init("rate", "HZ", help: "pan samples per second (default 120)"),
@@ -53,6 +60,7 @@ enum PlotCommand {
             "segue plot --profile fluid > fluid.svg",
             "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
             "segue plot --profile flutter --to 0.7 --cancel --out flutter-cancel.svg",
+            "segue plot --profile android --to 0.3 --back-to 0.05 --rise -80 --out android-cancel.svg",
             "segue plot --profiles --out-dir docs/img/profiles",
             "segue plot --stack demo --out last-swipe.svg          # from the running daemon",
             "segue plot --data ./segue-data --stack demo --transition 3 --out swipe-3.svg",
@@ -70,7 +78,7 @@ enum PlotCommand {
         base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? Int64(StackConfig.defaultFps))
 
         if arguments.flag("profiles") {
-            for single in ["profile", "to", "velocity", "out"] where arguments.string(single) != nil {
+            for single in ["profile", "to", "velocity", "out", "rise", "back-to"] where arguments.string(single) != nil {
                 throw UsageError(
                     "segue plot: --\(single) is for one plot; --profiles draws every profile with the "
                         + "standard releases (see --help)")
@@ -97,6 +105,13 @@ enum PlotCommand {
         }
         scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
         scenario.cancel = arguments.flag("cancel")
+        scenario.rise = try arguments.number("rise", in: -100_000...100_000) ?? 0
+        if let back = try arguments.number("back-to", in: 0...1) {
+            guard back < scenario.fraction else {
+                throw UsageError("segue plot: --back-to must be less than --to (\(TextFormat.short(scenario.fraction)))")
+            }
+            scenario.returnFraction = back
+        }
         let svg = try singleSVG(scenario)
         guard let path = arguments.string("out"), path != "-" else {
             print(svg, terminator: "")
@@ -109,7 +124,9 @@ enum PlotCommand {
     /// `[--data DIR] --stack S [--transition N]`: a transition as the log recorded it, read from a data directory
     /// or from the daemon's history.
     private static func plotRecorded(_ arguments: ParsedArguments) throws {
-        for simulated in ["profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir"]
+        for simulated in [
+            "profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir", "rise", "back-to",
+        ]
         where arguments.string(simulated) != nil {
             throw UsageError("segue plot: --\(simulated) is for simulated swipes; --data draws what was recorded")
         }
@@ -164,10 +181,16 @@ enum PlotCommand {
     static func singleSVG(_ scenario: PlotScenario) throws(CLIFailure) -> String {
         let run = try scenario.run()
         let profile = run.profile
+        var title = "\(profile.name) (\(profile.sourceDescription)): back swipe \(run.outcomeText)"
+        var source: [String] = []
+        // A title is one line: a long source goes below it instead (18 pt bold is about 10 pt a character).
+        if Double(title.count) * 10 > singleWidth - 40 {
+            title = "\(profile.name): back swipe \(run.outcomeText)"
+            source = ["source: \(profile.sourceDescription)"]
+        }
         return TransitionPlot.svg(
-            title: "\(profile.name) (\(profile.sourceDescription)): back swipe \(run.outcomeText)",
-            subtitles: [
-                scenarioDescription(scenario),
+            title: title,
+            subtitles: source + scenarioDescription(scenario) + [
                 "rule: " + profile.ruleDescription(width: scenario.width),
                 "settle: \(profile.settleDescription); lower screen: \(profile.lowerScreenDescription)",
             ],
@@ -184,16 +207,28 @@ enum PlotCommand {
             scenario.velocity = release.velocity
             return scenario
         }
-        let finish = PlotScenario.standardFinish(width: base.width, durationMs: base.durationMs)
-        let runs = [try configured(finish).run(), try configured(.standardCancel).run()]
+        var finish = configured(PlotScenario.standardFinish(width: base.width, durationMs: base.durationMs))
+        var cancel = configured(.standardCancel)
+        var gesture =
+            "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, then releases; the same "
+            + "two releases in every profile"
+        if ProfileCatalog.named(profileName)?.predictiveBack != nil {
+            finish.rise = PlotScenario.predictiveBackRise
+            cancel.rise = PlotScenario.predictiveBackRise
+            cancel.returnFraction = PlotScenario.predictiveBackReturn
+            gesture =
+                "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz rising "
+                + "\(TextFormat.short(-PlotScenario.predictiveBackRise)) pt; the cancel turns back to the edge in "
+                + "another \(base.durationMs) ms, as no speed cancels it"
+        }
+        let runs = [try finish.run(), try cancel.run()]
         let profile = runs[0].profile
         let outcomes = runs.map { "\($0.releaseText) \u{2192} \($0.outcomeText)" }
         return TransitionPlot.svg(
             title: "\(profile.name) (\(profile.sourceDescription)): a finish and a cancel",
             subtitles: [
                 "pop Detail \u{2192} Home on a \(TextFormat.short(base.width)) pt wide stack at \(base.fps) fps; "
-                    + "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, "
-                    + "then releases; the same two releases in every profile",
+                    + gesture,
                 "rule: \(profile.ruleDescription(width: base.width))",
                 "settle: \(profile.settleDescription); lower screen: \(profile.lowerScreenDescription)",
             ],
@@ -201,15 +236,29 @@ enum PlotCommand {
             width: pairWidth)
     }
 
-    /// `pop Detail → Home on a 390 pt wide stack at 60 fps; finger to 0.6 W in 250 ms at 120 Hz, released at …`.
-    private static func scenarioDescription(_ scenario: PlotScenario) -> String {
-        let ending =
+    /// `pop Detail → Home on a 390 pt wide stack at 60 fps; finger to 0.6 W in 250 ms at 120 Hz, released at …`,
+    /// with the way back on a line of its own.
+    private static func scenarioDescription(_ scenario: PlotScenario) -> [String] {
+        var ending =
             scenario.cancel
             ? "then PAN_CANCELLED"
             : "released at \(TextFormat.short(scenario.velocity)) pt/s"
-        return "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
-            + "at \(scenario.fps) fps; finger to \(TextFormat.short(scenario.fraction)) W in \(scenario.durationMs) ms "
-            + "at \(TextFormat.short(scenario.rateHz)) Hz, \(ending)"
+        var back: [String] = []
+        if let fraction = scenario.returnFraction {
+            let speed = (scenario.fraction - fraction) * scenario.width * 1000 / Double(max(scenario.durationMs, 1))
+            back = [
+                "then back to \(TextFormat.short(fraction)) W in another \(scenario.durationMs) ms, "
+                    + (scenario.cancel ? "then PAN_CANCELLED" : "released at \(TextFormat.short(-speed.rounded())) pt/s")
+            ]
+            ending = ""
+        }
+        let rise = scenario.rise == 0 ? "" : " moving \(TextFormat.short(scenario.rise)) pt in y"
+        return [
+            "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
+                + "at \(scenario.fps) fps; finger to \(TextFormat.short(scenario.fraction)) W\(rise) in "
+                + "\(scenario.durationMs) ms at \(TextFormat.short(scenario.rateHz)) Hz"
+                + (ending.isEmpty ? "" : ", \(ending)")
+        ] + back
     }
 
     /// A profile's animated present and dismiss side by side.

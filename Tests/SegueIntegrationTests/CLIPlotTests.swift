@@ -7,6 +7,7 @@ import Testing
 struct CLIPlotTests {
     static let knownProfiles = [
         "fluid", "percent-1s", "percent-250ms", "slide-left", "fullscreen", "modal", "modal-percent", "ios", "flutter",
+        "android",
     ]
     /// The profiles with their own present and dismiss, drawn in <profile>-present.svg.
     static let presentingProfiles = ["modal", "modal-percent", "flutter"]
@@ -121,6 +122,40 @@ struct CLIPlotTests {
         let before = try Data(contentsOf: directory.appendingPathComponent("fluid.svg"))
         #expect(try runSegue(["plot", "--profiles", "--out-dir", directory.path]).status == 0)
         #expect(try Data(contentsOf: directory.appendingPathComponent("fluid.svg")) == before)
+    }
+
+    @Test(
+        "android: its screens' scale and y charted beside x, its cancel a finger back at the edge, no finish threshold"
+    )
+    func android() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-plot-android")
+        let output = try runSegue(["plot", "--profiles", "--out-dir", scratch.url.path])
+        #expect(output.status == 0, "\(output)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("android.svg"), encoding: .utf8)
+        let svg = try ParsedSVG(text)
+        for series in ["screen-from-y", "screen-to-y", "scale-from", "scale-to"] {
+            #expect(svg.elements("polyline", class: series).count == 2, "\(series)")
+        }
+        // Only the finish fades the closing screen out.
+        #expect(svg.elements("polyline", class: "alpha-from").count == 1)
+        #expect(svg.elements("line", class: "threshold").isEmpty, "the back arrow decides, not a threshold on p")
+        let texts = svg.elements("text").map(\.text)
+        #expect(texts.contains("to 0.3 W, back to 0.05 W, -390 pt/s \u{2192} cancelled (RETURNED_TO_EDGE)"))
+        #expect(texts.contains("back progress p (BackEvent)") && !texts.contains("decision progress p"))
+        #expect(texts.contains("upper: Detail (from)") && texts.contains("lower: Home (to)"))
+        let subtitles = try #require(svg.elements("title").first).text
+        #expect(subtitles.contains("rising 80 pt; the cancel turns back to the edge"), "\(subtitles)")
+        #expect(subtitles.contains("both scale to 0.9"), "\(subtitles)")
+
+        // One plot with its source on a line of its own, and the way back told.
+        let single = try runSegue(["plot", "--profile", "android", "--to", "0.3", "--back-to", "0.05", "--rise", "-80"])
+        #expect(single.status == 0, "\(single)")
+        let title = try #require(ParsedSVG(single.stdout).elements("title").first).text
+        #expect(title.hasPrefix("android: back swipe cancelled (RETURNED_TO_EDGE) | source: AOSP"), "\(title)")
+        #expect(title.contains("finger to 0.3 W moving -80 pt in y in 250 ms"), "\(title)")
+        #expect(title.contains("then back to 0.05 W in another 250 ms, released at -390 pt/s"), "\(title)")
+        let backward = try runSegue(["plot", "--profile", "android", "--to", "0.3", "--back-to", "0.4"])
+        #expect(backward.status == 2 && backward.stderr.contains("--back-to must be less than --to"), "\(backward)")
     }
 
     @Test("--profiles without --out-dir writes into the directory it runs in, and nowhere else")
