@@ -742,7 +742,8 @@ private enum Legend {
             Item(swatch: .line(color: Style.toScreen, dash: "none"), label: plot?.toLabel ?? "to screen"),
         ]
         if plot?.showsAlpha == true {
-            items.append(Item(swatch: .line(color: Style.muted, dash: Style.alphaDash), label: "alpha, in the screen's colour"))
+            items.append(
+                Item(swatch: .line(color: Style.muted, dash: Style.alphaDash), label: "alpha, in the screen's colour"))
         }
         items.append(Item(swatch: .line(color: Style.progress, dash: "none"), label: "visual fraction f"))
         if let plot, !plot.decisionProgress.isEmpty {

@@ -78,7 +78,8 @@ enum PlotCommand {
         base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? Int64(StackConfig.defaultFps))
 
         if arguments.flag("profiles") {
-            for single in ["profile", "to", "velocity", "out", "rise", "back-to"] where arguments.string(single) != nil {
+            for single in ["profile", "to", "velocity", "out", "rise", "back-to"] where arguments.string(single) != nil
+            {
                 throw UsageError(
                     "segue plot: --\(single) is for one plot; --profiles draws every profile with the "
                         + "standard releases (see --help)")
@@ -108,7 +109,8 @@ enum PlotCommand {
         scenario.rise = try arguments.number("rise", in: -100_000...100_000) ?? 0
         if let back = try arguments.number("back-to", in: 0...1) {
             guard back < scenario.fraction else {
-                throw UsageError("segue plot: --back-to must be less than --to (\(TextFormat.short(scenario.fraction)))")
+                throw UsageError(
+                    "segue plot: --back-to must be less than --to (\(TextFormat.short(scenario.fraction)))")
             }
             scenario.returnFraction = back
         }
@@ -248,7 +250,8 @@ enum PlotCommand {
             let speed = (scenario.fraction - fraction) * scenario.width * 1000 / Double(max(scenario.durationMs, 1))
             back = [
                 "then back to \(TextFormat.short(fraction)) W in another \(scenario.durationMs) ms, "
-                    + (scenario.cancel ? "then PAN_CANCELLED" : "released at \(TextFormat.short(-speed.rounded())) pt/s")
+                    + (scenario.cancel
+                        ? "then PAN_CANCELLED" : "released at \(TextFormat.short(-speed.rounded())) pt/s")
             ]
             ending = ""
         }
