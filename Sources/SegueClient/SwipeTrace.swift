@@ -10,10 +10,13 @@ import SegueWire
 /// - `PAN_CHANGED` for every later sample, the last one exactly at the end of the movement;
 /// - `PAN_ENDED` with the final translation and the release velocity, or `PAN_CANCELLED` when ``cancel`` is set.
 ///
-/// Direction: a back swipe moves toward "back" (+x left to right, -x right to left); a tab swipe moves toward the
-/// leading edge (-x left to right), which selects the next tab. A negative ``fraction`` reverses the direction
-/// (a back swipe heading away from back, a tab swipe to the previous tab). ``releaseVelocity`` is measured along
-/// the swipe's direction: positive keeps going (a fling forward), negative flicks back.
+/// Direction: a back swipe moves away from the ``edge`` it starts at, by default the leading one (so toward "back":
+/// +x left to right, -x right to left); from the right edge it moves leftward, as Android's back swipe may. A tab
+/// swipe moves toward the leading edge (-x left to right), which selects the next tab. A negative ``fraction``
+/// reverses the direction (a back swipe heading away from back, a tab swipe to the previous tab).
+/// ``releaseVelocity`` is measured along the swipe's direction: positive keeps going (a fling forward), negative
+/// flicks back. With a ``drift`` the finger moves along a straight slanted line, ending ``drift`` of ``height``
+/// below where it started (above when negative); the velocities stay horizontal ones, with the slope's y added.
 public struct SwipeTrace: Sendable, Hashable {
     /// Why a trace must travel: a finger that never moves has no direction, so no profile begins a transition for it
     /// (as a pan recognizer never begins), and the engine refuses its began.
@@ -27,6 +30,8 @@ public struct SwipeTrace: Sendable, Hashable {
     public var target: PanTarget
     /// The container width in points.
     public var width: Double
+    /// The container height in points (``drift`` is a fraction of it).
+    public var height: Double
     /// Whether the stack is right-to-left (mirrors every x).
     public var rightToLeft: Bool
     /// How far the finger travels, as a fraction of the width (-1...1; negative reverses the direction).
@@ -39,41 +44,52 @@ public struct SwipeTrace: Sendable, Hashable {
     public var rateHz: Double
     /// End with `PAN_CANCELLED` instead of `PAN_ENDED`.
     public var cancel: Bool
+    /// The edge a back swipe starts at: `.swipeEdgeLeft`, `.swipeEdgeRight`, or `.swipeEdgeUnspecified` for the
+    /// leading edge (left, or right when ``rightToLeft``). Tab swipes ignore it.
+    public var edge: SwipeEdge
+    /// How far the finger travels vertically over the swipe, as a fraction of the height (-1...1; positive is
+    /// down, as y grows in container coordinates).
+    public var drift: Double
     /// Where the finger touches down, in container coordinates.
     public var start: Vec2
     /// The producer clock at touch-down, in microseconds.
     public var startTimestampUs: Int64
 
-    /// Creates a trace; `start` defaults to ``defaultStart(width:height:rightToLeft:target:)`` for a height of
-    /// `width * 2`.
+    /// Creates a trace; `height` defaults to `width * 2`, `start` to
+    /// ``defaultStart(width:height:rightToLeft:target:reversed:edge:)``.
     public init(
-        stackId: String, gestureId: UInt64, target: PanTarget = .panTargetBack, width: Double,
+        stackId: String, gestureId: UInt64, target: PanTarget = .panTargetBack, width: Double, height: Double? = nil,
         rightToLeft: Bool = false, fraction: Double = 0.7, releaseVelocity: Double = 0, durationMs: Int = 250,
-        rateHz: Double = 120, cancel: Bool = false, start: Vec2? = nil, startTimestampUs: Int64 = 0
+        rateHz: Double = 120, cancel: Bool = false, edge: SwipeEdge = .swipeEdgeUnspecified, drift: Double = 0,
+        start: Vec2? = nil, startTimestampUs: Int64 = 0
     ) {
         self.stackId = stackId
         self.gestureId = gestureId
         self.target = target
         self.width = width
+        self.height = height ?? width * 2
         self.rightToLeft = rightToLeft
         self.fraction = fraction
         self.releaseVelocity = releaseVelocity
         self.durationMs = durationMs
         self.rateHz = rateHz
         self.cancel = cancel
+        self.edge = edge
+        self.drift = drift
         self.start =
             start
             ?? Self.defaultStart(
-                width: width, height: width * 2, rightToLeft: rightToLeft,
-                target: target, reversed: fraction < 0)
+                width: width, height: self.height, rightToLeft: rightToLeft,
+                target: target, reversed: fraction < 0, edge: edge)
         self.startTimestampUs = startTimestampUs
     }
 
-    /// Where a finger would usually start: a back swipe 8 pt from the leading edge (inside every profile's
-    /// edge zone), a tab swipe three quarters of the way toward the side it moves away from; halfway down.
+    /// Where a finger would usually start: a back swipe 8 pt from `edge` (the leading edge when unspecified; inside
+    /// every profile's edge zone), a tab swipe three quarters of the way toward the side it moves away from;
+    /// halfway down.
     public static func defaultStart(
         width: Double, height: Double, rightToLeft: Bool, target: PanTarget,
-        reversed: Bool = false
+        reversed: Bool = false, edge: SwipeEdge = .swipeEdgeUnspecified
     ) -> Vec2 {
         let y = height / 2
         if target == .panTargetTabs {
@@ -82,7 +98,16 @@ public struct SwipeTrace: Sendable, Hashable {
             let fromLeft = nearTrailing != rightToLeft ? width * 0.75 : width * 0.25
             return Vec2(x: fromLeft, y: y)
         }
-        return Vec2(x: rightToLeft ? width - 8 : 8, y: y)
+        return Vec2(x: startsAtRightEdge(edge, rightToLeft: rightToLeft) ? width - 8 : 8, y: y)
+    }
+
+    /// Whether a back swipe from `edge` starts at the right edge: that edge, or the leading one when unspecified.
+    private static func startsAtRightEdge(_ edge: SwipeEdge, rightToLeft: Bool) -> Bool {
+        switch edge {
+        case .swipeEdgeLeft: false
+        case .swipeEdgeRight: true
+        default: rightToLeft
+        }
     }
 
     /// The number of movement samples: `durationMs * rateHz / 1000`, rounded, at least 1.
@@ -93,9 +118,20 @@ public struct SwipeTrace: Sendable, Hashable {
 
     /// +1 or -1: the sign of x along which the finger moves.
     public var directionX: Double {
-        let towardBack: Double = target == .panTargetTabs ? -1 : 1
-        let mirrored = rightToLeft ? -towardBack : towardBack
-        return fraction < 0 ? -mirrored : mirrored
+        let away: Double
+        if target == .panTargetTabs {
+            away = rightToLeft ? 1 : -1
+        } else {
+            // A back swipe moves away from the edge it starts at.
+            away = Self.startsAtRightEdge(edge, rightToLeft: rightToLeft) ? -1 : 1
+        }
+        return fraction < 0 ? -away : away
+    }
+
+    /// The points the finger moves down per point it moves horizontally (negative: up).
+    public var slope: Double {
+        let distance = abs(fraction) * width
+        return distance > 0 ? drift * height / distance : 0
     }
 
     /// The pan events of the trace, in order: `PAN_BEGAN`, `sampleCount - 1` times `PAN_CHANGED`, then
@@ -137,12 +173,12 @@ public struct SwipeTrace: Sendable, Hashable {
         _ phase: PanPhase, atFraction u: Double, of seconds: Double, travelled: Double,
         velocity: Double?
     ) -> PanEvent {
-        let translation = Vec2(x: directionX * travelled, y: 0)
+        let translation = Vec2(x: directionX * travelled, y: slope * travelled)
         let timestamp = startTimestampUs + Int64((u * seconds * 1_000_000).rounded())
         return PanEvent(
             stackId: stackId, gestureId: gestureId, phase: phase,
             location: Vec2(x: start.x + translation.x, y: start.y + translation.y),
-            translation: translation, velocity: velocity.map { Vec2(x: directionX * $0, y: 0) },
+            translation: translation, velocity: velocity.map { Vec2(x: directionX * $0, y: slope * $0) },
             timestampUs: timestamp, target: target)
     }
 }

@@ -52,7 +52,8 @@ public struct PathPolyline: Sendable, Hashable {
         var start: Point = (0, 0)
         for cubic in cubics {
             // Each piece of the cubic becomes a line; a point repeating the previous one adds nothing.
-            for point in Self.approximate([start] + cubic) where point.x != xs[xs.count - 1] || point.y != ys[ys.count - 1] {
+            for point in Self.approximate([start] + cubic)
+            where point.x != xs[xs.count - 1] || point.y != ys[ys.count - 1] {
                 xs.append(point.x)
                 ys.append(point.y)
             }

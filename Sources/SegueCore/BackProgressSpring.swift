@@ -90,7 +90,8 @@ public struct BackProgressSpring: Sendable, Hashable {
 
     /// Whole milliseconds of a time in microseconds, as Android's frame clock counts them (rounded down).
     public static func milliseconds(_ timeUs: Int64) -> Int64 {
-        timeUs >= 0 ? timeUs / 1000 : -((-timeUs + 999) / 1000)
+        // Division truncates toward zero; a producer's clock may be negative, down to Int64.min.
+        timeUs / 1000 - (timeUs % 1000 < 0 ? 1 : 0)
     }
 
     /// `BackProgressAnimator.reset` at the start of a gesture: toward 0, and to the end at once.

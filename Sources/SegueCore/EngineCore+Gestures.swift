@@ -59,7 +59,7 @@ extension EngineCore {
         }
         if let parameters = stack.profile.predictiveBack, let edge = stacks.models[slot].transition?.swipeEdge {
             var gesture = PredictiveBackGesture(
-                parameters, edge: edge, location: pan.location ?? translation, translation: translation)
+                parameters, edge: edge, location: pan.location ?? Vec2(), translation: translation)
             // BEGAN's own sample is the first move the arrow sees; progress counts from it.
             _ = gesture.move(
                 translation: translation, timeUs: pan.timestampUs, velocityX: pan.velocity?.x ?? 0,
@@ -77,7 +77,9 @@ extension EngineCore {
                 transitionId: id, operation: .selectTab, fromScreen: stack.topScreen,
                 toScreen: stack.tabs[next], interactive: true, gestureId: pan.gestureId)
         }
-        let edge = stack.profile.predictiveBack.flatMap { Self.swipeEdge(of: pan, stack: stack, edgeWidth: $0.edgeWidth) }
+        let edge = stack.profile.predictiveBack.flatMap {
+            Self.swipeEdge(of: pan, stack: stack, edgeWidth: $0.edgeWidth)
+        }
         if !stack.presented.isEmpty {
             return TransitionBegan(
                 transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
@@ -92,7 +94,9 @@ extension EngineCore {
 
     /// Where a swipe touched down: BEGAN's location less its translation.
     static func touchDown(of pan: PanEvent) -> Vec2 {
-        Vec2(x: (pan.location?.x ?? 0) - (pan.translation?.x ?? 0), y: (pan.location?.y ?? 0) - (pan.translation?.y ?? 0))
+        Vec2(
+            x: (pan.location?.x ?? 0) - (pan.translation?.x ?? 0), y: (pan.location?.y ?? 0) - (pan.translation?.y ?? 0)
+        )
     }
 
     /// The edge an Android back swipe began at (`EdgeBackGestureHandler`): within the edge width, widened by the

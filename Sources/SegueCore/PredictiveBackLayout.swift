@@ -101,8 +101,11 @@ public enum PredictiveBackLayout {
             let start = gesturePose(
                 geometry, width: width, height: height, edge: transition.swipeEdge, progress: settling.fromFraction,
                 verticalTranslation: transition.verticalTranslation)
-            let linear = phase == .done ? 1 : settling.curve.completion(
-                elapsedUs: timeUs - settling.startUs, durationUs: settling.durationUs)
+            let linear =
+                phase == .done
+                ? 1
+                : settling.curve.completion(
+                    elapsedUs: timeUs - settling.startUs, durationUs: settling.durationUs)
             let amount = geometry.postCommitInterpolator.value(at: linear)
             let targetClosing = screen.offset(x: start.closing.left + geometry.enteringStartOffset, y: 0)
             closing = Edges.interpolated(start.closing, targetClosing, amount)

@@ -114,7 +114,8 @@ extension TransitionModel {
 extension ProgressSpringState {
     init(_ spring: BackProgressSpring) {
         self.init(
-            position: Double(spring.value), velocity: Double(spring.velocity), finalPosition: Double(spring.finalPosition),
+            position: Double(spring.value), velocity: Double(spring.velocity),
+            finalPosition: Double(spring.finalPosition),
             pendingPosition: spring.pendingPosition.map(Double.init), running: spring.isRunning,
             endRequested: spring.isEndRequested, lastFrameMs: spring.lastFrameMs)
     }

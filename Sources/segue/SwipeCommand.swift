@@ -30,6 +30,15 @@ enum SwipeCommand {
             .init(
                 "target", "back|tabs", help: "back: pop or dismiss (default); tabs: next tab",
                 choices: ["back", "tabs"]),
+            .init(
+                "edge", "left|right",
+                help: "the edge a back swipe starts at, 8 pt in (default the leading edge); from the right edge the "
+                    + "finger moves leftward (the android profile takes either edge)",
+                choices: ["left", "right"]),
+            .init(
+                "drift", "FRACTION",
+                help: "how far the finger travels vertically, in heights, -1 to 1 (default 0; negative is up), along "
+                    + "a straight slanted line"),
             .init("gesture-id", "N", help: "the producer's gesture id (default random)"),
             .init(
                 "wait-ms", "MS",
@@ -46,6 +55,7 @@ enum SwipeCommand {
             "segue swipe demo --to 0.3 --velocity 800",
             "segue swipe shop --target tabs --to 0.6",
             "segue swipe demo --to 0.25 --velocity 1200 --json",
+            "segue swipe phone --edge right --to 0.4 --drift -0.1",
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
@@ -62,6 +72,17 @@ enum SwipeCommand {
         case "tabs": target = .panTargetTabs
         case let other: throw UsageError("segue swipe: --target must be back or tabs, not '\(other)'")
         }
+        let edge: SwipeEdge
+        switch arguments.string("edge") {
+        case nil: edge = .swipeEdgeUnspecified
+        case "left": edge = .swipeEdgeLeft
+        case "right": edge = .swipeEdgeRight
+        case let other?: throw UsageError("segue swipe: --edge must be left or right, not '\(other)'")
+        }
+        if edge != .swipeEdgeUnspecified && target == .panTargetTabs {
+            throw UsageError("segue swipe: --edge is for back swipes; a tab swipe starts where it moves away from")
+        }
+        let drift = try arguments.number("drift", in: -1...1) ?? 0
         let gestureId =
             try arguments.integer("gesture-id", in: 1...Int64.max).map { UInt64($0) }
             ?? UInt64.random(in: 1...(1 << 53))
@@ -82,7 +103,8 @@ enum SwipeCommand {
 
         var plan = Plan(
             stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
-            velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"))
+            velocity: velocity, durationMs: durationMs, rateHz: rate, cancel: arguments.flag("cancel"), edge: edge,
+            drift: drift)
         let waits = !arguments.flag("no-wait")
         let waitDeadline = Deadline(inMilliseconds: waitMs)
         let report: (String) -> Void = json ? { _ in } : { Console.line($0) }
@@ -137,6 +159,10 @@ enum SwipeCommand {
         var durationMs: Int = 250
         var rateHz: Double = 120
         var cancel = false
+        /// The edge a back swipe starts at; unspecified: the leading edge.
+        var edge: SwipeEdge = .swipeEdgeUnspecified
+        /// The finger's vertical travel, in heights (-1...1).
+        var drift: Double = 0
     }
 
     /// Sends the pan trace of `plan` in real time and reads `feed` until the transition completes.
@@ -159,11 +185,8 @@ enum SwipeCommand {
         let rightToLeft = state.config?.rightToLeft ?? false
         let trace = SwipeTrace(
             stackId: plan.stackId, gestureId: plan.gestureId, target: plan.target, width: size.width,
-            rightToLeft: rightToLeft, fraction: plan.fraction, releaseVelocity: plan.velocity,
-            durationMs: plan.durationMs, rateHz: plan.rateHz, cancel: plan.cancel,
-            start: SwipeTrace.defaultStart(
-                width: size.width, height: size.height, rightToLeft: rightToLeft,
-                target: plan.target, reversed: plan.fraction < 0),
+            height: size.height, rightToLeft: rightToLeft, fraction: plan.fraction, releaseVelocity: plan.velocity,
+            durationMs: plan.durationMs, rateHz: plan.rateHz, cancel: plan.cancel, edge: plan.edge, drift: plan.drift,
             startTimestampUs: MonotonicTime.nowUs())
         var outcome = Outcome(
             gestureId: plan.gestureId, width: size.width, fraction: abs(plan.fraction),

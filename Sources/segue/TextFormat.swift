@@ -63,15 +63,26 @@ enum TextFormat {
         }
     }
 
-    /// `   frame demo t1 #3 SETTLING p=0.834 from=Detail@333.6 to=Home@0.0`.
+    /// `   frame demo t1 #3 SETTLING p=0.834 from=Detail@333.6 to=Home@0.0`, and the scrim when there is one.
     static func line(_ frame: Frame) -> String {
         "   frame \(frame.stackId) t\(frame.transitionId) #\(frame.sequence) \(frame.phase)"
             + " p=\(fixed(frame.progress, 3)) from=\(view(frame.from)) to=\(view(frame.to))"
+            + (frame.dimming == 0 ? "" : " scrim=\(fixed(frame.dimming, 2))")
     }
 
+    /// `Detail@333.6`; a screen that is also moved down, faded or rounded (android) adds its y and size, alpha and
+    /// corner radius: `Detail@32.0,40.0 360x720 a=0.50 r=16.1`.
     private static func view(_ view: ViewFrame?) -> String {
         guard let view else { return "-" }
-        return "\(view.screen)@\(fixed(view.rect?.x ?? 0, 1))"
+        let rect = view.rect ?? Rect()
+        guard rect.y != 0 || view.alpha != 1 || view.cornerRadius != 0 else {
+            return "\(view.screen)@\(fixed(rect.x, 1))"
+        }
+        var text =
+            "\(view.screen)@\(fixed(rect.x, 1)),\(fixed(rect.y, 1)) \(fixed(rect.width, 0))x\(fixed(rect.height, 0))"
+        if view.alpha != 1 { text += " a=\(fixed(view.alpha, 2))" }
+        if view.cornerRadius != 0 { text += " r=\(fixed(view.cornerRadius, 1))" }
+        return text
     }
 
     /// `!  rejected demo gesture=7 GESTURE_REJECTED: ...` (or `request=ID` for a rejected command).

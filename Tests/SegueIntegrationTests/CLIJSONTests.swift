@@ -31,7 +31,7 @@ struct CLIJSONTests {
         #expect(
             began.json == #"{"position":12,"stackId":"demo","version":5,"timeUs":0,"requestId":"","began":"#
                 + #"{"transitionId":1,"operation":"POP","fromScreen":"Detail","toScreen":"Home","interactive":true,"#
-                + #""gestureId":7}}"#)
+                + #""gestureId":7,"swipeEdge":"SWIPE_EDGE_UNSPECIFIED"}}"#)
         let deleted = Event(position: 3, stackId: "x", version: 2, timeUs: 9, body: .deleted(StackDeleted()))
         #expect(deleted.json == #"{"position":3,"stackId":"x","version":2,"timeUs":9,"requestId":"","deleted":{}}"#)
         let unknown = ErrorDetail(code: ErrorCode(rawValue: 99), message: "")

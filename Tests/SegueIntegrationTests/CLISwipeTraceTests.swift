@@ -7,12 +7,12 @@ import Testing
 struct CLISwipeTraceTests {
     private func trace(
         rightToLeft: Bool = false, target: PanTarget = .panTargetBack, fraction: Double = 0.7,
-        velocity: Double = 0, cancel: Bool = false
+        velocity: Double = 0, cancel: Bool = false, edge: SwipeEdge = .swipeEdgeUnspecified, drift: Double = 0
     ) -> SwipeTrace {
         SwipeTrace(
-            stackId: "demo", gestureId: 7, target: target, width: 400, rightToLeft: rightToLeft,
-            fraction: fraction, releaseVelocity: velocity, durationMs: 250, rateHz: 120, cancel: cancel,
-            startTimestampUs: 1_000_000)
+            stackId: "demo", gestureId: 7, target: target, width: 400, height: 800, rightToLeft: rightToLeft,
+            fraction: fraction, releaseVelocity: velocity, durationMs: 250, rateHz: 120, cancel: cancel, edge: edge,
+            drift: drift, startTimestampUs: 1_000_000)
     }
 
     @Test("BEGAN at the first movement sample, CHANGED at the rate, ENDED with the release velocity")
@@ -72,6 +72,44 @@ struct CLISwipeTraceTests {
         let tabs = trace(target: .panTargetTabs)
         let end = tabs.start.x + (tabs.events.last?.translation?.x ?? 0)
         #expect(end >= 0 && end <= 400)
+    }
+
+    @Test("a back swipe from the right edge starts 8 pt inside it and moves leftward, whatever the direction")
+    func rightEdge() throws {
+        for rightToLeft in [false, true] {
+            let swipe = trace(rightToLeft: rightToLeft, velocity: 300, edge: .swipeEdgeRight)
+            #expect(swipe.start == Vec2(x: 392, y: 400))
+            let last = try #require(swipe.events.last)
+            #expect(abs(try #require(last.translation).x + 280) < 1e-9)
+            #expect(last.velocity == Vec2(x: -300, y: 0))
+            #expect(swipe.events.allSatisfy { ($0.translation?.x ?? 0) < 0 })
+        }
+        // The leading edge is the default: the right one only for right-to-left stacks.
+        #expect(trace(rightToLeft: true).events == trace(rightToLeft: true, edge: .swipeEdgeRight).events)
+        #expect(trace().events == trace(edge: .swipeEdgeLeft).events)
+        let left = trace(rightToLeft: true, edge: .swipeEdgeLeft)
+        #expect(left.start.x == 8 && (left.events.last?.translation?.x ?? 0) > 0)
+        // A negative fraction heads back toward the edge it started at.
+        #expect((trace(fraction: -0.25, edge: .swipeEdgeRight).events.last?.translation?.x ?? 0) == 100)
+    }
+
+    @Test(
+        "a drift slants the finger's line: y follows x in proportion, ending at drift x height",
+        arguments: [0.1, -0.25])
+    func drift(drift: Double) throws {
+        let swipe = trace(velocity: 600, drift: drift)
+        let slope = drift * 800 / 280
+        for event in swipe.events {
+            let translation = try #require(event.translation)
+            #expect(abs(translation.y - slope * translation.x) < 1e-9)
+            #expect(event.location == Vec2(x: 8 + translation.x, y: 400 + translation.y))
+        }
+        let last = try #require(swipe.events.last)
+        #expect(abs(try #require(last.translation).y - drift * 800) < 1e-9)
+        #expect(abs(try #require(last.velocity).y - slope * 600) < 1e-9)
+        #expect(try #require(last.velocity).x == 600)
+        // Without a drift the trace is what it always was: flat.
+        #expect(trace(velocity: 600).events.allSatisfy { $0.translation?.y == 0 && $0.location?.y == 400 })
     }
 
     @Test("--cancel ends with PAN_CANCELLED")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,4 +75,17 @@ def test_swipes_are_bounded_as_the_cli_bounds_them(segued: Segue, to: float, vel
     assert _refused(lambda: swipe_trace("s", 1, 400, 800, to, velocity, duration, rate_hz)).startswith(refused)
     segued.create("main", ["Home", "Detail"])
     assert _refused(lambda: segued.swipe("main", to, velocity, duration, rate_hz=rate_hz)).startswith(refused)
+    assert list(segued.state("main").screens) == ["Home", "Detail"]
+
+
+@pytest.mark.parametrize(("edge", "drift", "tabs", "refused"), [
+    ("top", 0.0, False, "edge must be 'left', 'right' or None"), ("left", 0.0, True, "edge is for back swipes"),
+    (None, 1.5, False, "drift"), (None, -2.0, False, "drift"), (None, NAN, False, "drift"),
+    (None, INF, False, "drift"),
+])
+def test_a_swipe_path_is_bounded_as_the_cli_bounds_it(segued: Segue, edge: Any, drift: float, tabs: bool,
+                                                      refused: str) -> None:
+    assert _refused(lambda: swipe_trace("s", 1, 400, 800, tabs=tabs, edge=edge, drift=drift)).startswith(refused)
+    segued.create("main", ["Home", "Detail"])
+    assert _refused(lambda: segued.swipe("main", tabs=tabs, edge=edge, drift=drift)).startswith(refused)
     assert list(segued.state("main").screens) == ["Home", "Detail"]

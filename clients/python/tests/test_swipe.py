@@ -20,6 +20,43 @@ def test_a_trace_begins_moves_forward_and_ends_at_its_distance() -> None:
     assert mirrored[-1].translation.x == pytest.approx(-200) and mirrored[0].location.x < 400 - 8
 
 
+def test_a_right_edge_swipe_starts_inside_it_and_moves_left() -> None:
+    trace = swipe_trace("s", 7, width=400, height=800, to=0.5, velocity=300, edge="right")
+    assert trace[0].location.x - trace[0].translation.x == 392
+    assert all(e.translation.x < 0 for e in trace)
+    assert trace[-1].translation.x == pytest.approx(-200) and trace[-1].velocity.x == -300
+    # The leading edge is the default; naming it changes nothing.
+    assert swipe_trace("s", 7, 400, 800, right_to_left=True, edge="right") == swipe_trace("s", 7, 400, 800,
+                                                                                           right_to_left=True)
+    assert swipe_trace("s", 7, 400, 800, edge="left") == swipe_trace("s", 7, 400, 800)
+    left = swipe_trace("s", 7, 400, 800, right_to_left=True, edge="left")
+    assert left[0].location.x - left[0].translation.x == 8 and left[-1].translation.x > 0
+
+
+@pytest.mark.parametrize("drift", [0.1, -0.25])
+def test_a_drift_slants_the_line_the_finger_moves_along(drift: float) -> None:
+    trace = swipe_trace("s", 7, width=400, height=800, to=0.7, velocity=600, drift=drift)
+    slope = drift * 800 / 280
+    for event in trace:
+        assert event.translation.y == pytest.approx(slope * event.translation.x)
+        assert event.location.y == pytest.approx(400 + event.translation.y)
+    assert trace[-1].translation.y == pytest.approx(drift * 800)
+    assert trace[-1].velocity.x == 600 and trace[-1].velocity.y == pytest.approx(slope * 600)
+    assert all(e.translation.y == 0 for e in swipe_trace("s", 7, width=400, height=800, velocity=600))
+
+
+def test_an_android_swipe_from_the_right_edge_pops(segued: Segue) -> None:
+    segued.create("main", ["Home", "Detail"], profile="android")
+    popped = segued.swipe("main", to=0.6, edge="right", drift=0.05)
+    assert popped.finished and list(popped.completed.completed.screens) == ["Home"]
+    feed = segued.events("main", from_position=0)
+    try:
+        began = next(e for e in feed if e.WhichOneof("body") == "began")
+    finally:
+        feed.close()
+    assert began.began.swipe_edge == pb.SWIPE_EDGE_RIGHT
+
+
 def test_a_long_swipe_pops_and_a_short_one_cancels(segued: Segue) -> None:
     segued.create("main", ["Home", "Detail", "More"], profile="classic")
     popped = segued.swipe("main", to=0.8)

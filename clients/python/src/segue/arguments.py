@@ -70,6 +70,16 @@ def swipe(to: float, velocity: float, duration: float, rate_hz: float) -> None:
     _within("rate_hz", rate_hz, MIN_SWIPE_RATE_HZ, MAX_SWIPE_RATE_HZ)
 
 
+def swipe_path(edge: object, drift: float, tabs: bool) -> None:
+    """The path `segue swipe` takes: `edge` None, "left" or "right", and only for a back swipe; `drift` in
+    -1...1 heights."""
+    if edge is not None and edge not in ("left", "right"):
+        raise invalid(f"edge must be 'left', 'right' or None (the leading edge), not {edge!r}")
+    if edge is not None and tabs:
+        raise invalid("edge is for back swipes; a tab swipe starts where it moves away from")
+    _within("drift", drift, -1.0, 1.0)
+
+
 def _within(name: str, value: float, low: float, high: float) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise invalid(f"{name} must be a number from {low:g} to {high:g}, not {value!r}")

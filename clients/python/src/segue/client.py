@@ -21,6 +21,7 @@ from .errors import SegueError, SegueUnavailable, closed, decode, malformed, ove
 from .feed import EventFeed, FrameFeed
 from .gesture import SwipePlan, SwipeResult, perform_swipe, wait_idle
 from .receiving import received, time_left
+from .swipe import Edge
 from .topics import Topic
 
 DEFAULT_INGEST = "tcp://127.0.0.1:7701"
@@ -474,13 +475,16 @@ class Segue:
         return wait_idle(self, stack, self._wait(timeout))
 
     def swipe(self, stack: str, to: float = 0.7, velocity: float = 0.0, duration: float = 0.25, *,
-              tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0, wait: bool = True,
-              timeout: float | None = None) -> SwipeResult:
+              tabs: bool = False, cancel: bool = False, rate_hz: float = 120.0, edge: Edge | None = None,
+              drift: float = 0.0, wait: bool = True, timeout: float | None = None) -> SwipeResult:
         """Swipes back (or between tabs) as a finger would: the pans of `swipe_trace`, sent in real time, then
         waits for the decision and the completed event after the settle. With `wait`, a transition already
         running is left to complete first, as a user waits for an animation; without it, the swipe may be
-        refused. A refused swipe raises SegueError with the rejection's code; `to` (-1 to 1, not 0), `velocity`
-        (within 10^6 pt/s), `duration` (1 ms to 60 s) and `rate_hz` (1 to 1000) are bounded as for `segue swipe`."""
+        refused. A back swipe starts at `edge` ("left", "right"; None: the leading edge) and moves away from it;
+        `drift` slants it down (negative: up) by that fraction of the height. A refused swipe raises SegueError
+        with the rejection's code; `to` (-1 to 1, not 0), `velocity` (within 10^6 pt/s), `duration` (1 ms to 60 s),
+        `rate_hz` (1 to 1000), `edge` (back swipes only) and `drift` (-1 to 1) are bounded as for `segue swipe`."""
         arguments.swipe(to, velocity, duration, rate_hz)
-        return perform_swipe(self, SwipePlan(stack, to, velocity, duration, tabs, cancel, rate_hz),
+        arguments.swipe_path(edge, drift, tabs)
+        return perform_swipe(self, SwipePlan(stack, to, velocity, duration, tabs, cancel, rate_hz, edge, drift),
                              wait, self._wait(timeout))

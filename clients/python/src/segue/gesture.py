@@ -15,7 +15,7 @@ from .connection import Connection
 from .errors import SegueUnavailable, decode, refusal
 from .receiving import endpoint, received, time_left
 from .topics import Topic
-from .swipe import swipe_trace
+from .swipe import Edge, swipe_trace
 
 # The events after which a stack runs no transition: the end of one, or the stack's end.
 _ENDINGS = ("completed", "interrupted")
@@ -40,7 +40,8 @@ class SwipeResult:
 @dataclass(frozen=True)
 class SwipePlan:
     """One swipe: `to` of the width (negative: the other way) in `duration` seconds, released at `velocity`
-    pt/s, sampled at `rate_hz`; across tabs with `tabs`; ended by PAN_CANCELLED with `cancel`."""
+    pt/s, sampled at `rate_hz`; across tabs with `tabs`; ended by PAN_CANCELLED with `cancel`; from `edge`
+    (None: the leading one), drifting `drift` of the height down."""
 
     stack: str
     to: float
@@ -49,6 +50,8 @@ class SwipePlan:
     tabs: bool
     cancel: bool
     rate_hz: float
+    edge: Edge | None = None
+    drift: float = 0.0
 
 
 def wait_idle(client: Connection, stack: str, timeout: float) -> pb.StackState:
@@ -128,7 +131,7 @@ def perform_swipe(client: Connection, plan: SwipePlan, wait: bool, timeout: floa
         started = time.monotonic()
         trace = swipe_trace(plan.stack, outcome.gesture_id, size.width, size.height, plan.to, plan.velocity,
                             plan.duration, plan.rate_hz, plan.tabs, state.config.right_to_left, plan.cancel,
-                            int(started * 1_000_000))
+                            int(started * 1_000_000), edge=plan.edge, drift=plan.drift)
         for pan in trace:
             outcome.read(sub, started + (pan.timestamp_us - trace[0].timestamp_us) / 1_000_000)
             client.send(pb.Input(pan=pan))
