@@ -33,6 +33,7 @@ enum PlotCommand {
             .init(
                 "profiles",
                 help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
+                    + "<profile>-right.svg from the right edge for those that swipe from either edge, "
                     + "and <profile>-present.svg for those with their own present and dismiss"),
             .init(
                 "to", "FRACTION", help: "how far the finger travels, in widths, more than 0 and at most 1 (default 0.6)"
@@ -40,8 +41,14 @@ enum PlotCommand {
             .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
             .init(
-                "rise", "PT",
-                help: "how far the finger moves down on the way, in points (negative: up; default 0)"),
+                "edge", "left|right",
+                help: "the edge the swipe starts at, 8 pt in (default the left); from the right edge the finger moves "
+                    + "leftward (the android profile takes either edge)",
+                choices: ["left", "right"]),
+            .init(
+                "drift", "FRACTION",
+                help: "how far the finger travels vertically, in heights, -1 to 1 (default 0; negative is up), along "
+                    + "a straight slanted line"),
             .init(
                 "back-to", "FRACTION",
                 help: "before letting go, the finger comes back to this fraction of the width, at least 0 and less "
@@ -60,7 +67,7 @@ enum PlotCommand {
             "segue plot --profile fluid > fluid.svg",
             "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
             "segue plot --profile flutter --to 0.7 --cancel --out flutter-cancel.svg",
-            "segue plot --profile android --to 0.3 --back-to 0.05 --rise -80 --out android-cancel.svg",
+            "segue plot --profile android --edge right --to 0.3 --back-to 0.05 --drift -0.1 --out android-cancel.svg",
             "segue plot --profiles --out-dir docs/img/profiles",
             "segue plot --stack demo --out last-swipe.svg          # from the running daemon",
             "segue plot --data ./segue-data --stack demo --transition 3 --out swipe-3.svg",
@@ -78,8 +85,8 @@ enum PlotCommand {
         base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? Int64(StackConfig.defaultFps))
 
         if arguments.flag("profiles") {
-            for single in ["profile", "to", "velocity", "out", "rise", "back-to"] where arguments.string(single) != nil
-            {
+            for single in ["profile", "to", "velocity", "out", "edge", "drift", "back-to"]
+            where arguments.string(single) != nil {
                 throw UsageError(
                     "segue plot: --\(single) is for one plot; --profiles draws every profile with the "
                         + "standard releases (see --help)")
@@ -106,7 +113,12 @@ enum PlotCommand {
         }
         scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
         scenario.cancel = arguments.flag("cancel")
-        scenario.rise = try arguments.number("rise", in: -100_000...100_000) ?? 0
+        scenario.drift = try arguments.number("drift", in: -1...1) ?? 0
+        switch arguments.string("edge") {
+        case nil, "left": scenario.edge = .swipeEdgeLeft
+        case "right": scenario.edge = .swipeEdgeRight
+        case let other?: throw UsageError("segue plot: --edge must be left or right, not '\(other)'")
+        }
         if let back = try arguments.number("back-to", in: 0...1) {
             guard back < scenario.fraction else {
                 throw UsageError(
@@ -127,7 +139,7 @@ enum PlotCommand {
     /// or from the daemon's history.
     private static func plotRecorded(_ arguments: ParsedArguments) throws {
         for simulated in [
-            "profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir", "rise", "back-to",
+            "profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir", "edge", "drift", "back-to",
         ]
         where arguments.string(simulated) != nil {
             throw UsageError("segue plot: --\(simulated) is for simulated swipes; --data draws what was recorded")
@@ -200,8 +212,11 @@ enum PlotCommand {
             width: singleWidth)
     }
 
-    /// A profile's standard finish and cancel side by side.
-    static func pairSVG(profileName: String, base: PlotScenario) throws(CLIFailure) -> String {
+    /// A profile's standard finish and cancel side by side, from the left edge or, for profiles that take either
+    /// edge, from `edge`.
+    static func pairSVG(profileName: String, base: PlotScenario, edge: SwipeEdge = .swipeEdgeLeft)
+        throws(CLIFailure) -> String
+    {
         func configured(_ release: PlotScenario) -> PlotScenario {
             var scenario = base
             scenario.profileName = profileName
@@ -214,20 +229,22 @@ enum PlotCommand {
         var gesture =
             "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, then releases; the same "
             + "two releases in every profile"
+        var title = "a finish and a cancel"
         if ProfileCatalog.named(profileName)?.predictiveBack != nil {
-            finish.rise = PlotScenario.predictiveBackRise
-            cancel.rise = PlotScenario.predictiveBackRise
+            (finish.edge, finish.drift) = (edge, PlotScenario.predictiveBackDrift)
+            (cancel.edge, cancel.drift) = (edge, PlotScenario.predictiveBackDrift)
             cancel.returnFraction = PlotScenario.predictiveBackReturn
+            let rise = TextFormat.short(-PlotScenario.predictiveBackDrift * base.height)
             gesture =
-                "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz rising "
-                + "\(TextFormat.short(-PlotScenario.predictiveBackRise)) pt; the cancel turns back to the edge in "
-                + "another \(base.durationMs) ms, as no speed cancels it"
+                "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz rising \(rise) pt; "
+                + "the cancel turns back to the edge in another \(base.durationMs) ms, as no speed cancels it"
+            title += edge == .swipeEdgeRight ? " from the right edge" : " from the left edge"
         }
         let runs = [try finish.run(), try cancel.run()]
         let profile = runs[0].profile
         let outcomes = runs.map { "\($0.releaseText) \u{2192} \($0.outcomeText)" }
         return TransitionPlot.svg(
-            title: "\(profile.name) (\(profile.sourceDescription)): a finish and a cancel",
+            title: "\(profile.name) (\(profile.sourceDescription)): \(title)",
             subtitles: [
                 "pop Detail \u{2192} Home on a \(TextFormat.short(base.width)) pt wide stack at \(base.fps) fps; "
                     + gesture,
@@ -255,10 +272,12 @@ enum PlotCommand {
             ]
             ending = ""
         }
-        let rise = scenario.rise == 0 ? "" : " moving \(TextFormat.short(scenario.rise)) pt in y"
+        let drift =
+            scenario.drift == 0 ? "" : " moving \(TextFormat.short(scenario.drift * scenario.height)) pt in y"
+        let edge = scenario.edge == .swipeEdgeRight ? " from the right edge" : ""
         return [
             "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
-                + "at \(scenario.fps) fps; finger to \(TextFormat.short(scenario.fraction)) W\(rise) in "
+                + "at \(scenario.fps) fps; finger\(edge) to \(TextFormat.short(scenario.fraction)) W\(drift) in "
                 + "\(scenario.durationMs) ms at \(TextFormat.short(scenario.rateHz)) Hz"
                 + (ending.isEmpty ? "" : ", \(ending)")
         ] + back
@@ -300,6 +319,9 @@ enum PlotCommand {
         }
         for name in ProfileCatalog.names {
             try write(name, try pairSVG(profileName: name, base: base))
+            if ProfileCatalog.named(name)?.predictiveBack != nil {
+                try write(name + "-right", try pairSVG(profileName: name, base: base, edge: .swipeEdgeRight))
+            }
             if let profile = ProfileCatalog.named(name),
                 profile.presentSettle != nil || profile.presentationLayout != nil
             {

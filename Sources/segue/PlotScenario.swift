@@ -8,8 +8,8 @@ import SegueWire
 ///
 /// The stack is a navigation stack [Home, Detail] of `width` points at `fps`. The finger is a ``SwipeTrace``
 /// (the one `segue swipe` sends): it touches down 8 pt from the leading edge, moves to `fraction` of the width
-/// in `durationMs` at `rateHz`, and ends with `PAN_ENDED` at `velocity` (or `PAN_CANCELLED`); `rise` moves it
-/// vertically on the way, and `returnFraction` brings it back toward the edge before it lets go. Engine time and
+/// in `durationMs` at `rateHz`, and ends with `PAN_ENDED` at `velocity` (or `PAN_CANCELLED`); `edge` is the edge
+/// it starts at (8 pt in), `drift` moves it vertically on the way, and `returnFraction` brings it back toward the edge before it lets go. Engine time and
 /// producer time are the same clock here; the engine clock is then run through every deadline until the
 /// transition has completed.
 struct PlotScenario: Sendable {
@@ -21,8 +21,9 @@ struct PlotScenario: Sendable {
     }
     static let standardCancel = PlotScenario(profileName: "fluid", fraction: 0.3, velocity: 0)
     /// Android's back arrow goes back from 16 pt on, whatever the speed: its standard cancel is a finger that turns
-    /// back to the edge. Both its standard releases rise as a thumb's arc does, which moves its screens up.
-    static let predictiveBackRise = -80.0
+    /// back to the edge. Both its standard releases rise a tenth of the height as a thumb's arc does, which moves
+    /// its screens up.
+    static let predictiveBackDrift = -0.1
     static let predictiveBackReturn = 0.05
 
     /// What moves the screens: a back swipe, or an animated present or dismiss of a screen "Sheet".
@@ -42,8 +43,10 @@ struct PlotScenario: Sendable {
     var durationMs = 250
     var rateHz = 120.0
     var fps: UInt32 = 60
-    /// Points the finger moves down (negative: up) while it travels out, in proportion to its travel.
-    var rise: Double = 0
+    /// The edge the finger starts at; unspecified: the leading edge.
+    var edge = SwipeEdge.swipeEdgeUnspecified
+    /// How far the finger moves down (negative: up) while it travels out, in heights, along a slanted line.
+    var drift: Double = 0
     /// Where the finger comes back to, in widths, over another `durationMs` before it lets go; nil: it lets go
     /// where it went.
     var returnFraction: Double?
@@ -83,10 +86,9 @@ struct PlotScenario: Sendable {
             return try runCommand(core: &core, collected: &collected, stackId: stackId, profile: profile)
         }
         let trace = SwipeTrace(
-            stackId: stackId, gestureId: 1, width: width, fraction: fraction, releaseVelocity: velocity,
-            durationMs: durationMs, rateHz: rateHz, cancel: cancel,
-            start: SwipeTrace.defaultStart(width: width, height: height, rightToLeft: false, target: .panTargetBack),
-            startTimestampUs: Self.originUs)
+            stackId: stackId, gestureId: 1, width: width, height: height, fraction: fraction,
+            releaseVelocity: velocity, durationMs: durationMs, rateHz: rateHz, cancel: cancel, edge: edge,
+            drift: drift, startTimestampUs: Self.originUs)
         for pan in pans(of: trace) {
             core.runClock(to: pan.timestampUs, into: &collected)
             core.apply(pan, now: pan.timestampUs, into: &collected)
@@ -119,18 +121,9 @@ struct PlotScenario: Sendable {
             decision: decision, completedFinished: completedFinished)
     }
 
-    /// The trace's pans with `rise` and `returnFraction` applied.
+    /// The trace's pans, brought back to `returnFraction` when it is set.
     private func pans(of trace: SwipeTrace) -> [PanEvent] {
         var pans = trace.events
-        let distance = abs(fraction) * width
-        if rise != 0 && distance > 0 {
-            for index in pans.indices {
-                let along = abs(pans[index].translation?.x ?? 0) / distance
-                pans[index].translation?.y = rise * along
-                pans[index].location?.y = trace.start.y + rise * along
-                if let vx = pans[index].velocity?.x { pans[index].velocity?.y = abs(vx) * rise / distance }
-            }
-        }
         guard let returnFraction, let release = pans.popLast() else { return pans }
         // Back toward the edge at a steady speed, one sample per period, then the release while still moving.
         let samples = trace.sampleCount
