@@ -22,10 +22,10 @@ enum PlotCommand {
     static let spec = CommandSpec(
         name: "segue plot",
         summary: "Simulate a back swipe on a fresh engine core (a [Home, Detail] stack, a 120 Hz pan trace, then "
-            + "the release) and draw its frames as SVG: both screens' x and the progress over time, the release "
-            + "and its decision. No daemon is needed; the same options always give the same bytes. With --data, "
-            + "draws a transition a data directory recorded instead, its frames regenerated from the log (a "
-            + "running daemon's directory is read without disturbing it).",
+            + "the release) and draw its frames as SVG: both screens' x (and their y, scale and alpha where they "
+            + "vary) and the progress over time, the release and its decision. No daemon is needed; the same options "
+            + "always give the same bytes. With --data, draws a transition a data directory recorded instead, its "
+            + "frames regenerated from the log (a running daemon's directory is read without disturbing it).",
         options: [
             .init(
                 "profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))",
