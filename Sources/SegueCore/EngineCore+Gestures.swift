@@ -77,19 +77,21 @@ extension EngineCore {
                 transitionId: id, operation: .selectTab, fromScreen: stack.topScreen,
                 toScreen: stack.tabs[next], interactive: true, gestureId: pan.gestureId)
         }
-        let edge = stack.profile.predictiveBack.flatMap {
-            Self.swipeEdge(of: pan, stack: stack, edgeWidth: $0.edgeWidth)
-        }
-        if !stack.presented.isEmpty {
-            return TransitionBegan(
+        var began =
+            stack.presented.isEmpty
+            ? TransitionBegan(
+                transitionId: id, operation: .pop, fromScreen: stack.topScreen,
+                toScreen: stack.screens[stack.screens.count - 2], interactive: true, gestureId: pan.gestureId)
+            : TransitionBegan(
                 transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
-                toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId,
-                swipeEdge: edge ?? .swipeEdgeUnspecified)
+                toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId)
+        if let parameters = stack.profile.predictiveBack {
+            // checkBegan refused a swipe at neither edge. Android's screens follow the finger from where the
+            // animation starts: BEGAN's place.
+            began.swipeEdge = Self.swipeEdge(of: pan, stack: stack, edgeWidth: parameters.edgeWidth) ?? .swipeEdgeLeft
+            began.startTranslation = pan.translation ?? Vec2()
         }
-        return TransitionBegan(
-            transitionId: id, operation: .pop, fromScreen: stack.topScreen,
-            toScreen: stack.screens[stack.screens.count - 2], interactive: true,
-            gestureId: pan.gestureId, swipeEdge: edge ?? .swipeEdgeUnspecified)
+        return began
     }
 
     /// Where a swipe touched down: BEGAN's location less its translation.

@@ -204,7 +204,7 @@ public enum ProfileCatalog {
     /// through BackProgressAnimator.java@06f8f85b's spring, and SystemUI's back arrow deciding the release
     /// (BackPanelController.kt, EdgePanelParams.kt@f6057645). docs/semantics.md cites every value by line.
     public static let android = Profile(
-        name: "android", edgeWidth: 0, beganRule: .any, swipesDismiss: false, progressDistance: nil,
+        name: "android", edgeWidth: 0, beganRule: .any, progressDistance: nil,
         threshold: .fraction(0.5), finishRule: .position, flingVelocity: .widths(1), decisionSample: .lastChanged,
         releaseMovesScreens: false, gestureSettle: .predictiveBack(postCommitMs: 300),
         navigationSettle: .activityTransition(ms: 450), layout: Profile.Layout(),

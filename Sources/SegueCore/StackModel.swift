@@ -86,6 +86,7 @@ public struct StackModel: Sendable, Hashable {
                 frameSequence: 0
             )
             transition?.swipeEdge = began.swipeEdge
+            transition?.startTranslationY = began.startTranslation?.y ?? 0
             if began.interactive, profile.predictiveBack != nil, case .tracking(var tracking)? = transition?.phase {
                 // onBackStarted resets the spring, and a frame follows the gesture's first sample.
                 var spring = BackProgressSpring()
@@ -105,7 +106,7 @@ public struct StackModel: Sendable, Hashable {
                 spring.frame(atMs: BackProgressSpring.milliseconds(event.producerTimeUs ?? event.timeUs))
                 tracking.spring = spring
                 tracking.fraction = spring.progress
-                current.verticalTranslation = progressed.translation?.y ?? 0
+                current.verticalTranslation = (progressed.translation?.y ?? 0) - current.startTranslationY
             } else {
                 tracking.fraction = Self.clampUnit(tracking.caughtFraction + current.gestureSign * towardBack / width)
             }

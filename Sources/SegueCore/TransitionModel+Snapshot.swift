@@ -44,7 +44,7 @@ extension TransitionModel {
             transitionId: id, operation: operation, fromScreen: fromScreen, toScreen: toScreen,
             interactive: interactive, gestureId: gestureId, requestId: requestId, gestureSign: gestureSign,
             towardHigherIndex: towardHigherIndex, phase: recordedPhase, frameSequence: implied, caught: caught,
-            swipeEdge: swipeEdge, verticalTranslation: verticalTranslation)
+            swipeEdge: swipeEdge, verticalTranslation: verticalTranslation, startTranslationY: startTranslationY)
     }
 
     /// The transition a snapshot at `position` records, with the frames its events imply, as a restore from the
@@ -108,6 +108,7 @@ extension TransitionModel {
         caught = snapshot.caught
         swipeEdge = snapshot.swipeEdge
         verticalTranslation = snapshot.verticalTranslation
+        startTranslationY = snapshot.startTranslationY
     }
 }
 

@@ -79,8 +79,11 @@ public struct TransitionModel: Sendable, Hashable {
     public var caught: Bool = false
     /// The edge its gesture began at, for profiles that swipe from either one.
     public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
-    /// The finger's latest vertical translation, in points, for profiles whose screens follow it.
+    /// The finger's latest vertical translation since the transition began, in points, for profiles whose screens
+    /// follow it.
     public var verticalTranslation: Double = 0
+    /// The BEGAN's vertical translation: where the finger was, below its touch-down, when the transition began.
+    public var startTranslationY: Double = 0
     public var gestureId: UInt64
     /// The request that began it, carried by every event it causes ("" for a gesture).
     public var requestId: String

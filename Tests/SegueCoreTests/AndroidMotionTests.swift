@@ -176,14 +176,19 @@ struct AndroidMotionTests {
     }
 
     @Test(
-        "getYOffset: the finger's vertical travel, decelerated over half the height, moves both screens up to the margin"
+        "getYOffset: the finger's vertical travel since BEGAN, decelerated over half the height, moves both screens up to the margin"
     )
     func verticalDrift() throws {
         var h = Self.harness()
-        let gesture = h.began()
+        // BEGAN 6 pt below the touch-down: the screens follow the finger from there.
+        let gesture = h.newGesture()
+        h.pan(
+            .panBegan, gesture: gesture, translation: Vec2(x: 0, y: 6), location: Vec2(x: 10, y: 406),
+            velocity: Vec2(x: 300, y: 0))
+        #expect(h.began.last?.startTranslation == Vec2(x: 0, y: 6))
         // To the whole width and a quarter of the height up, held until the spring rests at 1.
-        for step in 1...10 { h.changed(gesture, x: Double(step) * 40, y: -Double(step) * 20) }
-        for _ in 0..<20 { h.changed(gesture, x: 400, y: -200) }
+        for step in 1...10 { h.changed(gesture, x: Double(step) * 40, y: 6 - Double(step) * 20) }
+        for _ in 0..<20 { h.changed(gesture, x: 400, y: 6 - 200) }
         let frame = try #require(h.frames.last)
         #expect(frame.progress == 1)
         // Room (800 - 720) / 2 - 8 = 32 pt, decelerate(200 / 400) = 0.75.
@@ -191,7 +196,7 @@ struct AndroidMotionTests {
         Self.expectRect(frame.from?.rect, Rect(x: 32, y: 40 + dy, width: 360, height: 720))
         Self.expectRect(frame.to?.rect, Rect(x: -76, y: 40 + dy, width: 360, height: 720))
         // Past half the height the offset is the whole room.
-        h.changed(gesture, x: 400, y: 500)
+        h.changed(gesture, x: 400, y: 6 + 500)
         Self.expectRect(h.frames.last?.from?.rect, Rect(x: 32, y: 40 + 32, width: 360, height: 720))
     }
 

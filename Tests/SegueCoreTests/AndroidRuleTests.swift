@@ -228,7 +228,7 @@ struct AndroidRuleTests {
         #expect(wide.began.last?.swipeEdge == .swipeEdgeLeft)
     }
 
-    @Test("refusals: more vertical than horizontal past the 6 pt slop, a tab swipe, a presented screen, the root")
+    @Test("refusals: more vertical than horizontal past the 6 pt slop, a tab swipe, the root; a presented screen dismisses")
     func refusals() throws {
         var vertical = Self.harness()
         vertical.pan(
@@ -246,10 +246,11 @@ struct AndroidRuleTests {
         tabs.began(start: Vec2(x: 300, y: 400), heading: Vec2(x: -300, y: 0), target: .panTargetTabs)
         #expect(tabs.rejections.last?.error?.code == .gestureRejected)
 
+        // A presented screen is an activity like any other: the same gesture dismisses it.
         var presented = Self.harness()
         presented.present("Sheet", immediate: true)
-        presented.began()
-        #expect(presented.rejections.last?.error?.code == .gestureRejected)
+        presented.began(start: Vec2(x: 390, y: 400), heading: Vec2(x: -300, y: 0))
+        #expect(presented.began.last?.operation == .dismiss && presented.began.last?.swipeEdge == .swipeEdgeRight)
 
         var root = CoreHarness()
         root.create(screens: ["Home"], profile: "android", revision: CoreHarness.newest)

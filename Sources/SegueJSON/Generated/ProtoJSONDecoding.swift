@@ -609,9 +609,12 @@ extension TransitionBegan: ProtoJSONDecodable {
                 gestureId = try value.uint64(at: at)
             case "swipeEdge", "swipe_edge":
                 swipeEdge = try value.enumValue(at: at) as SwipeEdge
+            case "startTranslation", "start_translation":
+                startTranslation = try Vec2(json: value, path: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionBegan has "
-                    + "transitionId, operation, fromScreen, toScreen, interactive, gestureId, swipeEdge)")
+                    + "transitionId, operation, fromScreen, toScreen, interactive, gestureId, swipeEdge, "
+                        + "startTranslation)")
             }
         }
     }
@@ -1544,11 +1547,13 @@ extension TransitionSnapshot: ProtoJSONDecodable {
                 swipeEdge = try value.enumValue(at: at) as SwipeEdge
             case "verticalTranslation", "vertical_translation":
                 verticalTranslation = try value.double(at: at)
+            case "startTranslationY", "start_translation_y":
+                startTranslationY = try value.double(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionSnapshot has "
                     + "transitionId, operation, fromScreen, toScreen, interactive, gestureId, requestId, gestureSign, "
                         + "towardHigherIndex, animating, tracking, settling, frameSequence, caught, swipeEdge, "
-                        + "verticalTranslation)")
+                        + "verticalTranslation, startTranslationY)")
             }
         }
     }

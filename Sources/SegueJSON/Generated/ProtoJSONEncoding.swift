@@ -331,6 +331,7 @@ extension TransitionBegan: JSONRepresentable {
         object.add("interactive", interactive)
         object.add("gestureId", gestureId)
         object.add("swipeEdge", swipeEdge)
+        object.add("startTranslation", startTranslation?.jsonObject)
         return object
     }
 }
@@ -811,6 +812,7 @@ extension TransitionSnapshot: JSONRepresentable {
         object.add("caught", caught)
         object.add("swipeEdge", swipeEdge)
         object.add("verticalTranslation", verticalTranslation)
+        object.add("startTranslationY", startTranslationY)
         return object
     }
 }

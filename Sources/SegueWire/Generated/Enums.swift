@@ -308,8 +308,9 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     }
 }
 
-/// The edge a back swipe began at, for profiles that take it from either one (Android's BackEvent.swipeEdge): the half
-/// of the container BEGAN's location is in. Profiles that swipe from their leading edge only leave it unset.
+/// The edge a back swipe began at, for profiles that take it from either one (Android's BackEvent.swipeEdge): the one
+/// whose edge width (widened by the safe area's inset on that side) holds the touch-down point, BEGAN's location less
+/// its translation. Profiles that swipe from their leading edge only leave it unset.
 ///
 /// Proto enum `segue.v1.SwipeEdge`. Open, as proto3 enums are: a number that is not declared below decodes as is and
 /// round-trips unchanged.

@@ -1350,6 +1350,10 @@ public struct TransitionBegan: ProtoMessage {
     /// Field 7 `SwipeEdge swipe_edge`: set by gestures of profiles that swipe from either edge.
     public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
 
+    /// Field 8 `Vec2 start_translation`: The BEGAN's translation, for profiles whose screens follow the finger from
+    /// where the transition began rather than from the touch-down (android's vertical movement); absent otherwise.
+    public var startTranslation: Vec2? = nil
+
     /// Creates a `TransitionBegan` with every field at its default.
     public init() {}
 
@@ -1361,7 +1365,8 @@ public struct TransitionBegan: ProtoMessage {
         toScreen: String = "",
         interactive: Bool = false,
         gestureId: UInt64 = 0,
-        swipeEdge: SwipeEdge = .swipeEdgeUnspecified
+        swipeEdge: SwipeEdge = .swipeEdgeUnspecified,
+        startTranslation: Vec2? = nil
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -1370,6 +1375,7 @@ public struct TransitionBegan: ProtoMessage {
         self.interactive = interactive
         self.gestureId = gestureId
         self.swipeEdge = swipeEdge
+        self.startTranslation = startTranslation
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -1395,6 +1401,9 @@ public struct TransitionBegan: ProtoMessage {
         if swipeEdge.rawValue != 0 {
             writer.writeInt32(swipeEdge.rawValue, field: 7)
         }
+        if let value = startTranslation {
+            writer.writeMessage(value, field: 8)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -1418,6 +1427,8 @@ public struct TransitionBegan: ProtoMessage {
             gestureId = try reader.readUInt64(wireType)
         case 7:
             swipeEdge = try SwipeEdge(rawValue: reader.readInt32(wireType))
+        case 8:
+            try reader.readMessage(wireType, into: &startTranslation)
         default:
             try reader.skip(wireType)
         }
@@ -3618,8 +3629,11 @@ public struct TransitionSnapshot: ProtoMessage {
     /// Field 15 `SwipeEdge swipe_edge`.
     public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
 
-    /// Field 16 `double vertical_translation`: the finger's latest, for profiles whose screens follow it.
+    /// Field 16 `double vertical_translation`: the finger's latest since the transition began (android).
     public var verticalTranslation: Double = 0
+
+    /// Field 17 `double start_translation_y`: the BEGAN's vertical translation (TransitionBegan.start_translation).
+    public var startTranslationY: Double = 0
 
     /// Creates a `TransitionSnapshot` with every field at its default.
     public init() {}
@@ -3639,7 +3653,8 @@ public struct TransitionSnapshot: ProtoMessage {
         frameSequence: UInt64 = 0,
         caught: Bool = false,
         swipeEdge: SwipeEdge = .swipeEdgeUnspecified,
-        verticalTranslation: Double = 0
+        verticalTranslation: Double = 0,
+        startTranslationY: Double = 0
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -3655,6 +3670,7 @@ public struct TransitionSnapshot: ProtoMessage {
         self.caught = caught
         self.swipeEdge = swipeEdge
         self.verticalTranslation = verticalTranslation
+        self.startTranslationY = startTranslationY
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3707,6 +3723,9 @@ public struct TransitionSnapshot: ProtoMessage {
         }
         if verticalTranslation.bitPattern != 0 {
             writer.writeDouble(verticalTranslation, field: 16)
+        }
+        if startTranslationY.bitPattern != 0 {
+            writer.writeDouble(startTranslationY, field: 17)
         }
     }
 
@@ -3767,6 +3786,8 @@ public struct TransitionSnapshot: ProtoMessage {
             swipeEdge = try SwipeEdge(rawValue: reader.readInt32(wireType))
         case 16:
             verticalTranslation = try reader.readDouble(wireType)
+        case 17:
+            startTranslationY = try reader.readDouble(wireType)
         default:
             try reader.skip(wireType)
         }

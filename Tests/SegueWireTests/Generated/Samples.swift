@@ -198,7 +198,8 @@ enum Samples {
         toScreen: "to_screen-0-\u{E9}\u{1F680}",
         interactive: true,
         gestureId: 1800,
-        swipeEdge: SwipeEdge.swipeEdgeRight
+        swipeEdge: SwipeEdge.swipeEdgeRight,
+        startTranslation: Samples.vec2
     )
 
     /// Sample `TransitionProgressed`.
@@ -577,7 +578,8 @@ enum Samples {
         frameSequence: 18446744073709551603,
         caught: true,
         swipeEdge: SwipeEdge.swipeEdgeRight,
-        verticalTranslation: -16.5
+        verticalTranslation: -16.5,
+        startTranslationY: 17.5
     )
 
     /// Sample `TransitionSnapshot.tracking`.
@@ -595,7 +597,8 @@ enum Samples {
         frameSequence: 18446744073709551603,
         caught: true,
         swipeEdge: SwipeEdge.swipeEdgeRight,
-        verticalTranslation: -16.5
+        verticalTranslation: -16.5,
+        startTranslationY: 17.5
     )
 
     /// Sample `TransitionSnapshot.settling`.
@@ -613,7 +616,8 @@ enum Samples {
         frameSequence: 18446744073709551603,
         caught: true,
         swipeEdge: SwipeEdge.swipeEdgeRight,
-        verticalTranslation: -16.5
+        verticalTranslation: -16.5,
+        startTranslationY: 17.5
     )
 
     /// Sample `AnimatingSnapshot`.

@@ -363,7 +363,7 @@ class StackCreated(_message.Message):
     def __init__(self, screens: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ...) -> None: ...
 
 class TransitionBegan(_message.Message):
-    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "swipe_edge")
+    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "swipe_edge", "start_translation")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_SCREEN_FIELD_NUMBER: _ClassVar[int]
@@ -371,6 +371,7 @@ class TransitionBegan(_message.Message):
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
     GESTURE_ID_FIELD_NUMBER: _ClassVar[int]
     SWIPE_EDGE_FIELD_NUMBER: _ClassVar[int]
+    START_TRANSLATION_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     operation: Operation
     from_screen: str
@@ -378,7 +379,8 @@ class TransitionBegan(_message.Message):
     interactive: bool
     gesture_id: int
     swipe_edge: SwipeEdge
-    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ...) -> None: ...
+    start_translation: Vec2
+    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ..., start_translation: _Optional[_Union[Vec2, _Mapping]] = ...) -> None: ...
 
 class TransitionProgressed(_message.Message):
     __slots__ = ("transition_id", "progress", "translation", "velocity")
@@ -764,7 +766,7 @@ class StackSnapshot(_message.Message):
     def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., screen_options: _Optional[_Iterable[_Union[ScreenOptionsSet, _Mapping]]] = ..., last_transition_id: _Optional[int] = ..., last_position: _Optional[int] = ..., transition: _Optional[_Union[TransitionSnapshot, _Mapping]] = ...) -> None: ...
 
 class TransitionSnapshot(_message.Message):
-    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "request_id", "gesture_sign", "toward_higher_index", "animating", "tracking", "settling", "frame_sequence", "caught", "swipe_edge", "vertical_translation")
+    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "request_id", "gesture_sign", "toward_higher_index", "animating", "tracking", "settling", "frame_sequence", "caught", "swipe_edge", "vertical_translation", "start_translation_y")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_SCREEN_FIELD_NUMBER: _ClassVar[int]
@@ -781,6 +783,7 @@ class TransitionSnapshot(_message.Message):
     CAUGHT_FIELD_NUMBER: _ClassVar[int]
     SWIPE_EDGE_FIELD_NUMBER: _ClassVar[int]
     VERTICAL_TRANSLATION_FIELD_NUMBER: _ClassVar[int]
+    START_TRANSLATION_Y_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     operation: Operation
     from_screen: str
@@ -797,7 +800,8 @@ class TransitionSnapshot(_message.Message):
     caught: bool
     swipe_edge: SwipeEdge
     vertical_translation: float
-    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., request_id: _Optional[str] = ..., gesture_sign: _Optional[float] = ..., toward_higher_index: _Optional[bool] = ..., animating: _Optional[_Union[AnimatingSnapshot, _Mapping]] = ..., tracking: _Optional[_Union[TrackingSnapshot, _Mapping]] = ..., settling: _Optional[_Union[SettlingSnapshot, _Mapping]] = ..., frame_sequence: _Optional[int] = ..., caught: _Optional[bool] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ..., vertical_translation: _Optional[float] = ...) -> None: ...
+    start_translation_y: float
+    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., request_id: _Optional[str] = ..., gesture_sign: _Optional[float] = ..., toward_higher_index: _Optional[bool] = ..., animating: _Optional[_Union[AnimatingSnapshot, _Mapping]] = ..., tracking: _Optional[_Union[TrackingSnapshot, _Mapping]] = ..., settling: _Optional[_Union[SettlingSnapshot, _Mapping]] = ..., frame_sequence: _Optional[int] = ..., caught: _Optional[bool] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ..., vertical_translation: _Optional[float] = ..., start_translation_y: _Optional[float] = ...) -> None: ...
 
 class AnimatingSnapshot(_message.Message):
     __slots__ = ()
