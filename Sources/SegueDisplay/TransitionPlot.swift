@@ -1,7 +1,9 @@
 import SegueWire
 
 /// One transition drawn over time: the x of both screens, its progress, every frame as a dot, and the moments
-/// that matter (the release with its decision, the end of the settle) as vertical lines.
+/// that matter (the release with its decision, the end of the settle) as vertical lines. Screens charted by x that
+/// also move vertically get a chart of their y, screens drawn smaller than the container one of their scale, and
+/// screens that fade their alpha dotted in the progress chart.
 ///
 /// ``svg(title:subtitles:plots:width:)`` draws one or more plots side by side with shared scales, as a
 /// self-contained SVG document. Rendering is pure: no clock, no locale, numbers rounded to fixed decimals, so the
@@ -64,6 +66,10 @@ public struct TransitionPlot: Sendable, Hashable {
     public var axis: Axis
     /// What time 0 is, for the time axis's title.
     public var origin: String
+    /// The container's width, for screens drawn smaller than it: their scale (rect width / this) gets a chart.
+    public var containerWidth: Double?
+    /// Legend text of ``decisionProgress``.
+    public var decisionLabel: String
 
     public enum Axis: String, Sendable {
         case x
@@ -81,19 +87,25 @@ public struct TransitionPlot: Sendable, Hashable {
     ///   - toLabel: legend text of the to screen.
     ///   - axis: the screens' coordinate to chart.
     ///   - origin: what happened at time 0 ("touch-down").
+    ///   - containerWidth: the container's width, when screens may be scaled.
+    ///   - decisionLabel: legend text of the decision progress.
     public init(
         heading: String, frames: [Frame], decisionProgress: [Sample] = [], threshold: Double? = nil,
         markers: [Marker] = [], originUs: Int64? = nil, fromLabel: String = "from screen",
-        toLabel: String = "to screen", axis: Axis = .x, origin: String = "touch-down"
+        toLabel: String = "to screen", axis: Axis = .x, origin: String = "touch-down", containerWidth: Double? = nil,
+        decisionLabel: String = "decision progress p"
     ) {
         self.axis = axis
         self.origin = origin
+        self.containerWidth = containerWidth
+        self.decisionLabel = decisionLabel
         self.heading = heading
         // A frame that is not finite (a tuning or size at the edge of the accepted) has no place on a chart.
         self.frames = frames.filter { frame in
             [
                 frame.progress, frame.from?.rect?.x ?? 0, frame.from?.rect?.y ?? 0, frame.to?.rect?.x ?? 0,
-                frame.to?.rect?.y ?? 0,
+                frame.to?.rect?.y ?? 0, frame.from?.rect?.width ?? 0, frame.to?.rect?.width ?? 0,
+                frame.from?.alpha ?? 0, frame.to?.alpha ?? 0,
             ].allSatisfy(\.isFinite)
         }
         self.decisionProgress = decisionProgress
@@ -111,13 +123,16 @@ public struct TransitionPlot: Sendable, Hashable {
     /// progress (visual fraction f solid, decision progress p dashed, the threshold dashed red). Frames are dots:
     /// filled while tracking, hollow while settling, large for the DONE frame. Elements carry classes for tools
     /// and tests: polylines `screen-from`, `screen-to`, `progress`, `decision-progress`; circles `frame ...`;
-    /// lines and texts `release`, `release-label`, `done`, `done-label`, `threshold`.
+    /// lines and texts `release`, `release-label`, `done`, `done-label`, `threshold`. Where they vary, polylines
+    /// `screen-from-y`, `screen-to-y` and `scale-from`, `scale-to` (each pair in a chart of its own below the
+    /// position chart) and `alpha-from`, `alpha-to` (dotted, in the progress chart), without dots.
     public static func svg(title: String, subtitles: [String] = [], plots: [TransitionPlot], width: Double = 800)
         -> String
     {
         let layout = Layout(
             width: max(width, 320), subtitleCount: subtitles.count, columns: max(plots.count, 1),
-            legendRows: Legend.rows(for: plots.first, width: max(width, 320)).count)
+            legendRows: Legend.rows(for: plots.first, width: max(width, 320)).count,
+            yChart: plots.contains(where: \.showsY), scaleChart: plots.contains(where: \.showsScale))
         let scales = Scales(plots: plots)
         var svg = SVGWriter()
         svg.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -177,7 +192,7 @@ extension TransitionPlot {
 
     /// Chart backgrounds, grid lines, tick labels and axis titles.
     private func drawCharts(into svg: inout SVGWriter, panel: Panel, scales: Scales) {
-        for (top, bottom) in [(panel.positionTop, panel.positionBottom), (panel.progressTop, panel.progressBottom)] {
+        for (top, bottom) in panel.charts {
             svg.element(
                 "rect",
                 [
@@ -188,10 +203,7 @@ extension TransitionPlot {
         svg.open("g", ["class": "grid", "stroke": Style.grid, "stroke-width": "1"])
         for tick in scales.timeTicks {
             let x = panel.x(tick, scales)
-            for (top, bottom) in [
-                (panel.positionTop, panel.positionBottom),
-                (panel.progressTop, panel.progressBottom),
-            ] {
+            for (top, bottom) in panel.charts {
                 svg.element("line", ["x1": n(x), "y1": n(top), "x2": n(x), "y2": n(bottom)])
             }
         }
@@ -207,6 +219,23 @@ extension TransitionPlot {
         for tick in scales.progressTicks {
             let y = panel.progressY(tick, scales)
             svg.element("line", ["x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y)])
+        }
+        if panel.hasY {
+            for tick in scales.yTicks {
+                let y = panel.yY(tick, scales)
+                svg.element(
+                    "line",
+                    [
+                        "x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y),
+                        "stroke": tick == 0 ? Style.zeroLine : Style.grid,
+                    ])
+            }
+        }
+        if panel.hasScale {
+            for tick in scales.scaleTicks {
+                let y = panel.scaleY(tick, scales)
+                svg.element("line", ["x1": n(panel.left), "y1": n(y), "x2": n(panel.right), "y2": n(y)])
+            }
         }
         svg.close("g")
 
@@ -226,6 +255,28 @@ extension TransitionPlot {
                     "x": n(panel.left - 6), "y": n(panel.progressY(tick, scales) + 4),
                     "text-anchor": "end",
                 ], content: SVGWriter.number(tick, decimals: 2))
+        }
+        if panel.hasY {
+            for tick in scales.yTicks {
+                svg.element(
+                    "text",
+                    [
+                        "x": n(panel.left - 6), "y": n(panel.yY(tick, scales) + 4),
+                        "text-anchor": "end",
+                    ], content: SVGWriter.number(tick, decimals: 1))
+            }
+            Self.axisTitle(into: &svg, "screen y (pt)", x: panel.left - 44, y: (panel.yTop + panel.yBottom) / 2)
+        }
+        if panel.hasScale {
+            for tick in scales.scaleTicks {
+                svg.element(
+                    "text",
+                    [
+                        "x": n(panel.left - 6), "y": n(panel.scaleY(tick, scales) + 4),
+                        "text-anchor": "end",
+                    ], content: SVGWriter.number(tick, decimals: 2))
+            }
+            Self.axisTitle(into: &svg, "scale", x: panel.left - 44, y: (panel.scaleTop + panel.scaleBottom) / 2)
         }
         for tick in scales.timeTicks {
             svg.element(
@@ -261,9 +312,65 @@ extension TransitionPlot {
         svg.close("g")
     }
 
+    /// A chart's title, written upward at `x`, centred on `y`.
+    private static func axisTitle(into svg: inout SVGWriter, _ text: String, x: Double, y: Double) {
+        svg.element(
+            "text",
+            ["x": n(x), "y": n(y), "text-anchor": "middle", "transform": "rotate(-90 \(n(x)) \(n(y)))"],
+            content: text)
+    }
+
     /// A screen's charted coordinate.
     func coordinate(_ view: ViewFrame?) -> Double {
         axis == .x ? view?.rect?.x ?? 0 : view?.rect?.y ?? 0
+    }
+
+    /// Whether screens charted by x also move vertically (their y then gets a chart).
+    var showsY: Bool {
+        axis == .x && frames.contains { ($0.from?.rect?.y ?? 0) != 0 || ($0.to?.rect?.y ?? 0) != 0 }
+    }
+
+    /// A screen's scale: its width over the container's.
+    func scale(_ view: ViewFrame?) -> Double {
+        guard let containerWidth, containerWidth > 0, let width = view?.rect?.width else { return 1 }
+        return width / containerWidth
+    }
+
+    /// Whether a screen is drawn at another scale than 1 in some frame.
+    var showsScale: Bool {
+        containerWidth != nil && frames.contains { scale($0.from) != 1 || scale($0.to) != 1 }
+    }
+
+    /// Whether a screen fades in some frame.
+    var showsAlpha: Bool {
+        frames.contains { ($0.from?.alpha ?? 1) != 1 || ($0.to?.alpha ?? 1) != 1 }
+    }
+
+    /// The lines drawn without dots, where they vary: y, scale and alpha of each screen. The lower screen's lines
+    /// are wider, so that where both screens' agree (android scales and moves them alike) both colours show.
+    private func secondarySeries(panel: Panel, scales: Scales, time: (Int64) -> Double)
+        -> [(name: String, color: String, dash: String, width: String, points: [(Double, Double)])]
+    {
+        var series: [(name: String, color: String, dash: String, width: String, points: [(Double, Double)])] = []
+        let sides: [(name: String, color: String, view: (Frame) -> ViewFrame?)] = [
+            ("to", Style.toScreen, { $0.to }), ("from", Style.fromScreen, { $0.from }),
+        ]
+        for side in sides {
+            let width = side.name == "to" ? "4" : "1.5"
+            if panel.hasY && showsY {
+                let points = frames.map { (time($0.timeUs), panel.yY(side.view($0)?.rect?.y ?? 0, scales)) }
+                series.append(("screen-\(side.name)-y", side.color, "none", width, points))
+            }
+            if panel.hasScale && showsScale {
+                let points = frames.map { (time($0.timeUs), panel.scaleY(scale(side.view($0)), scales)) }
+                series.append(("scale-\(side.name)", side.color, "none", width, points))
+            }
+            if showsAlpha {
+                let points = frames.map { (time($0.timeUs), panel.progressY(side.view($0)?.alpha ?? 1, scales)) }
+                series.append(("alpha-\(side.name)", side.color, Style.alphaDash, width, points))
+            }
+        }
+        return series
     }
 
     /// The lines and frame dots: screens in the position chart, progress and threshold in the progress chart.
@@ -304,6 +411,15 @@ extension TransitionPlot {
                 [
                     "class": "decision-progress", "points": Self.points(points), "fill": "none",
                     "stroke": Style.decision, "stroke-width": "1.5", "stroke-dasharray": "4 3",
+                ])
+        }
+        for line in secondarySeries(panel: panel, scales: scales, time: time) {
+            svg.element(
+                "polyline",
+                [
+                    "class": line.name, "points": Self.points(line.points), "fill": "none",
+                    "stroke": line.color, "stroke-width": line.width, "stroke-linejoin": "round",
+                    "stroke-dasharray": line.dash,
                 ])
         }
         for line in series {
@@ -419,6 +535,8 @@ private enum Style {
     static let progress = "#7c3aed"
     static let decision = "#a78bfa"
     static let threshold = "#dc2626"
+    /// How a screen's alpha is told from its progress chart's neighbours.
+    static let alphaDash = "1.5 2.5"
 }
 
 // MARK: - scales shared by every plot of a document
@@ -433,11 +551,19 @@ private struct Scales {
     var progressLow: Double
     var progressHigh: Double
     var progressTicks: [Double]
+    var yLow: Double
+    var yHigh: Double
+    var yTicks: [Double]
+    var scaleLow: Double
+    var scaleHigh: Double
+    var scaleTicks: [Double]
 
     init(plots: [TransitionPlot]) {
         var latest = 0.0
         var xs: [Double] = []
         var progress: [Double] = [0, 1]
+        var scaleValues: [Double] = [1]
+        var ys: [Double] = [0]
         for plot in plots {
             let times = plot.frames.map(\.timeUs) + plot.markers.map(\.timeUs) + plot.decisionProgress.map(\.timeUs)
             for time in times { latest = max(latest, Double(time - plot.originUs) / 1000) }
@@ -445,6 +571,8 @@ private struct Scales {
                 xs.append(plot.coordinate(frame.from))
                 xs.append(plot.coordinate(frame.to))
                 progress.append(frame.progress)
+                if plot.showsY { ys += [frame.from?.rect?.y ?? 0, frame.to?.rect?.y ?? 0] }
+                if plot.showsScale { scaleValues += [plot.scale(frame.from), plot.scale(frame.to)] }
             }
             progress += plot.decisionProgress.map(\.value)
             if let threshold = plot.threshold { progress.append(threshold) }
@@ -464,6 +592,17 @@ private struct Scales {
         progressLow = ((progress.min() ?? 0) / 0.5).rounded(.down) * 0.5
         progressHigh = ((progress.max() ?? 1) / 0.5).rounded(.up) * 0.5
         progressTicks = Self.ticks(from: progressLow, to: progressHigh, step: 0.5)
+
+        let yStep = Self.niceStep(max((ys.max() ?? 0) - (ys.min() ?? 0), 1) / 3)
+        yLow = ((ys.min() ?? 0) / yStep).rounded(.down) * yStep
+        yHigh = max(((ys.max() ?? 0) / yStep).rounded(.up) * yStep, yLow + yStep)
+        yTicks = Self.ticks(from: yLow, to: yHigh, step: yStep)
+
+        // Scales near 1 (android's 0.9) would be a flat line on a chart from 0: the chart spans what is drawn.
+        let scaleStep = 0.05
+        scaleLow = min(((scaleValues.min() ?? 1) / scaleStep).rounded(.down) * scaleStep, 1 - scaleStep)
+        scaleHigh = max(((scaleValues.max() ?? 1) / scaleStep).rounded(.up) * scaleStep, 1)
+        scaleTicks = Self.ticks(from: scaleLow, to: scaleHigh, step: scaleStep)
     }
 
     /// 1, 2 or 5 times a power of ten, at least `rough`.
@@ -502,11 +641,17 @@ private struct Layout {
     let legendTop: Double
     let height: Double
 
-    init(width: Double, subtitleCount: Int, columns: Int, legendRows: Int) {
+    /// Whether the plots have a chart of the screens' y, and one of their scale.
+    let yChart: Bool
+    let scaleChart: Bool
+
+    init(width: Double, subtitleCount: Int, columns: Int, legendRows: Int, yChart: Bool, scaleChart: Bool) {
         self.width = width
         self.columns = columns
+        self.yChart = yChart
+        self.scaleChart = scaleChart
         headingBaseline = Self.subtitleBaseline(subtitleCount) + 18
-        let probe = Panel(left: 0, right: 1, headingBaseline: headingBaseline)
+        let probe = Panel(left: 0, right: 1, headingBaseline: headingBaseline, hasY: yChart, hasScale: scaleChart)
         legendTop = probe.timeTitleBaseline + 14
         height = legendTop + Double(max(legendRows, 1)) * Self.legendRowHeight + 8
     }
@@ -514,7 +659,9 @@ private struct Layout {
     func panel(_ index: Int) -> Panel {
         let columnWidth = width / Double(columns)
         let columnLeft = columnWidth * Double(index)
-        return Panel(left: columnLeft + 70, right: columnLeft + columnWidth - 22, headingBaseline: headingBaseline)
+        return Panel(
+            left: columnLeft + 70, right: columnLeft + columnWidth - 22, headingBaseline: headingBaseline,
+            hasY: yChart, hasScale: scaleChart)
     }
 }
 
@@ -523,15 +670,28 @@ private struct Panel {
     let left: Double
     let right: Double
     let headingBaseline: Double
+    /// Whether charts of the screens' y and of their scale sit between the position and the progress charts.
+    let hasY: Bool
+    let hasScale: Bool
 
     var releaseLabelBaseline: Double { headingBaseline + 20 }
     var doneLabelBaseline: Double { headingBaseline + 35 }
     var positionTop: Double { headingBaseline + 42 }
     var positionBottom: Double { positionTop + 180 }
-    var progressTop: Double { positionBottom + 22 }
+    var yTop: Double { positionBottom + 22 }
+    var yBottom: Double { hasY ? yTop + 72 : positionBottom }
+    var scaleTop: Double { yBottom + 22 }
+    var scaleBottom: Double { hasScale ? scaleTop + 72 : yBottom }
+    var progressTop: Double { scaleBottom + 22 }
     var progressBottom: Double { progressTop + 72 }
     var timeLabelBaseline: Double { progressBottom + 15 }
     var timeTitleBaseline: Double { timeLabelBaseline + 16 }
+
+    /// The top and bottom of each chart, from the top.
+    var charts: [(Double, Double)] {
+        [(positionTop, positionBottom)] + (hasY ? [(yTop, yBottom)] : []) + (hasScale ? [(scaleTop, scaleBottom)] : [])
+            + [(progressTop, progressBottom)]
+    }
 
     func x(_ ms: Double, _ scales: Scales) -> Double {
         left + (right - left) * ms / scales.timeEnd
@@ -540,6 +700,17 @@ private struct Panel {
     func positionY(_ points: Double, _ scales: Scales) -> Double {
         let span = scales.positionHigh - scales.positionLow
         return positionBottom - (positionBottom - positionTop) * (points - scales.positionLow) / span
+    }
+
+    /// Where a screen's y is drawn in its chart (larger y, lower on the screen, drawn lower).
+    func yY(_ value: Double, _ scales: Scales) -> Double {
+        let span = scales.yHigh - scales.yLow
+        return yTop + (yBottom - yTop) * (value - scales.yLow) / span
+    }
+
+    func scaleY(_ value: Double, _ scales: Scales) -> Double {
+        let span = scales.scaleHigh - scales.scaleLow
+        return scaleBottom - (scaleBottom - scaleTop) * (value - scales.scaleLow) / span
     }
 
     func progressY(_ value: Double, _ scales: Scales) -> Double {
@@ -552,7 +723,7 @@ private struct Panel {
 
 private enum Legend {
     enum Swatch {
-        case line(color: String, dashed: Bool)
+        case line(color: String, dash: String)
         case dot(FramePhase)
     }
 
@@ -567,15 +738,19 @@ private enum Legend {
 
     static func items(for plot: TransitionPlot?) -> [Item] {
         var items: [Item] = [
-            Item(swatch: .line(color: Style.fromScreen, dashed: false), label: plot?.fromLabel ?? "from screen"),
-            Item(swatch: .line(color: Style.toScreen, dashed: false), label: plot?.toLabel ?? "to screen"),
-            Item(swatch: .line(color: Style.progress, dashed: false), label: "visual fraction f"),
+            Item(swatch: .line(color: Style.fromScreen, dash: "none"), label: plot?.fromLabel ?? "from screen"),
+            Item(swatch: .line(color: Style.toScreen, dash: "none"), label: plot?.toLabel ?? "to screen"),
         ]
-        if plot?.decisionProgress.isEmpty == false {
-            items.append(Item(swatch: .line(color: Style.decision, dashed: true), label: "decision progress p"))
+        if plot?.showsAlpha == true {
+            items.append(
+                Item(swatch: .line(color: Style.muted, dash: Style.alphaDash), label: "alpha, in the screen's colour"))
+        }
+        items.append(Item(swatch: .line(color: Style.progress, dash: "none"), label: "visual fraction f"))
+        if let plot, !plot.decisionProgress.isEmpty {
+            items.append(Item(swatch: .line(color: Style.decision, dash: "4 3"), label: plot.decisionLabel))
         }
         if plot?.threshold != nil {
-            items.append(Item(swatch: .line(color: Style.threshold, dashed: true), label: "finish threshold"))
+            items.append(Item(swatch: .line(color: Style.threshold, dash: "4 3"), label: "finish threshold"))
         }
         items += [
             Item(swatch: .dot(.tracking), label: "tracking frame"),
@@ -607,12 +782,12 @@ private enum Legend {
             var x = Layout.margin
             for item in items {
                 switch item.swatch {
-                case .line(let color, let dashed):
+                case .line(let color, let dash):
                     svg.element(
                         "line",
                         [
                             "x1": n(x), "y1": n(y), "x2": n(x + 20), "y2": n(y), "stroke": color,
-                            "stroke-width": "2", "stroke-dasharray": dashed ? "4 3" : "none",
+                            "stroke-width": "2", "stroke-dasharray": dash,
                         ])
                 case .dot(let phase):
                     TransitionPlot.dot(

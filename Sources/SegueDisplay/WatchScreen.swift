@@ -24,6 +24,18 @@ import SegueWire
 /// border says so while a scrim is drawn. Without a frame of the running transition (before the first, or in a
 /// one-off `--once` render) the screens are placed from the state's progress alone, without parallax. When idle the
 /// box shows the stack's top screen.
+///
+/// Screens a frame draws smaller than the container (android's, shrinking toward 0.9 and moving with the finger's
+/// height) are drawn as boxes of their own at their rect, with rounded corners (`╭╮╰╯`, ASCII `.` and `'`) where the
+/// frame rounds them, the rest of the container left plain; a screen faded out is not drawn, one fading is dim.
+///
+/// ```
+/// │▓▓▓▓▓┃ ╭────────────────────────────╮  │
+/// │▓▓▓▓▓┃ │           Detail           │  │
+/// │▓▓▓▓▓┃ │      x=31.5 y=38.2         │  │
+/// │▓▓▓▓▓┃ │         scale 0.91         │  │
+/// │▓▓▓▓▓┃ ╰────────────────────────────╯  │
+/// ```
 public struct WatchScreen: Sendable, Hashable {
     /// The characters used for borders, edges, shading and the progress bar.
     public enum Glyphs: Sendable, Hashable {
@@ -194,6 +206,10 @@ public struct WatchScreen: Sendable, Hashable {
         var x: Double
         var y: Double = 0
         var isUpper: Bool
+        /// The rect's size, when a frame gave one.
+        var size: Size?
+        var alpha: Double = 1
+        var cornerRadius: Double = 0
     }
 
     /// Where the screens are: from the active frame, else from the state's progress, else the idle top screen.
@@ -206,10 +222,12 @@ public struct WatchScreen: Sendable, Hashable {
         let from: (screen: String, x: Double, y: Double)
         let to: (screen: String, x: Double, y: Double)
         let dimming: Double
+        var looks: (from: ViewFrame?, to: ViewFrame?) = (nil, nil)
         if let frame = activeFrame {
             from = (frame.from?.screen ?? transition.fromScreen, frame.from?.rect?.x ?? 0, frame.from?.rect?.y ?? 0)
             to = (frame.to?.screen ?? transition.toScreen, frame.to?.rect?.x ?? 0, frame.to?.rect?.y ?? 0)
             dimming = frame.dimming
+            looks = (frame.from, frame.to)
         } else {
             // No frame yet: place by progress alone (no parallax, no scrim), mirrored for right-to-left.
             let f = min(max(transition.progress, 0), 1)
@@ -239,10 +257,19 @@ public struct WatchScreen: Sendable, Hashable {
         }
         let lower = toIsUpper ? from : to
         let upper = toIsUpper ? to : from
+        func placed(_ side: (screen: String, x: Double, y: Double), _ view: ViewFrame?, isUpper: Bool) -> Placement {
+            var placement = Placement(screen: side.screen, x: side.x, y: side.y, isUpper: isUpper)
+            if let view {
+                placement.size = view.rect.map { Size(width: $0.width, height: $0.height) }
+                placement.alpha = view.alpha
+                placement.cornerRadius = view.cornerRadius
+            }
+            return placement
+        }
         return (
             [
-                Placement(screen: lower.screen, x: lower.x, y: lower.y, isUpper: false),
-                Placement(screen: upper.screen, x: upper.x, y: upper.y, isUpper: true),
+                placed(lower, toIsUpper ? looks.from : looks.to, isUpper: false),
+                placed(upper, toIsUpper ? looks.to : looks.from, isUpper: true),
             ], dimming
         )
     }
@@ -309,6 +336,12 @@ public struct WatchScreen: Sendable, Hashable {
             return
         }
         let (placements, dimming) = placements(width: container.width)
+        if placements.contains(where: { Self.isScaled($0, in: container) }) {
+            drawScaledScreens(
+                placements, dimming: dimming, into: &grid, innerWidth: innerWidth, innerHeight: innerHeight,
+                container: container, symbols: symbols)
+            return
+        }
         /// The cells a span of `size` points at `offset` covers in `cells` cells for `total` points: where it
         /// starts and ends, and the part inside the box.
         func cells(_ offset: Double, size: Double, cells: Int) -> (start: Int, end: Int, visible: Range<Int>) {
@@ -376,6 +409,101 @@ public struct WatchScreen: Sendable, Hashable {
             {
                 writeCentered(
                     " \(coordinate) ", in: labelColumns, row: firstRow + placedLabelRow + 1, [.dim],
+                    into: &grid, symbols: symbols)
+            }
+        }
+    }
+
+    /// Whether a frame draws the screen smaller than the container.
+    static func isScaled(_ placement: Placement, in container: (width: Double, height: Double)) -> Bool {
+        guard let size = placement.size, size.width > 0, size.height > 0 else { return false }
+        return size.width < container.width || size.height < container.height
+    }
+
+    /// The cells from `offset` to `offset + span` points cover, of `cells` cells for `total` points; bounded, so
+    /// that any frame's numbers make integers.
+    static func cellSpan(_ offset: Double, span: Double, total: Double, cells: Int) -> Range<Int> {
+        let scale = Double(cells) / total
+        let bound = { (value: Double) in value.isFinite ? min(max(value, -2 * total), 3 * total) : 0 }
+        let start = Int((bound(offset) * scale).rounded())
+        let end = Int((bound(offset + span) * scale).rounded())
+        return start..<max(start, end)
+    }
+
+    /// Screens drawn at their own size: each a box at its rect, the lower one shaded by the scrim, the upper one
+    /// over it; the container around them plain.
+    private func drawScaledScreens(
+        _ placements: [Placement], dimming: Double, into grid: inout CellGrid, innerWidth: Int, innerHeight: Int,
+        container: (width: Double, height: Double), symbols: Symbols
+    ) {
+        let firstRow = 2
+        let boxes = placements.map { placement in
+            let size = placement.size ?? Size(width: container.width, height: container.height)
+            return (
+                placement,
+                columns: Self.cellSpan(placement.x, span: size.width, total: container.width, cells: innerWidth),
+                rows: Self.cellSpan(placement.y, span: size.height, total: container.height, cells: innerHeight)
+            )
+        }
+        let upperColumns = boxes.last(where: { $0.0.isUpper && $0.0.alpha > 0 }).map(\.columns) ?? 0..<0
+        for (placement, columns, rows) in boxes where placement.alpha > 0 {
+            let visibleColumns = columns.clamped(to: 0..<innerWidth)
+            let visibleRows = rows.clamped(to: 0..<innerHeight)
+            guard !visibleColumns.isEmpty, !visibleRows.isEmpty else { continue }
+            let fill: Character = placement.isUpper ? " " : symbols.shades[Self.shadeLevel(dimming)]
+            let body: CellGrid.Attributes = placement.isUpper ? [] : [.dim]
+            let edge: CellGrid.Attributes = placement.isUpper && placement.alpha >= 1 ? [.bold] : [.dim]
+            for row in visibleRows {
+                grid.fill(
+                    fill, columns: (visibleColumns.lowerBound + 1)..<(visibleColumns.upperBound + 1),
+                    row: firstRow + row, body)
+            }
+            // The box's outline where it lies inside the container; a corner where two sides meet, rounded when
+            // the frame rounds the screen by a point or more.
+            let rounded = placement.cornerRadius >= 1
+            let left = columns.lowerBound >= 0 ? columns.lowerBound : nil
+            let right = columns.upperBound <= innerWidth ? columns.upperBound - 1 : nil
+            let top = rows.lowerBound >= 0 ? rows.lowerBound : nil
+            let bottom = rows.upperBound <= innerHeight ? rows.upperBound - 1 : nil
+            for row in [top, bottom].compactMap({ $0 }) where columns.count > 1 {
+                grid.fill(
+                    symbols.horizontal, columns: (visibleColumns.lowerBound + 1)..<(visibleColumns.upperBound + 1),
+                    row: firstRow + row, edge)
+            }
+            for column in [left, right].compactMap({ $0 }) {
+                for row in visibleRows { grid.put(symbols.vertical, column: column + 1, row: firstRow + row, edge) }
+            }
+            let corners: [(Int?, Int?, Character, Character)] = [
+                (left, top, symbols.topLeft, symbols.roundTopLeft),
+                (right, top, symbols.topRight, symbols.roundTopRight),
+                (left, bottom, symbols.bottomLeft, symbols.roundBottomLeft),
+                (right, bottom, symbols.bottomRight, symbols.roundBottomRight),
+            ]
+            for case (let column?, let row?, let square, let round) in corners {
+                grid.put(rounded ? round : square, column: column + 1, row: firstRow + row, edge)
+            }
+            // The label inside the box (the lower one's in the part the upper one leaves uncovered), then where
+            // the screen is and how large.
+            let inside = (columns.lowerBound + 1)..<(columns.upperBound - 1)
+            let labelColumns = placement.isUpper ? inside : Self.uncovered(inside, by: upperColumns)
+            let labelRows = (rows.lowerBound + 1)..<(rows.upperBound - 1)
+            let middle = labelRows.lowerBound + (labelRows.count - 1) / 2
+            let scale = (placement.size?.width ?? container.width) / container.width
+            var lines = [(" \(placement.screen) ", placement.isUpper ? CellGrid.Attributes.bold : [.dim])]
+            if placement.isUpper {
+                let position =
+                    "x=\(Self.short((placement.x * 10).rounded() / 10)) y=\(Self.short((placement.y * 10).rounded() / 10))"
+                var size = "scale \(Self.short((scale * 100).rounded() / 100))"
+                if placement.alpha < 1 {
+                    size += " \(symbols.dot) alpha \(Self.short((placement.alpha * 100).rounded() / 100))"
+                }
+                lines += [(" \(position) ", [.dim]), (" \(size) ", [.dim])]
+            }
+            for (index, line) in lines.enumerated() {
+                let row = middle + index
+                guard labelRows.contains(row), visibleRows.contains(row) else { break }
+                writeCentered(
+                    line.0, in: labelColumns.clamped(to: 0..<innerWidth), row: firstRow + row, line.1,
                     into: &grid, symbols: symbols)
             }
         }
@@ -527,6 +655,8 @@ public struct WatchScreen: Sendable, Hashable {
     struct Symbols {
         let topLeft, topRight, bottomLeft, bottomRight, horizontal, vertical, edge, topEdge, barFilled,
             barEmpty: Character
+        /// The corners of a screen drawn with rounded corners.
+        let roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight: Character
         let shades: [Character]
         let dot: String
         let arrow: String
@@ -536,12 +666,14 @@ public struct WatchScreen: Sendable, Hashable {
             switch glyphs {
             case .unicode:
                 (topLeft, topRight, bottomLeft, bottomRight) = ("┌", "┐", "└", "┘")
+                (roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight) = ("╭", "╮", "╰", "╯")
                 (horizontal, vertical, edge, topEdge) = ("─", "│", "┃", "━")
                 (barFilled, barEmpty) = ("█", "░")
                 shades = [" ", "░", "▒", "▓"]
                 (dot, arrow, ellipsis) = ("·", "->", "…")
             case .ascii:
                 (topLeft, topRight, bottomLeft, bottomRight) = ("+", "+", "+", "+")
+                (roundTopLeft, roundTopRight, roundBottomLeft, roundBottomRight) = (".", ".", "'", "'")
                 (horizontal, vertical, edge, topEdge) = ("-", "|", "#", "=")
                 (barFilled, barEmpty) = ("#", "-")
                 shades = [" ", ".", ":", "="]

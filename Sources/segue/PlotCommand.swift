@@ -22,10 +22,10 @@ enum PlotCommand {
     static let spec = CommandSpec(
         name: "segue plot",
         summary: "Simulate a back swipe on a fresh engine core (a [Home, Detail] stack, a 120 Hz pan trace, then "
-            + "the release) and draw its frames as SVG: both screens' x and the progress over time, the release "
-            + "and its decision. No daemon is needed; the same options always give the same bytes. With --data, "
-            + "draws a transition a data directory recorded instead, its frames regenerated from the log (a "
-            + "running daemon's directory is read without disturbing it).",
+            + "the release) and draw its frames as SVG: both screens' x (and their y, scale and alpha where they "
+            + "vary) and the progress over time, the release and its decision. No daemon is needed; the same options "
+            + "always give the same bytes. With --data, draws a transition a data directory recorded instead, its "
+            + "frames regenerated from the log (a running daemon's directory is read without disturbing it).",
         options: [
             .init(
                 "profile", "NAME", help: "the profile to simulate: \(ProfileCatalog.names.joined(separator: ", "))",
@@ -33,12 +33,26 @@ enum PlotCommand {
             .init(
                 "profiles",
                 help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
+                    + "<profile>-right.svg from the right edge for those that swipe from either edge, "
                     + "and <profile>-present.svg for those with their own present and dismiss"),
             .init(
                 "to", "FRACTION", help: "how far the finger travels, in widths, more than 0 and at most 1 (default 0.6)"
             ),
             .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
+            .init(
+                "edge", "left|right",
+                help: "the edge the swipe starts at, 8 pt in (default the left); from the right edge the finger moves "
+                    + "leftward (the android profile takes either edge)",
+                choices: ["left", "right"]),
+            .init(
+                "drift", "FRACTION",
+                help: "how far the finger travels vertically, in heights, -1 to 1 (default 0; negative is up), along "
+                    + "a straight slanted line"),
+            .init(
+                "back-to", "FRACTION",
+                help: "before letting go, the finger comes back to this fraction of the width, at least 0 and less "
+                    + "than --to, in another --duration-ms"),
             .init("width", "W", help: "container width in points (default 390)"),
             .init("duration-ms", "MS", help: "how long the finger moves (default 250)"),
             .init("rate", "HZ", help: "pan samples per second (default 120)"),
@@ -53,6 +67,7 @@ enum PlotCommand {
             "segue plot --profile fluid > fluid.svg",
             "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
             "segue plot --profile flutter --to 0.7 --cancel --out flutter-cancel.svg",
+            "segue plot --profile android --edge right --to 0.3 --back-to 0.05 --drift -0.1 --out android-cancel.svg",
             "segue plot --profiles --out-dir docs/img/profiles",
             "segue plot --stack demo --out last-swipe.svg          # from the running daemon",
             "segue plot --data ./segue-data --stack demo --transition 3 --out swipe-3.svg",
@@ -70,7 +85,8 @@ enum PlotCommand {
         base.fps = UInt32(try arguments.integer("fps", in: 1...240) ?? Int64(StackConfig.defaultFps))
 
         if arguments.flag("profiles") {
-            for single in ["profile", "to", "velocity", "out"] where arguments.string(single) != nil {
+            for single in ["profile", "to", "velocity", "out", "edge", "drift", "back-to"]
+            where arguments.string(single) != nil {
                 throw UsageError(
                     "segue plot: --\(single) is for one plot; --profiles draws every profile with the "
                         + "standard releases (see --help)")
@@ -97,6 +113,19 @@ enum PlotCommand {
         }
         scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
         scenario.cancel = arguments.flag("cancel")
+        scenario.drift = try arguments.number("drift", in: -1...1) ?? 0
+        switch arguments.string("edge") {
+        case nil, "left": scenario.edge = .swipeEdgeLeft
+        case "right": scenario.edge = .swipeEdgeRight
+        case let other?: throw UsageError("segue plot: --edge must be left or right, not '\(other)'")
+        }
+        if let back = try arguments.number("back-to", in: 0...1) {
+            guard back < scenario.fraction else {
+                throw UsageError(
+                    "segue plot: --back-to must be less than --to (\(TextFormat.short(scenario.fraction)))")
+            }
+            scenario.returnFraction = back
+        }
         let svg = try singleSVG(scenario)
         guard let path = arguments.string("out"), path != "-" else {
             print(svg, terminator: "")
@@ -109,7 +138,9 @@ enum PlotCommand {
     /// `[--data DIR] --stack S [--transition N]`: a transition as the log recorded it, read from a data directory
     /// or from the daemon's history.
     private static func plotRecorded(_ arguments: ParsedArguments) throws {
-        for simulated in ["profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir"]
+        for simulated in [
+            "profile", "to", "velocity", "width", "duration-ms", "rate", "fps", "out-dir", "edge", "drift", "back-to",
+        ]
         where arguments.string(simulated) != nil {
             throw UsageError("segue plot: --\(simulated) is for simulated swipes; --data draws what was recorded")
         }
@@ -164,10 +195,16 @@ enum PlotCommand {
     static func singleSVG(_ scenario: PlotScenario) throws(CLIFailure) -> String {
         let run = try scenario.run()
         let profile = run.profile
+        var title = "\(profile.name) (\(profile.sourceDescription)): back swipe \(run.outcomeText)"
+        var source: [String] = []
+        // A title is one line: a long source goes below it instead (18 pt bold is about 10 pt a character).
+        if Double(title.count) * 10 > singleWidth - 40 {
+            title = "\(profile.name): back swipe \(run.outcomeText)"
+            source = ["source: \(profile.sourceDescription)"]
+        }
         return TransitionPlot.svg(
-            title: "\(profile.name) (\(profile.sourceDescription)): back swipe \(run.outcomeText)",
-            subtitles: [
-                scenarioDescription(scenario),
+            title: title,
+            subtitles: source + scenarioDescription(scenario) + [
                 "rule: " + profile.ruleDescription(width: scenario.width),
                 "settle: \(profile.settleDescription); lower screen: \(profile.lowerScreenDescription)",
             ],
@@ -175,8 +212,11 @@ enum PlotCommand {
             width: singleWidth)
     }
 
-    /// A profile's standard finish and cancel side by side.
-    static func pairSVG(profileName: String, base: PlotScenario) throws(CLIFailure) -> String {
+    /// A profile's standard finish and cancel side by side, from the left edge or, for profiles that take either
+    /// edge, from `edge`.
+    static func pairSVG(profileName: String, base: PlotScenario, edge: SwipeEdge = .swipeEdgeLeft)
+        throws(CLIFailure) -> String
+    {
         func configured(_ release: PlotScenario) -> PlotScenario {
             var scenario = base
             scenario.profileName = profileName
@@ -184,16 +224,30 @@ enum PlotCommand {
             scenario.velocity = release.velocity
             return scenario
         }
-        let finish = PlotScenario.standardFinish(width: base.width, durationMs: base.durationMs)
-        let runs = [try configured(finish).run(), try configured(.standardCancel).run()]
+        var finish = configured(PlotScenario.standardFinish(width: base.width, durationMs: base.durationMs))
+        var cancel = configured(.standardCancel)
+        var gesture =
+            "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, then releases; the same "
+            + "two releases in every profile"
+        var title = "a finish and a cancel"
+        if ProfileCatalog.named(profileName)?.predictiveBack != nil {
+            (finish.edge, finish.drift) = (edge, PlotScenario.predictiveBackDrift)
+            (cancel.edge, cancel.drift) = (edge, PlotScenario.predictiveBackDrift)
+            cancel.returnFraction = PlotScenario.predictiveBackReturn
+            let rise = TextFormat.short(-PlotScenario.predictiveBackDrift * base.height)
+            gesture =
+                "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz rising \(rise) pt; "
+                + "the cancel turns back to the edge in another \(base.durationMs) ms, as no speed cancels it"
+            title += edge == .swipeEdgeRight ? " from the right edge" : " from the left edge"
+        }
+        let runs = [try finish.run(), try cancel.run()]
         let profile = runs[0].profile
         let outcomes = runs.map { "\($0.releaseText) \u{2192} \($0.outcomeText)" }
         return TransitionPlot.svg(
-            title: "\(profile.name) (\(profile.sourceDescription)): a finish and a cancel",
+            title: "\(profile.name) (\(profile.sourceDescription)): \(title)",
             subtitles: [
                 "pop Detail \u{2192} Home on a \(TextFormat.short(base.width)) pt wide stack at \(base.fps) fps; "
-                    + "finger moves for \(base.durationMs) ms at \(TextFormat.short(base.rateHz)) Hz, "
-                    + "then releases; the same two releases in every profile",
+                    + gesture,
                 "rule: \(profile.ruleDescription(width: base.width))",
                 "settle: \(profile.settleDescription); lower screen: \(profile.lowerScreenDescription)",
             ],
@@ -201,15 +255,32 @@ enum PlotCommand {
             width: pairWidth)
     }
 
-    /// `pop Detail → Home on a 390 pt wide stack at 60 fps; finger to 0.6 W in 250 ms at 120 Hz, released at …`.
-    private static func scenarioDescription(_ scenario: PlotScenario) -> String {
-        let ending =
+    /// `pop Detail → Home on a 390 pt wide stack at 60 fps; finger to 0.6 W in 250 ms at 120 Hz, released at …`,
+    /// with the way back on a line of its own.
+    private static func scenarioDescription(_ scenario: PlotScenario) -> [String] {
+        var ending =
             scenario.cancel
             ? "then PAN_CANCELLED"
             : "released at \(TextFormat.short(scenario.velocity)) pt/s"
-        return "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
-            + "at \(scenario.fps) fps; finger to \(TextFormat.short(scenario.fraction)) W in \(scenario.durationMs) ms "
-            + "at \(TextFormat.short(scenario.rateHz)) Hz, \(ending)"
+        var back: [String] = []
+        if let fraction = scenario.returnFraction {
+            let speed = (scenario.fraction - fraction) * scenario.width * 1000 / Double(max(scenario.durationMs, 1))
+            back = [
+                "then back to \(TextFormat.short(fraction)) W in another \(scenario.durationMs) ms, "
+                    + (scenario.cancel
+                        ? "then PAN_CANCELLED" : "released at \(TextFormat.short(-speed.rounded())) pt/s")
+            ]
+            ending = ""
+        }
+        let drift =
+            scenario.drift == 0 ? "" : " moving \(TextFormat.short(scenario.drift * scenario.height)) pt in y"
+        let edge = scenario.edge == .swipeEdgeRight ? " from the right edge" : ""
+        return [
+            "pop Detail \u{2192} Home on a \(TextFormat.short(scenario.width)) pt wide stack "
+                + "at \(scenario.fps) fps; finger\(edge) to \(TextFormat.short(scenario.fraction)) W\(drift) in "
+                + "\(scenario.durationMs) ms at \(TextFormat.short(scenario.rateHz)) Hz"
+                + (ending.isEmpty ? "" : ", \(ending)")
+        ] + back
     }
 
     /// A profile's animated present and dismiss side by side.
@@ -248,6 +319,9 @@ enum PlotCommand {
         }
         for name in ProfileCatalog.names {
             try write(name, try pairSVG(profileName: name, base: base))
+            if ProfileCatalog.named(name)?.predictiveBack != nil {
+                try write(name + "-right", try pairSVG(profileName: name, base: base, edge: .swipeEdgeRight))
+            }
             if let profile = ProfileCatalog.named(name),
                 profile.presentSettle != nil || profile.presentationLayout != nil
             {

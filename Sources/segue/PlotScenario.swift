@@ -8,7 +8,8 @@ import SegueWire
 ///
 /// The stack is a navigation stack [Home, Detail] of `width` points at `fps`. The finger is a ``SwipeTrace``
 /// (the one `segue swipe` sends): it touches down 8 pt from the leading edge, moves to `fraction` of the width
-/// in `durationMs` at `rateHz`, and ends with `PAN_ENDED` at `velocity` (or `PAN_CANCELLED`). Engine time and
+/// in `durationMs` at `rateHz`, and ends with `PAN_ENDED` at `velocity` (or `PAN_CANCELLED`); `edge` is the edge
+/// it starts at (8 pt in), `drift` moves it vertically on the way, and `returnFraction` brings it back toward the edge before it lets go. Engine time and
 /// producer time are the same clock here; the engine clock is then run through every deadline until the
 /// transition has completed.
 struct PlotScenario: Sendable {
@@ -19,6 +20,11 @@ struct PlotScenario: Sendable {
         PlotScenario(profileName: "fluid", fraction: 0.6, velocity: 0.6 * width * 1000 / Double(max(durationMs, 1)))
     }
     static let standardCancel = PlotScenario(profileName: "fluid", fraction: 0.3, velocity: 0)
+    /// Android's back arrow goes back from 16 pt on, whatever the speed: its standard cancel is a finger that turns
+    /// back to the edge. Both its standard releases rise a tenth of the height as a thumb's arc does, which moves
+    /// its screens up.
+    static let predictiveBackDrift = -0.1
+    static let predictiveBackReturn = 0.05
 
     /// What moves the screens: a back swipe, or an animated present or dismiss of a screen "Sheet".
     enum Kind: Sendable {
@@ -37,6 +43,13 @@ struct PlotScenario: Sendable {
     var durationMs = 250
     var rateHz = 120.0
     var fps: UInt32 = 60
+    /// The edge the finger starts at; unspecified: the leading edge.
+    var edge = SwipeEdge.swipeEdgeUnspecified
+    /// How far the finger moves down (negative: up) while it travels out, in heights, along a slanted line.
+    var drift: Double = 0
+    /// Where the finger comes back to, in widths, over another `durationMs` before it lets go; nil: it lets go
+    /// where it went.
+    var returnFraction: Double?
 
     /// Engine time of the touch-down: an arbitrary instant, shown as 0 ms.
     static let originUs: Int64 = 1_000_000
@@ -73,11 +86,10 @@ struct PlotScenario: Sendable {
             return try runCommand(core: &core, collected: &collected, stackId: stackId, profile: profile)
         }
         let trace = SwipeTrace(
-            stackId: stackId, gestureId: 1, width: width, fraction: fraction, releaseVelocity: velocity,
-            durationMs: durationMs, rateHz: rateHz, cancel: cancel,
-            start: SwipeTrace.defaultStart(width: width, height: height, rightToLeft: false, target: .panTargetBack),
-            startTimestampUs: Self.originUs)
-        for pan in trace.events {
+            stackId: stackId, gestureId: 1, width: width, height: height, fraction: fraction,
+            releaseVelocity: velocity, durationMs: durationMs, rateHz: rateHz, cancel: cancel, edge: edge,
+            drift: drift, startTimestampUs: Self.originUs)
+        for pan in pans(of: trace) {
             core.runClock(to: pan.timestampUs, into: &collected)
             core.apply(pan, now: pan.timestampUs, into: &collected)
             if let rejection = collected.rejections.first {
@@ -107,6 +119,31 @@ struct PlotScenario: Sendable {
         return Run(
             scenario: self, profile: profile, frames: collected.frames, progress: progress,
             decision: decision, completedFinished: completedFinished)
+    }
+
+    /// The trace's pans, brought back to `returnFraction` when it is set.
+    private func pans(of trace: SwipeTrace) -> [PanEvent] {
+        var pans = trace.events
+        guard let returnFraction, let release = pans.popLast() else { return pans }
+        // Back toward the edge at a steady speed, one sample per period, then the release while still moving.
+        let samples = trace.sampleCount
+        let seconds = Double(durationMs) / 1000
+        let speed = (fraction - returnFraction) * width / max(seconds, 1e-6)
+        for index in 1...samples {
+            let u = Double(index) / Double(samples)
+            var pan = release
+            pan.phase = .panChanged
+            pan.translation?.x = trace.directionX * (fraction + (returnFraction - fraction) * u) * width
+            pan.location?.x = trace.start.x + (pan.translation?.x ?? 0)
+            pan.velocity = Vec2(x: -trace.directionX * speed, y: 0)
+            pan.timestampUs = release.timestampUs + Int64((u * seconds * 1_000_000).rounded())
+            pans.append(pan)
+        }
+        var ended = pans[pans.count - 1]
+        ended.phase = release.phase
+        ended.velocity = release.phase == .panEnded ? Vec2(x: -trace.directionX * speed, y: 0) : nil
+        pans.append(ended)
+        return pans
     }
 
     /// An animated present of "Sheet" over Detail, or its dismiss, run to completion.
@@ -168,8 +205,15 @@ extension PlotScenario.Run {
         "\(completedFinished ? "finished" : "cancelled") (\(reason))"
     }
 
-    /// How the finger let go: `released at 0.6 W, 300 pt/s` or `PAN_CANCELLED at 0.6 W`.
+    /// How the finger let go: `released at 0.6 W, 300 pt/s`, `PAN_CANCELLED at 0.6 W`, or `to 0.3 W, back to
+    /// 0.05 W, -390 pt/s`.
     var releaseText: String {
+        if let back = scenario.returnFraction {
+            let path = "to \(TextFormat.short(scenario.fraction)) W, back to \(TextFormat.short(back)) W"
+            if scenario.cancel { return "\(path), PAN_CANCELLED" }
+            let speed = (scenario.fraction - back) * scenario.width * 1000 / Double(max(scenario.durationMs, 1))
+            return "\(path), \(TextFormat.short(-speed.rounded())) pt/s"
+        }
         let at = "at \(TextFormat.short(scenario.fraction)) W"
         if scenario.cancel { return "PAN_CANCELLED \(at)" }
         return "released \(at), \(TextFormat.short(scenario.velocity)) pt/s"
@@ -200,13 +244,18 @@ extension PlotScenario.Run {
         let decided = completedFinished ? "finish" : "cancel"
         let settle = "settle \(TextFormat.milliseconds(settleUs)) ms"
         let releaseLabel = "\(scenario.cancel ? "PAN_CANCELLED" : "release"): \(decided), \(reason), \(settle)"
+        // Android's back arrow decides, not a threshold on its progress; its screens scale and move vertically.
+        let predictiveBack = profile.predictiveBack != nil
         return TransitionPlot(
             heading: heading, frames: frames, decisionProgress: progress,
-            threshold: profile.finishThreshold(width: scenario.width),
+            threshold: predictiveBack ? nil : profile.finishThreshold(width: scenario.width),
             markers: [
                 TransitionPlot.Marker(timeUs: decision.timeUs, label: releaseLabel, kind: .release),
                 TransitionPlot.Marker(timeUs: doneTime, label: doneLabel, kind: .done),
             ],
-            originUs: PlotScenario.originUs, fromLabel: "upper x: Detail (from)", toLabel: "lower x: Home (to)")
+            originUs: PlotScenario.originUs,
+            fromLabel: predictiveBack ? "upper: Detail (from)" : "upper x: Detail (from)",
+            toLabel: predictiveBack ? "lower: Home (to)" : "lower x: Home (to)", containerWidth: scenario.width,
+            decisionLabel: predictiveBack ? "back progress p (BackEvent)" : "decision progress p")
     }
 }

@@ -156,11 +156,14 @@ struct RecordedTransition {
             return placed
         }
         let beganBody: TransitionBegan? = if case .began(let value)? = began?.body { value } else { nil }
+        // Android's back arrow decides, not a threshold on its progress.
+        let predictiveBack = profile?.predictiveBack != nil
         return TransitionPlot(
             heading: heading, frames: placedFrames, decisionProgress: samples,
-            threshold: profile.map { $0.finishThreshold(width: width) }, markers: markers,
+            threshold: predictiveBack ? nil : profile.map { $0.finishThreshold(width: width) }, markers: markers,
             originUs: began.map(timeline.time), fromLabel: "from: \(beganBody?.fromScreen ?? "?")",
-            toLabel: "to: \(beganBody?.toScreen ?? "?")")
+            toLabel: "to: \(beganBody?.toScreen ?? "?")", containerWidth: width > 0 ? width : nil,
+            decisionLabel: predictiveBack ? "back progress p (BackEvent)" : "decision progress p")
     }
 
     /// `stack demo, transition 3: POP Detail → Home, interactive`.

@@ -7,9 +7,12 @@ import Testing
 struct CLIPlotTests {
     static let knownProfiles = [
         "fluid", "percent-1s", "percent-250ms", "slide-left", "fullscreen", "modal", "modal-percent", "ios", "flutter",
+        "android",
     ]
     /// The profiles with their own present and dismiss, drawn in <profile>-present.svg.
     static let presentingProfiles = ["modal", "modal-percent", "flutter"]
+    /// The profiles that swipe from either edge, drawn from the right one too in <profile>-right.svg.
+    static let eitherEdgeProfiles = ["android"]
 
     @Test("--profile writes a well-formed SVG with both screens, frame dots and the release")
     func singlePlot() throws {
@@ -87,7 +90,10 @@ struct CLIPlotTests {
         let directory = scratch.url.appendingPathComponent("img/profiles")
         let output = try runSegue(["plot", "--profiles", "--out-dir", directory.path])
         #expect(output.status == 0, "\(output)")
-        let names = Self.knownProfiles.flatMap { Self.presentingProfiles.contains($0) ? [$0, $0 + "-present"] : [$0] }
+        let names = Self.knownProfiles.flatMap { name in
+            [name] + (Self.eitherEdgeProfiles.contains(name) ? [name + "-right"] : [])
+                + (Self.presentingProfiles.contains(name) ? [name + "-present"] : [])
+        }
         #expect(output.lines == names.map { "wrote \(directory.path)/\($0).svg" })
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         #expect(files == names.map { "\($0).svg" }.sorted())
@@ -121,6 +127,50 @@ struct CLIPlotTests {
         let before = try Data(contentsOf: directory.appendingPathComponent("fluid.svg"))
         #expect(try runSegue(["plot", "--profiles", "--out-dir", directory.path]).status == 0)
         #expect(try Data(contentsOf: directory.appendingPathComponent("fluid.svg")) == before)
+    }
+
+    @Test(
+        "android: its screens' scale and y charted beside x, its cancel a finger back at the edge, no finish threshold"
+    )
+    func android() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-plot-android")
+        let output = try runSegue(["plot", "--profiles", "--out-dir", scratch.url.path])
+        #expect(output.status == 0, "\(output)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("android.svg"), encoding: .utf8)
+        let svg = try ParsedSVG(text)
+        for series in ["screen-from-y", "screen-to-y", "scale-from", "scale-to"] {
+            #expect(svg.elements("polyline", class: series).count == 2, "\(series)")
+        }
+        // Only the finish fades the closing screen out.
+        #expect(svg.elements("polyline", class: "alpha-from").count == 1)
+        #expect(svg.elements("line", class: "threshold").isEmpty, "the back arrow decides, not a threshold on p")
+        let texts = svg.elements("text").map(\.text)
+        #expect(texts.contains("to 0.3 W, back to 0.05 W, -390 pt/s \u{2192} cancelled (RETURNED_TO_EDGE)"))
+        #expect(texts.contains("back progress p (BackEvent)") && !texts.contains("decision progress p"))
+        #expect(texts.contains("upper: Detail (from)") && texts.contains("lower: Home (to)"))
+        let right = try ParsedSVG(
+            String(contentsOf: scratch.url.appendingPathComponent("android-right.svg"), encoding: .utf8))
+        #expect(try #require(right.elements("title").first).text.contains("a finish and a cancel from the right edge"))
+        // From the right edge the closing screen shrinks about its centre: it starts right of x = 0 and stays
+        // left of where the left edge's margin puts it.
+        let rightX = try #require(right.elements("polyline", class: "screen-from").first?.attributes["points"])
+        let leftX = try #require(svg.elements("polyline", class: "screen-from").first?.attributes["points"])
+        #expect(rightX != leftX)
+        let subtitles = try #require(svg.elements("title").first).text
+        #expect(subtitles.contains("rising 84.4 pt; the cancel turns back to the edge"), "\(subtitles)")
+        #expect(subtitles.contains("both scale to 0.9"), "\(subtitles)")
+
+        // One plot with its source on a line of its own, and the way back told.
+        let single = try runSegue([
+            "plot", "--profile", "android", "--edge", "right", "--to", "0.3", "--back-to", "0.05", "--drift", "-0.1",
+        ])
+        #expect(single.status == 0, "\(single)")
+        let title = try #require(ParsedSVG(single.stdout).elements("title").first).text
+        #expect(title.hasPrefix("android: back swipe cancelled (RETURNED_TO_EDGE) | source: AOSP"), "\(title)")
+        #expect(title.contains("finger from the right edge to 0.3 W moving -84.4 pt in y in 250 ms"), "\(title)")
+        #expect(title.contains("then back to 0.05 W in another 250 ms, released at -390 pt/s"), "\(title)")
+        let backward = try runSegue(["plot", "--profile", "android", "--to", "0.3", "--back-to", "0.4"])
+        #expect(backward.status == 2 && backward.stderr.contains("--back-to must be less than --to"), "\(backward)")
     }
 
     @Test("--profiles without --out-dir writes into the directory it runs in, and nowhere else")

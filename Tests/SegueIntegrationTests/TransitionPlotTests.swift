@@ -106,6 +106,55 @@ struct TransitionPlotTests {
         #expect(first.count == 2 && first[0] == first[1])
     }
 
+    /// A pop whose screens shrink toward 0.9 of a 400 pt container and rise, the upper one fading at the end.
+    static func scaledFrames() -> [Frame] {
+        (0..<6).map { index in
+            let f = Double(index) / 5
+            let scale = 1 - 0.1 * f
+            let rect = Rect(x: 10 * f, y: 40 * (1 - scale) - 8 * f, width: 400 * scale, height: 800 * scale)
+            return Frame(
+                stackId: "s", transitionId: 1, sequence: UInt64(index + 1), timeUs: 1_000_000 + Int64(index) * 16_667,
+                progress: f, phase: index == 5 ? .done : .tracking,
+                from: ViewFrame(screen: "Detail", rect: rect, alpha: index == 5 ? 0 : 1, cornerRadius: 18 * scale),
+                to: ViewFrame(screen: "Home", rect: rect, alpha: 1, cornerRadius: 18 * scale))
+        }
+    }
+
+    @Test("screens that scale, move vertically and fade get a y chart, a scale chart and dotted alpha, without dots")
+    func scaledScreens() throws {
+        let plot = TransitionPlot(
+            heading: "android", frames: Self.scaledFrames(), originUs: 1_000_000, fromLabel: "upper",
+            toLabel: "lower", containerWidth: 400, decisionLabel: "back progress p")
+        let svg = try ParsedSVG(TransitionPlot.svg(title: "t", plots: [plot]))
+        for series in ["screen-from-y", "screen-to-y", "scale-from", "scale-to", "alpha-from", "alpha-to"] {
+            let line = try #require(svg.elements("polyline", class: series).first, "\(series)")
+            #expect((line.attributes["points"] ?? "").split(separator: " ").count == 6, "\(series)")
+        }
+        // Dots stay on x and progress: two screens and the progress, six frames.
+        #expect(svg.elements("circle", class: "frame").count == 18)
+        let texts = svg.elements("text").map(\.text)
+        #expect(texts.contains("screen x (pt)") && texts.contains("screen y (pt)") && texts.contains("scale"))
+        #expect(texts.contains("alpha, in the screen's colour"))
+        // The scale chart spans what is drawn, 0.9 to 1, with its ticks labelled.
+        #expect(texts.contains("0.9") && texts.contains("0.95") && !texts.contains("0.85"))
+        // Scale 1 at the top of its chart, 0.9 at the bottom; the alpha goes to 0 at the DONE frame.
+        let scale = try #require(svg.elements("polyline", class: "scale-from").first?.attributes["points"])
+            .split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
+        #expect(scale.first?[1] ?? 0 < scale.last?[1] ?? 0)
+        let alpha = try #require(svg.elements("polyline", class: "alpha-from").first?.attributes["points"])
+            .split(separator: " ").map { $0.split(separator: ",").compactMap { Double($0) } }
+        #expect(alpha.first?[1] ?? 0 < alpha.last?[1] ?? 0)
+
+        // Screens at full size and height 0, always opaque: none of these charts.
+        let plain = try ParsedSVG(TransitionPlot.svg(title: "t", plots: [Self.plot()]))
+        for series in ["screen-from-y", "scale-from", "alpha-from"] {
+            #expect(plain.elements("polyline", class: series).isEmpty, "\(series)")
+        }
+        #expect(!plain.elements("text").map(\.text).contains("scale"))
+        let height = { (svg: ParsedSVG) in Double(svg.root?.attributes["height"] ?? "") ?? 0 }
+        #expect(height(svg) > height(plain) + 150, "two more charts make the picture taller")
+    }
+
     @Test("no frames at all still gives a valid, empty chart")
     func empty() throws {
         let svg = try ParsedSVG(TransitionPlot.svg(title: "nothing", plots: [TransitionPlot(heading: "", frames: [])]))

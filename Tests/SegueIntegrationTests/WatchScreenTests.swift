@@ -105,6 +105,61 @@ struct WatchScreenTests {
         #expect(box[..<5].contains { $0.contains(" Home ") } && !box[6...].contains { $0.contains("Home") })
     }
 
+    /// A frame of an android pop: both screens at 0.9 of the container, rounded, the closing one toward the right
+    /// edge and risen 20 pt, the entering one 96 pt to the left, the scrim over it; `alpha` of the closing one.
+    private func scaledFrame(alpha: Double = 1) -> Frame {
+        Frame(
+            stackId: "demo", transitionId: 3, sequence: 1, progress: 0.9, phase: .tracking,
+            from: ViewFrame(
+                screen: "Detail", rect: Rect(x: 32, y: 20, width: 360, height: 720), alpha: alpha,
+                cornerRadius: 16),
+            to: ViewFrame(
+                screen: "Home", rect: Rect(x: -76, y: 20, width: 360, height: 720), alpha: 1, cornerRadius: 16),
+            dimming: 0.2)
+    }
+
+    @Test("scaled screens: a box each at its rect, rounded corners, the lower one shaded, the container plain around")
+    func scaledScreens() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.9))
+        screen.frame = scaledFrame()
+        let lines = plain(screen, columns: 42, rows: 26)
+        let box = Array(lines[2..<(lines.count - 4)])
+        try #require(box.count == 20)
+        // 40 columns and 20 rows for 400 x 800 pt: Detail spans columns 3-38 and rows 1-18 (drawn one column
+        // right, inside the border), Home columns 0-27 from off the left edge.
+        #expect(box[0] == "│" + String(repeating: " ", count: 40) + "│", "the container is plain above: \(box[0])")
+        // Both boxes' top and bottom sides on the same rows: the two screens scale alike.
+        #expect(box[1] == "│───╭" + String(repeating: "─", count: 34) + "╮ │", "\(box[1])")
+        #expect(box[18] == "│───╰" + String(repeating: "─", count: 34) + "╯ │", "\(box[18])")
+        #expect(box[19] == "│" + String(repeating: " ", count: 40) + "│", "\(box[19])")
+        for row in box[2...17] {
+            #expect(Array(row)[4] == "│" && Array(row)[39] == "│" && Array(row)[40] == " ", "\(row)")
+            #expect(row.hasPrefix("│▓▓▓"), "the scrim of 0.2 is past the darkest shade: \(row)")
+        }
+        let label = try #require(box.firstIndex { $0.contains(" Detail ") })
+        #expect(box[label + 1].contains("x=32 y=20") && box[label + 2].contains("scale 0.9"), "\(box)")
+        // The ASCII glyphs round the corners with '.' and '\''.
+        let ascii = screen.render(columns: 42, rows: 26, style: .plain, glyphs: .ascii)
+        #expect(ascii[3] == "|---." + String(repeating: "-", count: 34) + ". |", "\(ascii[3])")
+        #expect(ascii[20] == "|---'" + String(repeating: "-", count: 34) + "' |", "\(ascii[20])")
+        #expect(ascii[4].hasPrefix("|===|"), "\(ascii[4])")
+    }
+
+    @Test("a closing screen fading: dim with its alpha told, and gone once transparent")
+    func fadingScreen() throws {
+        var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.9))
+        screen.frame = scaledFrame(alpha: 0.4)
+        let fading = plain(screen, columns: 42, rows: 26)
+        #expect(fading.contains { $0.contains("scale 0.9 · alpha 0.4") }, "\(fading)")
+        screen.frame = scaledFrame(alpha: 0)
+        let gone = plain(screen, columns: 42, rows: 26)
+        #expect(!gone[2..<22].contains { $0.contains("Detail") }, "\(gone)")
+        // Home's box is whole now, its label in it.
+        #expect(gone[3] == "│" + String(repeating: "─", count: 27) + "╮" + String(repeating: " ", count: 12) + "│")
+        #expect(gone[4] == "│" + String(repeating: "▓", count: 27) + "│" + String(repeating: " ", count: 12) + "│")
+        #expect(gone.contains { $0.contains(" Home ") })
+    }
+
     @Test("right to left: the upper screen leaves to the left, its edge on its right side")
     func rightToLeft() throws {
         var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.25, rightToLeft: true))

@@ -5,6 +5,9 @@ import { stackScreens } from './stage.js';
 const BODY_KINDS = ['stackCreated', 'began', 'progressed', 'finished', 'cancelled', 'completed', 'interrupted',
   'resized', 'screenOptionsSet', 'deleted'];
 
+// The edge a back swipe began at, for profiles that take either one.
+const EDGES = { SWIPE_EDGE_LEFT: 'left', SWIPE_EDGE_RIGHT: 'right' };
+
 // The body member of an event (`began`, `finished`, ...) and its value.
 export function eventBody(event) {
   for (const kind of BODY_KINDS) if (event[kind]) return [kind, event[kind]];
@@ -17,6 +20,7 @@ export function describeEvent(event) {
   const parts = [`#${event.position}`, kind];
   if (kind === 'began') parts.push(body.operation || '', `${body.fromScreen || ''} → ${body.toScreen || ''}`,
     body.interactive ? 'interactive' : 'animated');
+  if (kind === 'began' && EDGES[body.swipeEdge]) parts.push(`from the ${EDGES[body.swipeEdge]} edge`);
   if (kind === 'progressed') parts.push(`p=${(body.progress || 0).toFixed(3)}`);
   if (kind === 'finished' || kind === 'cancelled') {
     parts.push(body.reason || '', `p=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);

@@ -55,9 +55,11 @@ export class Playground {
     this.operations.clear();
     this.lastDone = null;
     this.pushed = 0;
+    const profile = this.$('pg-profile').value;
+    const edge = EITHER_EDGE.has(profile) ? 'left or the right' : rightToLeft ? 'right' : 'left';
     this.$('pg-hint').textContent = this.kind === 'tabs' ? 'Swipe left or right to switch tabs.'
-      : `Drag from the ${rightToLeft ? 'right' : 'left'} edge to go back.`;
-    const config = { size: { width, height }, profile: this.$('pg-profile').value, rightToLeft, fps: 60 };
+      : `Drag from the ${edge} edge to go back.`;
+    const config = { size: { width, height }, profile, rightToLeft, fps: 60 };
     const create = this.kind === 'tabs' ? { tabs: ['Tab 1', 'Tab 2', 'Tab 3'], selectedTab: 0, config }
       : { screens: ['Home', 'Detail'], config };
     const stackId = this.stackId;
@@ -200,6 +202,8 @@ export class Playground {
   }
 }
 
+// Profiles whose back swipe begins at either edge of the device (Android's predictive back).
+const EITHER_EDGE = new Set(['android']);
 // Points a pointer moves before its gesture begins (UIKit's pan recognizer waits for about this much).
 const SLOP = 10;
 // CHANGED pans kept for matching (pans of a stack this page's events do not come back for must not pile up).

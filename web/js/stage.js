@@ -1,5 +1,6 @@
 // A device viewport that draws a stack's screens as cards placed exactly by the published frames: rects in
-// points, the scrim (dimming) over the lower screen and the edge shadow of the upper one. Drawing happens once
+// points (a scaled screen's rect is smaller than the device, its title shrinks with it), rounded corners, alpha,
+// the scrim (dimming) over the lower screen and the edge shadow of the upper one. Drawing happens once
 // per display refresh (requestAnimationFrame) with the newest frame; frames that arrive in between are kept
 // only as the newest.
 
@@ -11,6 +12,12 @@ export class Stage {
     this.maxHeight = maxHeight;
     this.device = document.createElement('div');
     this.device.className = 'device';
+    // What shows where scaled screens uncover the device: Android draws the entering window's background colour
+    // there, plain.
+    this.backdrop = document.createElement('div');
+    this.backdrop.className = 'backdrop';
+    this.backdrop.hidden = true;
+    this.device.append(this.backdrop);
     element.append(this.device);
     this.cards = new Map();
     this.pending = null;
@@ -91,33 +98,51 @@ export class Stage {
     if (!pending) return;
     this.pending = null;
     for (const card of this.cards.values()) card.hidden = true;
+    this.backdrop.hidden = true;
     if (pending.idle !== undefined) {
-      if (pending.idle) this.place(this.card(pending.idle), { x: 0, y: 0, ...this.size }, 1, 0, 0, 1);
+      if (pending.idle) this.place(this.card(pending.idle), { x: 0, y: 0, ...this.size }, 1, 0, 0, 0, 1);
       this.drawn = { idle: pending.idle };
       return;
     }
     const { frame, upper } = pending;
     const lower = upper === 'from' ? 'to' : 'from';
     const views = upper ? [lower, upper] : ['from', 'to'];
+    const entering = upper ? frame[lower] : null;
+    if (entering?.screen && views.some((side) => this.isScaled(frame[side]))) {
+      this.backdrop.style.background = colorOf(entering.screen);
+      this.backdrop.hidden = false;
+    }
     views.forEach((side, index) => {
       const view = frame[side];
       if (!view || !view.screen) return;
       const scrim = upper && side === lower ? (frame.dimming || 0) : 0;
       const shadow = upper && side === upper ? (frame.shadow || 0) : 0;
-      this.place(this.card(view.screen), view.rect || {}, view.alpha || 0, scrim, shadow, index + 1);
+      this.place(this.card(view.screen), view.rect || {}, view.alpha || 0, view.cornerRadius || 0, scrim, shadow,
+        index + 1);
     });
     this.drawn = { frame };
   }
 
-  place(card, rect, alpha, scrim, shadow, z) {
+  // Whether a screen is drawn smaller than the device (a frame says so by its rect's size alone).
+  isScaled(view) {
+    const rect = view?.rect;
+    return Boolean(rect) && ((rect.width || 0) < this.size.width || (rect.height || 0) < this.size.height);
+  }
+
+  place(card, rect, alpha, radius, scrim, shadow, z) {
     card.hidden = false;
-    card.style.width = `${rect.width || 0}px`;
+    const width = rect.width || 0;
+    card.style.width = `${width}px`;
     card.style.height = `${rect.height || 0}px`;
     card.style.transform = `translate(${rect.x || 0}px, ${rect.y || 0}px)`;
     card.style.opacity = String(alpha);
     card.style.zIndex = String(z);
+    card.style.borderRadius = radius > 0 ? `${radius}px` : '';
     card.style.boxShadow = shadow > 0 ? `0 0 24px rgba(0,0,0,${shadow})` : 'none';
     card.querySelector('.scrim').style.opacity = String(scrim);
+    // The content shrinks with the screen, as a scaled window's does.
+    const scale = this.size.width > 0 ? width / this.size.width : 1;
+    card.querySelector('.title').style.transform = scale < 1 ? `scale(${scale})` : '';
   }
 }
 
