@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The `android.view.animation` interpolators the `android` profile's animations use, evaluated as Android does:
 /// in 32-bit floats, and a `PathInterpolator` along the polyline Android approximates its curve with.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The spring through which Android's predictive back progress reaches the screens: `BackProgressAnimator` drives a
 /// `SpringAnimation` of stiffness 1500 (STIFFNESS_MEDIUM) and damping ratio 1 (DAMPING_RATIO_NO_BOUNCY) toward
@@ -149,7 +153,7 @@ public struct BackProgressSpring: Sendable, Hashable {
         let displacement = Double(value) - Double(finalPosition)
         let a = displacement
         let b = Double(velocity) + omega * displacement
-        let decay = pow(M_E, -omega * t)
+        let decay = exp(-omega * t)
         let newDisplacement = (a + b * t) * decay
         let newVelocity = (a + b * t) * decay * -omega + b * decay
         value = Float(newDisplacement + Double(finalPosition))

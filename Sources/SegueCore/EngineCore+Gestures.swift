@@ -63,7 +63,7 @@ extension EngineCore {
             // BEGAN's own sample is the first move the arrow sees; progress counts from it.
             _ = gesture.move(
                 translation: translation, timeUs: pan.timestampUs, velocityX: pan.velocity?.x ?? 0,
-                thresholds: parameters.progress, width: stack.width)
+                width: stack.width)
             stacks.gestures[slot].tracker?.predictiveBack = gesture
         }
     }
@@ -374,11 +374,13 @@ extension EngineCore {
         guard var progressed = stacks.models[slot].progressed(translation: translation, velocity: velocity) else {
             return
         }
-        if let parameters = stacks.models[slot].profile.predictiveBack {
+        // Android's progress comes from its own tracker, which only its gestures have: the profile is not read
+        // for every pan.
+        if stacks.gestures[slot].tracker?.predictiveBack != nil {
+            let width = stacks.models[slot].width
             progressed.progress =
                 stacks.gestures[slot].tracker?.predictiveBack?.move(
-                    translation: translation, timeUs: producerTimeUs, velocityX: velocity.x,
-                    thresholds: parameters.progress, width: stacks.models[slot].width) ?? 0
+                    translation: translation, timeUs: producerTimeUs, velocityX: velocity.x, width: width) ?? 0
         }
         append(
             .progressed(progressed), slot: slot, requestId: "", producerTimeUs: producerTimeUs, now: now,
@@ -399,7 +401,7 @@ extension EngineCore {
         let stack = stacks.models[slot]
         let profile = stack.profile
         guard let transition = stack.transition, case .tracking(let tracking) = transition.phase else { return }
-        let v = transition.gestureSign * stack.towardBack(velocity, edge: transition.swipeEdge)
+        let v = transition.gestureSign * stack.towardBack(velocity, of: transition)
         let progress: Double
         switch profile.decisionSample {
         case .lastChanged:

@@ -14,12 +14,14 @@ public enum FrameLayout {
         of stack: StackModel, transition: TransitionModel, fraction: Double, phase: FramePhase,
         timeUs: Int64, sequence: UInt64, position: UInt64
     ) -> Frame {
-        if transition.interactive, let geometry = stack.profile.predictiveBack {
-            return PredictiveBackLayout.frame(
-                of: stack, transition: transition, geometry: geometry, fraction: fraction, phase: phase,
-                timeUs: timeUs, sequence: sequence, position: position)
-        }
-        if !transition.interactive, let transitions = stack.profile.activityTransitions {
+        // Only android's gestures have a swipe edge: other stacks' frames do not look into the profile for it.
+        if transition.interactive {
+            if transition.swipeEdge != .swipeEdgeUnspecified, let geometry = stack.profile.predictiveBack {
+                return PredictiveBackLayout.frame(
+                    of: stack, transition: transition, geometry: geometry, fraction: fraction, phase: phase,
+                    timeUs: timeUs, sequence: sequence, position: position)
+            }
+        } else if let transitions = stack.profile.activityTransitions {
             return ActivityTransitionLayout.frame(
                 of: stack, transition: transition, transitions: transitions, fraction: fraction, phase: phase,
                 timeUs: timeUs, sequence: sequence, position: position)

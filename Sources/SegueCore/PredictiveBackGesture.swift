@@ -12,6 +12,8 @@ struct PredictiveBackGesture: Sendable {
     /// vertically (`mThresholdCrossed`).
     let slop: Double
     private(set) var slopCrossed = false
+    /// The progress thresholds the system sets.
+    let thresholds: BackTouchProgress.Thresholds
 
     /// The gesture a BEGAN at `location` with `translation` starts from `edge`. The arrow measures from the
     /// touch-down point, the progress from where the animation starts (BEGAN's location, as `updateStartLocation`).
@@ -21,6 +23,7 @@ struct PredictiveBackGesture: Sendable {
         panel = BackPanel(parameters: parameters.panel, edge: edge, startX: downX, startY: downY)
         touch = BackTouchProgress(startX: location.x, edge: edge)
         slop = parameters.gestureSlop
+        thresholds = parameters.progress
         _ = strays(translation: translation)
     }
 
@@ -38,9 +41,7 @@ struct PredictiveBackGesture: Sendable {
     /// A move of the finger to `translation` from touch-down at producer time `timeUs`: the arrow first (its
     /// `setTriggerBack` reaches the tracker before the move does, as SystemUI forwards them), then the tracker.
     /// - Returns: the progress for a container `width` points wide.
-    mutating func move(
-        translation: Vec2, timeUs: Int64, velocityX: Double, thresholds: BackTouchProgress.Thresholds, width: Double
-    ) -> Double {
+    mutating func move(translation: Vec2, timeUs: Int64, velocityX: Double, width: Double) -> Double {
         let x = downX + translation.x
         panel.move(
             x: x, y: downY + translation.y, timeMs: BackProgressSpring.milliseconds(timeUs), velocityX: velocityX)

@@ -97,7 +97,7 @@ public struct StackModel: Sendable, Hashable {
             }
         case .progressed(let progressed):
             guard var current = transition, case .tracking(var tracking) = current.phase else { return }
-            let towardBack = towardBack(progressed.translation, edge: current.swipeEdge)
+            let towardBack = towardBack(progressed.translation, of: current)
             tracking.translation = towardBack
             tracking.progress = progressed.progress
             if var spring = tracking.spring {
@@ -180,15 +180,16 @@ public struct StackModel: Sendable, Hashable {
             velocity: sign * towardBack(velocity) / width)
     }
 
-    /// Translation toward "back" in points: away from the edge a swipe began at where the profile takes either
-    /// one, else x for left-to-right and -x for right-to-left.
-    func towardBack(_ translation: Vec2?, edge: SwipeEdge = .swipeEdgeUnspecified) -> Double {
+    /// Translation toward "back" in points: x for left-to-right, -x for right-to-left.
+    func towardBack(_ translation: Vec2?) -> Double {
         let x = translation?.x ?? 0
-        switch edge {
-        case .swipeEdgeLeft: return x
-        case .swipeEdgeRight: return -x
-        default: return settings.config.rightToLeft ? -x : x
-        }
+        return settings.config.rightToLeft ? -x : x
+    }
+
+    /// Translation toward "back" of `transition`'s gesture: away from the edge it began at where the profile takes
+    /// either one (`TransitionModel.edgeSign`), else as the stack's direction says.
+    func towardBack(_ translation: Vec2?, of transition: TransitionModel) -> Double {
+        transition.edgeSign == 0 ? towardBack(translation) : transition.edgeSign * (translation?.x ?? 0)
     }
 
     func tabIndex(of tab: String) -> Int {

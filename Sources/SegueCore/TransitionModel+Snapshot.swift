@@ -117,6 +117,8 @@ extension TransitionModel {
             towardHigherIndex: snapshot.towardHigherIndex, phase: restoredPhase, frameSequence: snapshot.frameSequence)
         caught = snapshot.caught
         swipeEdge = snapshot.swipeEdge
+        // An initializer does not run the property's observer.
+        edgeSign = Self.edgeSign(of: swipeEdge)
         verticalTranslation = snapshot.verticalTranslation
         startTranslationY = snapshot.startTranslationY
     }

@@ -78,7 +78,16 @@ public struct TransitionModel: Sendable, Hashable {
     /// Whether a gesture caught it while it settled.
     public var caught: Bool = false
     /// The edge its gesture began at, for profiles that swipe from either one.
-    public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified
+    public var swipeEdge: SwipeEdge = .swipeEdgeUnspecified {
+        didSet { edgeSign = Self.edgeSign(of: swipeEdge) }
+    }
+    /// +1 when a finger moving right goes back (a swipe from the left edge), -1 from the right edge, 0 when the
+    /// stack's direction says: kept beside `swipeEdge` so that every pan does not compare edges.
+    public internal(set) var edgeSign: Double = 0
+
+    static func edgeSign(of edge: SwipeEdge) -> Double {
+        edge == .swipeEdgeLeft ? 1 : edge == .swipeEdgeRight ? -1 : 0
+    }
     /// The finger's latest vertical translation since the transition began, in points, for profiles whose screens
     /// follow it.
     public var verticalTranslation: Double = 0
