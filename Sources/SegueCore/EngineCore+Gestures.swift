@@ -279,7 +279,7 @@ extension EngineCore {
         into outcome: inout Outcome
     ) throws(CommandRefusal) {
         guard try trackedGesture(pan, slot: slot) == .tracking else { return }
-        let lastTranslation = stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
+        let lastTranslation = stacks.gestures[slot].lastTranslation
         let translation = pan.translation ?? lastTranslation
         if !releasing, stacks.gestures[slot].tracker?.predictiveBack?.strays(translation: translation) == true {
             // EdgeBackGestureHandler cancels a swipe that turns vertical before crossing the slop; the rest of
@@ -295,9 +295,10 @@ extension EngineCore {
             if releasing { stacks.gestures[slot].tracker = nil }
             return
         }
-        stacks.gestures[slot].tracker?.record(timestampUs: pan.timestampUs, translation: translation)
-        let velocity = pan.velocity ?? stacks.gestures[slot].tracker?.estimatedVelocity() ?? Vec2()
-        if stacks.gestures[slot].tracker?.uikit != nil {
+        let estimate = stacks.gestures[slot].record(
+            timestampUs: pan.timestampUs, translation: translation, estimating: pan.velocity == nil)
+        let velocity = pan.velocity ?? estimate.velocity ?? Vec2()
+        if estimate.keepsUIKitStatistics {
             let sample = stacks.models[slot].uikitSample(
                 timestampUs: pan.timestampUs, translation: translation,
                 velocity: velocity)
@@ -327,7 +328,7 @@ extension EngineCore {
                 slot: slot, reason: .gestureCancelled, producerTimeUs: pan.timestampUs, now: now, into: &outcome)
             return
         }
-        let translation = pan.translation ?? stacks.gestures[slot].tracker?.lastTranslation ?? Vec2()
+        let translation = pan.translation ?? stacks.gestures[slot].lastTranslation
         if stacks.models[slot].ignoresSample(at: translation) {
             stacks.gestures[slot].tracker = nil
             return
@@ -347,7 +348,8 @@ extension EngineCore {
     /// Whether a CHANGED, ENDED or CANCELLED belongs to the tracking gesture.
     /// - Throws: for a gesture that is neither tracking nor refused, or producer time going back.
     private mutating func trackedGesture(_ pan: PanEvent, slot: Int) throws(CommandRefusal) -> TrackedGesture {
-        guard let gestureId = stacks.gestures[slot].tracker?.gestureId, gestureId == pan.gestureId else {
+        // One call on the slot where it lives: reading its fields one by one copied the whole slot for each.
+        guard let lastTimestampUs = stacks.gestures[slot].lastTimestamp(ofTracking: pan.gestureId) else {
             if stacks.gestures[slot].refused.contains(pan.gestureId) {
                 if pan.phase == .panEnded || pan.phase == .panCancelled {
                     stacks.gestures[slot].forgetRefused(pan.gestureId)
@@ -357,7 +359,6 @@ extension EngineCore {
             throw .invalid(
                 "no gesture \(pan.gestureId) is tracking on stack '\(pan.stackId)'; a gesture starts with PAN_BEGAN")
         }
-        let lastTimestampUs = stacks.gestures[slot].tracker?.lastTimestampUs ?? .min
         if pan.timestampUs < lastTimestampUs {
             throw .invalid(
                 "timestamp_us \(pan.timestampUs) goes back from \(lastTimestampUs); producer time must not decrease within a gesture"
@@ -376,7 +377,7 @@ extension EngineCore {
         }
         // Android's progress comes from its own tracker, which only its gestures have: the profile is not read
         // for every pan.
-        if stacks.gestures[slot].tracker?.predictiveBack != nil {
+        if stacks.gestures[slot].isPredictiveBack {
             let width = stacks.models[slot].width
             progressed.progress =
                 stacks.gestures[slot].tracker?.predictiveBack?.move(

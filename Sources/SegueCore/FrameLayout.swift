@@ -16,7 +16,7 @@ public enum FrameLayout {
     ) -> Frame {
         // Only android's gestures have a swipe edge: other stacks' frames do not look into the profile for it.
         if transition.interactive {
-            if transition.swipeEdge != .swipeEdgeUnspecified, let geometry = stack.profile.predictiveBack {
+            if transition.edgeSign != 0, let geometry = stack.profile.predictiveBack {
                 return PredictiveBackLayout.frame(
                     of: stack, transition: transition, geometry: geometry, fraction: fraction, phase: phase,
                     timeUs: timeUs, sequence: sequence, position: position)

@@ -105,6 +105,27 @@ struct GestureSlot: Sendable {
         refused.append(gestureId)
     }
 
+    // Reads of the tracker for each pan, made through the slot where it lives: reading them through
+    // `gestures[slot].tracker?` copied the whole slot for each.
+
+    /// The tracking gesture's translation of its latest logged progress (zero when none is tracking).
+    var lastTranslation: Vec2 { tracker?.lastTranslation ?? Vec2() }
+    /// Records a sample of the tracking gesture (`GestureTracker.record`).
+    /// - Returns: its velocity estimate when `estimating` (nil otherwise), and whether it keeps UIKit's averages.
+    mutating func record(timestampUs: Int64, translation: Vec2, estimating: Bool) -> (
+        velocity: Vec2?, keepsUIKitStatistics: Bool
+    ) {
+        tracker?.record(timestampUs: timestampUs, translation: translation)
+        return (estimating ? tracker?.estimatedVelocity() : nil, tracker?.uikit != nil)
+    }
+    /// Whether the tracking gesture is an Android back swipe.
+    var isPredictiveBack: Bool { tracker?.predictiveBack != nil }
+
+    /// The producer time of the latest sample of the tracking gesture when that is `gestureId`; nil otherwise.
+    func lastTimestamp(ofTracking gestureId: UInt64) -> Int64? {
+        tracker?.gestureId == gestureId ? tracker?.lastTimestampUs : nil
+    }
+
     mutating func forgetRefused(_ gestureId: UInt64) {
         refused.removeAll { $0 == gestureId }
     }
