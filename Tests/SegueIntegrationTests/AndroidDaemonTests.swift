@@ -131,19 +131,12 @@ import Testing
             #expect(state.screens == ["Home", "Inbox", "Thread"] && state.transition == nil)
             #expect(daemon.stop() == 0)
         }
-        let replay = try runSegue(["replay", directory.path, "--frames", "--json"])
-        #expect(replay.status == 0, "\(replay.stderr)")
-        var replayed: [String: Frame] = [:]
+        let (replayed, output) = try AndroidRestartTests.replay(directory)
         var restartCancel: TransitionCancelled?
-        for line in replay.lines {
-            guard case .object(let members) = try JSONValue(parsing: Array(line.utf8)) else { continue }
-            if let frame = members["frame"] {
-                let decoded = try Frame(json: frame, path: "frame")
-                replayed["\(decoded.transitionId)/\(decoded.sequence)"] = decoded
-            }
-            if let event = members["event"], case .cancelled(let cancelled)? = try Event(json: event, path: "").body {
-                restartCancel = cancelled
-            }
+        for line in output.split(separator: "\n") {
+            guard case .object(let members) = try JSONValue(parsing: Array(line.utf8)), let event = members["event"]
+            else { continue }
+            if case .cancelled(let cancelled)? = try Event(json: event, path: "").body { restartCancel = cancelled }
         }
         #expect(restartCancel?.reason == .engineRestarted && restartCancel?.transitionId == 3)
         #expect(replayed.values.contains { $0.transitionId == 3 && $0.phase == .done })

@@ -30,31 +30,6 @@ import Testing
         try producer.send(pan: pan(end, gesture: gesture, x: 240, timeUs: timeUs + 17 * 16_000))
     }
 
-    /// Frames and events from `subscriber` until `done` says so (at most 10 s).
-    static func collect(
-        _ subscriber: Subscriber, into frames: inout [Frame], events: inout [Event], until done: ([Frame]) -> Bool
-    ) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline && !done(frames) {
-            switch try subscriber.next(timeoutMs: 100) {
-            case .frame(let frame)?: frames.append(frame)
-            case .event(let event)?: events.append(event)
-            case .rejection(let rejection)?: Issue.record("rejected: \(rejection)")
-            default: break
-            }
-        }
-    }
-
-    static func connect(_ daemon: DaemonProcess) throws -> (ControlClient, Producer, Subscriber) {
-        let control = try ControlClient(endpoint: daemon.endpoints.control)
-        let producer = try Producer(endpoint: daemon.endpoints.ingest)
-        let subscriber = try Subscriber(
-            endpoint: daemon.endpoints.events,
-            prefixes: [Topic.event.prefix(stack), Topic.frame.prefix(stack), Topic.rejection.prefix(stack)])
-        try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: 5000)
-        return (control, producer, subscriber)
-    }
-
     /// The frames `segue replay --frames --json` draws from `directory`, by transition and sequence, and its output.
     static func replay(_ directory: URL) throws -> (frames: [String: Frame], output: String) {
         let replay = try runSegue(["replay", directory.path, "--frames", "--json"])
@@ -78,7 +53,7 @@ import Testing
         do {
             let daemon = try DaemonProcess.start(dataDirectory: directory, extraArguments: ["--snapshot-every", "0"])
             defer { daemon.kill() }
-            let (control, producer, subscriber) = try Self.connect(daemon)
+            let (control, producer, subscriber) = try AndroidDaemonTests.subscribe(daemon)
             _ = try control.command(
                 Command(
                     stackId: Self.stack,
@@ -88,7 +63,7 @@ import Testing
                             config: StackConfig(size: Size(width: 400, height: 800), profile: "android", fps: 240)))))
             try Self.swipe(producer, gesture: 1, from: 0, end: .panCancelled)
             // The spring back has begun: stop now, while it moves.
-            try Self.collect(subscriber, into: &frames, events: &events) {
+            try AndroidDaemonTests.collect(subscriber, into: &frames, events: &events) {
                 $0.contains { $0.transitionId == 1 && $0.phase == .settling }
             }
             #expect(daemon.stop() == 0)
@@ -96,11 +71,11 @@ import Testing
         do {
             let daemon = try DaemonProcess.start(dataDirectory: directory, extraArguments: ["--snapshot-every", "1"])
             defer { daemon.kill() }
-            let (control, producer, subscriber) = try Self.connect(daemon)
+            let (control, producer, subscriber) = try AndroidDaemonTests.subscribe(daemon)
             let state = try control.stack(Self.stack)
             #expect(state.screens == ["Home", "Inbox", "Thread"] && state.transition == nil)
             try Self.swipe(producer, gesture: 2, from: 1_000_000, end: .panEnded)
-            try Self.collect(subscriber, into: &frames, events: &events) {
+            try AndroidDaemonTests.collect(subscriber, into: &frames, events: &events) {
                 $0.filter { $0.transitionId == 2 && $0.phase == .settling }.count >= 3
             }
             daemon.kill()
@@ -108,12 +83,12 @@ import Testing
         do {
             let daemon = try DaemonProcess.start(dataDirectory: directory)
             defer { daemon.kill() }
-            let (control, producer, subscriber) = try Self.connect(daemon)
+            let (control, producer, subscriber) = try AndroidDaemonTests.subscribe(daemon)
             let state = try control.stack(Self.stack)
             #expect(state.screens == ["Home", "Inbox"] && state.transition == nil)
             // A producer whose clock is at Int64's end springs back as any other.
             try Self.swipe(producer, gesture: 3, from: Int64.max - 300_000, end: .panCancelled)
-            try Self.collect(subscriber, into: &frames, events: &events) {
+            try AndroidDaemonTests.collect(subscriber, into: &frames, events: &events) {
                 $0.contains { $0.transitionId == 3 && $0.phase == .done }
             }
             #expect(daemon.stop() == 0)
