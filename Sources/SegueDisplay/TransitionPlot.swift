@@ -248,34 +248,21 @@ extension TransitionPlot {
                     "text-anchor": "end",
                 ], content: SVGWriter.number(tick, decimals: 1))
         }
-        for tick in scales.progressTicks {
-            svg.element(
-                "text",
-                [
-                    "x": n(panel.left - 6), "y": n(panel.progressY(tick, scales) + 4),
-                    "text-anchor": "end",
-                ], content: SVGWriter.number(tick, decimals: 2))
-        }
-        if panel.hasY {
-            for tick in scales.yTicks {
+        /// The labels of a chart's value axis, right-aligned left of the panel.
+        func valueLabels(_ ticks: [Double], decimals: Int, at y: (Double) -> Double) {
+            for tick in ticks {
                 svg.element(
-                    "text",
-                    [
-                        "x": n(panel.left - 6), "y": n(panel.yY(tick, scales) + 4),
-                        "text-anchor": "end",
-                    ], content: SVGWriter.number(tick, decimals: 1))
+                    "text", ["x": n(panel.left - 6), "y": n(y(tick) + 4), "text-anchor": "end"],
+                    content: SVGWriter.number(tick, decimals: decimals))
             }
+        }
+        valueLabels(scales.progressTicks, decimals: 2) { panel.progressY($0, scales) }
+        if panel.hasY {
+            valueLabels(scales.yTicks, decimals: 1) { panel.yY($0, scales) }
             Self.axisTitle(into: &svg, "screen y (pt)", x: panel.left - 44, y: (panel.yTop + panel.yBottom) / 2)
         }
         if panel.hasScale {
-            for tick in scales.scaleTicks {
-                svg.element(
-                    "text",
-                    [
-                        "x": n(panel.left - 6), "y": n(panel.scaleY(tick, scales) + 4),
-                        "text-anchor": "end",
-                    ], content: SVGWriter.number(tick, decimals: 2))
-            }
+            valueLabels(scales.scaleTicks, decimals: 2) { panel.scaleY($0, scales) }
             Self.axisTitle(into: &svg, "scale", x: panel.left - 44, y: (panel.scaleTop + panel.scaleBottom) / 2)
         }
         for tick in scales.timeTicks {
