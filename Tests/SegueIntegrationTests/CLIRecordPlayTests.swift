@@ -70,9 +70,13 @@ struct CLIRecordPlayTests {
             ["swipe", "demo", "--to", "0.25", "--velocity", "1200", "--json"] + viaIngest,
         ]
         var output = ProcessOutput(status: -1, stdout: "", stderr: "")
+        let control = try ControlClient(endpoint: original.endpoints.control, timeoutMs: 5000)
         for step in steps {
             output = try runSegue(step, daemon: original)
             #expect(output.status == 0, "\(step): \(output)")
+            // The next step starts once the settle has completed, a process start later: a swipe that waited
+            // for it would begin a millisecond after, which a replay a few milliseconds late turns into a catch.
+            try Self.waitUntilIdle(control, stack: "demo")
         }
         // The last swipe's --json outcome.
         let fling = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
@@ -386,6 +390,12 @@ struct CLIRecordPlayTests {
     }
 
     /// Every event of `stack` in `daemon`'s log, read once at least `count` are there (or 20 s passed).
+    /// Returns once the stack runs no transition (at most 10 s).
+    private static func waitUntilIdle(_ control: ControlClient, stack: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while try control.stack(stack).transition != nil && Date() < deadline {}
+    }
+
     private func events(of daemon: DaemonProcess, stack: String, waitingFor count: Int = 0) throws -> [Event] {
         let control = try ControlClient(endpoint: daemon.endpoints.control, timeoutMs: 5000)
         let subscriber = try Subscriber(endpoint: daemon.endpoints.events, prefixes: [Topic.event.prefix(stack)])
