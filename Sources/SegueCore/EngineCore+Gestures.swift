@@ -85,10 +85,10 @@ extension EngineCore {
             : TransitionBegan(
                 transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
                 toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId)
-        if let parameters = stack.profile.predictiveBack {
+        if stack.profile.predictiveBack != nil {
             // checkBegan refused a swipe at neither edge. Android's screens follow the finger from where the
             // animation starts: BEGAN's place.
-            began.swipeEdge = Self.swipeEdge(of: pan, stack: stack, edgeWidth: parameters.edgeWidth) ?? .swipeEdgeLeft
+            began.swipeEdge = Self.swipeEdge(of: pan, stack: stack) ?? .swipeEdgeLeft
             began.startTranslation = pan.translation ?? Vec2()
         }
         return began
@@ -103,7 +103,8 @@ extension EngineCore {
 
     /// The edge an Android back swipe began at (`EdgeBackGestureHandler`): within the edge width, widened by the
     /// safe area's inset on that side, of the left edge, else of the right one; nil when neither.
-    static func swipeEdge(of pan: PanEvent, stack: StackModel, edgeWidth: Double) -> SwipeEdge? {
+    static func swipeEdge(of pan: PanEvent, stack: StackModel) -> SwipeEdge? {
+        let edgeWidth = stack.edgeWidth
         let x = touchDown(of: pan).x
         let leftZoneEnd = edgeWidth + (stack.config.safeArea?.left ?? 0)
         let rightZoneStart = stack.width - edgeWidth - (stack.config.safeArea?.right ?? 0)
@@ -226,10 +227,10 @@ extension EngineCore {
     private func checkPredictiveBackStart(
         _ pan: PanEvent, stack: StackModel, parameters: Profile.PredictiveBack
     ) throws(CommandRefusal) {
-        guard Self.swipeEdge(of: pan, stack: stack, edgeWidth: parameters.edgeWidth) != nil else {
+        guard Self.swipeEdge(of: pan, stack: stack) != nil else {
             let x = Self.touchDown(of: pan).x
             throw rejected(
-                "edge_width: the swipe began at x \(x), more than \(parameters.edgeWidth) pt from both edges; profile '\(stack.profile.name)' accepts either edge"
+                "edge_width: the swipe began at x \(x), more than \(stack.edgeWidth) pt from both edges; profile '\(stack.profile.name)' accepts either edge"
             )
         }
         let dx = abs(pan.translation?.x ?? 0)

@@ -92,7 +92,9 @@ public enum PredictiveBackLayout {
         var closing: Edges
         var entering: Edges
         var closingAlpha = 1.0
-        var scrim = geometry.scrimAlpha
+        // The scrim's alpha at most 1 (the tuning accepts larger dimmings, which other layouts clamp too).
+        let maxScrim = min(stack.profile.layout.dimming, 1)
+        var scrim = maxScrim
         var radius = geometry.cornerRadius
         let screen = Edges(left: 0, top: 0, right: width, bottom: height)
         if case .settling(let settling) = transition.phase, settling.targetFraction == 1 {
@@ -111,7 +113,7 @@ public enum PredictiveBackLayout {
             closing = Edges.interpolated(start.closing, targetClosing, amount)
             entering = Edges.interpolated(start.entering, screen, amount)
             closingAlpha = max(1 - linear * 2, 0)
-            scrim = geometry.scrimAlpha * (1 - linear)
+            scrim = maxScrim * (1 - linear)
         } else {
             let pose = gesturePose(
                 geometry, width: width, height: height, edge: transition.swipeEdge, progress: fraction,

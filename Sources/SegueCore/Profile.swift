@@ -215,11 +215,8 @@ public struct Profile: Sendable, Hashable {
         if let value = tuning.dimming { profile.layout.dimming = value }
         if let value = tuning.gestureTimeoutMs { profile.gestureTimeoutMs = value }
         if var back = profile.predictiveBack {
-            // Android's gesture reads its own constants: the edge, the linear distance and the scrim are these.
-            if let value = tuning.edgeWidth { back.edgeWidth = value }
+            // Android's progress reads its own linear distance.
             if let value = tuning.progressDistance, value > 0 { back.progress.linearDistance = value }
-            // The scrim's alpha at most 1 (the tuning accepts larger dimmings, which other layouts clamp).
-            if let value = tuning.dimming { back.scrimAlpha = min(value, 1) }
             profile.predictiveBack = back
         }
         return profile

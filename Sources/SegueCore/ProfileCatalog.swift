@@ -204,15 +204,15 @@ public enum ProfileCatalog {
     /// through BackProgressAnimator.java@06f8f85b's spring, and SystemUI's back arrow deciding the release
     /// (BackPanelController.kt, EdgePanelParams.kt@f6057645). docs/semantics.md cites every value by line.
     public static let android = Profile(
-        name: "android", edgeWidth: 0, beganRule: .any, progressDistance: nil,
+        name: "android", edgeWidth: 30, beganRule: .any, progressDistance: nil,
         threshold: .fraction(0.5), finishRule: .position, flingVelocity: .widths(1), decisionSample: .lastChanged,
         releaseMovesScreens: false, gestureSettle: .predictiveBack(postCommitMs: 300),
-        navigationSettle: .activityTransition(ms: 450), layout: Profile.Layout(),
+        navigationSettle: .activityTransition(ms: 450), layout: Profile.Layout(dimming: 0.2),
         catchesSettle: false, decidesCancelledGesture: false,
         predictiveBack: Profile.PredictiveBack(
-            maxScale: 0.9, margin: 8, enteringStartOffset: 96, scrimAlpha: 0.2, cornerRadius: androidCornerRadius,
+            maxScale: 0.9, margin: 8, enteringStartOffset: 96, cornerRadius: androidCornerRadius,
             gestureInterpolator: .standardDecelerate, postCommitInterpolator: .fastOutSlowIn,
-            verticalInterpolator: .decelerate, edgeWidth: 30, gestureSlop: 8 * 0.75,
+            verticalInterpolator: .decelerate, gestureSlop: 8 * 0.75,
             progress: BackTouchProgress.Thresholds(linearDistance: 412, nonLinearFactor: 0.2),
             panel: BackPanel.Parameters(
                 dragSlop: 12, staticTriggerThreshold: 16, reactivationThreshold: 32, deactivationThreshold: 32,

@@ -85,7 +85,7 @@ extension Profile {
     var lowerScreenDescription: String {
         if let back = predictiveBack {
             return "both scale to \(TextFormat.short(back.maxScale)), the lower from "
-                + "\(TextFormat.short(-back.enteringStartOffset)) pt, scrim \(TextFormat.short(back.scrimAlpha))"
+                + "\(TextFormat.short(-back.enteringStartOffset)) pt, scrim \(TextFormat.short(layout.dimming))"
         }
         var text = "still"
         if layout.parallax != 0 || layout.dimming != 0 {
