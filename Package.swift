@@ -50,8 +50,11 @@ let package = Package(
         // Ed25519 keys and signatures over libsodium, for the cluster's key and NATS nkeys.
         .target(name: "Ed25519", dependencies: ["CSodium"], swiftSettings: strictSettings),
         // The servers the integration tests and the bench start alike: segued read to its ready line, a loopback
-        // nats-server cluster, free loopback ports.
-        .target(name: "SegueTestSupport", dependencies: ["SegueClient", "SegueSystem"], swiftSettings: strictSettings),
+        // nats-server cluster, free loopback ports; and a shard's stream filled with a long history.
+        .target(
+            name: "SegueTestSupport",
+            dependencies: ["NATS", "SegueClient", "SegueClusterClient", "SegueCore", "SegueSystem", "SegueWire"],
+            swiftSettings: strictSettings),
         // A cluster as its clients read it from NATS: where stacks are served (`ClusterDirectory`), every shard's
         // events (`ClusterEventFeed`), and the signatures and layout every reader of a shard checks.
         .target(

@@ -24,6 +24,8 @@ final class JetStreamReplica: LogReplica, Sendable {
     /// The stream's last sequence as this daemon knows it. The ledger appends one batch at a time, so one thread
     /// at a time reads and moves it; an atomic makes that safe without a lock held across a round trip.
     private let lastSequence: Atomic<UInt64>
+    /// The sequence of this daemon's last message in the stream (its marker until it appends): where its state is.
+    private let committedSequence: Atomic<UInt64>
     private let subject: String
     private let stream: String
 
@@ -43,9 +45,12 @@ final class JetStreamReplica: LogReplica, Sendable {
         self.refused = refused
         self.leaseLost = leaseLost
         self.lastSequence = Atomic(markerSequence)
+        self.committedSequence = Atomic(markerSequence)
         subject = ClusterLayout.eventsSubject(shard: shard)
         stream = ClusterLayout.stream(shard: shard)
     }
+
+    var cursor: StreamCursor { StreamCursor(sequence: committedSequence.load(ordering: .relaxed), tenure: tenure) }
 
     func append(_ events: ArraySlice<Event>, encoded: [ArraySlice<UInt8>]) throws(ReplicaFailure) {
         guard !events.isEmpty else { return }
@@ -110,6 +115,7 @@ final class JetStreamReplica: LogReplica, Sendable {
             }
             guard ack.duplicate else {
                 lastSequence.store(ack.sequence, ordering: .relaxed)
+                committedSequence.store(ack.sequence, ordering: .relaxed)
                 return
             }
             if try stepOverForeignMessages(writing: payload, at: first) { return }
@@ -168,6 +174,7 @@ final class JetStreamReplica: LogReplica, Sendable {
                                 + "of \(stream) under this daemon's tenure: two daemons hold shard \(shard)")
                     }
                     lastSequence.store(message.sequence, ordering: .relaxed)
+                    committedSequence.store(message.sequence, ordering: .relaxed)
                     return true
                 }
             }

@@ -1,52 +1,99 @@
 import NATS
 import SegueClusterClient
-import SegueLog
+import SegueEngine
 import SegueWire
 
-/// The data directory's log kept up with the shard's stream while the daemon is a standby: the events of each
-/// batch past the log's head are appended, so that taking over replays little. The local log is a cache of the
-/// stream, which is the log of record, and must only ever hold a prefix of the stream's events: the directory
-/// records which stream it caches (`DIR/cluster-stream`), and the event at the log's head must be the stream's.
+/// A standby's state kept up with the shard's stream: the events of each batch past the state's head are folded
+/// and appended to the data directory's log (`StandbyState`), so that taking over replays nothing. The local log
+/// is a cache of the stream, which is the log of record, and must only ever hold a prefix of the stream's events:
+/// the directory records which stream it caches (`DIR/cluster-stream`), and the event at the log's head must be
+/// the stream's. Reading resumes where the newest snapshot was taken (`StreamCursor`), or at the stream's start.
 final class LocalLogCatchUp {
-    private let directory: DataDirectory
-    private let log: SegmentLog
+    private let standby: StandbyState
     private let stream: String
     /// The stream sequence of the last message read (events or marker).
-    private(set) var lastSequence: UInt64 = 0
+    private(set) var lastSequence: UInt64
     /// The record at the log's head when it was opened, until the stream's event at that position has matched it.
-    private var unverifiedHead: LogRecord?
-    /// What a holder wrote, read from the stream's first message on.
+    private var unverifiedHead: (position: UInt64, payload: [UInt8])?
+    /// What a holder wrote, read from where reading starts.
     private var reader: ShardStreamReader
+    private let shard: Int
+    private let key: ClusterPublicKey
 
-    /// Opens the data directory for `stream`.
-    /// - Throws: `ClusterError` when the directory is locked or unreadable, or holds the log of something else: another
-    ///   shard's stream, or a daemon that ran without `--cluster`.
-    init(dataDirectory: String, segmentBytes: Int, shard: Int, key: ClusterPublicKey) throws(ClusterError) {
+    /// Takes up `standby`'s state for `stream`.
+    /// - Throws: `ClusterError` when the directory is unreadable or holds the log of something else: another shard's
+    ///   stream, or a daemon that ran without `--cluster`.
+    init(standby: StandbyState, dataDirectory: String, shard: Int, key: ClusterPublicKey) throws(ClusterError) {
+        self.standby = standby
+        self.shard = shard
+        self.key = key
         stream = ClusterLayout.stream(shard: shard)
-        reader = ShardStreamReader(shard: shard, key: key, tenure: 0, nextPosition: 1)
-        do {
-            directory = try DataDirectory(path: dataDirectory)
-        } catch {
-            throw ClusterError("cannot open the data directory", cause: error)
-        }
-        do {
-            log = try SegmentLog(directory: directory.logPath, segmentBytes: segmentBytes)
-            try claim(dataDirectory)
-            if log.headPosition > 0 { unverifiedHead = try log.read(from: log.headPosition, maxCount: 1).first }
-        } catch {
-            directory.close()
-            throw error as? ClusterError ?? ClusterError("cannot open the log in \(dataDirectory)", cause: error)
+        // A snapshot's cursor is where its state stood in the stream: the batch after it starts at the snapshot's
+        // position + 1, which the events the log holds past the snapshot are read again up to and skipped.
+        let cursor = standby.cursor
+        lastSequence = cursor?.sequence ?? 0
+        reader = ShardStreamReader(
+            shard: shard, key: key, tenure: cursor?.tenure ?? 0,
+            nextPosition: cursor == nil ? 1 : standby.recovered.snapshotPosition + 1)
+        try claim(dataDirectory)
+        // The events past the snapshot are read again, and the head among them checked; a head the snapshot covers is
+        // checked against the cursor's message instead (`verifyCursor`).
+        if standby.head > (cursor == nil ? 0 : standby.recovered.snapshotPosition) {
+            do {
+                unverifiedHead = try standby.record(at: standby.head).map { (standby.head, $0) }
+            } catch {
+                throw ClusterError("cannot read the log in \(dataDirectory)", cause: error)
+            }
         }
     }
 
-    var head: UInt64 { log.headPosition }
+    var head: UInt64 { standby.head }
+
+    /// The stream sequence a snapshot's cursor names, when reading resumes there: its message must be checked with
+    /// `verifyCursor` first.
+    var cursorSequence: UInt64? { standby.cursor?.sequence }
+
+    /// Checks that the stream's message at the cursor is where this state was taken: the marker the log continued
+    /// after, or the last part of the batch that ends at the snapshot's position, holding the local log's event.
+    /// - Parameter message: the stream's message at `cursorSequence`, nil when the stream has none there.
+    /// - Throws: `ClusterError` when it is not: the data directory holds another stream's log.
+    func verifyCursor(_ message: StreamMessage?) throws(ClusterError) {
+        guard let cursor = standby.cursor else { return }
+        let position = standby.recovered.snapshotPosition
+        var check = ShardStreamReader(shard: shard, key: key, tenure: nil, nextPosition: nil)
+        let matches: Bool
+        switch message.map({ check.read($0) }) {
+        case .marker(let marker):
+            matches = marker.nextPosition == position + 1 && message?.sequence == cursor.tenure
+        case .batch(let events):
+            let local: [UInt8]?
+            do {
+                local = try standby.record(at: position)
+            } catch {
+                throw ClusterError("cannot read the log to check it against \(stream)", cause: error)
+            }
+            // Retention may have taken the event when the start fell back to an older snapshot: its position says enough.
+            matches = events.last.map { $0.position == position && (local == nil || $0.encoded() == local) } ?? false
+        default:
+            matches = false
+        }
+        guard matches else {
+            throw ClusterError(
+                "the snapshot at position \(position) was taken at sequence \(cursor.sequence) of \(stream), which "
+                    + "holds other events there: the data directory holds another log; move it away and start on "
+                    + "an empty one")
+        }
+    }
+
+    /// The stream sequence to read from: the one after the cursor's, or the first.
+    var firstSequenceToRead: UInt64 { lastSequence + 1 }
 
     /// Makes sure the directory caches this stream: an empty one is marked as this stream's; one holding a log is
     /// accepted only if marked so already.
     private func claim(_ dataDirectory: String) throws(ClusterError) {
         let mark = Array("\(stream)\n".utf8)
         do {
-            if let found = try directory.note(Self.noteName) {
+            if let found = try standby.note(Self.noteName) {
                 guard found == mark else {
                     throw ClusterError(
                         "the data directory \(dataDirectory) caches "
@@ -55,13 +102,13 @@ final class LocalLogCatchUp {
                 }
                 return
             }
-            guard log.headPosition == 0 else {
+            guard standby.head == 0 else {
                 throw ClusterError(
-                    "the data directory \(dataDirectory) holds a log of \(log.headPosition) events that is not "
+                    "the data directory \(dataDirectory) holds a log of \(standby.head) events that is not "
                         + "\(stream)'s (it was written without --cluster): give a daemon in a cluster an empty "
                         + "directory; it fills it from the stream")
             }
-            try directory.writeNote(Self.noteName, mark)
+            try standby.writeNote(Self.noteName, mark)
         } catch let error as ClusterError {
             throw error
         } catch {
@@ -72,7 +119,8 @@ final class LocalLogCatchUp {
     /// The note naming the stream a directory caches: `DIR/cluster-stream`.
     private static let noteName = "cluster-stream"
 
-    /// Appends the events of each whole batch the stream delivers past the log's head, as the reader takes them.
+    /// Folds and appends the events of each whole batch the stream delivers past the state's head, as the reader
+    /// takes them.
     /// - Returns: why the message was refused (it is then skipped), or nil.
     /// - Throws: `ClusterError` when a batch's events do not continue the log: the data directory then holds another
     ///   log than this stream's.
@@ -92,18 +140,18 @@ final class LocalLogCatchUp {
             }
             unverifiedHead = nil
         }
-        let new = events.filter { $0.position > log.headPosition }
+        let new = events.filter { $0.position > standby.head }
         guard let first = new.first else { return nil }
-        guard first.position == log.headPosition + 1, unverifiedHead == nil else {
+        guard first.position == standby.head + 1, unverifiedHead == nil else {
             throw ClusterError(
                 "message \(message.sequence) of \(stream) holds position \(first.position) but the local log ends at "
-                    + "\(log.headPosition) unmatched: the data directory holds another log; move it away and start on "
+                    + "\(standby.head) unmatched: the data directory holds another log; move it away and start on "
                     + "an empty one")
         }
         do {
-            _ = try log.append(new.map { $0.encoded() })
+            try standby.follow(new, through: StreamCursor(sequence: message.sequence, tenure: reader.tenure ?? 0))
         } catch {
-            throw ClusterError("cannot append to the local log", cause: error)
+            throw ClusterError("cannot take up \(stream)'s events", cause: error)
         }
         return nil
     }
@@ -119,19 +167,12 @@ final class LocalLogCatchUp {
             + "another log; move it away and start on an empty one"
     }
 
-    /// Makes the appended events durable and releases the directory for the engine.
+    /// Makes the followed events durable, for the engine to take over.
     func finish() throws(ClusterError) {
-        defer { close() }
         do {
-            try log.sync()
+            try standby.sync()
         } catch {
             throw ClusterError("cannot sync the local log", cause: error)
         }
-    }
-
-    /// Releases the directory without syncing (the daemon stops while standing by).
-    func close() {
-        log.close()
-        directory.close()
     }
 }

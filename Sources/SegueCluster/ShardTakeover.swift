@@ -6,11 +6,11 @@ import SegueWire
 
 /// How a daemon comes to hold its shard (docs/operations.md, "Failover").
 ///
-/// It stands by while another daemon holds the shard's lease, keeping its data directory's log up with the
-/// shard's stream. Once the lease is free it takes it, reads the stream to its end, and appends a marker that
-/// expects exactly that end: from then on a previous holder's appends, which expect an older end, are refused. The
-/// engine then starts on the data directory as after a restart (tracking gestures are cancelled ENGINE_RESTARTED)
-/// and appends through the returned replica.
+/// It stands by while another daemon holds the shard's lease, folding the shard's stream into its own state
+/// (`StandbyState`) as the holder commits it. Once the lease is free it takes it, reads the stream to its end, and
+/// appends a marker that expects exactly that end: from then on a previous holder's appends, which expect an older
+/// end, are refused. The engine then serves from that state, replaying nothing (tracking gestures are cancelled
+/// ENGINE_RESTARTED as after a restart), and appends through the returned replica.
 public final class ShardTakeover {
     private let settings: ClusterSettings
     private let key: ClusterSigningKey
@@ -24,6 +24,8 @@ public final class ShardTakeover {
     /// What went wrong talking to JetStream while standing by, reported once until it works again: a server lost
     /// and its leaders being elected, which a standby waits out.
     private var outage: String?
+    /// Whether the standby has read the stream to its end once, which it says.
+    private var caughtUp = false
 
     /// Connects to the cluster and makes sure the shard's stream and the lease buckets exist, with the settings'
     /// replicas.
@@ -83,22 +85,30 @@ public final class ShardTakeover {
 
     /// Stands by until this daemon holds the shard, then takes it over (see the type).
     /// - Parameters:
+    ///   - standby: the data directory's state, which follows the stream from where its newest snapshot was taken.
     ///   - onStandby: told once the holder's lease when this daemon has to wait for it.
     ///   - stopRequested: checked while standing by; when true, nothing is taken and nil is returned.
     /// - Returns: the lease, renewing, and the replica the engine appends through.
     public func awaitShard(
-        dataDirectory: String, segmentBytes: Int, onStandby: (ShardLease?) -> Void, stopRequested: () -> Bool
+        standby: StandbyState, dataDirectory: String, onStandby: (ShardLease?) -> Void, stopRequested: () -> Bool
     ) throws(ClusterError) -> (leadership: ShardLeadership, replica: any LogReplica)? {
         let local = try LocalLogCatchUp(
-            dataDirectory: dataDirectory, segmentBytes: segmentBytes, shard: settings.shard.index, key: key.publicKey)
-        var handedOver = false
-        defer { if !handedOver { local.close() } }
+            standby: standby, dataDirectory: dataDirectory, shard: settings.shard.index, key: key.publicKey)
         let follower: StreamFollower
         do {
-            follower = try StreamFollower(jetStream: jetStream, stream: stream, from: 1)
+            if let sequence = local.cursorSequence {
+                try local.verifyCursor(
+                    jetStream.messages(stream: stream, from: sequence, upTo: sequence, batchSize: 1).first)
+            }
+            follower = try StreamFollower(jetStream: jetStream, stream: stream, from: local.firstSequenceToRead)
+        } catch let error as ClusterError {
+            throw error
         } catch {
             throw ClusterError("cannot read \(stream)", cause: error)
         }
+        report.info(
+            "following the shard's stream",
+            ["stream": stream, "from_sequence": local.firstSequenceToRead, "head": local.head])
         defer { follower.stop() }
         let lease = ShardLease(
             node: settings.node, shard: UInt32(settings.shard.index), shards: UInt32(settings.shard.count))
@@ -121,7 +131,6 @@ public final class ShardTakeover {
             let marker = try fence(local, from: follower, marker: lease, leadership: leadership)
             leadership.hold(tenure: marker)
             try local.finish()
-            handedOver = true
             let replica = JetStreamReplica(
                 jetStream: jetStream, shard: settings.shard.index, markerSequence: marker, key: key,
                 retryMs: settings.appendRetryMs, refused: refused, leaseLost: { leadership.lossReason != nil })
@@ -157,7 +166,15 @@ public final class ShardTakeover {
                 noteOutage(error)
                 return
             }
-            guard let message else { return }
+            guard let message else {
+                if !caughtUp {
+                    caughtUp = true
+                    report.info(
+                        "caught up with the shard's stream",
+                        ["stream": stream, "sequence": local.lastSequence, "head": local.head])
+                }
+                return
+            }
             try apply(message, to: local)
         }
     }
@@ -201,12 +218,14 @@ public final class ShardTakeover {
     }
 
     /// Reads the stream to its end and appends the marker right after it; when another append came first (a
-    /// previous holder still writing), reads again. JetStream not answering is retried while the lease holds.
+    /// previous holder still writing), reads again. JetStream not answering is retried while the lease holds, for
+    /// up to `appendRetryMs` without progress: a long stream still to read (the first daemon of a shard whose log
+    /// holds millions of events) is read to its end however long that takes.
     /// - Returns: the marker's sequence.
     private func fence(
         _ local: LocalLogCatchUp, from follower: StreamFollower, marker: ShardLease, leadership: ShardLeadership
     ) throws(ClusterError) -> UInt64 {
-        let deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
+        var deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
         var lastFailure: (any Error)?
         // Said once: whatever else was appended meanwhile (a flood, say) is read again without a line each time.
         var toldReadingAgain = false
@@ -218,6 +237,7 @@ public final class ShardTakeover {
                 while local.lastSequence < last {
                     guard let message = try follower.next(timeout: jetStream.timeout) else { break }
                     try apply(message, to: local)
+                    deadline = ContinuousClock.now + .milliseconds(settings.appendRetryMs)
                 }
             } catch let error as ClusterError {
                 throw error

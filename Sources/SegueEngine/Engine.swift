@@ -42,14 +42,30 @@ public final class Engine {
 
     /// Opens the data directory, rebuilds the state and binds the sockets.
     /// - Throws: `EngineError` naming what failed: the lock, the log, or a bind.
-    public init(configuration: EngineConfiguration) throws(EngineError) {
-        self.configuration = configuration
+    public convenience init(configuration: EngineConfiguration) throws(EngineError) {
         let ledger: Ledger
         do {
             ledger = try Ledger(configuration: configuration)
         } catch {
             throw EngineError("cannot open the data directory \(configuration.dataDirectory)", .ledger(error))
         }
+        try self.init(configuration: configuration, ledger: ledger, snapshots: nil)
+    }
+
+    /// Takes a shard over with the state a standby kept (cluster mode): binds the sockets and serves, appending
+    /// through `configuration.replica`, with nothing to rebuild or replay.
+    /// - Throws: `EngineError` naming the bind or socket set-up that failed; the state is closed then.
+    public convenience init(configuration: EngineConfiguration, takingOver standby: StandbyState) throws(EngineError) {
+        let (ledger, snapshots) = standby.handOver()
+        ledger.replica = configuration.replica
+        ledger.core.shard = configuration.shard
+        try self.init(configuration: configuration, ledger: ledger, snapshots: snapshots)
+    }
+
+    private init(configuration: EngineConfiguration, ledger: Ledger, snapshots: SnapshotScheduler?)
+        throws(EngineError)
+    {
+        self.configuration = configuration
         self.ledger = ledger
         let ingestSocket: ZMQSocket
         let controlSocket: ZMQSocket
@@ -58,6 +74,7 @@ public final class Engine {
         var opened: [ZMQSocket] = []
         func release() {
             for socket in opened { socket.close(linger: 0) }
+            snapshots?.waitForWrite()
             ledger.close()
         }
         do {
@@ -119,7 +136,7 @@ public final class Engine {
             // Periodic snapshots are fsynced off the loop, so that they never stall a batch.
             turns = try TurnRunner(
                 ledger: ledger, transport: sockets, clock: MonotonicEpochClock(notBeforeUs: ledger.core.clockUs),
-                configuration: configuration, snapshotsInBackground: true)
+                configuration: configuration, snapshotsInBackground: true, snapshots: snapshots)
         } catch let error as EngineError {
             release()
             throw error

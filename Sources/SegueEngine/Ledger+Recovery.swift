@@ -9,6 +9,8 @@ extension Ledger {
         var core: EngineCore
         var snapshotPosition: UInt64
         var replayedEvents: UInt64
+        /// The snapshot's place in its shard's stream, in cluster mode.
+        var streamCursor: StreamCursor?
     }
 
     /// Rebuilds the state: the newest snapshot that is intact, decodes, fits the log and agrees with it, then the
@@ -25,11 +27,11 @@ extension Ledger {
         } catch {
             throw LedgerError("cannot list the snapshots", .log(error))
         }
-        var loaded: (core: EngineCore, position: UInt64)?
+        var loaded: (core: EngineCore, position: UInt64, cursor: StreamCursor?)?
         for file in files where loaded == nil {
             switch try loadSnapshot(file, log: log, snapshots: snapshots, limits: limits) {
-            case .success(let core):
-                loaded = (core, file.position)
+            case .success(let (core, cursor)):
+                loaded = (core, file.position, cursor)
             case .failure(let refusal):
                 guard refusal.setAside else {
                     report.warn("snapshot skipped", ["file": file.path, "reason": refusal.reason])
@@ -86,7 +88,8 @@ extension Ledger {
             default: throw LedgerError("\(context): \(error)")
             }
         }
-        return Recovery(core: start, snapshotPosition: from, replayedEvents: replayed)
+        return Recovery(
+            core: start, snapshotPosition: from, replayedEvents: replayed, streamCursor: loaded?.cursor)
     }
 
     /// Why a snapshot was not used, and whether to rename it out of the way.
@@ -95,11 +98,12 @@ extension Ledger {
         var setAside: Bool
     }
 
-    /// The core a snapshot file describes, if the file is intact and consistent with the log.
+    /// The core a snapshot file describes, and its place in a shard's stream, if the file is intact and consistent
+    /// with the log.
     /// - Throws: `LedgerError` only when the log itself cannot be read.
     private static func loadSnapshot(
         _ file: SnapshotStore.File, log: SegmentLog, snapshots: SnapshotStore, limits: Limits
-    ) throws(LedgerError) -> Result<EngineCore, SnapshotRefusal> {
+    ) throws(LedgerError) -> Result<(EngineCore, StreamCursor?), SnapshotRefusal> {
         if file.position > log.headPosition {
             return .failure(
                 SnapshotRefusal(
@@ -143,7 +147,7 @@ extension Ledger {
         if let mismatch = try mismatch(of: core, with: log) {
             return .failure(SnapshotRefusal(reason: mismatch, setAside: true))
         }
-        return .success(core)
+        return .success((core, snapshot.streamCursor))
     }
 
     /// Checks a restored snapshot against the log's event at its position (when retention kept it): the event's

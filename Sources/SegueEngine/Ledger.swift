@@ -17,8 +17,15 @@ final class Ledger {
     let snapshots: SnapshotStore
     /// Where warnings and notices for the operator go.
     let report: Logger
-    /// The log of record each batch reaches before this one, in cluster mode.
-    let replica: (any LogReplica)?
+    /// The log of record each batch reaches before this one, in cluster mode: set when a standby takes over.
+    var replica: (any LogReplica)?
+    /// Where in the shard's stream the state is, in cluster mode: the replica's cursor while holding the shard, the
+    /// last batch followed while standing by, and the newest snapshot's until then. Snapshots record it.
+    var streamCursor: StreamCursor? {
+        get { replica?.cursor ?? followedCursor }
+        set { followedCursor = newValue }
+    }
+    private var followedCursor: StreamCursor?
     /// What start-up did: the snapshot it began from (0: none) and how many log events it replayed after it.
     let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
     /// Whether the transitions the previous run left in flight have been ended by a batch that reached the log
@@ -98,6 +105,7 @@ final class Ledger {
         core.framePacing = configuration.framePacing
         core.shard = configuration.shard
         recovered = (recovery.snapshotPosition, recovery.replayedEvents)
+        followedCursor = recovery.streamCursor
         report.info(
             "recovered",
             [

@@ -10,6 +10,9 @@ public protocol LogReplica: AnyObject, Sendable {
     /// - Throws: `ReplicaFailure` when it has not: another daemon took over (`fenced`), or the replica cannot be
     ///   reached. The batch then never reaches the local log, and the engine stops.
     func append(_ events: ArraySlice<Event>, encoded: [ArraySlice<UInt8>]) throws(ReplicaFailure)
+
+    /// Where the replica stands after the last batch it acknowledged, for the snapshots that cover that batch.
+    var cursor: StreamCursor { get }
 }
 
 /// Why a replica did not take a batch.

@@ -112,13 +112,16 @@ final class SnapshotScheduler {
             let write = SnapshotWrite(position: position)
             pending = write
             let state = ledger.core.snapshotSource
+            let cursor = ledger.streamCursor
             queue.async {
                 let outcome: SnapshotWrite.Outcome
                 if let failure = logSync.perform() {
                     outcome = .logSyncFailed(failure)
                 } else {
                     do throws(LogError) {
-                        let file = try store.write(position: position, payload: state.snapshot().encoded())
+                        var snapshot = state.snapshot()
+                        snapshot.streamCursor = cursor
+                        let file = try store.write(position: position, payload: snapshot.encoded())
                         outcome = .written(file, pruneFailure: Self.prune(store))
                     } catch {
                         outcome = .failed(error)
@@ -135,7 +138,9 @@ final class SnapshotScheduler {
         }
         lastSnapshotAttempt = position
         do {
-            let file = try store.write(position: position, payload: ledger.core.snapshot().encoded())
+            var snapshot = ledger.core.snapshot()
+            snapshot.streamCursor = ledger.streamCursor
+            let file = try store.write(position: position, payload: snapshot.encoded())
             didWrite(file, pruneFailure: Self.prune(store))
             return file
         } catch {

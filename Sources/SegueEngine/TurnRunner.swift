@@ -53,15 +53,18 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     /// connections through.
     static var checkpointStride: Int { 512 }
 
-    /// - Parameter snapshotsInBackground: whether periodic snapshots are fsynced off the engine's thread (the
-    ///   daemon) or before the turn that makes them due publishes (the embedded engine, so that tests see them).
+    /// - Parameters:
+    ///   - snapshotsInBackground: whether periodic snapshots are fsynced off the engine's thread (the daemon) or
+    ///     before the turn that makes them due publishes (the embedded engine, so that tests see them).
+    ///   - snapshots: the scheduler that has kept the ledger's snapshots so far (a standby's), if any.
     init(
         ledger: Ledger, transport: Transport, clock: Clock, configuration: EngineConfiguration,
-        snapshotsInBackground: Bool
+        snapshotsInBackground: Bool, snapshots: SnapshotScheduler? = nil
     ) throws(EngineError) {
         history = try HistoryReader()
-        snapshots = SnapshotScheduler(
-            ledger: ledger, configuration: configuration, inBackground: snapshotsInBackground)
+        self.snapshots =
+            snapshots
+            ?? SnapshotScheduler(ledger: ledger, configuration: configuration, inBackground: snapshotsInBackground)
         self.ledger = ledger
         self.transport = transport
         self.clock = clock

@@ -8,7 +8,7 @@ import SegueCommandLine
 struct BenchOptions: Sendable {
     /// The workloads, in the order they run.
     enum Workload: String, CaseIterable, Sendable {
-        case relay, throughput, latency, cluster, history, durable, scaling, memory, replay, web, json
+        case relay, throughput, latency, cluster, failover, history, durable, scaling, memory, replay, web, json
     }
 
     var quick: Bool
@@ -31,6 +31,11 @@ struct BenchOptions: Sendable {
     var historyEvents: Int
     /// Stack counts of the scaling table.
     var scalingStacks: [Int]
+    /// The failover workload: the lengths of the shard's log, the kills at each, and the daemons' lease.
+    var failoverEvents: [Int]
+    var failoverRounds: Int
+    /// nil: segued's own default.
+    var failoverLeaseMs: Int?
     /// Extra arguments for every daemon started (`--daemon-args "--snapshot-every 0"`).
     private var extraDaemonArguments: [String]
     /// A settle duration for every bench stack (`Tuning.settle_ms`), nil for each run's default.
@@ -46,7 +51,7 @@ struct BenchOptions: Sendable {
         name: "segue-bench",
         summary: "Measures segued against a raw libzmq relay on this machine: end-to-end pan throughput, pan-to-frame "
             + "latency, durable throughput, replay and restart, resident memory, how they scale with stacks and log "
-            + "length, and throughput and latency in cluster mode on a 3-node nats-server cluster on loopback. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
+            + "length, throughput and latency in cluster mode on a 3-node nats-server cluster on loopback, and how long a shard is without a holder after kill -9 of its holder. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
         options: [
             .init("quick", help: "short runs and a 2-million-event replay log; finishes in under 3 minutes"),
             .init("segued", "PATH", help: "the daemon to measure (default: segued next to this executable)"),
@@ -57,8 +62,9 @@ struct BenchOptions: Sendable {
             .init("work-dir", "DIR", help: "where temporary data directories go (default $TMPDIR or /tmp)"),
             .init(
                 "only", "LIST",
-                help: "workloads to run, comma-separated: relay, throughput, latency, cluster, history, durable, "
-                    + "scaling, memory, replay, web, json (default all; cluster runs throughput and latency too)"),
+                help: "workloads to run, comma-separated: relay, throughput, latency, cluster, failover, history, "
+                    + "durable, scaling, memory, replay, web, json (default all; cluster runs throughput and latency "
+                    + "too)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
             .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
@@ -69,6 +75,15 @@ struct BenchOptions: Sendable {
             .init(
                 "scaling-stacks", "LIST",
                 help: "stack counts of the scaling table (default 10,100,1000 quick; 10,100,1000,10000 full)"),
+            .init(
+                "failover-events", "LIST",
+                help: "failover: the lengths of the shard's log, comma-separated (default 1000000 quick; "
+                    + "1000000,10000000 full)"),
+            .init(
+                "failover-rounds", "N", help: "failover: kills of the holder at each length (default 5 quick, 20 full)"),
+            .init(
+                "failover-lease-ms", "MS",
+                help: "failover: the daemons' --lease-ms (default: segued's own)"),
             .init(
                 "settle-ms", "MS",
                 help: "settle duration of the bench stacks (tuning.settle_ms; default: 100 ms in the runs that send "
@@ -84,6 +99,7 @@ struct BenchOptions: Sendable {
             "swift build -c release && .build/release/segue-bench --quick",
             ".build/release/segue-bench --only relay,throughput --seconds 20",
             ".build/release/segue-bench --only cluster --quick",
+            ".build/release/segue-bench --only failover --failover-events 1000000 --failover-lease-ms 500",
             ".build/release/segue-bench --only latency --daemon-args '--snapshot-every 0'",
             ".build/release/segue-bench --only throughput,latency --daemon-args '--fsync never'",
             ".build/release/segue-bench --segued /usr/local/bin/segued --replay-events 50000000",
@@ -132,17 +148,28 @@ struct BenchOptions: Sendable {
         historyEvents = Int(try parsed.integer("history-events", in: 10_000...100_000_000) ?? 1_000_000)
         extraDaemonArguments = (parsed.string("daemon-args") ?? "").split(separator: " ").map(String.init)
         settleMs = try parsed.integer("settle-ms", in: 1...60_000).map { UInt32($0) }
-        if let list = parsed.string("scaling-stacks") {
-            scalingStacks = try list.split(separator: ",").map { (item: Substring) throws(UsageError) -> Int in
-                guard let count = Int(item.trimmingSpaces), (1...100_000).contains(count) else {
-                    throw UsageError(
-                        "segue-bench: --scaling-stacks takes stack counts 1-100000 separated by commas, "
-                            + "not '\(list)'")
-                }
-                return count
+        scalingStacks =
+            try Self.counts(parsed, "scaling-stacks", in: 1...100_000, what: "stack counts")
+            ?? (quick ? [10, 100, 1000] : [10, 100, 1000, 10_000])
+        failoverEvents =
+            try Self.counts(parsed, "failover-events", in: 1000...1_000_000_000, what: "event counts")
+            ?? (quick ? [1_000_000] : [1_000_000, 10_000_000])
+        failoverRounds = Int(try parsed.integer("failover-rounds", in: 1...1000) ?? (quick ? 5 : 20))
+        failoverLeaseMs = try parsed.integer("failover-lease-ms", in: 100...60_000).map { Int($0) }
+    }
+
+    /// A comma-separated list of counts in `range`, or nil when the option is absent.
+    private static func counts(_ parsed: ParsedArguments, _ name: String, in range: ClosedRange<Int>, what: String)
+        throws(UsageError) -> [Int]?
+    {
+        guard let list = parsed.string(name) else { return nil }
+        return try list.split(separator: ",").map { (item: Substring) throws(UsageError) -> Int in
+            guard let count = Int(item.trimmingSpaces), range.contains(count) else {
+                throw UsageError(
+                    "segue-bench: --\(name) takes \(what) \(range.lowerBound)-\(range.upperBound) separated by commas, "
+                        + "not '\(list)'")
             }
-        } else {
-            scalingStacks = quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]
+            return count
         }
     }
 

@@ -30,6 +30,9 @@ struct BenchResults: Sendable {
     var clusterLatency: EngineRun.Result?
     /// Why the cluster workload did not run (no nats-server), nil when it ran or was not chosen.
     var clusterSkipped: String?
+    /// The failover workload, one result per log length.
+    var failover: [FailoverRun.Result] = []
+    var failoverSkipped: String?
     /// Workloads that failed, with why.
     var failures: [String] = []
     var seconds: Double = 0

@@ -132,7 +132,7 @@ struct EngineRun {
     }
 
     /// Three nats-servers in one process group, which Ctrl-C kills at once.
-    private static func startCluster(_ server: String, in directory: String, keep: Bool) throws(BenchError)
+    static func startCluster(_ server: String, in directory: String, keep: Bool) throws(BenchError)
         -> NATSCluster
     {
         do {

@@ -19,6 +19,8 @@ struct Report {
         static let webReadUs = 1000.0
         /// The most a client reading history may move the pan -> frame p99 (issue: the latency tail).
         static let historyLatencyRatio = 1.2
+        /// kill -9 of a shard's holder to the first command its successor acknowledges, p99, at any log length.
+        static let failoverP99Ms = 1000.0
     }
 
     // MARK: Table
@@ -123,6 +125,19 @@ struct Report {
             "segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
                 + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
             Format.grouped(web?.framesPerSecond))
+        for failover in results.failover {
+            let lease = failover.setup.leaseMs.map { "--lease-ms \($0)" } ?? "default lease"
+            let p99 = failover.takeover(atQuantile: 0.99)
+            row(
+                "failover, kill -9 to first ack p50 / p99 / max ms (\(Format.grouped(Double(failover.seededEvents)))"
+                    + "-event log, \(lease), \(failover.takeoverMs.count) kills)",
+                [0.5, 0.99, 1.0].map { Format.fixed(failover.takeover(atQuantile: $0), 0) }.joined(separator: " / "),
+                "p99 < 1000", p99.map { $0 < Target.failoverP99Ms })
+            row(
+                "  events replayed at those takeovers; a killed daemon back and caught up, p50 ms",
+                "\(failover.replayedAtTakeover); \(Format.fixed(FailoverRun.Result.quantile(failover.rejoinMs, 0.5), 0))",
+                "0")
+        }
         let json = results.jsonRead
         row(
             "segue web reads a 64 KiB message, median us (numbers / comparison)",
@@ -394,6 +409,24 @@ struct Report {
         number("cluster_to_single_latency_p99", results.clusterToSingleLatencyP99, digits: 2)
         let clusterRan = results.clusterThroughput != nil || results.clusterLatency != nil
         flag("cluster_skipped", results.clusterSkipped != nil ? true : clusterRan ? false : nil)
+        var failovers: [JSONObject] = []
+        for failover in results.failover {
+            var entry = JSONObject()
+            entry.addRaw("log_events", String(failover.seededEvents))
+            entry.addRaw("lease_ms", failover.setup.leaseMs.map(String.init) ?? "null")
+            entry.addRaw("kills", String(failover.takeoverMs.count))
+            for (name, q) in [("takeover_p50_ms", 0.5), ("takeover_p99_ms", 0.99), ("takeover_max_ms", 1.0)] {
+                entry.addRaw(name, failover.takeover(atQuantile: q).map { Format.fixed($0, 1) } ?? "null")
+            }
+            entry.addRaw("replayed_at_takeover", String(failover.replayedAtTakeover))
+            entry.addRaw(
+                "rejoin_p50_ms",
+                FailoverRun.Result.quantile(failover.rejoinMs, 0.5).map { Format.fixed($0, 0) } ?? "null")
+            entry.addRaw("rejoin_from_sequence", failover.lowestRejoinSequence.map(String.init) ?? "null")
+            failovers.append(entry)
+        }
+        object.addRaw("failover", "[" + failovers.map(\.description).joined(separator: ",") + "]")
+        flag("failover_skipped", results.failoverSkipped != nil ? true : results.failover.isEmpty ? nil : false)
         number("lost_frames", totalLost.map(Double.init), digits: 0)
         number("rejections", totalRejections.map(Double.init), digits: 0)
         var scaling: [JSONObject] = []
@@ -428,6 +461,15 @@ struct Report {
             ("rss_mb_10k_stacks", r.memory?.residentMB.map { $0 < Target.residentMB10kStacks }),
             ("web_added_p99_us", r.web?.added.microseconds(atQuantile: 0.99).map { $0 < Target.webAddedP99Us }),
             ("history_latency_ratio", r.historyLatencyRatio.map { $0 < Target.historyLatencyRatio }),
+            (
+                "failover_p99_ms",
+                r.failover.isEmpty
+                    ? nil
+                    : r.failover.allSatisfy {
+                        ($0.takeover(atQuantile: 0.99).map { $0 < Target.failoverP99Ms } ?? false)
+                            && $0.replayedAtTakeover == 0
+                    }
+            ),
         ]
         for (name, met) in checks { targets.addRaw(name, met.map { $0 ? "true" : "false" } ?? "null") }
         object.add("targets_met", targets)

@@ -118,6 +118,28 @@ if chosen.contains(.cluster) {
         Progress.note(results.clusterSkipped!)
     }
 }
+if chosen.contains(.failover) {
+    if let server = NATSServerExecutable.find() {
+        for events in options.failoverEvents {
+            let setup = FailoverRun.Setup(
+                events: events, rounds: options.failoverRounds, leaseMs: options.failoverLeaseMs)
+            let result = attempt("failover") { () throws(BenchError) in
+                try FailoverRun(options: options).run(setup, natsServer: server)
+            }
+            if let result {
+                results.failover.append(result)
+                Progress.note(
+                    "failover-\(events): kill -9 to the successor's first acknowledgement p50 "
+                        + "\(Format.fixed(result.takeover(atQuantile: 0.5), 0)) ms, p99 "
+                        + "\(Format.fixed(result.takeover(atQuantile: 0.99), 0)) ms over \(result.takeoverMs.count) "
+                        + "kills; replayed at takeover: \(result.replayedAtTakeover) events")
+            }
+        }
+    } else {
+        results.failoverSkipped = "failover: skipped, no nats-server; scripts/install-deps.sh --test installs it"
+        Progress.note(results.failoverSkipped!)
+    }
+}
 if chosen.contains(.history) {
     // The latency run again, while a client keeps reading a long history from the same daemon.
     results.history = engineRun(

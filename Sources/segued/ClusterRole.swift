@@ -11,32 +11,45 @@ import SegueLogging
 /// Exit status of a daemon that stepped down: another daemon holds its shard now.
 let steppedDownStatus: Int32 = 3
 
-/// Waits as a standby until this daemon holds its shard (docs/operations.md, "Failover"), then points the engine
-/// at the shard's stream. Exits 0 when asked to stop while standing by, 1 when the cluster cannot be joined.
+/// Waits as a standby until this daemon holds its shard (docs/operations.md, "Failover"), folding the shard's
+/// stream into the data directory's state meanwhile, then points the engine at the stream. Exits 0 when asked to
+/// stop while standing by, 1 when the cluster cannot be joined or the data directory cannot be opened.
+/// - Returns: the lease and the state the engine takes over.
 func awaitShard(
     _ cluster: ClusterSettings, key: ClusterSigningKey, configuration: inout EngineConfiguration, log: Logger
-) -> ShardLeadership {
+) -> (ShardLeadership, StandbyState) {
     let shard = cluster.shard.index
+    configuration.shard = cluster.shard
+    let standby: StandbyState
+    do {
+        standby = try StandbyState(configuration: configuration)
+    } catch {
+        log.error("cannot start", ["error": error.description])
+        exit(1)
+    }
     do {
         let takeover = try ShardTakeover(
             settings: cluster, key: key, largestEventBytes: configuration.limits.largestPublishedMessageBytes,
             report: log)
         let held = try takeover.awaitShard(
-            dataDirectory: configuration.dataDirectory, segmentBytes: configuration.segmentBytes,
+            standby: standby, dataDirectory: configuration.dataDirectory,
             onStandby: { holder in
                 log.info("standing by", ["shard": shard, "holder": holder?.node ?? "unknown"])
                 Console.line("segued standby shard=\(shard) holder=\(holder?.node ?? "unknown")")
             },
             stopRequested: { stopRequested.load(ordering: .relaxed) })
         guard let held else {
+            standby.close()
             log.info("stopped while standing by")
             exit(0)
         }
         configuration.replica = held.replica
-        configuration.shard = cluster.shard
-        log.info("holds the shard", ["shard": shard, "node": cluster.node])
-        return held.leadership
+        log.info(
+            "holds the shard",
+            ["shard": shard, "node": cluster.node, "head": standby.head, "followed": standby.followedEvents])
+        return (held.leadership, standby)
     } catch {
+        standby.close()
         log.error("cannot take part in the cluster", ["error": error.description])
         exit(1)
     }

@@ -236,11 +236,16 @@ do {
 
 DaemonSignals.install()
 
-let leadership = cluster.map { awaitShard($0, key: clusterKey!, configuration: &engineConfiguration, log: log) }
+let held = cluster.map { awaitShard($0, key: clusterKey!, configuration: &engineConfiguration, log: log) }
+let leadership = held?.0
 
 let engine: Engine
 do {
-    engine = try Engine(configuration: engineConfiguration)
+    if let standby = held?.1 {
+        engine = try Engine(configuration: engineConfiguration, takingOver: standby)
+    } else {
+        engine = try Engine(configuration: engineConfiguration)
+    }
 } catch {
     log.error("cannot start", ["error": error.description])
     exit(1)

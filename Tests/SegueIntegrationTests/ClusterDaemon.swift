@@ -25,9 +25,10 @@ final class ClusterDaemon {
     /// - Parameters:
     ///   - urls: the `--cluster` value, when not the cluster's plain URLs (a user or password in them).
     ///   - extraArguments: more options, such as its NATS credentials (`--nats-*`).
+    ///   - readyTimeoutMs: how long the first line may take (a holder reads a long stream to its end first).
     init(
         cluster: NATSCluster, shard: Int, shards: Int, node: String, leaseMs: Int = 1000,
-        dataDirectory: String? = nil, urls: String? = nil, extraArguments: [String] = []
+        dataDirectory: String? = nil, urls: String? = nil, extraArguments: [String] = [], readyTimeoutMs: Int = 30000
     ) throws {
         self.node = node
         scratch = dataDirectory == nil ? try ScratchDirectory(prefix: "segued-cluster") : nil
@@ -41,7 +42,7 @@ final class ClusterDaemon {
                 Self.arguments(
                     cluster: cluster, shard: shard, shards: shards, node: node, data: self.dataDirectory, urls: urls)
                     + ["--lease-ms", "\(leaseMs)"] + extraArguments,
-                stderrPath: stderrPath, readyTimeoutMs: 30000,
+                stderrPath: stderrPath, readyTimeoutMs: readyTimeoutMs,
                 isReady: { ServerProcess.isSeguedReady($0) || $0.hasPrefix(standby) })
         } catch {
             throw HarnessError("segued \(node): \(error); stderr: \(WholeFile.text(stderrPath) ?? "")")
@@ -102,6 +103,20 @@ final class ClusterDaemon {
         }
         endpoints = ready
         return ready
+    }
+
+    /// Waits until the daemon's log has a line holding `text`, and returns that line.
+    @discardableResult
+    func awaitLogLine(containing text: String, timeoutMs: Int) throws -> String {
+        let deadline = MonotonicTime.nowNs() + Int64(timeoutMs) * 1_000_000
+        while true {
+            if let line = process.stderr.split(separator: "\n").first(where: { $0.contains(text) }) {
+                return String(line)
+            }
+            guard MonotonicTime.nowNs() < deadline, !process.waitForExit(timeoutMs: 50) else {
+                throw HarnessError("\(node) logged no \(text) within \(timeoutMs) ms; stderr: \(process.stderr)")
+            }
+        }
     }
 
     /// The exit status once the daemon has exited on its own, waiting up to `timeoutMs`; nil if it still runs.

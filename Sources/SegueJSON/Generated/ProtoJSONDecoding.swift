@@ -1433,9 +1433,31 @@ extension Snapshot: ProtoJSONDecodable {
                     (index, element) throws(JSONInputError) in
                     try StackSnapshot(json: element, path: at + "[\(index)]")
                 }
+            case "streamCursor", "stream_cursor":
+                streamCursor = try StreamCursor(json: value, path: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (Snapshot has "
-                    + "position, timeUs, stacks)")
+                    + "position, timeUs, stacks, streamCursor)")
+            }
+        }
+    }
+}
+
+extension StreamCursor: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "sequence":
+                sequence = try value.uint64(at: at)
+            case "tenure":
+                tenure = try value.uint64(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (StreamCursor has "
+                    + "sequence, tenure)")
             }
         }
     }

@@ -758,6 +758,19 @@ extension Snapshot: JSONRepresentable {
         object.add("position", position)
         object.add("timeUs", timeUs)
         object.add("stacks", stacks.map(\.jsonObject))
+        object.add("streamCursor", streamCursor?.jsonObject)
+        return object
+    }
+}
+
+extension StreamCursor: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("sequence", sequence)
+        object.add("tenure", tenure)
         return object
     }
 }

@@ -3395,14 +3395,23 @@ public struct Snapshot: ProtoMessage {
     /// Field 3 `repeated StackSnapshot stacks`: sorted by stack_id.
     public var stacks: [StackSnapshot] = []
 
+    /// Field 4 `StreamCursor stream_cursor`: in cluster mode: where in the shard's stream this state was taken.
+    public var streamCursor: StreamCursor? = nil
+
     /// Creates a `Snapshot` with every field at its default.
     public init() {}
 
     /// Creates a `Snapshot` from field values; omitted fields keep their defaults.
-    public init(position: UInt64 = 0, timeUs: Int64 = 0, stacks: [StackSnapshot] = []) {
+    public init(
+        position: UInt64 = 0,
+        timeUs: Int64 = 0,
+        stacks: [StackSnapshot] = [],
+        streamCursor: StreamCursor? = nil
+    ) {
         self.position = position
         self.timeUs = timeUs
         self.stacks = stacks
+        self.streamCursor = streamCursor
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3415,6 +3424,9 @@ public struct Snapshot: ProtoMessage {
         }
         for value in stacks {
             writer.writeMessage(value, field: 3)
+        }
+        if let value = streamCursor {
+            writer.writeMessage(value, field: 4)
         }
     }
 
@@ -3431,6 +3443,56 @@ public struct Snapshot: ProtoMessage {
             timeUs = try reader.readInt64(wireType)
         case 3:
             try reader.readMessage(wireType, appendingTo: &stacks)
+        case 4:
+            try reader.readMessage(wireType, into: &streamCursor)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Where a daemon was in its shard's stream (cluster mode) when its state reached a snapshot's position: the stream
+/// sequence of the last message that state includes, and the tenure then in force (the sequence of the newest marker).
+/// A daemon restarted from the snapshot follows the stream from sequence + 1, not from its start.
+///
+/// Proto message `segue.v1.StreamCursor`.
+public struct StreamCursor: ProtoMessage {
+    /// Field 1 `uint64 sequence`.
+    public var sequence: UInt64 = 0
+
+    /// Field 2 `uint64 tenure`.
+    public var tenure: UInt64 = 0
+
+    /// Creates a `StreamCursor` with every field at its default.
+    public init() {}
+
+    /// Creates a `StreamCursor` from field values; omitted fields keep their defaults.
+    public init(sequence: UInt64 = 0, tenure: UInt64 = 0) {
+        self.sequence = sequence
+        self.tenure = tenure
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if sequence != 0 {
+            writer.writeUInt64(sequence, field: 1)
+        }
+        if tenure != 0 {
+            writer.writeUInt64(tenure, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            sequence = try reader.readUInt64(wireType)
+        case 2:
+            tenure = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

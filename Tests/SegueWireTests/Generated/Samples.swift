@@ -545,8 +545,12 @@ enum Samples {
     static let snapshot = Snapshot(
         position: 18446744073709551615,
         timeUs: -2000000014,
-        stacks: [Samples.stackSnapshot, StackSnapshot()]
+        stacks: [Samples.stackSnapshot, StackSnapshot()],
+        streamCursor: Samples.streamCursor
     )
+
+    /// Sample `StreamCursor`.
+    static let streamCursor = StreamCursor(sequence: 18446744073709551615, tenure: 600)
 
     /// Sample `StackSnapshot`.
     static let stackSnapshot = StackSnapshot(
@@ -823,6 +827,7 @@ enum Samples {
         Sample("Reply.stacks", replyStacks),
         Sample("Reply.stats", replyStats),
         Sample("Snapshot", snapshot),
+        Sample("StreamCursor", streamCursor),
         Sample("StackSnapshot", stackSnapshot),
         Sample("TransitionSnapshot", transitionSnapshot),
         Sample("TransitionSnapshot.tracking", transitionSnapshotTracking),

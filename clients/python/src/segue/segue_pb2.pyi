@@ -730,14 +730,24 @@ class Reply(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., command: _Optional[_Union[CommandResult, _Mapping]] = ..., stack: _Optional[_Union[StackState, _Mapping]] = ..., events: _Optional[_Union[EventBatch, _Mapping]] = ..., stacks: _Optional[_Union[StackList, _Mapping]] = ..., stats: _Optional[_Union[Stats, _Mapping]] = ...) -> None: ...
 
 class Snapshot(_message.Message):
-    __slots__ = ("position", "time_us", "stacks")
+    __slots__ = ("position", "time_us", "stacks", "stream_cursor")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     TIME_US_FIELD_NUMBER: _ClassVar[int]
     STACKS_FIELD_NUMBER: _ClassVar[int]
+    STREAM_CURSOR_FIELD_NUMBER: _ClassVar[int]
     position: int
     time_us: int
     stacks: _containers.RepeatedCompositeFieldContainer[StackSnapshot]
-    def __init__(self, position: _Optional[int] = ..., time_us: _Optional[int] = ..., stacks: _Optional[_Iterable[_Union[StackSnapshot, _Mapping]]] = ...) -> None: ...
+    stream_cursor: StreamCursor
+    def __init__(self, position: _Optional[int] = ..., time_us: _Optional[int] = ..., stacks: _Optional[_Iterable[_Union[StackSnapshot, _Mapping]]] = ..., stream_cursor: _Optional[_Union[StreamCursor, _Mapping]] = ...) -> None: ...
+
+class StreamCursor(_message.Message):
+    __slots__ = ("sequence", "tenure")
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    TENURE_FIELD_NUMBER: _ClassVar[int]
+    sequence: int
+    tenure: int
+    def __init__(self, sequence: _Optional[int] = ..., tenure: _Optional[int] = ...) -> None: ...
 
 class StackSnapshot(_message.Message):
     __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "screen_options", "last_transition_id", "last_position", "transition")
