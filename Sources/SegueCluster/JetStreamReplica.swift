@@ -65,7 +65,7 @@ final class JetStreamReplica: LogReplica, Sendable {
             let first = events[events.startIndex + range.lowerBound].position
             try publish(payload, first: first, last: first + UInt64(range.count - 1))
         }
-        status.committed(in: ContinuousClock.now - started)
+        status.committed(through: lastSequence.load(ordering: .relaxed), in: ContinuousClock.now - started)
     }
 
     /// Consecutive ranges of `events` whose encodings (with their field tags and lengths) fit `budget` bytes; an

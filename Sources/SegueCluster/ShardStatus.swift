@@ -16,8 +16,8 @@ public final class ShardStatus: Sendable {
         public var holds = false
         /// When the lease was last written by this daemon (taken, renewed, or its endpoints added).
         public var leaseWritten: ContinuousClock.Instant?
-        /// The stream sequence of the last message a standby applied, and the stream's last sequence when it last
-        /// asked.
+        /// The stream sequence of the last message this daemon applied (a standby) or appended (the holder), and the
+        /// stream's last sequence when it last asked.
         public var appliedSequence: UInt64 = 0
         public var streamLastSequence: UInt64 = 0
         /// Commits by bucket (``commitBucketSeconds``, then +Inf), not cumulative, and their total duration.
@@ -48,8 +48,12 @@ public final class ShardStatus: Sendable {
         refused.withLock { $0 = records }
     }
 
-    func holdsShard() {
-        state.withLock { $0.holds = true }
+    /// Holds the shard from its marker at `marker` on.
+    func holdsShard(from marker: UInt64) {
+        state.withLock {
+            $0.holds = true
+            $0.appliedSequence = marker
+        }
     }
 
     func leaseWasWritten() {
@@ -63,10 +67,11 @@ public final class ShardStatus: Sendable {
         }
     }
 
-    func committed(in duration: Duration) {
+    func committed(through sequence: UInt64, in duration: Duration) {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         let bucket = Self.commitBucketSeconds.firstIndex { seconds <= $0 } ?? Self.commitBucketSeconds.count
         state.withLock {
+            $0.appliedSequence = sequence
             $0.commitCounts[bucket] += 1
             $0.commitSeconds += seconds
         }

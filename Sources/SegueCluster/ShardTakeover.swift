@@ -129,7 +129,7 @@ public final class ShardTakeover {
             leadership.hold(tenure: marker)
             try local.finish()
             handedOver = true
-            status.holdsShard()
+            status.holdsShard(from: marker)
             let replica = JetStreamReplica(
                 jetStream: jetStream, shard: settings.shard.index, markerSequence: marker, key: key,
                 retryMs: settings.appendRetryMs, refused: refused, status: status,

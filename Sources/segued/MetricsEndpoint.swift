@@ -34,7 +34,8 @@ final class MetricsEndpoint {
     static func address(from arguments: ParsedArguments) throws(UsageError) -> ListenAddress? {
         guard let value = arguments.string("metrics") else { return nil }
         let problem = "segued: --metrics must be tcp://HOST:PORT (an IP address of this machine, PORT a number or *), "
-        guard value.hasPrefix("tcp://"), let colon = value.lastIndex(of: ":"), colon > value.index(value.startIndex, offsetBy: 5)
+        guard value.hasPrefix("tcp://"), let colon = value.lastIndex(of: ":"),
+            colon > value.index(value.startIndex, offsetBy: 5)
         else { throw UsageError(problem + "not '\(value)'") }
         var host = String(value[value.index(value.startIndex, offsetBy: 6)..<colon])
         if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -49,7 +50,8 @@ final class MetricsEndpoint {
         } catch {
             switch error {
             case .notNumeric: throw UsageError(problem + "not '\(value)'")
-            case .notThisMachine: throw UsageError("segued: --metrics \(value): \(host) is not an address of this machine")
+            case .notThisMachine:
+                throw UsageError("segued: --metrics \(value): \(host) is not an address of this machine")
             case .inUse: throw UsageError("segued: --metrics \(value): something listens there already")
             case .other(let reason): throw UsageError("segued: --metrics \(value): \(reason)")
             }
@@ -62,7 +64,8 @@ final class MetricsEndpoint {
         handlers.accept = { _ in false }
         handlers.document = { path in
             guard path == "/metrics" else { return nil }
-            return AssetDirectory.File(bytes: Array(exposition.render().utf8), contentType: MetricsExposition.contentType)
+            return AssetDirectory.File(
+                bytes: Array(exposition.render().utf8), contentType: MetricsExposition.contentType)
         }
         var configuration = WebSocketService.Configuration(
             host: address.host, port: address.port, assetsDirectory: nil, maxMessageBytes: 1024, maxConnections: 0,
@@ -88,7 +91,8 @@ func startMetrics(
     let board = StatsBoard()
     configuration.statsBoard = board
     do {
-        let endpoint = try MetricsEndpoint(address: address, exposition: MetricsExposition(board: board, cluster: cluster))
+        let endpoint = try MetricsEndpoint(
+            address: address, exposition: MetricsExposition(board: board, cluster: cluster))
         log.info("serving metrics", ["endpoint": endpoint.endpoint, "path": "/metrics"])
         if !address.isLoopback {
             log.warn("metrics reachable beyond this machine, without authentication", ["endpoint": endpoint.endpoint])
