@@ -17,7 +17,7 @@ public final class ShardStatus: Sendable {
         /// When the lease was last written by this daemon (taken, renewed, or its endpoints added).
         public var leaseWritten: ContinuousClock.Instant?
         /// The stream sequence of the last message this daemon applied (a standby) or appended (the holder), and the
-        /// stream's last sequence when it last asked.
+        /// stream's last sequence as far as it knows.
         public var appliedSequence: UInt64 = 0
         public var streamLastSequence: UInt64 = 0
         /// Commits by bucket (``commitBucketSeconds``, then +Inf), not cumulative, and their total duration.
@@ -60,10 +60,10 @@ public final class ShardStatus: Sendable {
         state.withLock { $0.leaseWritten = .now }
     }
 
-    func followed(applied: UInt64, streamLast: UInt64?) {
+    func followed(applied: UInt64, streamLast: UInt64) {
         state.withLock {
             $0.appliedSequence = applied
-            if let streamLast { $0.streamLastSequence = streamLast }
+            $0.streamLastSequence = streamLast
         }
     }
 

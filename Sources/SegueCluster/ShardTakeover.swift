@@ -169,8 +169,8 @@ public final class ShardTakeover {
             guard let message else { break }
             try apply(message, to: local)
         }
-        // How far behind the stream this standby is, for the metrics endpoint.
-        status.followed(applied: local.lastSequence, streamLast: try? jetStream.lastSequence(stream: stream))
+        // How far behind the stream this standby is, for the metrics endpoint (without asking the servers).
+        status.followed(applied: local.lastSequence, streamLast: follower.knownEnd)
     }
 
     /// Applies one stream message to the local log, counting it when refused.

@@ -33,6 +33,7 @@ extension NATSClusterSuites {
             let end = Double(1 + stacks.count)
             let held = try MetricsScrape.awaiting(port: holderPort) {
                 $0["segue_cluster_applied_sequence{\(holderLabels)}"] == end
+                    && $0["segue_events_appended_total"] == Double(stacks.count)
             }.samples
             #expect(held["segue_cluster_role{\(holderLabels),role=\"holder\"}"] == 1, "\(held)")
             #expect(held["segue_events_appended_total"] == Double(stacks.count))
