@@ -28,7 +28,9 @@ public final class ShardStatus: Sendable {
 
         /// Messages the stream holds past what this daemon has: for a standby what it has yet to apply, for the
         /// holder 0 (every message is its own, or refused at once).
-        public var streamLag: UInt64 { holds ? 0 : streamLastSequence &- min(appliedSequence, streamLastSequence) }
+        public var streamLag: UInt64 {
+            holds || appliedSequence >= streamLastSequence ? 0 : streamLastSequence - appliedSequence
+        }
     }
 
     private let state = Mutex(Reading())

@@ -36,7 +36,7 @@ public final class ShardTakeover {
     ///   the largest event, or the cluster was set up with another key or another number of shards.
     public init(
         settings: ClusterSettings, key: ClusterSigningKey, largestEventBytes: Int, report: Logger,
-        status: ShardStatus = ShardStatus()
+        status: ShardStatus
     ) throws(ClusterError) {
         self.settings = settings
         self.key = key
