@@ -98,7 +98,7 @@ let package = Package(
             name: "segued",
             dependencies: [
                 "SegueEngine", "SegueCluster", "SegueClusterClient", "SegueCommandLine", "SegueLogging", "SegueSystem",
-                "SegueWire", "ZMQ",
+                "SegueWire", "WebSockets", "ZMQ",
             ],
             swiftSettings: strictSettings
         ),

@@ -14,6 +14,9 @@ public final class StreamFollower: @unchecked Sendable {
     /// The `natsSubscription *`, destroyed in `deinit` only: ``stop()`` merely unsubscribes.
     private let subscription: OpaquePointer
     private let stopped = Atomic(false)
+    /// The last delivered message's sequence, and how many messages the servers said followed it when they sent it.
+    private let delivered = Atomic<UInt64>(0)
+    private let pendingAfterDelivered = Atomic<UInt64>(0)
     private let operation: String
     /// Keeps the connection (and the context) alive as long as the subscription.
     private let jetStream: JetStream
@@ -45,8 +48,21 @@ public final class StreamFollower: @unchecked Sendable {
         let status = natsSubscription_NextMsg(&delivered, subscription, max(timeout.roundedUpMilliseconds, 1))
         defer { natsMsg_Destroy(delivered) }
         if stopped.load(ordering: .acquiring) || status == NATS_TIMEOUT { return nil }
-        guard status == NATS_OK, let delivered else { throw NATSError.last(status, operation: operation) }
-        return try StreamMessage.delivered(delivered, operation: operation).message
+        guard status == NATS_OK, let message = delivered else { throw NATSError.last(status, operation: operation) }
+        let (next, pending) = try StreamMessage.delivered(message, operation: operation)
+        self.delivered.store(next.sequence, ordering: .relaxed)
+        pendingAfterDelivered.store(pending, ordering: .relaxed)
+        return next
+    }
+
+    /// The stream's last sequence as far as the follower can tell without asking the servers (0 before a message
+    /// came): the last delivered message's sequence plus the messages the servers said followed it, or plus those
+    /// that came after it and wait here, whichever is more. Both only ever fall short of the stream's end.
+    public var knownEnd: UInt64 {
+        var waiting: Int32 = 0
+        _ = natsSubscription_GetPending(subscription, &waiting, nil)
+        let after = max(pendingAfterDelivered.load(ordering: .relaxed), UInt64(max(waiting, 0)))
+        return delivered.load(ordering: .relaxed) + after
     }
 
     /// Stops following: the consumer is removed and ``next(timeout:)`` returns nil from now on. Idempotent.

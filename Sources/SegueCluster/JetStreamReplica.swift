@@ -21,6 +21,8 @@ final class JetStreamReplica: LogReplica, Sendable {
     /// Whether the lease was lost: retrying is then pointless.
     private let leaseLost: @Sendable () -> Bool
     private let refused: RefusedRecords
+    /// Where each commit's round trip is recorded, for the metrics endpoint.
+    private let status: ShardStatus
     /// The stream's last sequence as this daemon knows it. The ledger appends one batch at a time, so one thread
     /// at a time reads and moves it; an atomic makes that safe without a lock held across a round trip.
     private let lastSequence: Atomic<UInt64>
@@ -35,7 +37,7 @@ final class JetStreamReplica: LogReplica, Sendable {
 
     init(
         jetStream: JetStream, shard: Int, markerSequence: UInt64, key: ClusterSigningKey, retryMs: Int,
-        refused: RefusedRecords, leaseLost: @escaping @Sendable () -> Bool
+        refused: RefusedRecords, status: ShardStatus, leaseLost: @escaping @Sendable () -> Bool
     ) {
         self.jetStream = jetStream
         self.shard = shard
@@ -43,6 +45,7 @@ final class JetStreamReplica: LogReplica, Sendable {
         self.key = key
         self.retryMs = retryMs
         self.refused = refused
+        self.status = status
         self.leaseLost = leaseLost
         self.lastSequence = Atomic(markerSequence)
         self.committedSequence = Atomic(markerSequence)
@@ -54,6 +57,7 @@ final class JetStreamReplica: LogReplica, Sendable {
 
     func append(_ events: ArraySlice<Event>, encoded: [ArraySlice<UInt8>]) throws(ReplicaFailure) {
         guard !events.isEmpty else { return }
+        let started = ContinuousClock.now
         let budget = max(jetStream.connection.maxPayload - Self.messageOverheadBytes, 1)
         let parts = Self.split(encoded, budget: budget)
         for (index, range) in parts.enumerated() {
@@ -66,6 +70,7 @@ final class JetStreamReplica: LogReplica, Sendable {
             let first = events[events.startIndex + range.lowerBound].position
             try publish(payload, first: first, last: first + UInt64(range.count - 1))
         }
+        status.committed(through: lastSequence.load(ordering: .relaxed), in: ContinuousClock.now - started)
     }
 
     /// Consecutive ranges of `events` whose encodings (with their field tags and lengths) fit `budget` bytes; an

@@ -25,6 +25,7 @@ public final class ShardLeadership: Sendable {
     private let refused: RefusedRecords
     private let settings: ClusterSettings
     private let report: Logger
+    private let status: ShardStatus
     private let state: Mutex<State>
     /// The renewing thread, from `startRenewing()` until `release()` joins it.
     private let renewer = Mutex<JoinableThread<Void>?>(nil)
@@ -40,7 +41,8 @@ public final class ShardLeadership: Sendable {
 
     init(
         bucket: KeyValueBucket, jetStream: JetStream, recorded: ClusterSettingsCheck, lease: ShardLease,
-        revision: UInt64, key: ClusterSigningKey, settings: ClusterSettings, refused: RefusedRecords, report: Logger
+        revision: UInt64, key: ClusterSigningKey, settings: ClusterSettings, refused: RefusedRecords,
+        status: ShardStatus, report: Logger
     ) {
         self.bucket = bucket
         self.jetStream = jetStream
@@ -49,7 +51,9 @@ public final class ShardLeadership: Sendable {
         self.refused = refused
         self.settings = settings
         self.report = report
+        self.status = status
         state = Mutex(State(lease: lease, revision: revision))
+        status.leaseWasWritten()
     }
 
     /// Notes the sequence of this daemon's marker: from then on, a lease written again over what no daemon signed, or
@@ -157,6 +161,7 @@ public final class ShardLeadership: Sendable {
             $0.revision = revision
             $0.lease = lease
         }
+        status.leaseWasWritten()
     }
 
     /// After a renewal found the key written by someone else or gone: lost if another daemon's lease is there, else

@@ -20,6 +20,8 @@ public final class ShardTakeover {
     private let jetStream: JetStream
     private let leases: KeyValueBucket
     private let report: Logger
+    /// What the metrics endpoint reports of this daemon's part in the shard.
+    private let status: ShardStatus
     private var stream: String { ClusterLayout.stream(shard: settings.shard.index) }
     /// What went wrong talking to JetStream while standing by, reported once until it works again: a server lost
     /// and its leaders being elected, which a standby waits out.
@@ -29,16 +31,21 @@ public final class ShardTakeover {
 
     /// Connects to the cluster and makes sure the shard's stream and the lease buckets exist, with the settings'
     /// replicas.
-    /// - Parameter key: the cluster's signing key, which signs every record this daemon writes.
+    /// - Parameters:
+    ///   - key: the cluster's signing key, which signs every record this daemon writes.
+    ///   - status: kept up to date from now on, for the metrics endpoint.
     /// - Throws: `ClusterError` when no server answers, JetStream refuses, the servers take messages too small for
     ///   the largest event, or the cluster was set up with another key or another number of shards.
-    public init(settings: ClusterSettings, key: ClusterSigningKey, largestEventBytes: Int, report: Logger)
-        throws(ClusterError)
-    {
+    public init(
+        settings: ClusterSettings, key: ClusterSigningKey, largestEventBytes: Int, report: Logger,
+        status: ShardStatus
+    ) throws(ClusterError) {
         self.settings = settings
         self.key = key
         self.report = report
+        self.status = status
         refused = RefusedRecords(report: report)
+        status.counts(refused)
         let shard = settings.shard.index
         do {
             let connection = try NATSConnection(
@@ -125,15 +132,17 @@ public final class ShardTakeover {
         }
         let leadership = ShardLeadership(
             bucket: leases, jetStream: jetStream, recorded: recorded, lease: lease, revision: revision!, key: key,
-            settings: settings, refused: refused, report: report)
+            settings: settings, refused: refused, status: status, report: report)
         try leadership.startRenewing()
         do {
             let marker = try fence(local, from: follower, marker: lease, leadership: leadership)
             leadership.hold(tenure: marker)
             try local.finish()
+            status.holdsShard(from: marker)
             let replica = JetStreamReplica(
                 jetStream: jetStream, shard: settings.shard.index, markerSequence: marker, key: key,
-                retryMs: settings.appendRetryMs, refused: refused, leaseLost: { leadership.lossReason != nil })
+                retryMs: settings.appendRetryMs, refused: refused, status: status,
+                leaseLost: { leadership.lossReason != nil })
             return (leadership, replica)
         } catch {
             leadership.release()
@@ -173,10 +182,12 @@ public final class ShardTakeover {
                         "caught up with the shard's stream",
                         ["stream": stream, "sequence": local.lastSequence, "head": local.head])
                 }
-                return
+                break
             }
             try apply(message, to: local)
         }
+        // How far behind the stream this standby is, for the metrics endpoint (without asking the servers).
+        status.followed(applied: local.lastSequence, streamLast: follower.knownEnd)
     }
 
     /// Applies one stream message to the local log, counting it when refused.

@@ -189,6 +189,7 @@ public final class Engine {
         // --stats-interval: a periodic counters line for the operator (the loop wakes at least every 100 ms).
         let statsIntervalUs = Int64(configuration.statsIntervalMs) * 1000
         var nextStatsUs = statsIntervalUs > 0 ? turns.nowUs() + statsIntervalUs : Int64.max
+        var nextPostUs = Int64.min
         // Whether the previous turn took inputs. Then this one reads the sockets straight away and polls only once
         // a turn finds them empty: inputs that arrived during a turn are taken without a zmq_poll (several system
         // calls) and, often, without the thread going to sleep and being woken again.
@@ -225,6 +226,10 @@ public final class Engine {
                     headPosition: ledger.core.headPosition, stacks: ledger.core.stacks.count,
                     stats: turns.stats
                 ).log(to: configuration.log)
+            }
+            if let board = configuration.statsBoard, now >= nextPostUs {
+                nextPostUs = now + StatsBoard.intervalUs
+                board.post(turns.statsReport(now: now))
             }
         }
         try shutdown()

@@ -54,6 +54,8 @@ public struct EngineConfiguration: Sendable {
     /// `--stats-interval`: every this many milliseconds the engine logs one `msg=stats` line with its counters
     /// (``StatsLogLine``); 0 never does.
     public var statsIntervalMs = 0
+    /// Where the loop posts its counters for other threads (segued's `--metrics`); nil posts nothing.
+    public var statsBoard: StatsBoard?
 
     public init() {}
 

@@ -304,6 +304,9 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         return OutgoingReply(envelope: envelope, reply: reply, durableAt: durableAt)
     }
 
+    /// The counters as `GetStats` reports them at `now`.
+    func statsReport(now: Int64) -> Stats { statsNow(uptimeUs: now - startUs) }
+
     /// The counters as `GetStats` reports them, the open batch's inputs included.
     private func statsNow(uptimeUs: Int64) -> Stats {
         Stats(

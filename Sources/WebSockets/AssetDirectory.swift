@@ -13,6 +13,11 @@ public final class AssetDirectory: @unchecked Sendable {
         public var bytes: [UInt8]
         /// Such as `text/html; charset=utf-8`.
         public var contentType: String
+
+        public init(bytes: [UInt8], contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+        }
     }
 
     /// Files larger than this are not served: the page's largest is tens of kilobytes.

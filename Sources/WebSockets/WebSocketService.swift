@@ -5,9 +5,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// WebSocket connections on libwebsockets that exchange whole messages: either a server, which also serves a
-/// directory of static files on its listening socket (``AssetDirectory``: regular files only, never through a
-/// link), or a set of client connections (`connect`).
+/// WebSocket connections on libwebsockets that exchange whole messages: either a server, which also serves
+/// documents its owner makes (`Handlers.document`) and a directory of static files on its listening socket
+/// (``AssetDirectory``: regular files only, never through a link), or a set of client connections (`connect`).
 ///
 /// Thread safety: one thread calls `run()`, and every handler is called on that thread, as are `requestWrite`
 /// and `close`. `wake()` and `stop()` may be called from any thread: `wake()` makes the running thread call
@@ -25,8 +25,8 @@ public final class WebSocketService: @unchecked Sendable {
         /// The port; 0 picks a free one (see `port`).
         public var port: Int
         /// Files served at `/` (`index.html` for the directory itself), by GET; only regular files under it,
-        /// never through a symbolic link.
-        public var assetsDirectory: String
+        /// never through a symbolic link. Nil serves no files.
+        public var assetsDirectory: String?
         /// A message larger than this closes its connection with status 1009.
         public var maxMessageBytes: Int
         /// Upgrades beyond this many open connections are refused.
@@ -35,9 +35,12 @@ public final class WebSocketService: @unchecked Sendable {
         /// accepting until one closes; kept below the process's limit, that is before accept fails with EMFILE
         /// (which libwebsockets retries in a loop, logging each time).
         public var maxDescriptors: Int
+        /// Seconds a connection may take to send its request, or stay idle between requests, before it is closed;
+        /// 0 keeps libwebsockets' defaults (10 s for the request, 5 s idle).
+        public var requestTimeoutSeconds = 0
 
         public init(
-            host: String, port: Int, assetsDirectory: String, maxMessageBytes: Int, maxConnections: Int,
+            host: String, port: Int, assetsDirectory: String?, maxMessageBytes: Int, maxConnections: Int,
             maxDescriptors: Int
         ) {
             self.host = host
@@ -56,6 +59,8 @@ public final class WebSocketService: @unchecked Sendable {
         /// Whether to serve a plain HTTP request (a file); refused with 403. The token is the request's own
         /// query argument, if any.
         public var acceptRequest: (WebSocketHandshake) -> Bool = { _ in true }
+        /// The document to answer a GET of this path with, made now; nil looks for a file instead.
+        public var document: (String) -> AssetDirectory.File? = { _ in nil }
         public var opened: (ConnectionID) -> Void = { _ in }
         /// One whole message (text or binary).
         public var received: (ConnectionID, [UInt8]) -> Void = { _, _ in }
@@ -106,12 +111,17 @@ public final class WebSocketService: @unchecked Sendable {
         let protocols = makeProtocols()
         // Files are served from the protocol's own HTTP callback, not a libwebsockets mount: a mount follows
         // symbolic links out of its directory.
-        assets = try AssetDirectory(path: configuration.assetsDirectory)
+        if let path = configuration.assetsDirectory { assets = try AssetDirectory(path: path) }
 
         var info = lws_context_creation_info()
         info.port = Int32(configuration.port)
         info.max_http_header_pool = 64
         info.fd_limit_per_thread = UInt32(clamping: configuration.maxDescriptors)
+        if configuration.requestTimeoutSeconds > 0 {
+            info.timeout_secs_ah_idle = UInt32(configuration.requestTimeoutSeconds)
+            info.keepalive_timeout = Int32(configuration.requestTimeoutSeconds)
+            info.timeout_secs = UInt32(configuration.requestTimeoutSeconds)
+        }
         info.iface = UnsafePointer(retain(strdup(configuration.host)))
         info.protocols = UnsafePointer(protocols)
         // Security headers on every HTTP response (a content security policy that allows only this origin's
@@ -367,7 +377,7 @@ public final class WebSocketService: @unchecked Sendable {
         return 0
     }
 
-    /// A GET of a file under the assets directory, its headers written now and its body as the socket takes it;
+    /// A GET of a document or of a file under the assets directory, its headers written now and its body as the socket takes it;
     /// anything else gets its HTTP status. The security headers come from libwebsockets
     /// (`LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE`) with every status it writes.
     private func serveHTTP(_ wsi: OpaquePointer, path: String) -> Int32 {
@@ -375,7 +385,9 @@ public final class WebSocketService: @unchecked Sendable {
         guard lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) > 0 else {
             return status(wsi, HTTP_STATUS_METHOD_NOT_ALLOWED)
         }
-        guard let file = assets?.file(at: path) else { return status(wsi, HTTP_STATUS_NOT_FOUND) }
+        guard let file = handlers.document(path) ?? assets?.file(at: path) else {
+            return status(wsi, HTTP_STATUS_NOT_FOUND)
+        }
         var headers = [UInt8](repeating: 0, count: segue_lws_pre + 2048)
         let written = headers.withUnsafeMutableBufferPointer { buffer -> Int32 in
             let start = buffer.baseAddress! + segue_lws_pre

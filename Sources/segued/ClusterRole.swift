@@ -14,9 +14,13 @@ let steppedDownStatus: Int32 = 3
 /// Waits as a standby until this daemon holds its shard (docs/operations.md, "Failover"), folding the shard's
 /// stream into the data directory's state meanwhile, then points the engine at the stream. Exits 0 when asked to
 /// stop while standing by, 1 when the cluster cannot be joined or the data directory cannot be opened.
+/// - Parameters:
+///   - status: what the metrics endpoint reports of the shard, kept up to date from now on.
+///   - lineEnd: what the standby line ends with (the metrics endpoint, when there is one).
 /// - Returns: the lease and the state the engine takes over.
 func awaitShard(
-    _ cluster: ClusterSettings, key: ClusterSigningKey, configuration: inout EngineConfiguration, log: Logger
+    _ cluster: ClusterSettings, key: ClusterSigningKey, configuration: inout EngineConfiguration, log: Logger,
+    status: ShardStatus, lineEnd: String
 ) -> (ShardLeadership, StandbyState) {
     let shard = cluster.shard.index
     configuration.shard = cluster.shard
@@ -30,12 +34,12 @@ func awaitShard(
     do {
         let takeover = try ShardTakeover(
             settings: cluster, key: key, largestEventBytes: configuration.limits.largestPublishedMessageBytes,
-            report: log)
+            report: log, status: status)
         let held = try takeover.awaitShard(
             standby: standby, dataDirectory: configuration.dataDirectory,
             onStandby: { holder in
                 log.info("standing by", ["shard": shard, "holder": holder?.node ?? "unknown"])
-                Console.line("segued standby shard=\(shard) holder=\(holder?.node ?? "unknown")")
+                Console.line("segued standby shard=\(shard) holder=\(holder?.node ?? "unknown")\(lineEnd)")
             },
             stopRequested: { stopRequested.load(ordering: .relaxed) })
         guard let held else {

@@ -6,6 +6,7 @@ import SegueLogging
 import SegueSystem
 import SegueWire
 import Synchronization
+import WebSockets
 import ZMQ
 
 #if canImport(Glibc)
@@ -75,11 +76,13 @@ let spec = CommandSpec(
             "stats-interval", "SEC",
             help: "log a msg=stats line with the counters every SEC seconds (default: never)"),
         .init("man-page", help: "print this manual page (roff, for man -l or make install) and exit"),
+        MetricsEndpoint.option,
     ] + ClusterOptions.options + [ClusterKeyOption.option],
     examples: [
         "segued",
         "segued --data /var/lib/segue --fsync interval:10",
         "segued --log-level warn --stats-interval 60",
+        "segued --metrics 'tcp://127.0.0.1:9464'",
         "segued --ingest 'tcp://127.0.0.1:*' --control 'tcp://127.0.0.1:*' --events 'tcp://127.0.0.1:*'",
         "segued --cluster nats://10.0.0.1:4222,nats://10.0.0.2:4222 --cluster-key cluster.key --shard 0 --shards 2 "
             + "--node a0",
@@ -212,6 +215,7 @@ let log: Logger
 var engineConfiguration: EngineConfiguration
 let cluster: ClusterSettings?
 let clusterKey: ClusterSigningKey?
+let metricsAddress: ListenAddress?
 do {
     parsed = try ParsedArguments(Array(CommandLine.arguments.dropFirst()), spec: spec)
     if parsed.flag("man-page") {
@@ -226,6 +230,7 @@ do {
     engineConfiguration = try configuration(from: parsed, logger: log)
     cluster = try ClusterOptions.settings(from: parsed)
     clusterKey = try ClusterKeyOption.key(from: parsed, clustered: cluster != nil)
+    metricsAddress = try MetricsEndpoint.address(from: parsed)
 } catch {
     if error.isHelp {
         print(error.message)
@@ -236,7 +241,19 @@ do {
 
 DaemonSignals.install()
 
-let held = cluster.map { awaitShard($0, key: clusterKey!, configuration: &engineConfiguration, log: log) }
+let shardStatus = ShardStatus()
+// Served from before a standby waits, so that a standby is seen too.
+let metrics = metricsAddress.map { address in
+    startMetrics(
+        on: address, for: &engineConfiguration, cluster: cluster.map { (shardStatus, $0.shard.index, $0.node) },
+        log: log)
+}
+let lineEnd = metrics.map { " metrics=\($0.endpoint)" } ?? ""
+
+let held = cluster.map {
+    awaitShard(
+        $0, key: clusterKey!, configuration: &engineConfiguration, log: log, status: shardStatus, lineEnd: lineEnd)
+}
 let leadership = held?.0
 
 let engine: Engine
@@ -265,7 +282,8 @@ let endpoints = engine.endpoints
 if let leadership {
     announce(endpoints, in: leadership, log: log)
 }
-Console.line("segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)")
+Console.line(
+    "segued ready ingest=\(endpoints.ingest) control=\(endpoints.control) events=\(endpoints.events)\(lineEnd)")
 
 do {
     try engine.run(
