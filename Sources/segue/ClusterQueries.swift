@@ -61,7 +61,7 @@ enum ClusterQueries {
             do {
                 return Answer(shard: shard, node: holder.lease.node, result: .success(try ask(shardConnection.control())))
             } catch let error as ClientError {
-                guard holder.successor() != nil else { return Answer(shard: shard, node: holder.lease.node, result: .failure(error)) }
+                guard holder.successor(quiet: true) != nil else { return Answer(shard: shard, node: holder.lease.node, result: .failure(error)) }
                 shardConnection.use(holder)
                 return Answer(
                     shard: shard, node: holder.lease.node,

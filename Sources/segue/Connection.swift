@@ -111,10 +111,24 @@ struct Connection {
 
     /// The connection for a command on `stack`: with `--cluster`, to the daemon holding the stack's shard now.
     static func forStack(_ stack: String, _ arguments: ParsedArguments) throws -> Connection {
+        try forStacks([stack], arguments, command: arguments.spec.name)
+    }
+
+    /// The connection for `command` (`segue record`) on `stacks`: with `--cluster`, to the daemon holding their
+    /// shard now, which they must share, since one daemon is talked to.
+    static func forStacks(_ stacks: [String], _ arguments: ParsedArguments, command: String) throws -> Connection {
         var connection = try Connection(arguments)
         guard connection.cluster != nil else { return connection }
         let directory = try connection.directory()
-        try connection.use(ShardHolder(shard: directory.shard(of: stack), directory: directory, stack: stack))
+        let shards = Set(stacks.map(directory.shard(of:))).sorted()
+        guard shards.count == 1 else {
+            throw UsageError(
+                shards.isEmpty
+                    ? "\(command): with --cluster, name the stacks with --stack: their shard's holder is talked to"
+                    : "\(command): with --cluster, the stacks must share a shard, as one daemon is talked to; "
+                        + stacks.map { "\($0) is on shard \(directory.shard(of: $0))" }.joined(separator: ", "))
+        }
+        try connection.use(ShardHolder(shard: shards[0], directory: directory, stack: stacks.first))
         return connection
     }
 
@@ -146,16 +160,12 @@ struct Connection {
     func follow(_ feed: EventFeed, prefixes: [String], moved: @escaping (Connection) -> Void = { _ in }) {
         guard let holder else { return }
         feed.relocation = {
-            let before = holder.lease.node
-            guard let lease = holder.successor() else { return nil }
+            guard holder.successor() != nil else { return nil }
             var next = self
             next.endpoints = holder.endpoints
             guard let subscriber = try? next.subscriber(prefixes: prefixes), let control = try? next.control() else {
                 return nil
             }
-            Console.error(
-                "segue: shard \(holder.shard) of \(holder.directory.shards) changed hands, from \(before) to "
-                    + "\(lease.node): following it")
             moved(next)
             return (subscriber, control)
         }

@@ -1,4 +1,5 @@
 import SegueClient
+import SegueCommandLine
 import SegueClusterClient
 import SegueWire
 
@@ -40,14 +41,30 @@ final class ShardHolder {
     /// `holder-0, holder of shard 0 of 2`: who serves the shard, for messages.
     var description: String { "\(lease.node), holder of shard \(shard) of \(directory.shards)" }
 
-    /// The lease of a daemon holding the shard now in place of the one followed, which it then follows; nil while
-    /// the one followed still holds it, while none does (a takeover in progress), or when the lease cannot be read.
-    func successor() -> ShardLease? {
+    /// The lease of a daemon holding the shard now in place of the one followed, which it then follows (and says
+    /// so on stderr, unless `quiet`); nil while the one followed still holds it, while none does (a takeover in
+    /// progress), or when the lease cannot be read.
+    func successor(quiet: Bool = false) -> ShardLease? {
         guard let now = try? directory.holder(of: shard), now != lease, (try? Self.checkEndpoints(now)) != nil else {
             return nil
         }
+        if !quiet {
+            Console.error(
+                "segue: shard \(shard) of \(directory.shards) changed hands, from \(lease.node) to \(now.node): "
+                    + "following it")
+        }
         lease = now
         return now
+    }
+
+    /// When ``successorIfDue()`` reads the lease next.
+    private var nextCheck = ContinuousClock.now
+
+    /// ``successor(quiet:)``, read at most every 250 ms however often it is asked.
+    func successorIfDue() -> ShardLease? {
+        guard ContinuousClock.now >= nextCheck else { return nil }
+        nextCheck = .now + .milliseconds(250)
+        return successor()
     }
 
     /// Signed by a daemon of the cluster, and still only endpoints: nothing else is connected to.

@@ -34,13 +34,16 @@ extension NATSClusterSuites {
             // shard 0: created, then the push's began, finished, completed; shard 1: created.
             #expect(try ClusterDaemon.positionsByShard(tail, count: 5) == [0: [1, 2, 3, 4], 1: [1]])
 
-            // stats asks every shard's holder; play still talks to one daemon, and says it does not look there.
+            // stats asks every shard's holder; demo still talks to one daemon, and says it does not look there.
             let counted = try runSegue(["stats", "--cluster", nats.urls])
             #expect(counted.status == 0 && counted.stdout.contains("shard 0 (standby-0):"), "\(counted)")
-            let ignored = try runSegue(["play", "/nonexistent.rec", "--timeout-ms", "200"], environment: cluster)
+            let ignored = try runSegue(
+                ["demo", "--control", "tcp://127.0.0.1:1", "--segued", "/nonexistent/segued", "--timeout-ms", "200"],
+                environment: cluster)
             #expect(
                 ignored.stderr.contains(
-                    "play talks to one daemon, at --control (SEGUE_CONTROL), and does not look in SEGUE_CLUSTER"))
+                    "demo talks to one daemon, at --control (SEGUE_CONTROL), and does not look in SEGUE_CLUSTER"),
+                "\(ignored)")
             let badURL = try runSegue(["state", first, "--cluster", "http://x"])
             #expect(badURL.status == 2 && badURL.stderr.contains("nats://HOST:PORT"))
         }

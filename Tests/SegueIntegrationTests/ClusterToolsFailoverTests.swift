@@ -84,6 +84,49 @@ extension NATSClusterSuites {
             _ = holders
         }
 
+        @Test func recordFollowsTheHolderThroughAFailoverAndPlaySendsToTheHolder() throws {
+            let nats = try NATSCluster.start()
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder")
+            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "standby")
+            let cluster = ["SEGUE_CLUSTER": nats.urls]
+            for stack in ["a", "b"] {
+                #expect(try runSegue(["create", stack, "--screens", "Home"], environment: cluster).status == 0)
+            }
+            let scratch = try ScratchDirectory(prefix: "segue-record")
+            let file = scratch.url.appendingPathComponent("session.rec").path
+            let recorder = try startSegue(
+                [
+                    "record", file, "--stack", "a", "--listen", "tcp://127.0.0.1:*", "--listen-control",
+                    "tcp://127.0.0.1:*",
+                ], environment: cluster)
+            defer { recorder.kill() }
+            let ready = try #require(recorder.readLine(timeoutMs: 15000), "stderr: \(recorder.stderr)")
+            let proxy = try #require(
+                SegueEndpoints(
+                    readyLine: ready.replacingOccurrences(of: "segue record ready", with: "segued ready")
+                        + " events=-"), "\(ready)")
+            let before = try runSegue(["push", "a", "One", "--immediate", "--control", proxy.control])
+            #expect(before.status == 0, "\(before)")
+
+            holder.process.kill()
+            try standby.awaitReady(timeoutMs: 15000)
+            while let line = recorder.readErrorLine(timeoutMs: 15000), !line.contains("changed hands") {}
+            #expect(recorder.stderr.contains("shard 0 of 1 changed hands, from holder to standby"), "\(recorder.stderr)")
+            let after = try runSegue(["push", "a", "Two", "--immediate", "--control", proxy.control])
+            #expect(after.status == 0, "\(after)")
+            #expect(recorder.stop() == 0, "stderr: \(recorder.stderr)")
+            let state = try runSegue(["state", "a", "--json"], environment: cluster)
+            #expect(try jsonObject(state.stdout)["screens"] as? [String] == ["Home", "One", "Two"], "\(state)")
+
+            // Both pushes were recorded; played onto b, at the shard's holder now.
+            let played = try runSegue(["play", file, "--speed", "0", "--stack-map", "a=b"], environment: cluster)
+            #expect(played.status == 0 && played.stdout.contains("played 2 of 2 inputs"), "\(played)")
+            let copy = try runSegue(["state", "b", "--json"], environment: cluster)
+            #expect(try jsonObject(copy.stdout)["screens"] as? [String] == ["Home", "One", "Two"], "\(copy)")
+            let apart = try runSegue(["record", file, "--force", "--cluster", nats.urls])
+            #expect(apart.status == 2 && apart.stderr.contains("name the stacks with --stack"), "\(apart)")
+        }
+
         @Test func tailSaysItIsLiveAndReadsAStreamThatAppearsLaterFromItsStart() throws {
             let nats = try NATSCluster.start()
             let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "holder-0")
