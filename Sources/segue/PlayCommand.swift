@@ -120,6 +120,10 @@ enum PlayCommand {
         }
         var ingest = connection.endpoints.ingest
         for input in inputs {
+            let dueUs = schedule?.dueUs(offsetUs: input.offsetUs) ?? 0
+            let due = started.advanced(by: .microseconds(dueUs))
+            guard try read(subscriber, into: &outcome, until: due, stoppable: true) else { break }
+            // Looked up as inputs fall due (at most every 250 ms), so that each goes where the shard is held then.
             if let holder = connection.holder, holder.successorIfDue() != nil {
                 // Rejections are read from the next holder from now on; what its predecessor did not decide is lost.
                 do {
@@ -132,10 +136,8 @@ enum PlayCommand {
                 var next = connection
                 next.use(holder)
                 subscriber = try next.subscriber(prefixes: prefixes)
+                try SwipeCommand.awaitLiveSubscription(subscriber, control: try next.control(), connection: next)
             }
-            let dueUs = schedule?.dueUs(offsetUs: input.offsetUs) ?? 0
-            let due = started.advanced(by: .microseconds(dueUs))
-            guard try read(subscriber, into: &outcome, until: due, stoppable: true) else { break }
             schedule?.sent(dueUs: dueUs, atUs: elapsedUs())
             try send(input.payload, count: outcome.sent)
             outcome.sent(input.input)

@@ -118,9 +118,21 @@ extension NATSClusterSuites {
             let state = try runSegue(["state", "a", "--json"], environment: cluster)
             #expect(try jsonObject(state.stdout)["screens"] as? [String] == ["Home", "One", "Two"], "\(state)")
 
-            // Both pushes were recorded; played onto b, at the shard's holder now.
-            let played = try runSegue(["play", file, "--speed", "0", "--stack-map", "a=b"], environment: cluster)
+            // Both pushes were recorded; played onto b, ten times slower than recorded, so that the holder is
+            // killed between them (the recording's gap holds a whole failover).
+            let successor = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "successor")
+            let player = try startSegue(["play", file, "--speed", "0.1", "--stack-map", "a=b"], environment: cluster)
+            defer { player.kill() }
+            let served = try ControlClient(endpoint: try #require(standby.endpoints).control)
+            let deadline = Date().addingTimeInterval(20)
+            while try served.stack("b").screens != ["Home", "One"] {
+                try #require(Date() < deadline, "the first input played was not applied")
+            }
+            standby.process.kill()
+            try successor.awaitReady(timeoutMs: 15000)
+            let played = try player.finish(timeoutMs: 60000)
             #expect(played.status == 0 && played.stdout.contains("played 2 of 2 inputs"), "\(played)")
+            #expect(played.stderr.contains("changed hands, from standby to successor"), "\(played)")
             let copy = try runSegue(["state", "b", "--json"], environment: cluster)
             #expect(try jsonObject(copy.stdout)["screens"] as? [String] == ["Home", "One", "Two"], "\(copy)")
             let apart = try runSegue(["record", file, "--force", "--cluster", nats.urls])
