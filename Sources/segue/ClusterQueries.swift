@@ -58,17 +58,12 @@ enum ClusterQueries {
             }
             var shardConnection = connection
             shardConnection.use(holder)
-            do {
-                return Answer(shard: shard, node: holder.lease.node, result: .success(try ask(shardConnection.control())))
-            } catch let error as ClientError {
-                guard holder.successor(quiet: true) != nil else { return Answer(shard: shard, node: holder.lease.node, result: .failure(error)) }
+            var result = Result { try ask(shardConnection.control()) }
+            if case .failure(let error) = result, error is ClientError, holder.successor(quiet: true) != nil {
                 shardConnection.use(holder)
-                return Answer(
-                    shard: shard, node: holder.lease.node,
-                    result: Result { try ask(shardConnection.control()) })
-            } catch {
-                return Answer(shard: shard, node: holder.lease.node, result: .failure(error))
+                result = Result { try ask(shardConnection.control()) }
             }
+            return Answer(shard: shard, node: holder.lease.node, result: result)
         }
     }
 
@@ -100,7 +95,10 @@ enum ClusterQueries {
         }
         guard let first = failed.first else { return }
         let holder = first.node.isEmpty ? "" : " (held by \(first.node))"
-        let others = failed.count > 1 ? "; shards \(failed.dropFirst().map { String($0.shard) }.joined(separator: ", ")) did not answer either" : ""
+        let others =
+            failed.count > 1
+            ? "; shards \(failed.dropFirst().map { String($0.shard) }.joined(separator: ", ")) did not answer either"
+            : ""
         throw CLIFailure(
             code: .unavailable,
             message: "shard \(first.shard)\(holder) did not answer: \(said(first.error))\(others)")

@@ -35,7 +35,9 @@ enum ClusterTail {
                 "segue: tail: shard \(shard) has no stream yet (no daemon has joined the cluster for it); it is read "
                     + "from its start once it has one")
         }
-        feed.onStreamFound = { Console.error("segue: tail: the stream of shard \($0) appeared; reading it from its start") }
+        feed.onStreamFound = {
+            Console.error("segue: tail: the stream of shard \($0) appeared; reading it from its start")
+        }
         // What no holder wrote is said on stderr: the first few, then one in a hundred, so a flood cannot flood it.
         var refused = 0
         feed.onRefused = { shard, sequence, reason in

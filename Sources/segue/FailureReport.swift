@@ -43,10 +43,12 @@ enum FailureReport {
     /// says), and whether anything still listens there.
     private static func clusterSilenceHint(endpoint: String, connection: Connection) -> String? {
         guard let directory = try? connection.directory() else { return nil }
-        let retry = "run the command again to reach the holder NATS names then (segue state shows whether a command "
+        let retry =
+            "run the command again to reach the holder NATS names then (segue state shows whether a command "
             + "was applied)"
         for shard in 0..<directory.shards {
-            guard let lease = try? directory.holder(of: shard), [lease.control, lease.ingest, lease.events].contains(endpoint)
+            guard let lease = try? directory.holder(of: shard),
+                [lease.control, lease.ingest, lease.events].contains(endpoint)
             else { continue }
             let holder = "\(lease.node), the holder of shard \(shard) of \(directory.shards)"
             let listening = SilenceDiagnosis.diagnose(

@@ -1,6 +1,6 @@
 import SegueClient
-import SegueCommandLine
 import SegueClusterClient
+import SegueCommandLine
 import SegueWire
 
 /// The daemon holding one shard of a cluster, as its signed lease names it: where a command on one of the shard's

@@ -48,7 +48,8 @@ extension NATSClusterSuites {
 
             let watch = try TerminalProcess(["watch", first], columns: 70, rows: 24, environment: cluster)
             defer { watch.kill() }
-            #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
+            #expect(
+                watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
             // A slow swipe, its finger still down when the holder is killed.
             let swipe = try startSegue(
                 ["swipe", first, "--to", "0.6", "--duration-ms", "4000", "--json"], environment: cluster)
@@ -68,6 +69,7 @@ extension NATSClusterSuites {
             #expect(swiped.status == 0, "\(swiped)")
             let outcome = try jsonObject(swiped.stdout)
             #expect(outcome["outcome"] as? String == "cancelled", "\(swiped)")
+            #expect(outcome["reason"] as? String == "ENGINE_RESTARTED", "\(swiped)")
             #expect(outcome["screens"] as? [String] == ["Home", "Detail"], "\(swiped)")
             #expect(swiped.stderr.contains("shard 0 of 2 changed hands, from holder-0 to standby-0"), "\(swiped)")
 
@@ -111,7 +113,8 @@ extension NATSClusterSuites {
             holder.process.kill()
             try standby.awaitReady(timeoutMs: 15000)
             while let line = recorder.readErrorLine(timeoutMs: 15000), !line.contains("changed hands") {}
-            #expect(recorder.stderr.contains("shard 0 of 1 changed hands, from holder to standby"), "\(recorder.stderr)")
+            #expect(
+                recorder.stderr.contains("shard 0 of 1 changed hands, from holder to standby"), "\(recorder.stderr)")
             let after = try runSegue(["push", "a", "Two", "--immediate", "--control", proxy.control])
             #expect(after.status == 0, "\(after)")
             #expect(recorder.stop() == 0, "stderr: \(recorder.stderr)")
