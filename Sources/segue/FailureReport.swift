@@ -55,7 +55,7 @@ enum FailureReport {
                 endpoint: endpoint, type: endpoint == lease.ingest ? .push : endpoint == lease.events ? .sub : .dealer,
                 curve: connection.curve, timeoutMs: 1000)
             if listening == .nothingListening {
-                return "nothing answers at \(endpoint), where \(holder) served: it has gone away, and a standby takes "
+                return "nothing answers at \(endpoint), where \(holder), served: it has gone away, and a standby takes "
                     + "the shard over once its lease lapses (segued --lease-ms); \(retry)"
             }
             return "\(holder) (at \(endpoint)) did not answer in time: it may be overloaded or paused, and a standby "

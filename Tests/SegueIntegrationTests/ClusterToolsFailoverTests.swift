@@ -163,15 +163,25 @@ extension NATSClusterSuites {
             _ = (holder, late)
         }
 
-        @Test func serversWithoutJetStreamAndAMismatchedLeaseAreSaidPlainly() throws {
+        @Test func aSilentHolderServersWithoutJetStreamAndAMismatchedLeaseAreSaidPlainly() throws {
             let nats = try NATSCluster.start()
-            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder", leaseMs: 1000)
+            // A long lease: the dead holder's stays, naming it, while the command below asks.
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder", leaseMs: 30000)
             let data = try ScratchDirectory(prefix: "segued-lease")
             let mismatched = try ClusterDaemon.refusal(
                 cluster: nats, shard: 0, shards: 1, data: data.path, extraArguments: ["--lease-ms", "2000"])
             #expect(mismatched.status != 0)
-            #expect(mismatched.stderr.contains("keys lapsing after 1000 ms, not 3 and after 2000 ms"), "\(mismatched)")
-            _ = holder
+            #expect(
+                mismatched.stderr.contains("keys lapsing after 30000 ms, not 3 and after 2000 ms"), "\(mismatched)")
+
+            let cluster = ["SEGUE_CLUSTER": nats.urls]
+            #expect(try runSegue(["create", "a", "--screens", "Home"], environment: cluster).status == 0)
+            holder.process.kill()
+            let silent = try runSegue(["state", "a", "--timeout-ms", "300"], environment: cluster)
+            #expect(silent.status == 1, "\(silent)")
+            #expect(
+                silent.stderr.contains("where holder, the holder of shard 0 of 1, served: it has gone away"),
+                "\(silent)")
 
             // A plain nats-server, without JetStream.
             let port = try LoopbackPorts.free(1)[0]
