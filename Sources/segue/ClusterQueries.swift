@@ -87,7 +87,7 @@ enum ClusterQueries {
         return object
     }
 
-    /// Fails with what kept the first unanswered shard silent, naming the others.
+    /// Fails with what the first shard that gave no answer met, naming the others.
     private static func failIfUnanswered<Value>(_ answers: [Answer<Value>]) throws {
         let failed = answers.compactMap { answer -> (shard: Int, node: String, error: any Error)? in
             guard case .failure(let error) = answer.result else { return nil }
@@ -95,13 +95,11 @@ enum ClusterQueries {
         }
         guard let first = failed.first else { return }
         let holder = first.node.isEmpty ? "" : " (held by \(first.node))"
-        let others =
-            failed.count > 1
-            ? "; shards \(failed.dropFirst().map { String($0.shard) }.joined(separator: ", ")) did not answer either"
-            : ""
+        let others = failed.dropFirst().map { String($0.shard) }.joined(separator: ", ")
         throw CLIFailure(
             code: .unavailable,
-            message: "shard \(first.shard)\(holder) did not answer: \(said(first.error))\(others)")
+            message: "shard \(first.shard)\(holder): \(said(first.error))"
+                + (others.isEmpty ? "" : "; shards \(others) failed too"))
     }
 
     /// The error's words, without a code of the command line's own in front.

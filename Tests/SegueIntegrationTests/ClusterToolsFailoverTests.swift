@@ -153,6 +153,12 @@ extension NATSClusterSuites {
                 "\(tail.stderr)")
             #expect(tail.readErrorLine(timeoutMs: 15000)?.contains("shard 1 has no stream yet") == true)
 
+            // A shard no daemon holds is said in its place, after the others, and fails the command.
+            let partial = try runSegue(["stacks", "--json"], environment: cluster)
+            #expect(partial.status == 1 && partial.stderr.contains("shard 1: no daemon holds shard 1 of 2 now"))
+            let listed = try #require(try jsonObject(partial.stdout)["shards"] as? [[String: Any]], "\(partial)")
+            #expect(listed.first?["stackIds"] as? [String] == [] && listed.last?["error"] is String, "\(partial)")
+
             // Shard 1's stream is made once a daemon joins for it, after tail started: all of it is read.
             let late = try ClusterDaemon(cluster: nats, shard: 1, shards: 2, node: "holder-1")
             let stack = ClusterFailoverTests.stacks(of: 1, shards: 2, count: 1)[0]
