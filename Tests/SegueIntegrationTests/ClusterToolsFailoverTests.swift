@@ -52,7 +52,7 @@ extension NATSClusterSuites {
                 watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
             // A slow swipe, its finger still down when the holder is killed.
             let swipe = try startSegue(
-                ["swipe", first, "--to", "0.6", "--duration-ms", "4000", "--json"], environment: cluster)
+                ["swipe", first, "--to", "0.6", "--duration-ms", "10000", "--json"], environment: cluster)
             defer { swipe.kill() }
             let holder = try ControlClient(endpoint: try #require(holders[0].endpoints).control)
             let deadline = Date().addingTimeInterval(10)
