@@ -65,7 +65,7 @@ struct Connection {
             control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
             events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
-        // The commands without --cluster (web, demo) talk to one daemon, and say that they do not look there.
+        // A command without --cluster (web) talks to one daemon, and says that it does not look there.
         let takesCluster = arguments.spec.options.contains { $0.name == Self.clusterOption.name }
         if !takesCluster, !quiet, let variable = Self.clusterOption.environment, let value = getenv(variable),
             value.pointee != 0
