@@ -23,6 +23,14 @@ public final class KeyValueBucket: @unchecked Sendable {
     /// The bucket's stream, as the C client names it.
     private static func streamName(_ bucket: String) -> String { "KV_\(bucket)" }
 
+    /// A TTL in milliseconds, the unit the options that set it take (JetStream keeps nanoseconds): `after 1000 ms`,
+    /// `never`.
+    private static func shownTTL(_ nanoseconds: Int64) -> String {
+        guard nanoseconds > 0 else { return "never" }
+        let (milliseconds, rest) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
+        return "after \(rest == 0 ? "\(milliseconds)" : "\(Double(nanoseconds) / 1_000_000)") ms"
+    }
+
     /// Opens bucket `bucket`, creating it (with `replicas` copies, each key forgotten `ttl` after its last write, or
     /// never when nil) if it does not exist.
     /// - Throws: ``NATSError`` with ``NATSError/isStreamMismatch`` when it exists with other replicas or TTL.
@@ -59,8 +67,8 @@ public final class KeyValueBucket: @unchecked Sendable {
             guard existing.replicas == replicas, existing.maxAge == maxAge else {
                 throw NATSError(
                     NATS_ERR, jetStreamCode: NATSError.streamNameInUseCode, operation: operation,
-                    text: "bucket exists with \(existing.replicas) replicas and TTL \(existing.maxAge) ns, "
-                        + "not \(replicas) and \(maxAge) ns")
+                    text: "bucket exists with \(existing.replicas) replicas and keys lapsing "
+                        + "\(Self.shownTTL(existing.maxAge)), not \(replicas) and \(Self.shownTTL(maxAge))")
             }
             try check(operation) { js_KeyValue(&store, jetStream.handle, bucket) }
         } else {

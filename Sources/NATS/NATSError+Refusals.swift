@@ -8,6 +8,9 @@ extension NATSError {
     /// The servers refused a publish or a subscription the user is not permitted (`Permissions Violation`).
     public var isPermissionViolation: Bool { status == NATS_NOT_PERMITTED.rawValue }
 
+    /// Nothing answered a request: for a JetStream API call, the servers run without JetStream.
+    public var isNoResponders: Bool { status == NATS_NO_RESPONDERS.rawValue }
+
     /// The same error with every occurrence of `secrets` in its operation and text replaced by `***`: the C client
     /// may quote a URL, and a URL may hold a password.
     func withoutSecrets(_ secrets: [String]) -> NATSError {

@@ -19,9 +19,9 @@ public final class EventFeed {
     /// The stack followed, or nil for all stacks.
     public let stackId: String?
     /// The subscriber live publications come from.
-    public let subscriber: Subscriber
+    public private(set) var subscriber: Subscriber
     /// The client that reads history and gaps.
-    public let control: ControlClient
+    public private(set) var control: ControlClient
     /// The position of the newest event delivered (or skipped as already seen); 0 before any.
     public private(set) var lastPosition: UInt64
     /// For a one-stack feed, the version of the newest event delivered; nil while unknown.
@@ -33,6 +33,13 @@ public final class EventFeed {
     /// Called when a read finds the daemon's log ending at `head`, before position `seen` that the feed started
     /// after or delivered; the feed then goes on after `head`.
     public var onLogBehind: ((_ head: UInt64, _ seen: UInt64) -> Void)?
+    /// For a log that moves from daemon to daemon (a cluster's shard changing hands): asked every
+    /// `relocationCheckMs` while the feed waits, and when a read of the log fails, for the subscriber (subscribed as
+    /// the feed's) and control client of another daemon that serves the log now; nil while it has not moved. The
+    /// feed goes on with them from the last event it delivered, reading what it missed from the new daemon's log.
+    public var relocation: (() -> (subscriber: Subscriber, control: ControlClient)?)?
+    /// How often ``relocation`` is asked while the feed waits.
+    public var relocationCheckMs = 250
 
     private let batchSize: UInt32
     private var pending: [Publication] = []
@@ -54,6 +61,8 @@ public final class EventFeed {
     /// Whether the read in progress is an idle check, which a daemon that does not answer must not turn into an
     /// error: the check is simply tried again later.
     private var readIsIdleCheck = false
+    /// When ``relocation`` is asked next.
+    private var relocationDeadline = Deadline(inMilliseconds: 0)
 
     /// Creates a feed over an already subscribed `subscriber`.
     /// - Parameters:
@@ -113,7 +122,10 @@ public final class EventFeed {
             if let from = readFrom {
                 do {
                     try readBatch(from: from)
-                } catch .timeout where readIsIdleCheck {
+                } catch {
+                    // The daemon may have handed the log on: go on there.
+                    if relocate() { continue }
+                    guard case .timeout = error, readIsIdleCheck else { throw error }
                     readFrom = nil
                     readUntil = nil
                     readIsIdleCheck = false
@@ -129,9 +141,17 @@ public final class EventFeed {
                 }
                 continue
             }
+            if relocation != nil, relocationDeadline.remainingMs == 0, relocate() { continue }
             var wait = timeoutMs < 0 ? -1 : deadline.remainingMs
             if idleCheckMs > 0 { wait = wait < 0 ? idleDeadline.remainingMs : min(wait, idleDeadline.remainingMs) }
+            if relocation != nil {
+                wait = wait < 0 ? relocationDeadline.remainingMs : min(wait, relocationDeadline.remainingMs)
+            }
             guard let publication = try subscriber.next(timeoutMs: wait) else {
+                // Only the look for where the log is served is due: wait on after it.
+                if relocation != nil, relocationDeadline.remainingMs == 0, timeoutMs < 0 || deadline.remainingMs > 0 {
+                    continue
+                }
                 guard idleCheckMs > 0, idleDeadline.remainingMs == 0 else { return nil }
                 scheduleIdleCheck()
                 continue
@@ -149,6 +169,18 @@ public final class EventFeed {
             record(event)
             return publication
         }
+    }
+
+    /// Asks ``relocation`` where the log is served now; when elsewhere, goes on there after the last delivered
+    /// event (a read under way goes on at the new daemon).
+    /// - Returns: whether the feed moved.
+    private func relocate() -> Bool {
+        relocationDeadline = Deadline(inMilliseconds: relocationCheckMs)
+        guard let (subscriber, control) = relocation?() else { return false }
+        self.subscriber = subscriber
+        self.control = control
+        if readFrom == nil, held == nil { scheduleIdleCheck() }
+        return true
     }
 
     /// Whether events may be missing between the last delivered one and `event`.

@@ -75,7 +75,8 @@ public final class ShardTakeover {
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot join the cluster at \(settings.shownServers)", cause: error)
+            throw ClusterError(
+                reaching: settings.shownServers, "cannot join the cluster at \(settings.shownServers)", cause: error)
         }
     }
 

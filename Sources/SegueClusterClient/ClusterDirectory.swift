@@ -40,7 +40,7 @@ public final class ClusterDirectory {
         } catch let error as ClusterError {
             throw error
         } catch {
-            throw ClusterError("cannot read the cluster at \(place)", cause: error)
+            throw ClusterError(reaching: place, "cannot read the cluster at \(place)", cause: error)
         }
     }
 

@@ -24,6 +24,14 @@ public final class ClusterEventFeed {
     private let key: ClusterPublicKey
     /// Told each message refused: its shard, its sequence and why.
     public var onRefused: (_ shard: Int, _ sequence: UInt64, _ reason: String) -> Void = { _, _, _ in }
+    /// Told when the stream of a shard in ``waitingShards`` appears, and is followed from its start.
+    public var onStreamFound: (_ shard: Int) -> Void = { _ in }
+
+    /// The shards followed whose streams do not exist yet (no daemon has joined the cluster for them): each is
+    /// followed from its start once it appears, so nothing logged there after the feed started is missed.
+    public var waitingShards: [Int] { shards.filter { $0.follower == nil }.map(\.shard) }
+    /// Every shard the feed follows, those waiting for their streams included.
+    public var followedShards: [Int] { shards.map(\.shard) }
 
     /// Follows every shard of the cluster at `servers`, or only the one holding `stack`. A shard whose stream does
     /// not exist yet (no daemon has held it) is looked for again every second, and followed from its start once it
@@ -85,7 +93,10 @@ public final class ClusterEventFeed {
             turn += 1
             if shards[index].follower == nil {
                 // A stream created after the feed started holds only new events: all of it is followed.
-                if ContinuousClock.now >= shards[index].lookAgain { try follow(&shards[index], fromNow: false) }
+                if ContinuousClock.now >= shards[index].lookAgain {
+                    try follow(&shards[index], fromNow: false)
+                    if shards[index].follower != nil { onStreamFound(shards[index].shard) }
+                }
                 if ContinuousClock.now >= deadline { return nil }
                 if shards.allSatisfy({ $0.follower == nil }) { sleepBriefly(milliseconds: 20) }
                 continue

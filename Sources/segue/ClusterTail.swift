@@ -25,6 +25,19 @@ enum ClusterTail {
         } catch {
             throw CLIFailure(code: .unavailable, message: error.description)
         }
+        // Every stream that exists is followed now (its consumer made), so everything logged from here is printed.
+        let shards = feed.followedShards.map(String.init).joined(separator: ", ")
+        Console.error(
+            "segue: tail: live: following the stream\(feed.followedShards.count == 1 ? "" : "s") of shard"
+                + "\(feed.followedShards.count == 1 ? "" : "s") \(shards) at \(cluster.shown)")
+        for shard in feed.waitingShards {
+            Console.error(
+                "segue: tail: shard \(shard) has no stream yet (no daemon has joined the cluster for it); it is read "
+                    + "from its start once it has one")
+        }
+        feed.onStreamFound = {
+            Console.error("segue: tail: the stream of shard \($0) appeared; reading it from its start")
+        }
         // What no holder wrote is said on stderr: the first few, then one in a hundred, so a flood cannot flood it.
         var refused = 0
         feed.onRefused = { shard, sequence, reason in

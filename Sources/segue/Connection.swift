@@ -29,11 +29,12 @@ struct Connection {
             environment: "SEGUE_CURVE_KEY_FILE"),
     ]
 
-    /// `--cluster` (or `SEGUE_CLUSTER`), for the commands that name a stack: its shard's holder is found in NATS.
+    /// `--cluster` (or `SEGUE_CLUSTER`): the daemons holding the shards are found in NATS.
     static let clusterOption = CommandSpec.Option(
         "cluster", "URLS",
-        help: "a cluster's NATS servers (nats://HOST:PORT, comma-separated): the daemon holding the stack's shard "
-            + "is found there, instead of at --ingest, --control and --events",
+        help: "a cluster's NATS servers (nats://HOST:PORT, comma-separated): the daemon holding each shard (the "
+            + "stack's) is found there, and followed to the next one when the shard changes hands, instead of "
+            + "talking to one daemon at --ingest, --control and --events",
         environment: "SEGUE_CLUSTER")
 
     /// `--cluster-public-key`: the key the cluster's records must verify with, instead of the one its daemons recorded
@@ -49,7 +50,7 @@ struct Connection {
     static let clusterOptions =
         [clusterOption] + ClusterAccessOptions.options(environment: true) + [clusterPublicKeyOption]
 
-    /// The options of a command that names a stack: the endpoints, or a cluster to find them in.
+    /// The options of a command that talks to a daemon: the endpoints, or a cluster to find them in.
     static let stackOptions = options + clusterOptions
 
     private(set) var endpoints: SegueEndpoints
@@ -64,7 +65,7 @@ struct Connection {
             control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
             events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
-        // Only the commands that name a stack (and tail) take --cluster; the others say they do not look there.
+        // A command without --cluster (web) talks to one daemon, and says that it does not look there.
         let takesCluster = arguments.spec.options.contains { $0.name == Self.clusterOption.name }
         if !takesCluster, !quiet, let variable = Self.clusterOption.environment, let value = getenv(variable),
             value.pointee != 0
@@ -110,32 +111,64 @@ struct Connection {
 
     /// The connection for a command on `stack`: with `--cluster`, to the daemon holding the stack's shard now.
     static func forStack(_ stack: String, _ arguments: ParsedArguments) throws -> Connection {
+        try forStacks([stack], arguments, command: arguments.spec.name)
+    }
+
+    /// The connection for `command` (`segue record`) on `stacks`: with `--cluster`, to the daemon holding their
+    /// shard now, which they must share, since one daemon is talked to.
+    static func forStacks(_ stacks: [String], _ arguments: ParsedArguments, command: String) throws -> Connection {
         var connection = try Connection(arguments)
-        guard let cluster = connection.cluster else { return connection }
+        guard connection.cluster != nil else { return connection }
+        let directory = try connection.directory()
+        let shards = Set(stacks.map(directory.shard(of:))).sorted()
+        guard shards.count == 1 else {
+            throw UsageError(
+                shards.isEmpty
+                    ? "\(command): with --cluster, name the stacks with --stack: their shard's holder is talked to"
+                    : "\(command): with --cluster, the stacks must share a shard, as one daemon is talked to; "
+                        + stacks.map { "\($0) is on shard \(directory.shard(of: $0))" }.joined(separator: ", "))
+        }
+        try connection.use(ShardHolder(shard: shards[0], directory: directory, stack: stacks.first))
+        return connection
+    }
+
+    /// The cluster's directory, read from the NATS servers of `--cluster`.
+    /// - Throws: `CLIFailure` (UNAVAILABLE) when they cannot be read.
+    func directory() throws(CLIFailure) -> ClusterDirectory {
+        guard let cluster else { preconditionFailure("a cluster's directory without --cluster") }
         do {
-            let directory = try ClusterDirectory(
-                servers: cluster.servers, key: connection.clusterKey, timeout: .milliseconds(connection.timeoutMs),
+            return try ClusterDirectory(
+                servers: cluster.servers, key: clusterKey, timeout: .milliseconds(timeoutMs),
                 authentication: cluster.authentication)
-            let shard = directory.shard(of: stack)
-            guard let holder = try directory.holder(of: shard) else {
-                throw CLIFailure(
-                    code: .unavailable,
-                    message: "no daemon holds shard \(shard) of \(directory.shards) (stack \(stack)) now; a standby "
-                        + "takes over once the holder's lease lapses")
-            }
-            // Signed by a daemon of the cluster, and still only endpoints: nothing else is connected to.
-            for endpoint in [holder.ingest, holder.control, holder.events] where !EndpointSyntax.isConnectable(endpoint)
-            {
-                throw CLIFailure(
-                    code: .unavailable,
-                    message: "the lease of shard \(shard) names '\(endpoint)', which is not an endpoint; not connecting"
-                )
-            }
-            connection.endpoints = SegueEndpoints(ingest: holder.ingest, control: holder.control, events: holder.events)
-        } catch let error as ClusterError {
+        } catch {
             throw CLIFailure(code: .unavailable, message: error.description)
         }
-        return connection
+    }
+
+    /// With `--cluster`, the holder of the shard this connection's daemon serves.
+    private(set) var holder: ShardHolder?
+
+    /// Points every client made from now on at `holder`'s daemon.
+    mutating func use(_ holder: ShardHolder) {
+        self.holder = holder
+        endpoints = holder.endpoints
+    }
+
+    /// With `--cluster`, makes `feed` follow its stack's shard to each next holder: the feed goes on after the last
+    /// event it delivered with a new subscriber (to `prefixes`) and control client, and `moved` is given the
+    /// connection to the new holder, for the command's other clients. Nothing without `--cluster`.
+    func follow(_ feed: EventFeed, prefixes: [String], moved: @escaping (Connection) -> Void = { _ in }) {
+        guard let holder else { return }
+        feed.relocation = {
+            guard holder.successor() != nil else { return nil }
+            var next = self
+            next.endpoints = holder.endpoints
+            guard let subscriber = try? next.subscriber(prefixes: prefixes), let control = try? next.control() else {
+                return nil
+            }
+            moved(next)
+            return (subscriber, control)
+        }
     }
 
     /// The endpoint option `name` (or its variable), refused unless it has an endpoint's shape.

@@ -19,14 +19,16 @@ enum DemoCommand {
             + "three times, a finish, a cancel and a fling, drawn as segue watch draws them when standard output is "
             + "a terminal (event lines otherwise). Uses the segued at the endpoints if one answers within 300 ms, and "
             + "deletes its stack from it at the end (on Ctrl-C too); else starts one (the segued next to this segue) "
-            + "on a temporary directory and stops it at the end.",
+            + "on a temporary directory and stops it at the end. With --cluster, the stack is made at the holder "
+            + "of its shard, followed to the next holder when the shard changes hands, and deleted at the end.",
         options: [
             .init("plain", help: "print event lines even on a terminal"),
             .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue demo",
             "segue demo --plain | less",
+            "segue demo --cluster nats://127.0.0.1:4222",
             "SEGUE_CONTROL=tcp://127.0.0.1:7702 segue demo",
         ])
 
@@ -44,16 +46,20 @@ enum DemoCommand {
     ]
 
     static func run(_ arguments: ParsedArguments) throws {
-        var connection = try Connection(arguments)
-        StopSignals.install(hangUp: true)
-        let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
-        defer { DaemonLauncher.stopAndReport(launcher, as: "the demo's segued") }
-        let live = Terminal.isTerminal && !arguments.flag("plain")
         let stackId = "demo-" + String(UInt32.random(in: 0x10_0000...0xFF_FFFF), radix: 16)
+        var connection = try Connection.forStack(stackId, arguments)
+        StopSignals.install(hangUp: true)
+        // In a cluster the tour runs at the holder of its stack's shard: no daemon is started for it.
+        let launcher =
+            connection.holder == nil
+            ? try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued")) : nil
+        defer { DaemonLauncher.stopAndReport(launcher, as: "the demo's segued") }
+        if let holder = connection.holder { Console.line("using \(holder.description), found in NATS") }
+        let live = Terminal.isTerminal && !arguments.flag("plain")
         let control = try connection.control()
         // Subscribed before the stack exists, so that its removal can wait on its events whenever the tour ends.
-        let subscriber = try connection.subscriber(
-            prefixes: [Topic.event, .frame, .rejection].map { $0.prefix(stackId) })
+        let prefixes = [Topic.event, .frame, .rejection].map { $0.prefix(stackId) }
+        let subscriber = try connection.subscriber(prefixes: prefixes)
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
         let config = StackConfig(size: Size(width: 390, height: 844), profile: "fluid")
         _ = try control.command(
@@ -67,21 +73,31 @@ enum DemoCommand {
         let feed = EventFeed(
             subscriber: subscriber, control: control, stackId: stackId,
             after: try control.stats().headPosition)
+        let show = Display(
+            live: live, watch: WatchState(stackId: stackId, state: try control.stack(stackId), control: control))
+        var producer = try connection.producer()
+        defer { producer.close() }
+        // In a cluster, commands go to the feed's control client, which follows the shard to its next holder.
+        connection.follow(feed, prefixes: prefixes) { next in
+            guard let nextControl = try? next.control(), let nextProducer = try? next.producer() else { return }
+            show.watch.control = nextControl
+            producer = nextProducer
+        }
 
         // A daemon that outlives the demo is left as the demo found it, however the tour ends (Ctrl-C included).
         do {
-            try tour(stackId, live: live, connection: connection, control: control, feed: feed)
+            try tour(stackId, show: show, feed: feed, producer: { producer })
         } catch {
             if launcher == nil {
                 do {
-                    try removeStack(stackId, control: control, feed: feed)
+                    try removeStack(stackId, feed: feed)
                 } catch let removal {
                     Console.error("segue: could not delete the demo's stack \(stackId): \(removal)")
                 }
             }
             throw error
         }
-        if launcher == nil { try removeStack(stackId, control: control, feed: feed) }
+        if launcher == nil { try removeStack(stackId, feed: feed) }
 
         Console.line("")
         Console.line("Try next:")
@@ -105,18 +121,9 @@ enum DemoCommand {
 
     /// The three swipes, with a push back to Detail before each that needs one.
     /// - Throws: ``Interrupted`` on Ctrl-C, and whatever a swipe or a push fails with.
-    private static func tour(
-        _ stackId: String, live: Bool, connection: Connection, control: ControlClient, feed: EventFeed
-    ) throws {
-        let producer = try connection.producer()
-        defer { producer.close() }
-        let show = Display(
-            live: live,
-            watch: WatchState(
-                stackId: stackId, state: try control.stack(stackId),
-                control: control))
-
+    private static func tour(_ stackId: String, show: Display, feed: EventFeed, producer: () -> Producer) throws {
         for (index, step) in steps.enumerated() {
+            let control = feed.control
             guard !StopSignals.stopped else { break }
             if index > 0, try control.stack(stackId).screens.count < 2 {
                 Console.line("")
@@ -138,7 +145,7 @@ enum DemoCommand {
             let outcome: SwipeCommand.Outcome
             do {
                 outcome = try SwipeCommand.perform(
-                    plan, state: state, feed: feed, producer: producer, waitMs: 5000,
+                    plan, state: state, feed: feed, producer: producer(), waitMs: 5000,
                     observe: show.observe, report: { _ in })
             } catch {
                 show.end()
@@ -146,19 +153,19 @@ enum DemoCommand {
             }
             show.end()
             Console.line("=> \(outcome.decisionLine ?? "no decision"); now \(outcome.stackDescription ?? "unknown")")
-            if live { pause(milliseconds: 700) }
+            if show.live { pause(milliseconds: 700) }
         }
         guard !StopSignals.stopped else { throw Interrupted(description: "interrupted") }
     }
 
     /// Deletes the demo's stack. A transition still running (a swipe Ctrl-C cut short, whose gesture the engine
     /// cancels after the profile's timeout) is waited for first, up to 5 s; a second Ctrl-C gives up at once.
-    private static func removeStack(_ stackId: String, control: ControlClient, feed: EventFeed) throws {
+    private static func removeStack(_ stackId: String, feed: EventFeed) throws {
         signal(SIGINT, SIG_DFL)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         while true {
             do throws(ClientError) {
-                _ = try control.command(Command(stackId: stackId, op: .delete(DeleteStack())))
+                _ = try feed.control.command(Command(stackId: stackId, op: .delete(DeleteStack())))
                 Console.line("deleted stack \(stackId)")
                 return
             } catch {

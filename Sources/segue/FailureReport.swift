@@ -39,10 +39,38 @@ enum FailureReport {
         }
     }
 
+    /// Why the daemon at `endpoint`, found in a cluster, was silent: which shard's holder it is (its lease in NATS
+    /// says), and whether anything still listens there.
+    private static func clusterSilenceHint(endpoint: String, connection: Connection) -> String? {
+        guard let directory = try? connection.directory() else { return nil }
+        let retry =
+            "run the command again to reach the holder NATS names then (segue state shows whether a command "
+            + "was applied)"
+        for shard in 0..<directory.shards {
+            guard let lease = try? directory.holder(of: shard),
+                [lease.control, lease.ingest, lease.events].contains(endpoint)
+            else { continue }
+            let holder = "\(lease.node), the holder of shard \(shard) of \(directory.shards)"
+            let listening = SilenceDiagnosis.diagnose(
+                endpoint: endpoint, type: endpoint == lease.ingest ? .push : endpoint == lease.events ? .sub : .dealer,
+                curve: connection.curve, timeoutMs: 1000)
+            if listening == .nothingListening {
+                return "nothing answers at \(endpoint), where \(holder), served: it has gone away, and a standby takes "
+                    + "the shard over once its lease lapses (segued --lease-ms); \(retry)"
+            }
+            return "\(holder) (at \(endpoint)) did not answer in time: it may be overloaded or paused, and a standby "
+                + "takes the shard over if it stops renewing its lease; a larger --timeout-ms waits longer, or "
+                + retry
+        }
+        return "no shard's lease names \(endpoint) any more: its shard changed hands, or no daemon holds it now; "
+            + retry
+    }
+
     /// Why the daemon at `endpoint` was silent, found by connecting once more as the silent client did
     /// (`SilenceDiagnosis`).
     private static func silenceHint(endpoint: String, arguments: ParsedArguments?) -> String? {
         guard let arguments, let connection = try? Connection(arguments, quiet: true) else { return nil }
+        if connection.cluster != nil { return clusterSilenceHint(endpoint: endpoint, connection: connection) }
         let roles: [(option: String, endpoint: String, type: SocketType)] = [
             ("--control", connection.endpoints.control, .dealer), ("--ingest", connection.endpoints.ingest, .push),
             ("--events", connection.endpoints.events, .sub),

@@ -18,7 +18,9 @@ enum PlayCommand {
             + "so a session can be replayed beside the original. The bytes are sent as recorded otherwise. Then "
             + "waits (up to --timeout-ms) until segued has decided them all, and reports how many it accepted and "
             + "rejected, and why (the rejections come from --events); exits 1 when it rejected any. Warns when "
-            + "--speed changes how inputs meet the animations before them.",
+            + "--speed changes how inputs meet the animations before them. With --cluster, the inputs go to the "
+            + "holder of their stacks' shard (they must share one), and to its next holder when the shard changes "
+            + "hands; inputs sent to a holder as it went away are lost with it.",
         positionals: [.init("FILE", help: "a recording made by segue record")],
         options: [
             .init(
@@ -26,9 +28,10 @@ enum PlayCommand {
                 help: "time scale from 0.001 to 1000: 1 as recorded (default), 2 twice as fast; 0 without waiting"),
             .init("stack-map", "OLD=NEW", help: "send stack OLD's inputs to stack NEW (repeatable)", repeatable: true),
             .init("json", help: "print the summary (with the rejections) as JSON"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue play session.rec",
+            "segue play session.rec --cluster nats://127.0.0.1:4222",
             "segue play session.rec --speed 0 --stack-map demo=demo-copy",
             "segue play session.rec --json | jq .rejections",
             "segue play session.rec --ingest tcp://10.0.0.5:7701 --control tcp://10.0.0.5:7702 "
@@ -47,7 +50,7 @@ enum PlayCommand {
                 "segue play: --speed must be 0 (without waiting) or from \(minimumSpeed) to 1000, not '\(speedText)'")
         }
         let stackMap = try map(arguments.strings("stack-map"))
-        let connection = try Connection(arguments)
+        let endpoints = try Connection(arguments)
 
         let contents: Recording.Contents
         do {
@@ -61,6 +64,11 @@ enum PlayCommand {
                     + "(the recorder was killed?); playing the \(contents.records.count) whole ones")
         }
         let inputs = contents.records.map { PlayedInput($0, stackMap: stackMap) }
+        // With --cluster, the daemon talked to is the holder of the shard the recording's stacks are on.
+        let stacks = Set(inputs.compactMap { $0.input.flatMap(RecordCommand.stackId(of:)) })
+        let connection =
+            endpoints.cluster == nil
+            ? endpoints : try Connection.forStacks(stacks.sorted(), arguments, command: "segue play")
         if speed != 1, let warning = speedWarning(inputs, path: path, speed: speedText) { Console.error(warning) }
         // PUSH cannot tell whether anyone receives: make sure a daemon answers before sending into the void.
         let control = try connection.control()
@@ -69,7 +77,8 @@ enum PlayCommand {
         // subscription live, before the first input.
         let barrier = "play-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let topics = PlayOutcome.rejectionPrefixes(of: inputs.map(\.input))
-        let subscriber = try connection.subscriber(prefixes: topics + [Topic.probe.prefix(barrier)])
+        let prefixes = topics + [Topic.probe.prefix(barrier)]
+        var subscriber = try connection.subscriber(prefixes: prefixes)
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
 
         StopSignals.install()
@@ -97,7 +106,7 @@ enum PlayCommand {
             guard accepted else {
                 throw CLIFailure(
                     code: .unavailable,
-                    message: "segued at \(connection.endpoints.ingest) took no "
+                    message: "segued at \(ingest) took no "
                         + "input for 2 s; stopped after \(count) of \(contents.records.count) inputs")
             }
         }
@@ -109,10 +118,26 @@ enum PlayCommand {
             let (seconds, attoseconds) = started.duration(to: .now).components
             return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
         }
+        var ingest = connection.endpoints.ingest
         for input in inputs {
             let dueUs = schedule?.dueUs(offsetUs: input.offsetUs) ?? 0
             let due = started.advanced(by: .microseconds(dueUs))
             guard try read(subscriber, into: &outcome, until: due, stoppable: true) else { break }
+            // Looked up as inputs fall due (at most every 250 ms), so that each goes where the shard is held then.
+            if let holder = connection.holder, holder.successorIfDue() != nil {
+                // Rejections are read from the next holder from now on; what its predecessor did not decide is lost.
+                do {
+                    try socket.disconnect(ingest)
+                    ingest = holder.endpoints.ingest
+                    try socket.connect(ingest)
+                } catch {
+                    throw ClientError.zmq(error)
+                }
+                var next = connection
+                next.use(holder)
+                subscriber = try next.subscriber(prefixes: prefixes)
+                try SwipeCommand.awaitLiveSubscription(subscriber, control: try next.control(), connection: next)
+            }
             schedule?.sent(dueUs: dueUs, atUs: elapsedUs())
             try send(input.payload, count: outcome.sent)
             outcome.sent(input.input)

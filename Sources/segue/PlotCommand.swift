@@ -62,7 +62,7 @@ enum PlotCommand {
             .init("data", "DIR", help: "draw a recorded transition from this data directory (with --stack)"),
             .init("stack", "ID", help: "draw a recorded transition of this stack: from --data, else from the daemon"),
             .init("transition", "N", help: "with --stack: the transition id (default: the stack's newest)"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue plot --profile fluid > fluid.svg",
             "segue plot --profile ios --to 0.3 --velocity 800 --out ios-fling.svg",
@@ -159,7 +159,7 @@ enum PlotCommand {
                 transitionId: transitionId)
             source = dataDirectory
         } else {
-            let connection = try Connection(arguments)
+            let connection = try Connection.forStack(stackId, arguments)
             transition = try RecordedTransition.load(
                 control: try connection.control(), stackId: stackId,
                 transitionId: transitionId)

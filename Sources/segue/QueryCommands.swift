@@ -31,10 +31,18 @@ enum QueryCommands {
         name: "stacks",
         brief: "list the stacks",
         spec: CommandSpec(
-            name: "segue stacks", summary: "List the ids of every stack, one per line.",
-            options: options, examples: ["segue stacks", "SEGUE_CONTROL=tcp://10.0.0.5:7702 segue stacks --json"]),
+            name: "segue stacks",
+            summary: "List the ids of every stack, one per line; with --cluster, every shard's, each led by its "
+                + "shard ([0] demo).",
+            options: options + Connection.clusterOptions,
+            examples: [
+                "segue stacks", "SEGUE_CONTROL=tcp://10.0.0.5:7702 segue stacks --json",
+                "segue stacks --cluster nats://127.0.0.1:4222",
+            ]),
         run: { arguments in
-            let ids = try Connection(arguments).control().listStacks()
+            let connection = try Connection(arguments)
+            if connection.cluster != nil { return try ClusterQueries.stacks(connection, json: arguments.flag("json")) }
+            let ids = try connection.control().listStacks()
             if arguments.flag("json") {
                 Console.line(StackList(stackIds: ids).json)
             } else {
@@ -46,10 +54,15 @@ enum QueryCommands {
         name: "stats",
         brief: "show the daemon's counters",
         spec: CommandSpec(
-            name: "segue stats", summary: "Show the daemon's counters: log head, stacks, inputs, events, frames.",
-            options: options, examples: ["segue stats", "segue stats --json"]),
+            name: "segue stats",
+            summary: "Show the daemon's counters: log head, stacks, inputs, events, frames; with --cluster, each "
+                + "shard's holder's, in a section naming the shard and its holder.",
+            options: options + Connection.clusterOptions,
+            examples: ["segue stats", "segue stats --json", "segue stats --cluster nats://127.0.0.1:4222 --json"]),
         run: { arguments in
-            let stats = try Connection(arguments).control().stats()
+            let connection = try Connection(arguments)
+            if connection.cluster != nil { return try ClusterQueries.stats(connection, json: arguments.flag("json")) }
+            let stats = try connection.control().stats()
             if arguments.flag("json") {
                 Console.line(stats.json)
             } else {

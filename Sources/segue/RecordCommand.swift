@@ -22,8 +22,9 @@ enum RecordCommand {
             + "is written with its arrival time. Prints 'segue record ready ingest=EP control=EP' once listening "
             + "(on standard error with --json, which keeps standard output to the JSON summary); stops on Ctrl-C, "
             + "after --duration-ms, or after 7 days. FILE is created (or, with --force, replaced) only once "
-            + "listening: a run that fails to start leaves it as it was. Play the file with segue play. Format: "
-            + "docs/recordings.md.",
+            + "listening: a run that fails to start leaves it as it was. With --cluster, everything is forwarded to "
+            + "the holder of the --stack stacks' shard (they must share one), and to its next holder when the shard "
+            + "changes hands. Play the file with segue play. Format: docs/recordings.md.",
         positionals: [.init("FILE", help: "the recording to write (see --force)")],
         options: [
             .init("listen", "EP", help: "where producers push instead of segued (default \(defaultListen))"),
@@ -37,9 +38,10 @@ enum RecordCommand {
             .init("duration-ms", "MS", help: "stop after MS milliseconds (default: on Ctrl-C, or after 7 days)"),
             .init("force", help: "replace FILE if it exists (a regular file)"),
             .init("json", help: "print the summary as JSON (the ready line goes to standard error)"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue record session.rec",
+            "segue record session.rec --cluster nats://127.0.0.1:4222 --stack demo",
             "segue record session.rec --stack demo --duration-ms 60000",
             "segue record swipe.rec & segue swipe demo --to 0.7 --ingest tcp://127.0.0.1:7711",
         ])
@@ -56,7 +58,7 @@ enum RecordCommand {
         }
         let stacks = Set(arguments.strings("stack"))
         let durationMs = try arguments.integer("duration-ms", in: 1...maxDurationMs)
-        let connection = try Connection(arguments)
+        let connection = try Connection.forStacks(stacks.sorted(), arguments, command: "segue record")
 
         // Fail now, not at the first input, when the daemon is not there; and before FILE is touched, so that a
         // run that does not start leaves no file, nor replaces one.
@@ -90,6 +92,9 @@ enum RecordCommand {
             while !StopSignals.stopped {
                 let left = Deadline(deadline).remainingMs
                 if left == 0 { break }
+                if connection.holder?.successorIfDue() != nil, let holder = connection.holder {
+                    try proxy.forward(to: holder.endpoints)
+                }
                 try proxy.pump(timeoutMs: min(100, left)) { payload in
                     forwarded += 1
                     guard stacks.isEmpty || stacks.contains(stackId(of: payload) ?? "") else { return }
@@ -126,7 +131,12 @@ enum RecordCommand {
 
     /// The stack an encoded `Input` is for, or nil when it does not decode or names none.
     static func stackId(of payload: [UInt8]) -> String? {
-        switch (try? Input(decoding: payload))?.body {
+        (try? Input(decoding: payload)).flatMap(stackId(of:))
+    }
+
+    /// The stack an `Input` is for, or nil when it names none.
+    static func stackId(of input: Input) -> String? {
+        switch input.body {
         case .pan(let pan)?: pan.stackId
         case .command(let command)?: command.stackId
         case .probe?, nil: nil

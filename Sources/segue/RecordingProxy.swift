@@ -24,6 +24,8 @@ final class RecordingProxy {
     private let router: ZMQSocket?
     private let dealer: ZMQSocket?
     private var poller: ZMQPoller
+    /// The daemon's endpoints forwarded to.
+    private var daemon: SegueEndpoints
     private let pullIndex: Int
     private let routerIndex: Int?
     private let dealerIndex: Int?
@@ -35,6 +37,7 @@ final class RecordingProxy {
     ///   - daemon: segued's endpoints; inputs go to its ingest, requests to its control.
     ///   - curve: CURVE keys for the connections to the daemon (the recorder's own sockets are plaintext).
     init(listenIngest: String, listenControl: String?, daemon: SegueEndpoints, curve: CurveClientKeys?) throws {
+        self.daemon = daemon
         var opened: [ZMQSocket] = []
         do {
             let context = try ZMQContext()
@@ -104,6 +107,22 @@ final class RecordingProxy {
 
     deinit {
         close()
+    }
+
+    /// Forwards to `next` from now on (a cluster's shard changed hands): what was still queued for the daemon
+    /// before is dropped with its connection, as that daemon is gone.
+    func forward(to next: SegueEndpoints) throws(ClientError) {
+        do {
+            try push.disconnect(daemon.ingest)
+            try push.connect(next.ingest)
+            if let dealer {
+                try dealer.disconnect(daemon.control)
+                try dealer.connect(next.control)
+            }
+        } catch {
+            throw .zmq(error)
+        }
+        daemon = next
     }
 
     /// Waits up to `timeoutMs` for traffic, forwards all that has arrived, and calls `record` with each input to

@@ -20,7 +20,8 @@ enum SegueCommands {
     static let endpointsNote =
         "Endpoints come from --ingest/--control/--events or SEGUE_INGEST/SEGUE_CONTROL/SEGUE_EVENTS "
         + "(defaults \(SegueEndpoints.defaultIngest), \(SegueEndpoints.defaultControl), "
-        + "\(SegueEndpoints.defaultEvents))."
+        + "\(SegueEndpoints.defaultEvents)); with --cluster URLS (or SEGUE_CLUSTER), every command but web finds "
+        + "its daemons in a cluster's NATS servers instead."
 
     /// `segue --help`.
     static var overview: String {

@@ -89,17 +89,24 @@ enum SwipeCommand {
         let json = arguments.flag("json")
         let connection = try Connection.forStack(stackId, arguments)
 
-        let control = try connection.control()
+        var control = try connection.control()
         // Fails early, before any subscription, for a stack that does not exist.
         _ = try control.stack(stackId)
-        let subscriber = try connection.subscriber(prefixes: [
-            Topic.event.prefix(stackId), Topic.rejection.prefix(stackId),
-        ])
-        let producer = try connection.producer()
+        let prefixes = [Topic.event.prefix(stackId), Topic.rejection.prefix(stackId)]
+        let subscriber = try connection.subscriber(prefixes: prefixes)
+        var producer = try connection.producer()
         try awaitLiveSubscription(subscriber, control: control, connection: connection)
         // Everything up to the head is history; the feed delivers only what happens from here on, gap-free.
         let head = try control.stats().headPosition
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
+        // In a cluster the swipe's outcome is read from whichever daemon holds the stack next: a successor ends a
+        // gesture its predecessor was tracking. The swipe in flight keeps its producer, whose later samples are for
+        // a gesture the successor never saw; another attempt sends to the successor.
+        connection.follow(feed, prefixes: prefixes) { next in
+            guard let nextControl = try? next.control(), let nextProducer = try? next.producer() else { return }
+            control = nextControl
+            producer = nextProducer
+        }
 
         var plan = Plan(
             stackId: stackId, gestureId: gestureId, target: target, fraction: fraction,
@@ -201,7 +208,7 @@ enum SwipeCommand {
             let due = started.advanced(by: .microseconds(event.timestampUs - firstTimestamp))
             try read(feed, into: &outcome, until: Deadline(due), observe: observe)
             if outcome.isDone { break }
-            try producer.send(pan: event)
+            guard try send(event, producer, following: feed) else { break }
         }
         try read(
             feed, into: &outcome, until: Deadline(inMilliseconds: waitMs),
@@ -217,6 +224,19 @@ enum SwipeCommand {
                     + "(a larger --wait-ms waits longer)")
         }
         return outcome
+    }
+
+    /// Sends one sample of the trace.
+    /// - Returns: false when it could not be sent in a cluster: the holder went away with the gesture, its successor
+    ///   ends it, and the feed reads how.
+    private static func send(_ pan: PanEvent, _ producer: Producer, following feed: EventFeed) throws -> Bool {
+        do {
+            try producer.send(pan: pan)
+            return true
+        } catch {
+            guard feed.relocation != nil else { throw error }
+            return false
+        }
     }
 
     /// Feeds publications to `outcome` (and `observe`) until `deadline` or until it is done.
@@ -247,6 +267,13 @@ enum SwipeCommand {
             // Only the subscriber's timeout means nothing arrived; the control socket's speaks for itself.
             guard case .timeout(let endpoint, _) = error, endpoint == subscriber.endpoint else { throw error }
             let events = connection.endpoints.events
+            if let holder = connection.holder {
+                throw CLIFailure(
+                    code: .unavailable,
+                    message: "no publication from \(holder.description), at \(events), within "
+                        + "\(connection.timeoutMs) ms: it may be going away (a standby takes the shard over once its "
+                        + "lease lapses); run the command again")
+            }
             throw CLIFailure(
                 code: .unavailable,
                 message: "no publication from \(events) within \(connection.timeoutMs) ms; is segued "

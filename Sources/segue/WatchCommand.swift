@@ -24,9 +24,10 @@ enum WatchCommand {
                 help: "draw for this size instead of the terminal's (e.g. 100x30; at least "
                     + "\(WatchScreen.minimumColumns)x\(WatchScreen.minimumRows))"),
             .init("ascii", help: "ASCII characters only (for terminals without UTF-8)"),
-        ] + Connection.options,
+        ] + Connection.stackOptions,
         examples: [
             "segue watch demo",
+            "segue watch demo --cluster nats://127.0.0.1:4222",
             "segue watch demo --once --size 80x20",
             "tmux split-window -h 'segue watch demo' && segue swipe demo --to 0.6",
         ])
@@ -42,7 +43,7 @@ enum WatchCommand {
                     + "segue tail --stack \(stackId) --frames for a stream of lines")
         }
         let style = TerminalStyle.standardOutput
-        let connection = try Connection(arguments)
+        let connection = try Connection.forStack(stackId, arguments)
         let control = try connection.control()
         if once {
             // The head before the state, so the latest event shown is never newer than the picture.
@@ -65,8 +66,8 @@ enum WatchCommand {
 
         StopSignals.install()
         // Subscribe before reading the head and the state, so nothing that happens meanwhile is missed.
-        let subscriber = try connection.subscriber(
-            prefixes: [Topic.event, .frame, .rejection].map { $0.prefix(stackId) })
+        let prefixes = [Topic.event, .frame, .rejection].map { $0.prefix(stackId) }
+        let subscriber = try connection.subscriber(prefixes: prefixes)
         let head = try control.stats().headPosition
         let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
         watch.hint = "Ctrl-C quits"
@@ -74,6 +75,12 @@ enum WatchCommand {
         // The picture must keep moving when the daemon goes away: wait less for state refreshes than for commands.
         control.timeoutMs = min(connection.timeoutMs, 1000)
         let feed = EventFeed(subscriber: subscriber, control: control, stackId: stackId, after: head)
+        // In a cluster, the picture moves on with the stack's next holder.
+        connection.follow(feed, prefixes: prefixes) { next in
+            guard let nextControl = try? next.control() else { return }
+            nextControl.timeoutMs = control.timeoutMs
+            watch.control = nextControl
+        }
 
         let painter = ScreenPainter(mode: .alternate)
         painter.begin()

@@ -8,7 +8,8 @@ import SegueWire
 final class WatchState {
     /// What is drawn.
     private(set) var screen: WatchScreen
-    private let control: ControlClient
+    /// The client state refreshes read from: the stack's holder's, in a cluster.
+    var control: ControlClient
 
     /// Starts from `state`, as `GetStack` returned it.
     init(stackId: String, state: StackState?, control: ControlClient) {

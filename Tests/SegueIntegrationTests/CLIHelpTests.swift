@@ -24,6 +24,19 @@ struct CLIHelpTests {
         }
     }
 
+    @Test("every command that talks to a daemon shows --cluster and the NATS options that go with it")
+    func clusterOption() throws {
+        for name in [
+            "create", "push", "pop", "pop-to-root", "present", "dismiss", "tab", "resize", "delete", "swipe", "state",
+            "stacks", "stats", "tail", "watch", "plot", "record", "play", "demo",
+        ] {
+            let help = try runSegue([name, "--help"])
+            for option in ["--cluster URLS", "--nats-creds FILE", "--cluster-public-key KEY|FILE"] {
+                #expect(help.stdout.contains(option), "\(name) --help lacks \(option): \(help)")
+            }
+        }
+    }
+
     @Test("segued --help has a usage line and examples, with the logging options")
     func daemon() throws {
         let output = try ChildProcess(try BuildProducts.executable("segued"), ["--help"]).finish(timeoutMs: 10000)

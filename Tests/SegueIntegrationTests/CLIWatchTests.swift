@@ -246,10 +246,11 @@ final class TerminalProcess {
     private var bytes: [UInt8] = []
     private var open = true
 
-    /// Starts `segue arguments` with `daemon`'s endpoints in a `columns` x `rows` terminal; `environment` entries
-    /// are added to (or override) this process's.
+    /// Starts `segue arguments` with `daemon`'s endpoints (if given) in a `columns` x `rows` terminal;
+    /// `environment` entries are added to (or override) this process's.
     init(
-        _ arguments: [String], daemon: DaemonProcess, columns: Int, rows: Int, environment: [String: String] = [:]
+        _ arguments: [String], daemon: DaemonProcess? = nil, columns: Int, rows: Int,
+        environment: [String: String] = [:]
     ) throws {
         var masterSide: Int32 = -1
         var slave: Int32 = -1
@@ -263,7 +264,7 @@ final class TerminalProcess {
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.executableURL = try BuildProducts.executable("segue")
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(daemon.environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(daemon?.environment ?? [:]) { $1 }
             .merging(environment) { $1 }
         process.standardInput = terminal
         process.standardOutput = terminal
