@@ -41,7 +41,9 @@ class EventFeed:
         self.idle_check = idle_check
         self.events_read_from_log = 0
         deadline = time.monotonic() + timeout
-        self.subscription = client.subscribe(Topic.EVENT.of(stack) if stack else Topic.EVENT.prefix, timeout=timeout)
+        self._topic = Topic.EVENT.of(stack) if stack else Topic.EVENT.prefix
+        self.subscription = client.subscribe(self._topic, timeout=timeout)
+        self._subscribed_to = client.events_endpoint
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
         try:
@@ -65,9 +67,10 @@ class EventFeed:
     def __next__(self) -> pb.Event:
         """The next event; SegueUnavailable if none comes within the feed's timeout, the log's pages read
         meanwhile included."""
+        deadline = time.monotonic() + self.timeout
+        self._follow_the_connection(deadline)
         if self.subscription.closed:
             raise closed("this event feed (or its client)")
-        deadline = time.monotonic() + self.timeout
         while not self._pending:
             now = time.monotonic()
             if now >= deadline:
@@ -77,6 +80,7 @@ class EventFeed:
             if self._read_from is not None:
                 try:
                     self._read_page(self._read_from, deadline)
+                    self._follow_the_connection(deadline)
                 except SegueUnavailable as exc:
                     if exc.number is not None:
                         raise  # the daemon's own UNAVAILABLE
@@ -92,6 +96,17 @@ class EventFeed:
 
     def close(self) -> None:
         self.subscription.close(linger=0)
+
+    def _follow_the_connection(self, deadline: float) -> None:
+        """Subscribes again when the connection has moved to another daemon (a cluster's shard taken over), and
+        reads its log from the last event delivered: what was published before the new subscription is in it."""
+        if self.client.events_endpoint == self._subscribed_to:
+            return
+        self.subscription.close(linger=0)
+        self.subscription = self.client.subscribe(self._topic, timeout=time_left(deadline))
+        self._subscribed_to = self.client.events_endpoint
+        if self._read_from is None:
+            self._read_from, self._read_until = self.last_position + 1, None
 
     def _follow(self, until: float) -> None:
         """Takes live events until one is delivered or reveals a gap, or until `until`."""
