@@ -14,6 +14,7 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
+import zmq
 
 pytest.importorskip("nats", reason="the cluster extra (nats-py) is not installed")
 pytest.importorskip("cryptography", reason="the cluster extra (cryptography) is not installed")
@@ -24,6 +25,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey 
 from segue import Cluster, SegueError, SegueUnavailable, pb, shard_of  # noqa: E402
 from segue.daemon import Daemon, segued_binary  # noqa: E402
 from segue.nats_cluster import NATSCluster, nats_server_binary  # noqa: E402
+from segue.receiving import endpoint as last_endpoint  # noqa: E402
 
 SHARDS = 2
 
@@ -101,6 +103,8 @@ def test_the_client_finds_each_shards_holder(two_shards: ClusterRun) -> None:
             assert cluster.push(stack, "Detail", immediate=True).version == 4
         assert cluster.state(one).screens[-1] == "Detail"
         assert cluster.stacks() == sorted([zero, one])
+        with pytest.raises(SegueError, match="one stack or one shard"):
+            cluster.events()
         # Each shard's holder has its own stacks only: the commands went to the holder of each one's shard.
         with Cluster(",".join(two_shards.nats.urls)) as trusting:  # the key the daemons recorded
             assert [len(trusting.history(stack)) for stack in (zero, one)] == [4, 4]
@@ -170,8 +174,13 @@ def test_a_command_without_expected_version_whose_holder_died_is_not_sent_again(
 def test_a_lease_not_signed_with_the_clusters_key_is_refused(cluster_run: ClusterRun) -> None:
     cluster_run.start("a0", 0)  # shard 1 has no holder: the forged lease stays
     attacker = Ed25519PrivateKey.generate()
-    lease = pb.ShardLease(node="attacker", shard=1, shards=SHARDS, ingest="tcp://127.0.0.1:9",
-                          control="tcp://127.0.0.1:9", events="tcp://127.0.0.1:9").SerializeToString()
+    context = zmq.Context()
+    trap = context.socket(zmq.ROUTER)
+    trap.linger = 0
+    trap.bind("tcp://127.0.0.1:*")
+    endpoint = last_endpoint(trap)
+    lease = pb.ShardLease(node="attacker", shard=1, shards=SHARDS, ingest=endpoint, control=endpoint,
+                          events=endpoint).SerializeToString()
     forged = pb.SignedRecord(record=lease, signature=attacker.sign(b"segue-leases/shard-1\n" + lease))
 
     async def write() -> None:
@@ -186,6 +195,8 @@ def test_a_lease_not_signed_with_the_clusters_key_is_refused(cluster_run: Cluste
                                                    r"\(not signed with the cluster's key.*not used"):
             cluster.create(stacks_of(1, 1)[0], ["Home"])
         cluster.create(stacks_of(0, 1)[0], ["Home"])
+    assert trap.poll(0) == 0  # nothing was sent to the forged endpoints
+    context.destroy(linger=0)
     stranger = Ed25519PrivateKey.generate().public_key().public_bytes_raw()
     with pytest.raises(SegueUnavailable, match="not the cluster's"):
         Cluster(cluster_run.nats.urls, stranger)

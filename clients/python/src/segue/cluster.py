@@ -161,9 +161,12 @@ class Cluster(StackCommands):
         """The events of `stack` (or of every stack of `shard`) from `from_position` of its shard's log (None: only
         those after now), as `Segue.events`, following the shard's holder through failovers: on the successor it
         subscribes again and reads the log from the last event delivered, so that no event is lost or repeated."""
-        if (stack is None) == (shard is None):
+        if stack is not None and shard is None:
+            connection = self.shard(self.shard_of(stack))
+        elif stack is None and shard is not None:
+            connection = self.shard(shard)
+        else:
             raise arguments.invalid("events() follows one stack or one shard: give stack or shard, not both")
-        connection = self.shard(self.shard_of(stack) if stack is not None else shard or 0)
         return EventFeed(connection, stack, from_position, self.timeout if timeout is None else
                          arguments.seconds("timeout", timeout), arguments.seconds("idle_check", idle_check),
                          on_log_behind)

@@ -3,7 +3,8 @@ again when it stops answering (docs/clients.md, "A cluster").
 
 A call that may be sent again (a query, or a command with an expected version) waits at most `FAILOVER_CHECK` for
 the holder before reading the lease again: a holder killed meanwhile has a successor within about a lease time, and
-the call goes to it, within the call's timeout. Any other command is sent once: its reply lost, it may or may not be
+the call goes to it, within the call's timeout; a holder still named is asked again, with twice as long each time
+(a long read from a slow holder is not cut short for ever). Any other command is sent once: its reply lost, it may or may not be
 in the log, so it is never sent twice; the next call looks the holder up again."""
 
 from __future__ import annotations
@@ -65,16 +66,18 @@ class ShardConnection:
         tried on the successor of a holder that does not answer, until the timeout; without, sent once."""
         wait = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + wait
+        check = FAILOVER_CHECK
         while True:
             client = self._client_of_holder(deadline, wait, what)
-            attempt = min(time_left(deadline), FAILOVER_CHECK) if again else time_left(deadline)
+            attempt = min(time_left(deadline), check) if again else time_left(deadline)
             try:
                 return work(client, attempt)
             except SegueUnavailable as exc:
                 if exc.number is not None:
                     raise  # the daemon's own UNAVAILABLE
                 holder = self._holder
-                self._look_again()
+                if not self._look_again():
+                    check *= 2  # the same holder, slow: a long read is given longer each time
                 if not again or time.monotonic() >= deadline:
                     raise SegueUnavailable(f"{what}: the holder of shard {self.shard} "
                                            f"({self._name(holder)}) did not answer within {wait}s: {exc.message}"
@@ -109,12 +112,15 @@ class ShardConnection:
         self._holder = lease
         self._events_endpoint = lease.events
 
-    def _look_again(self) -> None:
-        """Reads the lease again after the holder did not answer: another holder (or none) is moved to."""
+    def _look_again(self) -> bool:
+        """Reads the lease again after the holder did not answer: whether it names another holder (or none), which
+        the next call then connects to."""
         lease = self.directory.holder(self.shard)
-        if lease is None or self._holder is None or (lease.node, lease.control) != (self._holder.node,
-                                                                                     self._holder.control):
-            self._forget()
+        if lease is not None and self._holder is not None and (lease.node, lease.control) == (self._holder.node,
+                                                                                               self._holder.control):
+            return False
+        self._forget()
+        return True
 
     def _forget(self) -> None:
         """Closes the client of a holder moved away from, its sockets with it: feeds subscribe again."""
