@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import secrets
 import subprocess
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -18,8 +20,10 @@ import zmq
 
 pytest.importorskip("nats", reason="the cluster extra (nats-py) is not installed")
 pytest.importorskip("cryptography", reason="the cluster extra (cryptography) is not installed")
+pytest.importorskip("nkeys", reason="the cluster extra (nats-py[nkeys]) is not installed")
 
 import nats  # noqa: E402
+import nkeys  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey  # noqa: E402
 
 from segue import Cluster, SegueError, SegueUnavailable, pb, shard_of  # noqa: E402
@@ -28,6 +32,7 @@ from segue.nats_cluster import NATSCluster, nats_server_binary  # noqa: E402
 from segue.receiving import endpoint as last_endpoint  # noqa: E402
 
 SHARDS = 2
+OPERATIONS = Path(__file__).resolve().parents[3] / "docs" / "operations.md"
 
 
 @dataclass
@@ -38,10 +43,10 @@ class ClusterRun:
     directory: Path
     daemons: dict[str, Daemon]
 
-    def start(self, node: str, shard: int, shards: int = SHARDS) -> Daemon:
+    def start(self, node: str, shard: int, *extra: str) -> Daemon:
         """segued --cluster for `shard` as `node` (the holder if the shard has none, else a standby)."""
         daemon = Daemon(self.directory / node, "--cluster", ",".join(self.nats.urls), "--cluster-key",
-                        str(self.key_file), "--shard", str(shard), "--shards", str(shards), "--node", node,
+                        str(self.key_file), "--shard", str(shard), "--shards", str(SHARDS), "--node", node, *extra,
                         ready_timeout=30)
         self.daemons[node] = daemon
         return daemon
@@ -60,20 +65,28 @@ def binaries() -> tuple[str, str]:
     return segued, str(Path(segued).with_name("segue"))
 
 
-@pytest.fixture
-def cluster_run(tmp_path: Path) -> Iterator[ClusterRun]:
-    """Three nats-servers and a cluster key; daemons started by the test, all stopped by pid at the end."""
+@contextmanager
+def running(directory: Path, configuration: str | None = None,
+            environment: dict[str, str] | None = None) -> Iterator[ClusterRun]:
+    """Three nats-servers and a cluster key (`segue keygen --cluster`); the daemons the test starts are killed by
+    pid at the end, then the servers."""
     _, segue = binaries()
-    subprocess.run([segue, "keygen", "--cluster", "--out", str(tmp_path / "cluster")], check=True,
+    subprocess.run([segue, "keygen", "--cluster", "--out", str(directory / "cluster")], check=True,
                    capture_output=True)
-    public = (tmp_path / "cluster.pub").read_text().splitlines()[0]
-    with NATSCluster(tmp_path) as servers:
-        run = ClusterRun(servers, tmp_path / "cluster.key", public, tmp_path, {})
+    public = (directory / "cluster.pub").read_text().splitlines()[0]
+    with NATSCluster(directory, configuration=configuration, environment=environment) as servers:
+        run = ClusterRun(servers, directory / "cluster.key", public, directory, {})
         try:
             yield run
         finally:
             for daemon in run.daemons.values():
                 daemon.kill()
+
+
+@pytest.fixture
+def cluster_run(tmp_path: Path) -> Iterator[ClusterRun]:
+    with running(tmp_path) as run:
+        yield run
 
 
 @pytest.fixture
@@ -200,6 +213,45 @@ def test_a_lease_not_signed_with_the_clusters_key_is_refused(cluster_run: Cluste
     stranger = Ed25519PrivateKey.generate().public_key().public_bytes_raw()
     with pytest.raises(SegueUnavailable, match="not the cluster's"):
         Cluster(cluster_run.nats.urls, stranger)
+
+
+def documented_accounts() -> str:
+    """The accounts.conf of docs/operations.md ("Authentication and permissions"), as written there."""
+    text = OPERATIONS.read_text()
+    start = text.index("```\n# accounts.conf") + len("```\n")
+    return text[start:text.index("```", start)]
+
+
+def test_the_reader_and_a_shards_nkey_follow_holders_under_the_documented_permissions(tmp_path: Path) -> None:
+    passwords = {user: secrets.token_hex(12) for user in ("segued-0", "segue-reader", "others")}
+    for user, password in passwords.items():
+        (tmp_path / f"{user}.password").write_text(password + "\n")
+    seed = nkeys.encode_seed(os.urandom(32), nkeys.PREFIX_BYTE_USER)
+    (tmp_path / "shard-1.nk").write_bytes(seed + b"\n")
+    environment = {"SEGUED_0_PASSWORD": passwords["segued-0"], "SEGUE_READER_PASSWORD": passwords["segue-reader"],
+                   "OTHERS_PASSWORD": passwords["others"],
+                   "SEGUED_1_NKEY": nkeys.from_seed(bytearray(seed)).public_key.decode()}
+    shard_0 = ["--nats-user", "segued-0", "--nats-password-file", str(tmp_path / "segued-0.password")]
+    with running(tmp_path, documented_accounts(), environment) as run:
+        for node in ("a0", "b0"):
+            run.start(node, 0, *shard_0)
+        run.start("a1", 1, "--nats-nkey", str(tmp_path / "shard-1.nk"))
+        zero, one = stacks_of(0, 1)[0], stacks_of(1, 1)[0]
+        with Cluster(run.nats.urls, run.public_key, timeout=15, nats_user="segue-reader",
+                     nats_password_file=str(tmp_path / "segue-reader.password")) as cluster:
+            version = cluster.create(zero, ["Home"]).version
+            run.daemons["a0"].kill()
+            assert cluster.push(zero, "Detail", immediate=True, expected_version=version).version == 4
+            cluster.create(one, ["Home"])
+        with Cluster(run.nats.urls, nats_nkey=str(tmp_path / "shard-1.nk")) as as_shard_1:
+            assert list(as_shard_1.state(one).screens) == ["Home"]
+        with pytest.raises(SegueUnavailable, match="do not run JetStream for this account"):
+            Cluster(run.nats.urls, timeout=2, nats_user="others",  # an account without JetStream
+                    nats_password_file=str(tmp_path / "others.password"))
+        (tmp_path / "wrong.password").write_text("wrong\n")
+        with pytest.raises(SegueUnavailable, match="(?i)authorization"):
+            Cluster(run.nats.urls, timeout=2, nats_user="segue-reader",
+                    nats_password_file=str(tmp_path / "wrong.password"))
 
 
 def test_a_shard_without_a_holder_is_unavailable_within_the_timeout(cluster_run: ClusterRun) -> None:

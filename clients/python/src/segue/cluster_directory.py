@@ -21,6 +21,7 @@ import nats.errors
 import nats.js.errors
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from nats.aio.client import Client
+from nats.js.client import KV_PRE_TEMPLATE, KV_STREAM_TEMPLATE
 from nats.js.kv import KeyValue
 
 from . import segue_pb2 as pb
@@ -111,6 +112,7 @@ class ClusterDirectory:
         self._thread = threading.Thread(target=self._loop.run_forever, name="segue-nats", daemon=True)
         self._thread.start()
         self._connection: Client | None = None
+        self._last_error: Exception | None = None
         try:
             self._connection = self._run(self._connect(options))
             settings = self._bucket(SETTINGS_BUCKET)
@@ -159,16 +161,25 @@ class ClusterDirectory:
 
     async def _connect(self, options: dict[str, Any]) -> Client:
         async def quiet(error: Exception) -> None:
-            pass  # connection trouble shows as the request it fails, with Segue's message
+            self._last_error = error  # shown in the message of the call it fails
 
         return await nats.connect(servers=self.servers, name="segue-python", connect_timeout=int(self.timeout) or 1,
                                   allow_reconnect=True, max_reconnect_attempts=-1, reconnect_time_wait=0.25,
                                   error_cb=quiet, **options)
 
     def _bucket(self, name: str) -> KeyValue:
+        """Bucket `name`, read with the JetStream API's MSG.GET: from the stream's leader, so that a lease is the one
+        written last (a direct get may be served by a replica behind it), and under the permissions
+        docs/operations.md gives readers."""
         assert self._connection is not None
-        bucket: KeyValue = self._run(self._connection.jetstream(timeout=self.timeout).key_value(name))
-        return bucket
+        jetstream = self._connection.jetstream(timeout=self.timeout)
+
+        async def opened() -> KeyValue:
+            await jetstream.key_value(name)  # BucketNotFoundError if no daemon made it
+            return KeyValue(name=name, stream=KV_STREAM_TEMPLATE.format(bucket=name),
+                            pre=KV_PRE_TEMPLATE.format(bucket=name), js=jetstream, direct=False)
+
+        return self._run(opened())
 
     def _value(self, bucket: KeyValue, key: str) -> bytes | None:
         """The key's value; None when it has none (never written, deleted, or lapsed)."""
@@ -207,7 +218,11 @@ class ClusterDirectory:
                                    "jetstream in the account): a Segue cluster keeps its logs and leases there"
                                    ) from exc
         except (nats.errors.NoServersError, ConnectionRefusedError, OSError) as exc:
-            raise SegueUnavailable(f"no NATS server answers at {self.place} ({exc or type(exc).__name__})") from exc
+            if "authorization violation" in str(self._last_error).lower():
+                raise SegueUnavailable(f"the NATS servers at {self.place} refused the credentials (Authorization "
+                                       "Violation)") from exc
+            raise SegueUnavailable(f"no NATS server answers at {self.place} "
+                                   f"({self._last_error or exc or type(exc).__name__})") from exc
         except (asyncio.TimeoutError, TimeoutError) as exc:
             raise SegueUnavailable(f"no answer from the NATS servers at {self.place} within {self.timeout}s") from exc
         except nats.errors.Error as exc:

@@ -37,10 +37,12 @@ def free_ports(count: int) -> list[int]:
 class NATSNode:
     """One nats-server, its stderr copied to its log file by a thread that also says when it is ready."""
 
-    def __init__(self, binary: str, arguments: list[str], log_path: Path, clustered: bool) -> None:
+    def __init__(self, binary: str, arguments: list[str], log_path: Path, clustered: bool,
+                 environment: dict[str, str]) -> None:
         self.log_path = log_path
         self.process = subprocess.Popen([binary, *arguments], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, preexec_fn=ended_with_parent())
+                                        stderr=subprocess.PIPE, env={**os.environ, **environment},
+                                        preexec_fn=ended_with_parent())
         self.ready = threading.Event()
         self._copier = threading.Thread(target=self._copy, args=(clustered,), name="nats-log", daemon=True)
         self._copier.start()
@@ -72,9 +74,14 @@ class NATSCluster:
     """`size` nats-servers with JetStream (`jetstream=False`: without, as a misconfigured server) in a cluster on
     free loopback ports, with stores and logs under `directory`. A start whose nodes are not ready within
     `ready_timeout` (a port taken meanwhile, a node that never learns of a leader on a loaded machine) is tried again
-    on new ports, three times in all. Every node is killed by pid on `stop()`."""
+    on new ports, three times in all. Every node is killed by pid on `stop()`.
 
-    def __init__(self, directory: Path, size: int = 3, *, jetstream: bool = True, ready_timeout: float = 30.0) -> None:
+    Given a `configuration` file's text (accounts, users, permissions), every node loads it with `-c`, with
+    `environment` holding the values it names as `$NAME`; ports, store and routes stay on the command line, which
+    overrides the file."""
+
+    def __init__(self, directory: Path, size: int = 3, *, jetstream: bool = True, ready_timeout: float = 30.0,
+                 configuration: str | None = None, environment: dict[str, str] | None = None) -> None:
         binary = nats_server_binary()
         if binary is None:
             raise FileNotFoundError("nats-server not found (PATH, /usr/sbin): run scripts/install-deps.sh --test")
@@ -86,15 +93,19 @@ class NATSCluster:
             base = directory / f"nats-{attempt}"
             base.mkdir(parents=True)
             routes = ",".join(f"nats://127.0.0.1:{port}" for port in ports[size:])
+            loaded: list[str] = []
+            if configuration is not None:
+                (base / "accounts.conf").write_text(configuration)
+                loaded = ["-c", str(base / "accounts.conf")]
             for index in range(size):
-                arguments = ["-n", f"node{index + 1}", "-a", "127.0.0.1", "-p", str(ports[index])]
+                arguments = [*loaded, "-n", f"node{index + 1}", "-a", "127.0.0.1", "-p", str(ports[index])]
                 if jetstream:
                     arguments += ["-js", "-sd", str(base / f"node{index + 1}")]
                 if size > 1:
                     arguments += ["--cluster_name", "segue", "-cluster", f"nats://127.0.0.1:{ports[size + index]}",
                                   "-routes", routes]
                 self.nodes.append(NATSNode(binary, arguments, base / f"node{index + 1}.log",
-                                           clustered=size > 1 and jetstream))
+                                           clustered=size > 1 and jetstream, environment=environment or {}))
             if all(node.ready.wait(ready_timeout) for node in self.nodes):
                 return
             failures.append("; ".join(f"{node.log_path}: {node.log_path.read_text(errors='replace')[-400:]}"
