@@ -6,7 +6,7 @@ import itertools
 import os
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any, TypeVar
 

@@ -10,6 +10,10 @@ A read that finds the log ending before a position the feed has already seen com
 started again on a fresh data directory, or on an older copy of its log): the feed calls `on_log_behind(head,
 seen)` and follows that log from its head, since nothing tells its positions apart from those already delivered.
 
+A connection that moves to another daemon with the same log (a cluster's `ShardConnection`, when the shard's holder
+is taken over: its `events_endpoint` changes) is followed: the feed subscribes there and reads the log from its last
+event, as at the start.
+
 The log is read a page at a time, as the feed needs events: what it holds is one page at most, and a wait in
 `next()` spans both the reads and the live wait, whatever the daemon answers. A publication or a page that does not
 decode raises SegueError MALFORMED from `next()` and leaves the feed where it was: the next call goes on from the
@@ -44,6 +48,7 @@ class EventFeed:
         self._topic = Topic.EVENT.of(stack) if stack else Topic.EVENT.prefix
         self.subscription = client.subscribe(self._topic, timeout=timeout)
         self._subscribed_to = client.events_endpoint
+        self._closed = False
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
         try:
@@ -68,8 +73,9 @@ class EventFeed:
         """The next event; SegueUnavailable if none comes within the feed's timeout, the log's pages read
         meanwhile included."""
         deadline = time.monotonic() + self.timeout
-        self._follow_the_connection(deadline)
-        if self.subscription.closed:
+        if not self._closed:
+            self._follow_the_connection(deadline)
+        if self._closed or self.subscription.closed:
             raise closed("this event feed (or its client)")
         while not self._pending:
             now = time.monotonic()
@@ -95,6 +101,7 @@ class EventFeed:
         return self._pending.popleft()
 
     def close(self) -> None:
+        self._closed = True
         self.subscription.close(linger=0)
 
     def _follow_the_connection(self, deadline: float) -> None:
