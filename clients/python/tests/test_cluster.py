@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import string
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -223,7 +224,9 @@ def documented_accounts() -> str:
 
 
 def test_the_reader_and_a_shards_nkey_follow_holders_under_the_documented_permissions(tmp_path: Path) -> None:
-    passwords = {user: secrets.token_hex(12) for user in ("segued-0", "segue-reader", "others")}
+    # Letters only: nats-server reads a $VARIABLE's value as a configuration value, and digits first as a number.
+    passwords = {user: "".join(secrets.choice(string.ascii_letters) for _ in range(24))
+                 for user in ("segued-0", "segue-reader", "others")}
     for user, password in passwords.items():
         (tmp_path / f"{user}.password").write_text(password + "\n")
     seed = nkeys.encode_seed(os.urandom(32), nkeys.PREFIX_BYTE_USER)

@@ -43,7 +43,9 @@ class NATSNode:
         self.process = subprocess.Popen([binary, *arguments], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, env={**os.environ, **environment},
                                         preexec_fn=ended_with_parent())
-        self.ready = threading.Event()
+        # Set once the node is ready, or once its stderr ended (it exited): `is_ready` tells which.
+        self.settled = threading.Event()
+        self.is_ready = False
         self._copier = threading.Thread(target=self._copy, args=(clustered,), name="nats-log", daemon=True)
         self._copier.start()
 
@@ -56,8 +58,10 @@ class NATSNode:
                 log.flush()
                 serving = serving or b"Server is ready" in line
                 leader_known = leader_known or b"metadata leader" in line
-                if serving and leader_known:
-                    self.ready.set()
+                if serving and leader_known and not self.is_ready:
+                    self.is_ready = True
+                    self.settled.set()
+        self.settled.set()
 
     def kill(self) -> None:
         """SIGKILL by pid, then waits for it and its log."""
@@ -106,7 +110,7 @@ class NATSCluster:
                                   "-routes", routes]
                 self.nodes.append(NATSNode(binary, arguments, base / f"node{index + 1}.log",
                                            clustered=size > 1 and jetstream, environment=environment or {}))
-            if all(node.ready.wait(ready_timeout) for node in self.nodes):
+            if all(node.settled.wait(ready_timeout) and node.is_ready for node in self.nodes):
                 return
             failures.append("; ".join(f"{node.log_path}: {node.log_path.read_text(errors='replace')[-400:]}"
                                       for node in self.nodes))

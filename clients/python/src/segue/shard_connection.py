@@ -76,12 +76,13 @@ class ShardConnection:
                 if exc.number is not None:
                     raise  # the daemon's own UNAVAILABLE
                 holder = self._holder
-                if not self._look_again():
-                    check *= 2  # the same holder, slow: a long read is given longer each time
                 if not again or time.monotonic() >= deadline:
+                    self._forget()  # the next call reads the lease again
                     raise SegueUnavailable(f"{what}: the holder of shard {self.shard} "
                                            f"({self._name(holder)}) did not answer within {wait}s: {exc.message}"
                                            ) from exc
+                if not self._look_again():
+                    check *= 2  # the same holder, slow: a long read is given longer each time
 
     def _client_of_holder(self, deadline: float, wait: float, what: str) -> Segue:
         """The client of the shard's holder, connected once its lease names one, read again every LEASE_POLL while
