@@ -123,6 +123,10 @@ def test_the_client_finds_each_shards_holder(two_shards: ClusterRun) -> None:
         with Cluster(",".join(two_shards.nats.urls)) as trusting:  # the key the daemons recorded
             assert [len(trusting.history(stack)) for stack in (zero, one)] == [4, 4]
             assert trusting.stats(0).head_position == 4 and trusting.stats(1).head_position == 4
+    for closed_call in (lambda: cluster.state(zero), lambda: cluster.holder(0)):
+        with pytest.raises(SegueError, match="is closed") as raised:
+            closed_call()
+        assert raised.value.code == "CLIENT_CLOSED"
 
 
 def test_commands_and_a_feed_follow_a_holder_killed_to_its_standby(two_shards: ClusterRun) -> None:

@@ -26,7 +26,7 @@ from nats.js.kv import KeyValue
 
 from . import segue_pb2 as pb
 from .arguments import invalid
-from .errors import SegueUnavailable
+from .errors import SegueUnavailable, closed
 from .signed_records import (LEASE_BUCKET, PUBLIC_KEY_KEY, SETTINGS_BUCKET, SHARDS_KEY, RecordRefusal, lease_key,
                              public_key, verified_lease, verified_shards)
 
@@ -205,6 +205,9 @@ class ClusterDirectory:
     def _run(self, work: Coroutine[Any, Any, T]) -> T:
         """`work` run on the directory's loop, within the directory's timeout; NATS's failures as SegueUnavailable
         saying what they mean for a Segue cluster (the NATS exception as its cause)."""
+        if self._loop.is_closed():
+            work.close()
+            raise closed("this Cluster")
         future = asyncio.run_coroutine_threadsafe(asyncio.wait_for(work, self.timeout), self._loop)
         try:
             return future.result()
