@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from segue import Segue
@@ -42,3 +45,13 @@ def test_the_client_is_a_connection() -> None:
         return client  # mypy --strict checks that Segue satisfies the protocol
 
     assert as_connection.__annotations__["return"] == "Connection"
+
+
+def test_the_client_of_one_daemon_imports_without_the_cluster_extra() -> None:
+    """`import segue` needs neither nats-py nor cryptography; `segue.Cluster` then says which extra to install."""
+    script = ("import sys; sys.modules['nats'] = None; sys.modules['cryptography'] = None\n"
+              "import segue\n"
+              "try:\n    segue.Cluster\nexcept ImportError as exc:\n    print(exc)\n")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(PACKAGE.parent)})
+    assert "segue.Cluster needs the cluster extra" in ran.stdout and "pip install 'segue[cluster]'" in ran.stdout

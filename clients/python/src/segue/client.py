@@ -6,7 +6,7 @@ import itertools
 import os
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -16,6 +16,7 @@ from google.protobuf.message import DecodeError
 from . import arguments
 from . import segue_pb2 as pb
 from .arguments import encodable
+from .commands import StackCommands, command_message
 from .curve import CurveKeys
 from .errors import SegueError, SegueUnavailable, closed, decode, malformed, oversize_hint, refusal
 from .feed import EventFeed, FrameFeed
@@ -47,7 +48,7 @@ _REPLY_BODIES = {"command": "command", "get_stack": "stack", "read_events": "eve
                  "get_stats": "stats", "publish_probe": None}
 
 
-class Segue:
+class Segue(StackCommands):
     """A client of segued. Control requests go over a DEALER socket, replaced after a request times out, so that
     nothing still queued in it (while segued was down, say) is sent later and applied unasked.
 
@@ -231,75 +232,7 @@ class Segue:
 
     @encodable
     def command(self, stack: str, expected_version: int | None = None, **op: Any) -> pb.CommandResult:
-        command = pb.Command(stack_id=stack, **op)
-        if expected_version is not None:
-            command.expected_version = expected_version
-        return self.request(command=command).command
-
-    @encodable
-    def create(self, stack: str, screens: Sequence[str] | None = None, *, tabs: Sequence[str] | None = None,
-               selected_tab: int = 0, width: float = 390.0, height: float = 844.0, profile: str = "",
-               fps: int = 0, right_to_left: bool = False, config: pb.StackConfig | None = None,
-               expected_version: int | None = None) -> pb.CommandResult:
-        """A navigation stack (`screens`, root first) or a tab stack (`tabs`). `config` adds StackConfig fields
-        the keywords do not name (tuning, safe_area, profile_revision), set over them."""
-        full = pb.StackConfig(size=pb.Size(width=width, height=height), profile=profile, fps=fps,
-                              right_to_left=right_to_left)
-        if config is not None:
-            full.MergeFrom(config)
-        return self.command(stack, expected_version, create=pb.CreateStack(
-            screens=arguments.names("screens", screens), tabs=arguments.names("tabs", tabs),
-            selected_tab=selected_tab, config=full))
-
-    @encodable
-    def push(self, stack: str, screen: str, immediate: bool = False, expected_version: int | None = None,
-             options: pb.ScreenOptions | None = None) -> pb.CommandResult:
-        """Pushes `screen`, with its gesture `options` (back_gesture_disabled, exclusion_rects) when given."""
-        return self.command(stack, expected_version, push=pb.Push(screen=screen, immediate=immediate,
-                                                                  options=options))
-
-    @encodable
-    def pop(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, pop=pb.Pop(immediate=immediate))
-
-    @encodable
-    def pop_to_root(self, stack: str, immediate: bool = False,
-                    expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, pop_to_root=pb.PopToRoot(immediate=immediate))
-
-    @encodable
-    def present(self, stack: str, screen: str, immediate: bool = False, expected_version: int | None = None,
-                options: pb.ScreenOptions | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, present=pb.Present(screen=screen, immediate=immediate,
-                                                                        options=options))
-
-    @encodable
-    def dismiss(self, stack: str, immediate: bool = False, expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, dismiss=pb.Dismiss(immediate=immediate))
-
-    @encodable
-    def tab(self, stack: str, index: int, immediate: bool = False,
-            expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, select_tab=pb.SelectTab(index=index, immediate=immediate))
-
-    @encodable
-    def resize(self, stack: str, width: float, height: float,
-               expected_version: int | None = None) -> pb.CommandResult:
-        """A new container size (a rotation, a split view); refused while a transition runs."""
-        return self.command(stack, expected_version, resize=pb.Resize(size=pb.Size(width=width, height=height)))
-
-    @encodable
-    def set_screen_options(self, stack: str, screen: str, *, back_gesture_disabled: bool = False,
-                           exclusion_rects: list[pb.Rect] | None = None,
-                           expected_version: int | None = None) -> pb.CommandResult:
-        """Replaces a screen's gesture options: no back swipe while it is on top, or none starting in a rect."""
-        options = pb.ScreenOptions(back_gesture_disabled=back_gesture_disabled, exclusion_rects=exclusion_rects)
-        return self.command(stack, expected_version,
-                            set_screen_options=pb.SetScreenOptions(screen=screen, options=options))
-
-    @encodable
-    def delete(self, stack: str, expected_version: int | None = None) -> pb.CommandResult:
-        return self.command(stack, expected_version, delete=pb.DeleteStack())
+        return self.request(command=command_message(stack, expected_version, op)).command
 
     @encodable
     def state(self, stack: str, timeout: float | None = None) -> pb.StackState:

@@ -11,7 +11,13 @@ from . import segue_pb2 as pb
 
 
 class Connection(Protocol):
-    """A client of one daemon: its publications, its control socket's queries and its ingest socket."""
+    """A client of one daemon: its publications, its control socket's queries and its ingest socket. A cluster's
+    shard connection moves to the shard's next holder; its `events_endpoint` then changes."""
+
+    @property
+    def events_endpoint(self) -> str:
+        """The endpoint the daemon publishes on."""
+        ...
 
     def subscribe(self, *prefixes: str, timeout: float | None = None) -> zmq.Socket[bytes]:
         """A SUB socket on `prefixes`, returned once its subscriptions are live."""

@@ -54,7 +54,11 @@ class Daemon:
     """segued on `data`, bound to wildcard loopback ports (or to `endpoints`: ingest, control, events, such as
     those of a daemon stopped before, to start one again in its place), with `extra` flags. On Linux segued is
     sent SIGTERM when the thread that started it ends (or its process, killed or not): start it from a thread
-    that outlives it."""
+    that outlives it.
+
+    A daemon of a cluster (`extra` holding `--cluster`) that finds its shard held prints `segued standby ...`
+    instead of its ready line: it is then `standing_by`, with empty endpoints until `await_ready()` reads the ready
+    line it prints once it has taken the shard over."""
 
     def __init__(self, data: Path, *extra: str, binary: str | None = None, ready_timeout: float = 10.0,
                  endpoints: tuple[str, str, str] | None = None) -> None:
@@ -66,19 +70,33 @@ class Daemon:
                 [binary or segued_binary(), "--data", str(data), "--ingest", ingest, "--control", control,
                  "--events", events, *extra],
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=err, preexec_fn=ended_with_parent())
+        self.ingest = self.control = self.events = ""
+        self._unread = b""
         line = self._read_line(ready_timeout)
+        self.standing_by = line.startswith("segued standby ")
+        if not self.standing_by:
+            self._take_ready_line(line, ready_timeout)
+
+    def await_ready(self, timeout: float = 30.0) -> None:
+        """Waits for the ready line of a standby that takes its shard over (at once for a daemon that is ready)."""
+        if self.standing_by:
+            self._take_ready_line(self._read_line(timeout), timeout)
+            self.standing_by = False
+
+    def _take_ready_line(self, line: str, timeout: float) -> None:
         if not line.startswith("segued ready "):
             self.stop()
-            raise SegueUnavailable(f"segued printed no ready line within {ready_timeout}s (got {line!r}, exit "
+            raise SegueUnavailable(f"segued printed no ready line within {timeout}s (got {line!r}, exit "
                                    f"{self.process.returncode}): {self.stderr()}")
         fields = dict(part.split("=", 1) for part in line.split()[2:])
         self.ingest, self.control, self.events = fields["ingest"], fields["control"], fields["events"]
 
     def _read_line(self, timeout: float) -> str:
-        """One line of stdout, waiting at most `timeout`; what came so far on EOF or timeout."""
+        """One line of stdout, waiting at most `timeout`; what came so far on EOF or timeout. What was read past
+        the line is kept for the next."""
         assert self.process.stdout is not None
         fd = self.process.stdout.fileno()
-        buffer = b""
+        buffer = self._unread
         deadline = time.monotonic() + timeout
         while b"\n" not in buffer and (left := deadline - time.monotonic()) > 0:
             if not select.select([fd], [], [], left)[0]:
@@ -87,13 +105,20 @@ class Daemon:
             if not chunk:
                 break
             buffer += chunk
-        return buffer.decode(errors="replace").strip()
+        line, _, self._unread = buffer.partition(b"\n")
+        return line.decode(errors="replace").strip()
 
     def stderr(self) -> str:
         try:
             return self.stderr_path.read_text(errors="replace")
         except OSError:
             return ""
+
+    def kill(self) -> int:
+        """SIGKILL by pid (a crash); the exit status."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        return self.stop()
 
     def stop(self, timeout: float = 10.0) -> int:
         """SIGTERM by pid, then SIGKILL if it has not exited within `timeout`; the exit status."""

@@ -10,6 +10,10 @@ A read that finds the log ending before a position the feed has already seen com
 started again on a fresh data directory, or on an older copy of its log): the feed calls `on_log_behind(head,
 seen)` and follows that log from its head, since nothing tells its positions apart from those already delivered.
 
+A connection that moves to another daemon with the same log (a cluster's `ShardConnection`, when the shard's holder
+is taken over: its `events_endpoint` changes) is followed: the feed subscribes there and reads the log from its last
+event, as at the start.
+
 The log is read a page at a time, as the feed needs events: what it holds is one page at most, and a wait in
 `next()` spans both the reads and the live wait, whatever the daemon answers. A publication or a page that does not
 decode raises SegueError MALFORMED from `next()` and leaves the feed where it was: the next call goes on from the
@@ -41,7 +45,10 @@ class EventFeed:
         self.idle_check = idle_check
         self.events_read_from_log = 0
         deadline = time.monotonic() + timeout
-        self.subscription = client.subscribe(Topic.EVENT.of(stack) if stack else Topic.EVENT.prefix, timeout=timeout)
+        self._topic = Topic.EVENT.of(stack) if stack else Topic.EVENT.prefix
+        self.subscription = client.subscribe(self._topic, timeout=timeout)
+        self._subscribed_to = client.events_endpoint
+        self._closed = False
         self._pending: deque[pb.Event] = deque()
         self.last_version: int | None = None
         try:
@@ -65,9 +72,11 @@ class EventFeed:
     def __next__(self) -> pb.Event:
         """The next event; SegueUnavailable if none comes within the feed's timeout, the log's pages read
         meanwhile included."""
-        if self.subscription.closed:
-            raise closed("this event feed (or its client)")
         deadline = time.monotonic() + self.timeout
+        if not self._closed:
+            self._follow_the_connection(deadline)
+        if self._closed or self.subscription.closed:
+            raise closed("this event feed (or its client)")
         while not self._pending:
             now = time.monotonic()
             if now >= deadline:
@@ -77,6 +86,7 @@ class EventFeed:
             if self._read_from is not None:
                 try:
                     self._read_page(self._read_from, deadline)
+                    self._follow_the_connection(deadline)
                 except SegueUnavailable as exc:
                     if exc.number is not None:
                         raise  # the daemon's own UNAVAILABLE
@@ -91,7 +101,19 @@ class EventFeed:
         return self._pending.popleft()
 
     def close(self) -> None:
+        self._closed = True
         self.subscription.close(linger=0)
+
+    def _follow_the_connection(self, deadline: float) -> None:
+        """Subscribes again when the connection has moved to another daemon (a cluster's shard taken over), and
+        reads its log from the last event delivered: what was published before the new subscription is in it."""
+        if self.client.events_endpoint == self._subscribed_to:
+            return
+        self.subscription.close(linger=0)
+        self.subscription = self.client.subscribe(self._topic, timeout=time_left(deadline))
+        self._subscribed_to = self.client.events_endpoint
+        if self._read_from is None:
+            self._read_from, self._read_until = self.last_position + 1, None
 
     def _follow(self, until: float) -> None:
         """Takes live events until one is delivered or reveals a gap, or until `until`."""
