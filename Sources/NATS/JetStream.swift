@@ -104,6 +104,18 @@ public final class JetStream: @unchecked Sendable {
         try existingStream(stream, for: "last sequence").lastSequence
     }
 
+    /// The name of the server that leads stream `stream`'s Raft group (every write goes through it), nil while it has
+    /// none (an election going on) or when the servers do not run as a cluster.
+    public func leader(stream: String) throws(NATSError) -> String? {
+        try existingStream(stream, for: "leader").leader
+    }
+
+    /// The same JetStream, on the same connection, waiting at most `timeout` for each answer: a request that went to a
+    /// leader just lost is then tried again soon after the next one is elected.
+    public func answering(within timeout: Duration) throws(NATSError) -> JetStream {
+        try JetStream(connection: connection, timeout: timeout)
+    }
+
     /// The stream's summary; a stream that does not exist is a ``NATSError/isNotFound`` error for `operation`.
     private func existingStream(_ stream: String, for operation: String) throws(NATSError) -> StreamSummary {
         guard let info = try streamInfo(stream) else {
@@ -125,6 +137,8 @@ public final class JetStream: @unchecked Sendable {
         var firstSequence: UInt64
         /// Whether it keeps every message for ever and refuses removing any (``ensureStream``'s configuration).
         var isAppendOnlyLog: Bool
+        /// The server leading its Raft group, nil while there is none.
+        var leader: String?
     }
 
     /// The stream's configuration and state, nil if there is no such stream.
@@ -147,6 +161,7 @@ public final class JetStream: @unchecked Sendable {
             && limits.DenyPurge
         return StreamSummary(
             subjects: subjects, replicas: Int(config.pointee.Replicas), lastSequence: info.pointee.State.LastSeq,
-            maxAge: config.pointee.MaxAge, firstSequence: info.pointee.State.FirstSeq, isAppendOnlyLog: appendOnly)
+            maxAge: config.pointee.MaxAge, firstSequence: info.pointee.State.FirstSeq, isAppendOnlyLog: appendOnly,
+            leader: info.pointee.Cluster?.pointee.Leader.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 })
     }
 }

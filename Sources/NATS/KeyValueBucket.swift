@@ -54,6 +54,14 @@ public final class KeyValueBucket: @unchecked Sendable {
         return KeyValueBucket(jetStream: jetStream, bucket: bucket, store: store!)
     }
 
+    /// The same bucket, read and written through `jetStream` (on the same connection, waiting less for answers, say:
+    /// a lease renewed well within its TTL, whose renewal sent to a server just lost is sent again before it lapses).
+    public func reopened(on jetStream: JetStream) throws(NATSError) -> KeyValueBucket {
+        var store: OpaquePointer?
+        try check("open key-value bucket \(name)") { js_KeyValue(&store, self.jetStream.handle, name) }
+        return KeyValueBucket(jetStream: jetStream, bucket: name, store: store!)
+    }
+
     private init(jetStream: JetStream, bucket: String, store: OpaquePointer) {
         name = bucket
         handle = store

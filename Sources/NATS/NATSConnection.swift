@@ -4,7 +4,9 @@ import CNats
 ///
 /// It is given every server's URL, tries them in turn to connect, and once connected never gives up: when its
 /// server goes away it reconnects to another (or the same) forever, waiting `reconnectWait` between rounds, and
-/// buffers what is published meanwhile. Calls made while it reconnects wait up to their own timeouts.
+/// buffers what is published meanwhile. Calls made while it reconnects wait up to their own timeouts. A server that
+/// keeps the connection open but answers nothing (hung, paused) is left the same way once two pings in a row,
+/// `pingInterval` apart, went unanswered.
 ///
 /// Thread safety: the C client's connections are thread-safe, hence `@unchecked Sendable`.
 public final class NATSConnection: @unchecked Sendable {
@@ -19,19 +21,22 @@ public final class NATSConnection: @unchecked Sendable {
     ///   - authentication: the credentials and TLS files, beside those the URLs may hold.
     ///   - connectTimeout: how long each server gets to accept the first connection.
     ///   - reconnectWait: the pause between two rounds of reconnection attempts once connected.
+    ///   - pingInterval: how often the server is pinged; the client's default, two minutes, would keep a daemon on a
+    ///     hung server for four.
     /// - Throws: ``NATSError`` (``NATSError/isNoServer`` when none answered, ``NATSError/isAuthenticationRefused``
     ///   when the servers refused the credentials) naming the servers, with every password and token replaced by
     ///   `***`, in the operation and in the client's own text alike.
     public init(
         servers: [String], name: String, authentication: NATSAuthentication = .none,
-        connectTimeout: Duration = .seconds(2), reconnectWait: Duration = .milliseconds(100)
+        connectTimeout: Duration = .seconds(2), reconnectWait: Duration = .milliseconds(100),
+        pingInterval: Duration = .seconds(1)
     ) throws(NATSError) {
         let urls = servers.flatMap { $0.split(separator: ",") }.map { String($0).trimmed }.filter { !$0.isEmpty }
         let operation = "connect to \(authentication.shown(urls))"
         do {
             handle = try Self.connect(
                 urls, name: name, authentication: authentication, operation: operation,
-                connectTimeout: connectTimeout, reconnectWait: reconnectWait)
+                connectTimeout: connectTimeout, reconnectWait: reconnectWait, pingInterval: pingInterval)
         } catch {
             throw error.withoutSecrets(authentication.secrets(in: urls)).explainingRefusal()
         }
@@ -40,7 +45,7 @@ public final class NATSConnection: @unchecked Sendable {
     /// The C client's connection to `urls`, made with every option above.
     private static func connect(
         _ urls: [String], name: String, authentication: NATSAuthentication, operation: String,
-        connectTimeout: Duration, reconnectWait: Duration
+        connectTimeout: Duration, reconnectWait: Duration, pingInterval: Duration
     ) throws(NATSError) -> OpaquePointer {
         guard !urls.isEmpty else { throw NATSError(NATS_ADDRESS_MISSING, operation: operation, text: "no server URL") }
         var options: OpaquePointer?
@@ -57,6 +62,8 @@ public final class NATSConnection: @unchecked Sendable {
         // -1: reconnect forever; a cluster member going away must never close the connection.
         try check(operation) { natsOptions_SetMaxReconnect(options, -1) }
         try check(operation) { natsOptions_SetReconnectWait(options, reconnectWait.roundedUpMilliseconds) }
+        try check(operation) { natsOptions_SetPingInterval(options, pingInterval.roundedUpMilliseconds) }
+        try check(operation) { natsOptions_SetMaxPingsOut(options, 2) }
         // The client watches a follower's heartbeats (and recreates its consumer when they stop) only when an
         // asynchronous error handler is set. The errors themselves reach the caller through the calls it makes.
         try check(operation) { natsOptions_SetErrorHandler(options, { _, _, _, _ in }, nil) }

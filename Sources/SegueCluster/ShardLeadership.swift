@@ -10,10 +10,11 @@ import Synchronization
 ///
 /// The lease is a key in a bucket whose keys lapse `leaseMs` after their last write, its value signed with the
 /// cluster's key. It is renewed with the revision last written, so a renewal fails once the key was written by
-/// someone else. If that is another daemon's lease, the lease is lost and the daemon must step down; if it is
-/// anything else (no daemon of the cluster signed it), or the key is gone, the daemon writes its lease again and
-/// counts what it replaced, unless a later marker in the stream says a successor took the shard over meanwhile. It
-/// also steps down when JetStream has not answered for `appendRetryMs`.
+/// someone else, or lapsed (JetStream took no renewal meanwhile: a server lost, its leaders being elected). Then
+/// the daemon writes its lease again, counting what it replaced if no daemon of the cluster signed it, unless a
+/// later marker in the stream says a successor took the shard over meanwhile, or, before this daemon's own marker
+/// is in the stream, another daemon's lease is there. It also steps down when JetStream has not answered for
+/// `appendRetryMs`.
 public final class ShardLeadership: Sendable {
     private let bucket: KeyValueBucket
     /// The shard's stream, where a successor's marker says this daemon's tenure is over.
@@ -65,16 +66,22 @@ public final class ShardLeadership: Sendable {
     /// Why the lease was lost, or nil while it is held.
     public var lossReason: String? { state.withLock { $0.lossReason } }
 
-    /// Writes the endpoints the engine bound into the lease, where clients find them.
+    /// Writes the endpoints the engine bound into the lease, where clients find them. When JetStream does not answer
+    /// (a leader being elected), the renewals write them once it does.
+    /// - Throws: `ClusterError` when another daemon took the shard over.
     public func announce(ingest: String, control: String, events: String) throws(ClusterError) {
-        var lease = state.withLock { $0.lease }
-        lease.ingest = ingest
-        lease.control = control
-        lease.events = events
+        let lease = state.withLock { state in
+            state.lease.ingest = ingest
+            state.lease.control = control
+            state.lease.events = events
+            return state.lease
+        }
         switch renew(with: lease) {
         case .renewed: return
         case .taken: throw ClusterError(Self.takenMessage(shard: settings.shard.index))
-        case .failed(let error): throw error
+        case .failed(let error):
+            report.warn(
+                "cannot write the endpoints into the lease yet; the next renewal does", ["error": error.description])
         }
     }
 
@@ -110,8 +117,11 @@ public final class ShardLeadership: Sendable {
         var lastRenewal = ContinuousClock.now
         let patience = Duration.milliseconds(settings.appendRetryMs)
         var renewals = 0
+        var answered = true
         while !state.withLock({ $0.stopping || $0.lossReason != nil }) {
-            sleepBriefly(milliseconds: settings.renewMs)
+            // A renewal that got no answer is sent again soon: its request may have gone to a server just lost,
+            // and the key lapses a lease after the last renewal that was stored.
+            sleepBriefly(milliseconds: answered ? settings.renewMs : max(settings.renewMs / 5, 10))
             renewals += 1
             if renewals % 16 == 0 {
                 do {
@@ -120,7 +130,17 @@ public final class ShardLeadership: Sendable {
                     report.warn("cannot check the cluster's recorded settings", ["error": error.description])
                 }
             }
-            switch renew(with: state.withLock { $0.lease }) {
+            let renewal = renew(with: state.withLock { $0.lease })
+            if case .failed(let error) = renewal {
+                if answered { report.warn("cannot renew the lease; retrying", ["error": error.description]) }
+                answered = false
+            } else {
+                if !answered {
+                    report.info("renewed the lease again", ["after": "\(ContinuousClock.now - lastRenewal)"])
+                }
+                answered = true
+            }
+            switch renewal {
             case .renewed:
                 lastRenewal = .now
             case .taken:
@@ -138,7 +158,7 @@ public final class ShardLeadership: Sendable {
 
     private enum Renewal {
         case renewed
-        /// Another daemon wrote the key since this one did, or it lapsed.
+        /// Another daemon took the shard over: its marker follows this daemon's in the stream.
         case taken
         case failed(ClusterError)
     }
@@ -164,35 +184,60 @@ public final class ShardLeadership: Sendable {
         status.leaseWasWritten()
     }
 
-    /// After a renewal found the key written by someone else or gone: lost if another daemon's lease is there, else
-    /// written again over what is there.
+    /// After a renewal found the key written by someone else or gone. Once this daemon's marker is in the stream,
+    /// that marker is what fences others off and only a later one ends its tenure: another daemon's lease there
+    /// (written over a key that lapsed while JetStream could not take renewals) is written over, so that clients
+    /// find the daemon that holds the shard.
     private func reclaim(with lease: ShardLease) -> Renewal {
         let shard = settings.shard.index
         let key = ClusterLayout.leaseKey(shard: shard)
+        let tenure = state.withLock { $0.tenure }
         do throws(NATSError) {
-            // A holder held up past its lease may have a successor, whose lease is gone or forged now: its marker
-            // says so.
-            if let tenure = state.withLock({ $0.tenure }), try succeeded(after: tenure) { return .taken }
-            guard let entry = try bucket.get(key) else {
+            let entry = try bucket.get(key)
+            let other = entry.flatMap { otherDaemonsLease($0, at: key) }
+            // Before this daemon's marker is in the stream, another daemon's lease is left alone: the markers'
+            // order decides which of the two holds the shard, and the other steps down when it reads a later one.
+            if tenure == nil, let other {
+                return .failed(
+                    ClusterError("\(other.node) wrote the lease of shard \(shard) before this daemon's marker"))
+            }
+            if entry == nil {
+                // A lapsed key is written at once, before the stream is read: standbys leave it to its holder only
+                // for a while once the bucket answers again (`ClusterSettings.leaseGraceMs`).
                 held(lease, at: try bucket.create(key: key, value: lease.signedValue(self.key)))
-                return .renewed
             }
-            do throws(RecordRefusal) {
-                let other = try ShardLease.verified(entry.value, shard: shard, key: self.key.publicKey)
-                guard other.node == lease.node else { return .taken }
-            } catch {
-                refused.refuse(
-                    "\(ClusterLayout.leaseBucket)/\(key) revision \(entry.revision)", reason: error.description)
+            if let tenure {
+                // A holder held up past its lease may have a successor, whose lease is gone or forged now: its
+                // marker says so. While the stream cannot be read (its leader being elected), a lapsed key stays
+                // written (the lease only decides who tries to take the shard), but another daemon's lease is left
+                // alone.
+                do throws(NATSError) {
+                    if try succeeded(after: tenure) { return .taken }
+                } catch  where other == nil {}
             }
-            held(
-                lease, at: try bucket.update(key: key, value: lease.signedValue(self.key), lastRevision: entry.revision)
-            )
+            if let entry {
+                held(
+                    lease,
+                    at: try bucket.update(key: key, value: lease.signedValue(self.key), lastRevision: entry.revision))
+            }
             return .renewed
         } catch {
             if error.isStaleRevision || error.isKeyExists {
                 return .failed(ClusterError("the lease of shard \(shard) was written again while this daemon wrote it"))
             }
             return .failed(ClusterError("cannot renew the lease of shard \(shard)", cause: error))
+        }
+    }
+
+    /// The lease in `entry` when another daemon of the cluster wrote it; nil when it is this daemon's, or when no
+    /// daemon signed it (refused, and counted).
+    private func otherDaemonsLease(_ entry: (value: [UInt8], revision: UInt64), at key: String) -> ShardLease? {
+        do throws(RecordRefusal) {
+            let lease = try ShardLease.verified(entry.value, shard: settings.shard.index, key: self.key.publicKey)
+            return lease.node == settings.node ? nil : lease
+        } catch {
+            refused.refuse("\(ClusterLayout.leaseBucket)/\(key) revision \(entry.revision)", reason: error.description)
+            return nil
         }
     }
 
@@ -206,6 +251,6 @@ public final class ShardLeadership: Sendable {
     }
 
     private static func takenMessage(shard: Int) -> String {
-        "the lease of shard \(shard) lapsed or was taken by another daemon"
+        "another daemon took shard \(shard) over: its marker follows this daemon's in the stream"
     }
 }

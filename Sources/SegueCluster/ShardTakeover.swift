@@ -15,9 +15,15 @@ public final class ShardTakeover {
     private let settings: ClusterSettings
     private let key: ClusterSigningKey
     private let refused: RefusedRecords
-    /// The cluster's settings, which the holder keeps written (``ShardLeadership``).
+    /// The cluster's settings, which the holder keeps written (``ShardLeadership``) with its lease requests.
     private let recorded: ClusterSettingsCheck
     private let jetStream: JetStream
+    /// The same JetStream for the holder's appends, each sent again after `appendAnswerMs` without an answer.
+    private let appends: JetStream
+    /// The same JetStream for what the lease's renewals ask (the lease, the cluster's settings, a successor's
+    /// marker), each request waiting `renewMs` at most for its answer: nothing keeps a renewal waiting past the lease.
+    private let leaseRequests: JetStream
+    /// The lease bucket, through `leaseRequests`.
     private let leases: KeyValueBucket
     private let report: Logger
     /// What the metrics endpoint reports of this daemon's part in the shard.
@@ -28,6 +34,9 @@ public final class ShardTakeover {
     private var outage: String?
     /// Whether the standby has read the stream to its end once, which it says.
     private var caughtUp = false
+    /// When the lease bucket last did not answer this standby: a lease that lapsed then is left to its holder for
+    /// `leaseGraceMs` more (``ClusterSettings/leaseGraceMs``).
+    private var leasesUnansweredAt: ContinuousClock.Instant?
 
     /// Connects to the cluster and makes sure the shard's stream and the lease buckets exist, with the settings'
     /// replicas.
@@ -48,8 +57,10 @@ public final class ShardTakeover {
         status.counts(refused)
         let shard = settings.shard.index
         do {
+            // Pinged every renewal: a daemon on a server that hangs moves to another within three, and renews there.
             let connection = try NATSConnection(
-                servers: settings.servers, name: "segued \(settings.node)", authentication: settings.authentication)
+                servers: settings.servers, name: "segued \(settings.node)", authentication: settings.authentication,
+                pingInterval: .milliseconds(settings.renewMs))
             jetStream = try JetStream(connection: connection)
             try jetStream.ensureStream(
                 name: ClusterLayout.stream(shard: shard),
@@ -64,13 +75,17 @@ public final class ShardTakeover {
                         + "were purged or deleted): the shard's log of record is incomplete, and no daemon takes it "
                         + "over")
             }
+            appends = try jetStream.answering(within: .milliseconds(settings.appendAnswerMs))
+            leaseRequests = try jetStream.answering(within: .milliseconds(settings.renewMs))
             leases = try KeyValueBucket.ensure(
                 jetStream: jetStream, bucket: ClusterLayout.leaseBucket, replicas: settings.replicas,
-                ttl: .milliseconds(settings.leaseMs))
+                ttl: .milliseconds(settings.leaseMs)
+            ).reopened(on: leaseRequests)
             let clusterSettings = try KeyValueBucket.ensure(
                 jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
-            recorded = ClusterSettingsCheck(bucket: clusterSettings, refused: refused)
-            try recorded.check(key: key, shards: settings.shard.count)
+            try ClusterSettingsCheck(bucket: clusterSettings, refused: refused).check(
+                key: key, shards: settings.shard.count)
+            recorded = ClusterSettingsCheck(bucket: try clusterSettings.reopened(on: leaseRequests), refused: refused)
             try Self.checkMessageSize(jetStream.connection.maxPayload, largestEventBytes: largestEventBytes)
         } catch let error as ClusterError {
             throw error
@@ -132,7 +147,7 @@ public final class ShardTakeover {
             }
         }
         let leadership = ShardLeadership(
-            bucket: leases, jetStream: jetStream, recorded: recorded, lease: lease, revision: revision!, key: key,
+            bucket: leases, jetStream: leaseRequests, recorded: recorded, lease: lease, revision: revision!, key: key,
             settings: settings, refused: refused, status: status, report: report)
         try leadership.startRenewing()
         do {
@@ -141,7 +156,7 @@ public final class ShardTakeover {
             try local.finish()
             status.holdsShard(from: marker)
             let replica = JetStreamReplica(
-                jetStream: jetStream, shard: settings.shard.index, markerSequence: marker, key: key,
+                jetStream: appends, shard: settings.shard.index, markerSequence: marker, key: key,
                 retryMs: settings.appendRetryMs, refused: refused, status: status,
                 leaseLost: { leadership.lossReason != nil })
             return (leadership, replica)
@@ -204,17 +219,26 @@ public final class ShardTakeover {
         }
     }
 
-    /// The lease's revision when this daemon took it, or nil while another holds it (or JetStream does not answer).
+    /// The lease's revision when this daemon took it, or nil while another holds it (or JetStream does not answer,
+    /// or did not answer less than `leaseGraceMs` ago, when a lapsed lease is its holder's to write again).
     private func acquire(_ lease: ShardLease) -> UInt64? {
-        do {
-            let revision = try leases.create(
-                key: ClusterLayout.leaseKey(shard: settings.shard.index), value: lease.signedValue(key))
+        let key = ClusterLayout.leaseKey(shard: settings.shard.index)
+        do throws(NATSError) {
+            if let unanswered = leasesUnansweredAt,
+                ContinuousClock.now - unanswered < .milliseconds(settings.leaseGraceMs)
+            {
+                _ = try leases.get(key)
+                noteReachable()
+                return nil
+            }
+            let revision = try leases.create(key: key, value: lease.signedValue(self.key))
             noteReachable()
             return revision
         } catch {
             if error.isKeyExists {
                 noteReachable()
             } else {
+                leasesUnansweredAt = .now
                 noteOutage(error)
             }
             return nil

@@ -73,6 +73,9 @@ public final class NATSCluster {
     /// The client URL of node `node` (0-based).
     public func url(node: Int) -> String { "nats://127.0.0.1:\(nodes[node].clientPort)" }
 
+    /// The index of the node that JetStream names `name` (a stream's leader, say): `node1` is 0.
+    public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
+
     /// How many nodes the cluster has.
     public var count: Int { nodes.count }
 

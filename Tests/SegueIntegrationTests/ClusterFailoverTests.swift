@@ -82,6 +82,15 @@ extension NATSClusterSuites {
             }
         }
 
+        /// Each acknowledged command's events in `events` once, at the positions and with the version it was answered.
+        static func expectLogged(_ acknowledged: [(stack: String, result: CommandResult)], in events: [Event]) {
+            for (stack, result) in acknowledged {
+                let logged = events.filter { (result.firstPosition...result.lastPosition).contains($0.position) }
+                #expect(logged.count == Int(result.lastPosition - result.firstPosition + 1))
+                #expect(logged.allSatisfy { $0.stackId == stack } && logged.last?.version == result.version)
+            }
+        }
+
         @Test func killingAHolderHandsItsShardToTheStandbyWithNothingLost() throws {
             let nats = try NATSCluster.start()
             let holders = try (0..<2).map {
@@ -136,11 +145,7 @@ extension NATSClusterSuites {
             let successor = try ControlClient(endpoint: endpoints.control)
             let events = try Self.history(successor)
             Self.expectGapFree(events)
-            for (stack, result) in acknowledged {
-                let logged = events.filter { (result.firstPosition...result.lastPosition).contains($0.position) }
-                #expect(logged.count == Int(result.lastPosition - result.firstPosition + 1))
-                #expect(logged.allSatisfy { $0.stackId == stack } && logged.last?.version == result.version)
-            }
+            Self.expectLogged(acknowledged, in: events)
             // The finger's transition ended as after a restart.
             let cancelled = events.compactMap { if case .cancelled(let c) = $0.body { c } else { nil } }
             #expect(cancelled.map(\.reason) == [.engineRestarted])

@@ -10,11 +10,12 @@ final class CommandLoad: @unchecked Sendable {
     private var stopping = false
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts pushing a screen on one of `stacks` and popping it, then the next stack, at `endpoint`.
-    init(endpoint: String, stacks: [String]) {
+    /// Starts pushing a screen on one of `stacks` and popping it, then the next stack, at `endpoint`, each command
+    /// waiting up to `timeoutMs` for its answer.
+    init(endpoint: String, stacks: [String], timeoutMs: Int = 1000) {
         Thread.detachNewThread { [self] in
             defer { finished.signal() }
-            guard let control = try? ControlClient(endpoint: endpoint, timeoutMs: 1000) else { return }
+            guard let control = try? ControlClient(endpoint: endpoint, timeoutMs: timeoutMs) else { return }
             var round = 0
             while !lock.withLock({ stopping }) {
                 let stack = stacks[round / 2 % stacks.count]
