@@ -58,9 +58,15 @@ extension NATSClusterSuites {
             case .pause: nats.pause(node: leader)
             }
             try awaitLoad(before + 2, "shard 0 took no command after node\(leader + 1) was lost")
+            let stall = ContinuousClock.now - disrupted
+            // What JetStream needs, beside what the shard stalled: until another server leads the stream.
+            let elected = Date().addingTimeInterval(60)
+            while (try? observer.leader(stream: stream)).flatMap({ $0 }).map({ $0 == leaderName }) ?? true {
+                try #require(Date() < elected, "JetStream elected no new leader of \(stream)")
+            }
             print(
-                "shard 0's commits resumed \(ContinuousClock.now - disrupted) after node\(leader + 1), leading \(stream), was lost"
-            )
+                "node\(leader + 1), leading \(stream), lost: shard 0's commits resumed after \(stall); another "
+                    + "server led the stream \(ContinuousClock.now - disrupted) after")
             if disruption == .pause {
                 nats.resume(node: leader)
             }
