@@ -183,18 +183,24 @@ public final class ShardTakeover {
                 return
             }
             guard let message else {
-                if !caughtUp {
-                    caughtUp = true
-                    report.info(
-                        "caught up with the shard's stream",
-                        ["stream": stream, "sequence": local.lastSequence, "head": local.head])
-                }
+                noteCaughtUp(local)
                 break
             }
             try apply(message, to: local)
         }
         // How far behind the stream this standby is, for the metrics endpoint (without asking the servers).
         status.followed(applied: local.lastSequence, streamLast: follower.knownEnd)
+    }
+
+    /// Says once that the standby has read the stream to the end it has now (a pause in what the follower delivers
+    /// is not enough: the servers are asked).
+    private func noteCaughtUp(_ local: LocalLogCatchUp) {
+        guard !caughtUp, let last = try? jetStream.lastSequence(stream: stream), local.lastSequence >= last else {
+            return
+        }
+        caughtUp = true
+        report.info(
+            "caught up with the shard's stream", ["stream": stream, "sequence": local.lastSequence, "head": local.head])
     }
 
     /// Applies one stream message to the local log, counting it when refused.
