@@ -171,7 +171,7 @@ final class JetStreamReplica: LogReplica, Sendable {
                 case .refused(let reason):
                     refused.refuse("\(stream) sequence \(message.sequence)", reason: reason)
                     lastSequence.store(message.sequence, ordering: .relaxed)
-                case .batch, .part:
+                case .batch, .part, .gap:
                     guard message.payload == payload else {
                         throw ReplicaFailure(
                             fenced: true,

@@ -129,6 +129,7 @@ final class LocalLogCatchUp {
         let events: [Event]
         switch reader.read(message) {
         case .refused(let reason): return reason
+        case .gap(let reason): throw ClusterError("\(stream) was not read whole: \(reason)")
         case .marker, .part: return nil
         case .batch(let batch): events = batch
         }

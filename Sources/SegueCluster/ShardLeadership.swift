@@ -30,6 +30,8 @@ public final class ShardLeadership: Sendable {
     private let state: Mutex<State>
     /// The renewing thread, from `startRenewing()` until `release()` joins it.
     private let renewer = Mutex<JoinableThread<Void>?>(nil)
+    /// What answers on the lease's presence subject (`HolderPresence`) while this daemon holds the shard.
+    private let presence = Mutex<PresenceResponder?>(nil)
 
     private struct State {
         var lease: ShardLease
@@ -66,14 +68,17 @@ public final class ShardLeadership: Sendable {
     /// Why the lease was lost, or nil while it is held.
     public var lossReason: String? { state.withLock { $0.lossReason } }
 
-    /// Writes the endpoints the engine bound into the lease, where clients find them. When JetStream does not answer
-    /// (a leader being elected), the renewals write them once it does.
+    /// Writes the endpoints the engine bound into the lease, where clients find them, with the presence subject this
+    /// daemon answers on from now on. When JetStream does not answer (a leader being elected), the renewals write them
+    /// once it does.
     /// - Throws: `ClusterError` when another daemon took the shard over.
     public func announce(ingest: String, control: String, events: String) throws(ClusterError) {
+        let presence = startPresence() ?? ""
         let lease = state.withLock { state in
             state.lease.ingest = ingest
             state.lease.control = control
             state.lease.events = events
+            state.lease.presence = presence
             return state.lease
         }
         switch renew(with: lease) {
@@ -82,6 +87,24 @@ public final class ShardLeadership: Sendable {
         case .failed(let error):
             report.warn(
                 "cannot write the endpoints into the lease yet; the next renewal does", ["error": error.description])
+        }
+    }
+
+    /// Answers on a new presence subject, and returns it once an answer there came back: the servers may refuse the
+    /// subscription or its replies (a NATS user without those permissions), and a subject announced but not answered
+    /// would look like a holder gone.
+    private func startPresence() -> String? {
+        let subject = HolderPresence.subject(shard: settings.shard.index, node: settings.node)
+        do throws(NATSError) {
+            let responder = try PresenceResponder(connection: jetStream.connection, subject: subject)
+            _ = try jetStream.connection.request(subject: subject, timeout: .seconds(1))
+            presence.withLock { $0 = responder }
+            return subject
+        } catch {
+            report.warn(
+                "no presence subject: standbys take the shard over only once the lease lapses",
+                ["subject": subject, "error": error.description])
+            return nil
         }
     }
 
@@ -99,6 +122,7 @@ public final class ShardLeadership: Sendable {
     /// Stops renewing and gives the lease up (deleting its key), so that a standby takes over at once.
     public func release() {
         state.withLock { $0.stopping = true }
+        presence.withLock { $0?.stop() }
         // Joined under its own lock, which the renewing thread never takes: a second release waits for the first.
         renewer.withLock { thread in
             thread?.join()

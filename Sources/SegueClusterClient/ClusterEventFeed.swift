@@ -118,6 +118,8 @@ public final class ClusterEventFeed {
                     break
                 case .refused(let reason):
                     onRefused(shard, message.sequence, reason)
+                case .gap(let reason):
+                    throw ClusterError("cannot read \(ClusterLayout.stream(shard: shard)) whole: \(reason)")
                 case .marker, .part, nil:
                     break
                 }

@@ -18,6 +18,10 @@ package struct ShardStreamReader {
         case part
         /// Not a holder's record; skipped.
         case refused(String)
+        /// A holder's part of the current tenure whose positions start past where the log continues: messages
+        /// before it were not delivered, so this reader's log would have a hole. Nothing was taken; the reader is as
+        /// before, and must not go on from here.
+        case gap(String)
     }
 
     private let shard: Int
@@ -86,11 +90,16 @@ package struct ShardStreamReader {
         }
         guard let first = part.events.first else { throw RecordRefusal("a batch part without events") }
         let expected = pending.last.map { $0.position + 1 } ?? nextPosition ?? first.position
-        guard first.position == expected,
-            part.events.indices.allSatisfy({ part.events[$0].position == first.position + UInt64($0) })
+        guard part.events.indices.allSatisfy({ part.events[$0].position == first.position + UInt64($0) }),
+            first.position >= expected
         else {
             throw RecordRefusal(
                 "a batch part at positions from \(first.position), while the log continues at \(expected)")
+        }
+        guard first.position == expected else {
+            return .gap(
+                "message \(message.sequence) holds positions from \(first.position), but the log continues at "
+                    + "\(expected): the messages before it were not all read")
         }
         tenure = part.tenure
         pending += part.events

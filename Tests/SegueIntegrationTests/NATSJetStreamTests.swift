@@ -169,6 +169,28 @@ extension NATSClusterSuites {
             #expect(woken.wait(timeout: .now() + 30) == .success)
         }
 
+        @Test func aFollowerThatFallsBehindItsClientsLimitStillSkipsNothing() throws {
+            let setup = try Setup()
+            let js = setup.jetStream
+            try js.ensureStream(name: "BEHIND", subjects: ["behind.>"], replicas: 3)
+            let follower = try StreamFollower(jetStream: js, stream: "BEHIND", from: 1, pendingMessages: 8)
+            let payloads = (1...200).map { Self.bytes("message \($0)") }
+            _ = try js.publishBatch(subject: "behind.all", payloads: payloads)
+            // Nothing is taken until the client has dropped some of what the servers pushed to it.
+            let deadline = Date().addingTimeInterval(30)
+            while follower.droppedMessages == 0 {
+                try #require(Date() < deadline, "the client dropped nothing")
+                usleep(10_000)
+            }
+            var seen: [StreamMessage] = []
+            while seen.count < payloads.count {
+                try #require(Date() < deadline.addingTimeInterval(30), "only \(seen.count) messages came")
+                if let message = try follower.next(timeout: .seconds(1)) { seen.append(message) }
+            }
+            #expect(seen.map(\.sequence) == Array(1...200))
+            #expect(seen.map(\.payload) == payloads)
+        }
+
         @Test func losingANodeKeepsTheStreamWritableAndTheClientReconnects() throws {
             let setup = try Setup(timeout: .seconds(1))
             let js = setup.jetStream
