@@ -59,8 +59,8 @@ public final class ShardLeadership: Sendable {
         status.leaseWasWritten()
     }
 
-    /// Notes the sequence of this daemon's marker: from then on, a lease written again over what no daemon signed, or
-    /// over a lapsed key, is written only while no later marker is in the stream.
+    /// Notes the sequence of this daemon's marker: from then on only a later marker ends its tenure, and its lease is
+    /// written again over whatever the key holds (another daemon's lease included) while there is none.
     func hold(tenure: UInt64) {
         state.withLock { $0.tenure = tenure }
     }
