@@ -29,8 +29,8 @@ final class ClusterBridgeTransport: BridgeTransport {
     private var catchUps: [Int: CatchUp] = [:]
     /// Requests asked of every shard, by tag, with the replies so far.
     private var gathering: [UInt64: Gathering] = [:]
-    /// The transport's own requests (a shard's head, its log after a failover), by tag.
-    private var ownRequests: [UInt64: Int] = [:]
+    /// The tags of the transport's own requests: a shard's head, its log after a failover, probes of a new holder.
+    private var ownRequests: Set<UInt64> = []
     /// For each probe, the shards whose holder has published it: the bridge is told once all have.
     private var probesArrived: [String: Set<Int>] = [:]
     /// Publications and replies made ready here, handed out before anything new.
@@ -152,7 +152,7 @@ final class ClusterBridgeTransport: BridgeTransport {
         answered = []
         for (shard, link) in links.enumerated() {
             for reply in link.takeReplies() {
-                if ownRequests[reply.tag] != nil {
+                if ownRequests.remove(reply.tag) != nil {
                     ownReply(reply, from: shard)
                 } else if gathering[reply.tag] != nil {
                     if let whole = gather(reply) { replies.append(whole) }
@@ -196,7 +196,7 @@ final class ClusterBridgeTransport: BridgeTransport {
                 for _ in 0..<count { link.subscribe(prefix) }
             }
             for page in pages { _ = link.openControl(for: page) }
-            // The old holder's probes are not coming: the bridge asks again, and the new holder answers.
+            // What the pages missed is read once a probe of its own shows the new subscription live.
             let token = "web-shard-\(shard)-\(lastOwnTag)"
             let probe = ProbeAttempt(token: token, timeoutMs: GatewayLimits.requestTimeoutMs, now: .now)
             link.subscribe(probe.topic)
@@ -212,7 +212,7 @@ final class ClusterBridgeTransport: BridgeTransport {
                 probed(shard)
             } else if catchUps[shard]!.probe.shouldAsk(at: now) {
                 let request = Request(body: .publishProbe(PublishProbe(token: catchUp.probe.token)))
-                _ = links[shard].sendRequest(request.encoded(), tag: ownTag(for: shard), from: nil)
+                _ = links[shard].sendRequest(request.encoded(), tag: ownTag(), from: nil)
             }
         }
     }
@@ -228,7 +228,7 @@ final class ClusterBridgeTransport: BridgeTransport {
 
     private func readLog(of shard: Int, from position: UInt64) {
         let request = Request(body: .readEvents(ReadEvents(fromPosition: position, maxCount: 1000)))
-        guard links[shard].sendRequest(request.encoded(), tag: ownTag(for: shard), from: nil) else {
+        guard links[shard].sendRequest(request.encoded(), tag: ownTag(), from: nil) else {
             return finishCatchUp(of: shard)
         }
     }
@@ -245,18 +245,18 @@ final class ClusterBridgeTransport: BridgeTransport {
     /// The shard's head when first connected: a failover before any of its events reached a page reads from there.
     private func askHead(of shard: Int) {
         let request = Request(body: .getStats(GetStats()))
-        _ = links[shard].sendRequest(request.encoded(), tag: ownTag(for: shard), from: nil)
+        _ = links[shard].sendRequest(request.encoded(), tag: ownTag(), from: nil)
     }
 
-    private func ownTag(for shard: Int) -> UInt64 {
+    private func ownTag() -> UInt64 {
         lastOwnTag += 1
-        ownRequests[lastOwnTag] = shard
+        ownRequests.insert(lastOwnTag)
         return lastOwnTag
     }
 
     private func ownReply(_ reply: TaggedReply, from shard: Int) {
-        guard ownRequests.removeValue(forKey: reply.tag) == shard, case .success(let answer) = reply.reply else {
-            // From a holder since replaced, or undecodable: a catch-up ends with what it has.
+        guard case .success(let answer) = reply.reply else {
+            // Undecodable: a catch-up ends with what it has.
             if catchUps[shard]?.probed == true { finishCatchUp(of: shard) }
             return
         }
