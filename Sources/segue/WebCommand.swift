@@ -42,7 +42,11 @@ enum WebCommand {
                     + "a reverse proxy's public name; otherwise only the listening address (and localhost on "
                     + "loopback) is served", environment: "SEGUE_WEB_ALLOW_HOST"),
             .init("assets", "DIR", help: "the page's files (default: the web/ directory this segue was built from)"),
-            .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
+            .init(
+                "segued", "PATH",
+                help:
+                    "the segued to start when none runs (default: the one beside segue; none is started with --cluster)"
+            ),
         ] + Connection.stackOptions,
         examples: [
             "segue web",
