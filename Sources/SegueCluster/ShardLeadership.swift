@@ -29,6 +29,8 @@ public final class ShardLeadership: Sendable {
     private let state: Mutex<State>
     /// The renewing thread, from `startRenewing()` until `release()` joins it.
     private let renewer = Mutex<JoinableThread<Void>?>(nil)
+    /// What answers on the lease's presence subject (`HolderPresence`) while this daemon holds the shard.
+    private let presence = Mutex<PresenceResponder?>(nil)
 
     private struct State {
         var lease: ShardLease
@@ -65,16 +67,36 @@ public final class ShardLeadership: Sendable {
     /// Why the lease was lost, or nil while it is held.
     public var lossReason: String? { state.withLock { $0.lossReason } }
 
-    /// Writes the endpoints the engine bound into the lease, where clients find them.
+    /// Writes the endpoints the engine bound into the lease, where clients find them, with the presence subject this
+    /// daemon answers on from now on.
     public func announce(ingest: String, control: String, events: String) throws(ClusterError) {
         var lease = state.withLock { $0.lease }
         lease.ingest = ingest
         lease.control = control
         lease.events = events
+        lease.presence = startPresence() ?? ""
         switch renew(with: lease) {
         case .renewed: return
         case .taken: throw ClusterError(Self.takenMessage(shard: settings.shard.index))
         case .failed(let error): throw error
+        }
+    }
+
+    /// Answers on a new presence subject, and returns it once an answer there came back: the servers may refuse the
+    /// subscription or its replies (a NATS user without those permissions), and a subject announced but not answered
+    /// would look like a holder gone.
+    private func startPresence() -> String? {
+        let subject = HolderPresence.subject(shard: settings.shard.index, node: settings.node)
+        do throws(NATSError) {
+            let responder = try PresenceResponder(connection: jetStream.connection, subject: subject)
+            _ = try jetStream.connection.request(subject: subject, timeout: .seconds(1))
+            presence.withLock { $0 = responder }
+            return subject
+        } catch {
+            report.warn(
+                "no presence subject: standbys take the shard over only once the lease lapses",
+                ["subject": subject, "error": error.description])
+            return nil
         }
     }
 
@@ -92,6 +114,7 @@ public final class ShardLeadership: Sendable {
     /// Stops renewing and gives the lease up (deleting its key), so that a standby takes over at once.
     public func release() {
         state.withLock { $0.stopping = true }
+        presence.withLock { $0?.stop() }
         // Joined under its own lock, which the renewing thread never takes: a second release waits for the first.
         renewer.withLock { thread in
             thread?.join()

@@ -122,13 +122,19 @@ public final class ShardTakeover {
             node: settings.node, shard: UInt32(settings.shard.index), shards: UInt32(settings.shard.count))
         var revision: UInt64?
         var toldStandby = false
+        var presence = HolderPresence(connection: jetStream.connection, patienceMs: settings.renewMs)
         while revision == nil {
             if stopRequested() { return nil }
-            try catchUp(local, from: follower, forMs: settings.renewMs)
+            try catchUp(local, from: follower, forMs: Self.pollMs)
             revision = acquire(lease)
-            if revision == nil && !toldStandby {
+            guard revision == nil else { break }
+            let current = holder()
+            if !toldStandby {
                 toldStandby = true
-                onStandby(holder())
+                onStandby(current?.lease)
+            }
+            if let current, presence.isGone(current.lease, revision: current.revision) {
+                revision = takeFromAbsentHolder(current, with: lease)
             }
         }
         let leadership = ShardLeadership(
@@ -221,12 +227,33 @@ public final class ShardTakeover {
         }
     }
 
-    /// The holder's lease, when it can be read and a daemon of the cluster wrote it.
-    private func holder() -> ShardLease? {
-        guard let value = try? leases.get(ClusterLayout.leaseKey(shard: settings.shard.index))?.value else {
+    /// How often a standby tries to take the lease and asks its holder whether it is there: often enough that a
+    /// takeover follows soon after the lease lapses or the holder is gone.
+    static let pollMs = 50
+
+    /// The holder's lease and its revision, when it can be read and a daemon of the cluster wrote it.
+    private func holder() -> (lease: ShardLease, revision: UInt64)? {
+        guard let entry = try? leases.get(ClusterLayout.leaseKey(shard: settings.shard.index)),
+            let lease = try? ShardLease.verified(entry.value, shard: settings.shard.index, key: key.publicKey)
+        else { return nil }
+        return (lease, entry.revision)
+    }
+
+    /// Deletes the lease of a holder that is gone (only that revision of it) and takes the lease; the marker this
+    /// daemon appends next fences the holder off, should it still be alive after all.
+    /// - Returns: the new lease's revision, or nil when another daemon came first or JetStream does not answer.
+    private func takeFromAbsentHolder(_ current: (lease: ShardLease, revision: UInt64), with lease: ShardLease)
+        -> UInt64?
+    {
+        report.info(
+            "the holder is gone (no responders on its presence subject); taking the shard over before its lease lapses",
+            ["shard": settings.shard.index, "holder": current.lease.node])
+        do {
+            try leases.delete(ClusterLayout.leaseKey(shard: settings.shard.index), lastRevision: current.revision)
+        } catch {
             return nil
         }
-        return try? ShardLease.verified(value, shard: settings.shard.index, key: key.publicKey)
+        return acquire(lease)
     }
 
     /// Reads the stream to its end and appends the marker right after it; when another append came first (a

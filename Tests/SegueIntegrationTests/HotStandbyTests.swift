@@ -1,5 +1,6 @@
 import Foundation
 import SegueClient
+import SegueClusterClient
 import SegueTestSupport
 import SegueWire
 import Testing
@@ -67,6 +68,30 @@ extension NATSClusterSuites {
             let restartedCaughtUp = try restarted.awaitLogLine(
                 containing: "caught up with the shard's stream", timeoutMs: 120_000)
             #expect(Self.field("head", in: restartedCaughtUp) == next.lastPosition, "\(restartedCaughtUp)")
+        }
+
+        @Test func aKilledHolderIsReplacedWithoutWaitingForItsLeaseToLapse() throws {
+            let nats = try NATSCluster.start()
+            // A lease of 10 s: a takeover before it lapses can only come from the holder's presence subject going
+            // silent.
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder", leaseMs: 10000)
+            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "standby", leaseMs: 10000)
+            let control = try ControlClient(endpoint: try #require(holder.endpoints).control)
+            _ = try control.command(
+                Command(
+                    stackId: "a",
+                    op: .create(
+                        CreateStack(screens: ["Home"], config: StackConfig(size: Size(width: 390, height: 844))))))
+            holder.process.kill()
+            let successor = try ControlClient(endpoint: try standby.awaitReady(timeoutMs: 30000).control)
+            #expect(try successor.stack("a").screens == ["Home"])
+            let gone = Self.lines(
+                "the holder is gone (no responders on its presence subject); taking the shard over before its lease lapses",
+                of: standby)
+            #expect(gone.count == 1 && gone[0].contains("holder=holder"), "\(standby.process.stderr)")
+            // The successor answers on a presence subject of its own, under its shard.
+            let lease = try #require(try ClusterDirectory(servers: [nats.urls]).holder(of: 0))
+            #expect(lease.node == "standby" && lease.presence.hasPrefix("segue.shard.0.presence.standby-"))
         }
     }
 }

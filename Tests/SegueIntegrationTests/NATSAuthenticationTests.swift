@@ -36,6 +36,8 @@ extension NATSClusterSuites {
                 let created = try runSegue(["create", stack, "--screens", "Home"], environment: reader)
                 #expect(created.status == 0, "\(created.stderr)")
             }
+            // The permissions let a holder answer on its presence subject, and the standby ask there.
+            #expect(!holder.process.stderr.contains("no presence subject"), "\(holder.process.stderr)")
             holder.process.kill()
             try standby.awaitReady(timeoutMs: 15000)
             let pushed = try runSegue(["push", first, "Detail", "--immediate"], environment: reader)

@@ -1860,9 +1860,11 @@ extension ShardLease: ProtoJSONDecodable {
                 control = try value.string(at: at)
             case "events":
                 events = try value.string(at: at)
+            case "presence":
+                presence = try value.string(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ShardLease has "
-                    + "node, shard, shards, ingest, control, events)")
+                    + "node, shard, shards, ingest, control, events, presence)")
             }
         }
     }

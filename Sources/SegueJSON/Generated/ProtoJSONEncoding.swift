@@ -986,6 +986,7 @@ extension ShardLease: JSONRepresentable {
         object.add("ingest", ingest)
         object.add("control", control)
         object.add("events", events)
+        object.add("presence", presence)
         return object
     }
 }

@@ -4509,6 +4509,12 @@ public struct ShardLease: ProtoMessage {
     /// Field 6 `string events`.
     public var events: String = ""
 
+    /// Field 7 `string presence`: A core NATS subject the holder answers requests on while its process and its
+    /// connection live (empty until it does): a standby that gets "no responders" there for a quarter of the lease
+    /// takes the shard over without waiting for the lease to lapse. The marker it appends fences the holder off, should
+    /// it still be alive.
+    public var presence: String = ""
+
     /// Creates a `ShardLease` with every field at its default.
     public init() {}
 
@@ -4519,7 +4525,8 @@ public struct ShardLease: ProtoMessage {
         shards: UInt32 = 0,
         ingest: String = "",
         control: String = "",
-        events: String = ""
+        events: String = "",
+        presence: String = ""
     ) {
         self.node = node
         self.shard = shard
@@ -4527,6 +4534,7 @@ public struct ShardLease: ProtoMessage {
         self.ingest = ingest
         self.control = control
         self.events = events
+        self.presence = presence
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -4549,6 +4557,9 @@ public struct ShardLease: ProtoMessage {
         if !events.isEmpty {
             writer.writeString(events, field: 6)
         }
+        if !presence.isEmpty {
+            writer.writeString(presence, field: 7)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -4570,6 +4581,8 @@ public struct ShardLease: ProtoMessage {
             control = try reader.readString(wireType)
         case 6:
             events = try reader.readString(wireType)
+        case 7:
+            presence = try reader.readString(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -727,7 +727,8 @@ enum Samples {
         shards: 4294967293,
         ingest: "ingest-0-\u{E9}\u{1F680}",
         control: "control-0-\u{E9}\u{1F680}",
-        events: "events-0-\u{E9}\u{1F680}"
+        events: "events-0-\u{E9}\u{1F680}",
+        presence: "presence-0-\u{E9}\u{1F680}"
     )
 
     /// Sample `SignedRecord`.

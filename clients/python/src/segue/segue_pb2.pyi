@@ -926,20 +926,22 @@ class RestingSpringCurve(_message.Message):
     def __init__(self, response: _Optional[float] = ..., damping_ratio: _Optional[float] = ..., initial_velocity: _Optional[float] = ...) -> None: ...
 
 class ShardLease(_message.Message):
-    __slots__ = ("node", "shard", "shards", "ingest", "control", "events")
+    __slots__ = ("node", "shard", "shards", "ingest", "control", "events", "presence")
     NODE_FIELD_NUMBER: _ClassVar[int]
     SHARD_FIELD_NUMBER: _ClassVar[int]
     SHARDS_FIELD_NUMBER: _ClassVar[int]
     INGEST_FIELD_NUMBER: _ClassVar[int]
     CONTROL_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    PRESENCE_FIELD_NUMBER: _ClassVar[int]
     node: str
     shard: int
     shards: int
     ingest: str
     control: str
     events: str
-    def __init__(self, node: _Optional[str] = ..., shard: _Optional[int] = ..., shards: _Optional[int] = ..., ingest: _Optional[str] = ..., control: _Optional[str] = ..., events: _Optional[str] = ...) -> None: ...
+    presence: str
+    def __init__(self, node: _Optional[str] = ..., shard: _Optional[int] = ..., shards: _Optional[int] = ..., ingest: _Optional[str] = ..., control: _Optional[str] = ..., events: _Optional[str] = ..., presence: _Optional[str] = ...) -> None: ...
 
 class SignedRecord(_message.Message):
     __slots__ = ("record", "signature")
