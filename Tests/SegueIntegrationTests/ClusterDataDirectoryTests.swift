@@ -31,6 +31,27 @@ extension NATSClusterSuites {
             #expect(state.version == 1)
         }
 
+        // A log longer than a stream made again since (the servers' stores lost) is refused as soon as the standby has
+        // read that stream's end, rather than passing for a standby that could not take over.
+        @Test func aLogPastTheEndOfAStreamMadeAgainIsRefusedWhileStandingBy() throws {
+            let lost = try NATSCluster.start()
+            let old = try ClusterDaemon(cluster: lost, shard: 0, shards: 1, node: "old")
+            let control = try ControlClient(endpoint: try #require(old.endpoints).control)
+            _ = try control.command(ClusterFailoverTests.create("a"))
+            for screen in ["Detail", "More", "Last"] { _ = try control.command(ClusterFailoverTests.push("a", screen)) }
+            old.process.kill()
+            lost.stop()
+
+            let nats = try NATSCluster.start()
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "new")
+            _ = try ControlClient(endpoint: try #require(holder.endpoints).control)
+                .command(ClusterFailoverTests.create("b"))
+            let refused = try ClusterDaemon.refusal(cluster: nats, shard: 0, shards: 1, data: old.dataDirectory)
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("past the end of SEGUE_SHARD_0"), "\(refused)")
+            #expect(holder.process.isRunning)
+        }
+
         @Test func aLocalWriteFailingAfterTheStreamTookTheBatchStopsTheHolderAndNothingIsLost() throws {
             let disk = try SmallFileSystem.mountOrCancel()
             let nats = try NATSCluster.start()
