@@ -183,7 +183,7 @@ public final class ShardTakeover {
                 return
             }
             guard let message else {
-                noteCaughtUp(local)
+                try noteCaughtUp(local)
                 break
             }
             try apply(message, to: local)
@@ -194,10 +194,13 @@ public final class ShardTakeover {
 
     /// Says once that the standby has read the stream to the end it has now (a pause in what the follower delivers
     /// is not enough: the servers are asked).
-    private func noteCaughtUp(_ local: LocalLogCatchUp) {
+    /// - Throws: `ClusterError` when the local log reaches past that end: it is another log, which the takeover would
+    ///   refuse, so the standby refuses it now rather than stand by as one that cannot take over.
+    private func noteCaughtUp(_ local: LocalLogCatchUp) throws(ClusterError) {
         guard !caughtUp, let last = try? jetStream.lastSequence(stream: stream), local.lastSequence >= last else {
             return
         }
+        if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
         caughtUp = true
         report.info(
             "caught up with the shard's stream", ["stream": stream, "sequence": local.lastSequence, "head": local.head])
