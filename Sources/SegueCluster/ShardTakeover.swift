@@ -200,7 +200,7 @@ public final class ShardTakeover {
         guard !caughtUp, let last = try? jetStream.lastSequence(stream: stream), local.lastSequence >= last else {
             return
         }
-        if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
+        if let mismatch = local.mismatch(atStreamEnd: last) { throw ClusterError(mismatch) }
         caughtUp = true
         report.info(
             "caught up with the shard's stream", ["stream": stream, "sequence": local.lastSequence, "head": local.head])
@@ -295,7 +295,7 @@ public final class ShardTakeover {
                 continue
             }
             guard local.lastSequence >= last else { continue }
-            if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
+            if let mismatch = local.mismatch(atStreamEnd: last) { throw ClusterError(mismatch) }
             do {
                 let subject = ClusterLayout.leaderSubject(shard: settings.shard.index)
                 let record = ShardMarker(lease: marker, afterSequence: last, nextPosition: local.head + 1).encoded()
