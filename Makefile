@@ -93,8 +93,9 @@ test-python: install-python
 	cd clients/python && $(abspath $(VENV))/bin/mypy --strict src/segue tests
 	SEGUED=$(SEGUED) $(PYTHON) -m pytest -q clients/python/tests
 
-# `segue web` in headless Chromium (Tests/web).
-test-web:
+# `segue web` in headless Chromium (Tests/web); its cluster test starts nats-servers and daemons with the Python
+# client's helpers.
+test-web: install-python
 	$(PYTHON) -m pytest -q Tests/web
 
 # Rewrites docs/img/web-*.png from the browser tests.

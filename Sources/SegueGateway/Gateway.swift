@@ -26,10 +26,13 @@ public final class Gateway: Sendable {
         /// Host names served besides the gateway's own addresses (`--allow-host`: a reverse proxy's public name),
         /// `NAME` (any port) or `NAME:PORT`.
         public var allowedHosts: [String]
+        /// In front of a whole cluster: where its shards are served, followed as they change hands; `endpoints`
+        /// are then not used.
+        public var cluster: ClusterRoute?
 
         public init(
             host: String, port: Int, assetsDirectory: String, endpoints: SegueEndpoints,
-            curve: CurveClientKeys?, token: String?, allowedHosts: [String] = []
+            curve: CurveClientKeys?, token: String?, allowedHosts: [String] = [], cluster: ClusterRoute? = nil
         ) {
             self.host = host
             self.port = port
@@ -38,13 +41,14 @@ public final class Gateway: Sendable {
             self.curve = curve
             self.token = token
             self.allowedHosts = allowedHosts
+            self.cluster = cluster
         }
     }
 
     public let configuration: Configuration
     private let outboxes = PageOutboxes()
     private let backlog = PageBacklog()
-    private let bridge: GatewayBridge<SocketBridgeTransport>
+    private let bridge: any RunningBridge
     private let slot = ServiceSlot()
     /// Each connection's message rate, kept by the libwebsockets thread's callbacks.
     private let rates = Mutex<[ConnectionID: MessageRate]>([:])
@@ -70,11 +74,18 @@ public final class Gateway: Sendable {
     public init(configuration: Configuration) throws(GatewayError) {
         self.configuration = configuration
         let slot = self.slot
-        bridge = try GatewayBridge(
-            transport: try SocketBridgeTransport(endpoints: configuration.endpoints, curve: configuration.curve),
-            endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
-            hello: Array(Self.hello(configuration).description.utf8),
-            wakeWriter: { slot.wake() })
+        let hello = Array(Self.hello(configuration).description.utf8)
+        if let route = configuration.cluster {
+            bridge = try GatewayBridge(
+                transport: try ClusterBridgeTransport(route: route, curve: configuration.curve),
+                endpoints: route.holder(of: 0), route: route, curve: configuration.curve, outboxes: outboxes,
+                backlog: backlog, hello: hello, wakeWriter: { slot.wake() })
+        } else {
+            bridge = try GatewayBridge(
+                transport: try SocketBridgeTransport(endpoints: configuration.endpoints, curve: configuration.curve),
+                endpoints: configuration.endpoints, curve: configuration.curve, outboxes: outboxes, backlog: backlog,
+                hello: hello, wakeWriter: { slot.wake() })
+        }
         var handlers = WebSocketService.Handlers()
         handlers.accept = { [unowned self] handshake in
             policy.withLock { $0 }?.acceptsUpgrade(handshake) ?? false
@@ -184,11 +195,18 @@ public final class Gateway: Sendable {
         hello.addRaw("newestRevision", String(ProfileCatalog.newestRevision))
         hello.addRaw("maxMessageBytes", String(GatewayLimits.maxMessageBytes))
         hello.addRaw("messagesPerSecond", String(Int(GatewayLimits.messagesPerSecond)))
-        var daemon = JSONObject()
-        daemon.add("ingest", configuration.endpoints.ingest)
-        daemon.add("control", configuration.endpoints.control)
-        daemon.add("events", configuration.endpoints.events)
-        hello.add("daemon", daemon)
+        if let route = configuration.cluster {
+            var cluster = JSONObject()
+            cluster.add("servers", route.servers)
+            cluster.addRaw("shards", String(route.shards))
+            hello.add("cluster", cluster)
+        } else {
+            var daemon = JSONObject()
+            daemon.add("ingest", configuration.endpoints.ingest)
+            daemon.add("control", configuration.endpoints.control)
+            daemon.add("events", configuration.endpoints.events)
+            hello.add("daemon", daemon)
+        }
         var message = JSONObject()
         message.add("hello", hello)
         return message

@@ -69,9 +69,11 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
 
     /// - Parameters:
     ///   - endpoints: the daemon's, for the worker's connection and for what errors name.
+    ///   - route: in front of a cluster, where the worker reads each stack's history.
     ///   - now: the bridge's clock, for its timeouts and the probes' retries.
     init(
-        transport: Transport, endpoints: SegueEndpoints, curve: CurveClientKeys?, outboxes: PageOutboxes,
+        transport: Transport, endpoints: SegueEndpoints, route: ClusterRoute? = nil, curve: CurveClientKeys?,
+        outboxes: PageOutboxes,
         backlog: PageBacklog, hello: [UInt8], now: @escaping () -> ContinuousClock.Instant = { .now },
         wakeWriter: @escaping @Sendable () -> Void
     ) throws(GatewayError) {
@@ -89,7 +91,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             throw .system(error)
         }
         self.inbox = inbox
-        worker = try GatewayWorker(endpoints: endpoints, curve: curve) { id, answer in
+        worker = try GatewayWorker(endpoints: endpoints, route: route, curve: curve) { id, answer in
             inbox.post(.computed(id, answer))
         }
     }

@@ -34,14 +34,17 @@ final class GatewayWorker: Sendable {
     private let jobs: Mailbox<Job>
     private let stopped = Atomic<Bool>(false)
     private let endpoints: SegueEndpoints
+    /// In front of a cluster, where each stack's history is read: its shard's holder now.
+    private let route: ClusterRoute?
     private let curve: CurveClientKeys?
     private let finished: @Sendable (ConnectionID, Answer) -> Void
 
     init(
-        endpoints: SegueEndpoints, curve: CurveClientKeys?,
+        endpoints: SegueEndpoints, route: ClusterRoute? = nil, curve: CurveClientKeys?,
         finished: @escaping @Sendable (ConnectionID, Answer) -> Void
     ) throws(GatewayError) {
         self.endpoints = endpoints
+        self.route = route
         self.curve = curve
         self.finished = finished
         do throws(SystemError) {
@@ -67,25 +70,26 @@ final class GatewayWorker: Sendable {
 
     /// Runs until `stop()`. - Throws: `GatewayError` when the control socket cannot be made.
     func run() throws(GatewayError) {
-        let control: ControlClient
-        do throws(ClientError) {
-            control = try ControlClient(
-                endpoint: endpoints.control, timeoutMs: GatewayLimits.requestTimeoutMs, curve: curve)
-        } catch {
-            throw .daemonUnreachable(error)
+        var controls = HistoryControls(curve: curve)
+        if route == nil {
+            do throws(ClientError) {
+                _ = try controls.client(for: endpoints.control)
+            } catch {
+                throw .daemonUnreachable(error)
+            }
         }
-        defer { control.close() }
+        defer { controls.closeAll() }
         var poller = ZMQPoller()
         _ = poller.add(fileDescriptor: jobs.fileDescriptor)
         while !isStopped {
             _ = try? poller.poll(timeoutMs: -1)
             for job in jobs.take() where !isStopped {
-                finished(job.page, answer(job, control: control))
+                finished(job.page, answer(job, controls: &controls))
             }
         }
     }
 
-    private func answer(_ job: Job, control: ControlClient) -> Answer {
+    private func answer(_ job: Job, controls: inout HistoryControls) -> Answer {
         switch job {
         case .read(_, let bytes):
             do throws(PageMessageError) {
@@ -95,7 +99,7 @@ final class GatewayWorker: Sendable {
             }
         case .history(_, let ref, let stackId):
             do throws(Refusal) {
-                return Self.json(try Self.history(of: stackId, from: control), ref: ref)
+                return Self.json(try history(of: stackId, controls: &controls), ref: ref)
             } catch {
                 return Self.json(Self.refusal(error.detail), ref: ref)
             }
@@ -118,18 +122,48 @@ final class GatewayWorker: Sendable {
         }
     }
 
-    /// Reads a stack's events a page at a time and folds them into a `StackHistory`.
-    private static func history(of stackId: String, from control: ControlClient) throws(Refusal) -> JSONObject {
+    /// Reads a stack's events a page at a time and folds them into a `StackHistory`; in front of a cluster, at
+    /// its shard's holder, and on at the next one from where the read was when the shard changes hands.
+    private func history(of stackId: String, controls: inout HistoryControls) throws(Refusal) -> JSONObject {
         var history = StackHistory(stackId: stackId)
         while true {
+            let endpoint = route.map { $0.holder(of: $0.shard(of: stackId)).control } ?? endpoints.control
             let batch: EventBatch
             do throws(ClientError) {
-                batch = try control.readEvents(
+                batch = try controls.client(for: endpoint).readEvents(
                     from: history.nextPosition, stack: stackId, maxCount: StackHistory.eventsPerRead)
             } catch {
+                guard let route else { throw Refusal(error.code, error.message) }
+                controls.close(endpoint)
+                if route.holder(of: route.shard(of: stackId)).control != endpoint, !isStopped { continue }
                 throw Refusal(error.code, error.message)
             }
             if try history.add(batch) { return history.message() }
+        }
+    }
+
+    /// The worker's control connections, one per daemon read from, made at its first read.
+    private struct HistoryControls {
+        let curve: CurveClientKeys?
+        private var clients: [String: ControlClient] = [:]
+
+        init(curve: CurveClientKeys?) { self.curve = curve }
+
+        mutating func client(for endpoint: String) throws(ClientError) -> ControlClient {
+            if let client = clients[endpoint] { return client }
+            let client = try ControlClient(endpoint: endpoint, timeoutMs: GatewayLimits.requestTimeoutMs, curve: curve)
+            clients[endpoint] = client
+            return client
+        }
+
+        /// Closes the connection to a daemon that did not answer (it may have gone away).
+        mutating func close(_ endpoint: String) {
+            clients.removeValue(forKey: endpoint)?.close()
+        }
+
+        mutating func closeAll() {
+            for client in clients.values { client.close() }
+            clients = [:]
         }
     }
 

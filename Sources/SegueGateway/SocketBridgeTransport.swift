@@ -10,7 +10,7 @@ import ZMQ
 /// Made on the thread that makes the gateway, then used by the bridge's thread only: starting that thread orders
 /// the handover, as libzmq requires of a socket that changes threads.
 final class SocketBridgeTransport: BridgeTransport {
-    private let endpoints: SegueEndpoints
+    let endpoints: SegueEndpoints
     private let curve: CurveClientKeys?
     private let context: ZMQContext
     private let subscriber: Subscriber
@@ -118,15 +118,25 @@ final class SocketBridgeTransport: BridgeTransport {
     func wait(timeoutMs: Int, orUntilReadable fileDescriptor: Int32) {
         // `fileDescriptor` is the bridge's inbox, the same at every wait.
         if pollerStale {
-            // The subscriber, the shared control connection, the inbox, then each page's own connection.
             poller = ZMQPoller()
-            _ = subscriber.add(to: &poller)
-            sharedIndex = sharedControl.add(to: &poller)
+            addSockets(to: &poller)
             _ = poller.add(fileDescriptor: fileDescriptor)
-            pageIndices = pageControls.map { page, control in (control.add(to: &poller), page) }
             pollerStale = false
         }
         _ = try? poller.poll(timeoutMs: timeoutMs)
+        noteReadable(in: poller)
+    }
+
+    /// Adds the subscriber, the shared control connection and each page's own to `poller`, for a wait of the
+    /// caller's (one over several daemons' transports); `noteReadable(in:)` then reads what it found.
+    func addSockets(to poller: inout ZMQPoller) {
+        _ = subscriber.add(to: &poller)
+        sharedIndex = sharedControl.add(to: &poller)
+        pageIndices = pageControls.map { page, control in (control.add(to: &poller), page) }
+    }
+
+    /// Notes which control connections `poller`'s last poll found readable, for `takeReplies()`.
+    func noteReadable(in poller: ZMQPoller) {
         readable = pageIndices.filter { poller.isReadable($0.index) }.map(\.page)
         if poller.isReadable(sharedIndex) { readable.append(nil) }
     }

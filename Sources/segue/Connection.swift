@@ -3,10 +3,6 @@ import SegueClusterClient
 import SegueCommandLine
 import SegueWire
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The endpoint options every subcommand takes, and the clients made from them.
 struct Connection {
     /// `--ingest`, `--control`, `--events` (each falling back to its `SEGUE_*` variable) and `--timeout-ms`.
@@ -58,22 +54,13 @@ struct Connection {
     /// CURVE keys when both key options are given.
     private(set) var curve: CurveClientKeys?
 
-    /// - Parameter quiet: do not say that `SEGUE_CLUSTER` is not looked at (it was said already).
-    init(_ arguments: ParsedArguments, quiet: Bool = false) throws(UsageError) {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
         endpoints = SegueEndpoints(
             ingest: try Self.endpoint("ingest", arguments) ?? SegueEndpoints.defaultIngest,
             control: try Self.endpoint("control", arguments) ?? SegueEndpoints.defaultControl,
             events: try Self.endpoint("events", arguments) ?? SegueEndpoints.defaultEvents)
         timeoutMs = Int(try arguments.integer("timeout-ms", in: 1...600_000) ?? 3000)
-        // A command without --cluster (web) talks to one daemon, and says that it does not look there.
         let takesCluster = arguments.spec.options.contains { $0.name == Self.clusterOption.name }
-        if !takesCluster, !quiet, let variable = Self.clusterOption.environment, let value = getenv(variable),
-            value.pointee != 0
-        {
-            Console.error(
-                "segue: \(arguments.spec.name.dropFirst("segue ".count)) talks to one daemon, at --control "
-                    + "(SEGUE_CONTROL), and does not look in \(variable)")
-        }
         cluster = takesCluster ? try ClusterAccessOptions.access(from: arguments, program: "segue") : nil
         clusterKey = try Self.clusterPublicKey(arguments, clustered: cluster != nil)
         switch (arguments.string("curve-server-key"), arguments.string("curve-key-file")) {

@@ -69,7 +69,7 @@ enum FailureReport {
     /// Why the daemon at `endpoint` was silent, found by connecting once more as the silent client did
     /// (`SilenceDiagnosis`).
     private static func silenceHint(endpoint: String, arguments: ParsedArguments?) -> String? {
-        guard let arguments, let connection = try? Connection(arguments, quiet: true) else { return nil }
+        guard let arguments, let connection = try? Connection(arguments) else { return nil }
         if connection.cluster != nil { return clusterSilenceHint(endpoint: endpoint, connection: connection) }
         let roles: [(option: String, endpoint: String, type: SocketType)] = [
             ("--control", connection.endpoints.control, .dealer), ("--ingest", connection.endpoints.ingest, .push),

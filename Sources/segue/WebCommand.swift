@@ -9,7 +9,7 @@ import WebSockets
 #endif
 
 /// `segue web [--listen HOST:PORT]`: the browser front end, a gateway that serves the page and bridges its
-/// WebSocket to the daemon.
+/// WebSocket to the daemon, or to every shard's holder of a cluster (`--cluster`).
 enum WebCommand {
     static let subcommand = Subcommand(
         name: "web", brief: "open Segue in a browser: playground, monitor, time travel (starts segued if none runs)",
@@ -24,7 +24,10 @@ enum WebCommand {
             + "Pages speak JSON over a WebSocket at the same address (docs/protocol.md, \"Browsers\"). A listen "
             + "address other than loopback needs a token, which the URL carries (one is made up when --token is "
             + "not given); requests for another host name and pages from other origins are refused "
-            + "(docs/security.md).",
+            + "(docs/security.md). With --cluster, the page is bridged to every shard's holder, found in NATS: "
+            + "the monitor lists every shard's stacks, each stack is driven and watched at its shard's holder, and "
+            + "when a shard changes hands the gateway follows it (saying so on stderr) and gives the pages what "
+            + "they missed from the new holder's log; no daemon is started.",
         options: [
             .init(
                 "listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)",
@@ -39,12 +42,17 @@ enum WebCommand {
                     + "a reverse proxy's public name; otherwise only the listening address (and localhost on "
                     + "loopback) is served", environment: "SEGUE_WEB_ALLOW_HOST"),
             .init("assets", "DIR", help: "the page's files (default: the web/ directory this segue was built from)"),
-            .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
-        ] + Connection.options,
+            .init(
+                "segued", "PATH",
+                help:
+                    "the segued to start when none runs (default: the one beside segue; none is started with --cluster)"
+            ),
+        ] + Connection.stackOptions,
         examples: [
             "segue web",
             "segue web --listen 127.0.0.1:0",
             "segue web --listen 0.0.0.0:7780 --token \"$(openssl rand -hex 16)\"",
+            "segue web --cluster nats://10.0.0.1:4222,nats://10.0.0.2:4222,nats://10.0.0.3:4222",
         ])
 
     static let defaultListen = "127.0.0.1:7780"
@@ -91,28 +99,33 @@ enum WebCommand {
         }
         let allowedHosts = try allowedHostNames(arguments.string("allow-host") ?? "")
         var connection = try Connection(arguments)
+        let cluster = connection.cluster == nil ? nil : try ClusterHolders(connection)
         StopSignals.install(hangUp: true)
-        let launcher = try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued"))
+        let launcher =
+            cluster == nil
+            ? try DaemonLauncher.startUnlessRunning(for: &connection, segued: arguments.string("segued")) : nil
         defer { DaemonLauncher.stopAndReport(launcher, as: "segued") }
         let gateway: Gateway
         do {
             gateway = try Gateway(
                 configuration: .init(
                     host: listen.host, port: listen.port, assetsDirectory: assets, endpoints: connection.endpoints,
-                    curve: connection.curve, token: token, allowedHosts: allowedHosts))
+                    curve: connection.curve, token: token, allowedHosts: allowedHosts, cluster: cluster?.route))
         } catch {
             throw CLIFailure(code: .unavailable, message: "web: \(error)")
         }
         Console.line("segue web ready url=\(gateway.url)")
         Console.flush()
         // Signals only set a flag; this thread turns it, or the end of the daemon started for the gateway (whose
-        // pages could do nothing more), into a stop of the serving loop.
+        // pages could do nothing more), into a stop of the serving loop. It also follows a cluster's shards to
+        // their next holders.
         let watcher = try JoinableThread(name: "signal watcher") { () -> Int32? in
             while !StopSignals.stopped {
                 if let code = launcher?.exitCodeIfEnded() {
                     gateway.stop()
                     return code
                 }
+                cluster?.follow()
                 usleep(100_000)
             }
             gateway.stop()

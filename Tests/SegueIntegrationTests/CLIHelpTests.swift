@@ -28,7 +28,7 @@ struct CLIHelpTests {
     func clusterOption() throws {
         for name in [
             "create", "push", "pop", "pop-to-root", "present", "dismiss", "tab", "resize", "delete", "swipe", "state",
-            "stacks", "stats", "tail", "watch", "plot", "record", "play", "demo",
+            "stacks", "stats", "tail", "watch", "plot", "record", "play", "demo", "web",
         ] {
             let help = try runSegue([name, "--help"])
             for option in ["--cluster URLS", "--nats-creds FILE", "--cluster-public-key KEY|FILE"] {

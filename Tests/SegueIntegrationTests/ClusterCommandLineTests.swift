@@ -34,19 +34,9 @@ extension NATSClusterSuites {
             // shard 0: created, then the push's began, finished, completed; shard 1: created.
             #expect(try ClusterDaemon.positionsByShard(tail, count: 5) == [0: [1, 2, 3, 4], 1: [1]])
 
-            // stats asks every shard's holder; web still talks to one daemon, and says it does not look there.
+            // stats asks every shard's holder (web serves the whole cluster: ClusterWebTests).
             let counted = try runSegue(["stats", "--cluster", nats.urls])
             #expect(counted.status == 0 && counted.stdout.contains("shard 0 (standby-0):"), "\(counted)")
-            let port = try LoopbackPorts.free(1)[0]
-            let ignored = try runSegue(
-                [
-                    "web", "--listen", "127.0.0.1:\(port)", "--control", "tcp://127.0.0.1:1", "--segued",
-                    "/nonexistent/segued", "--timeout-ms", "200",
-                ], environment: cluster)
-            #expect(
-                ignored.stderr.contains(
-                    "web talks to one daemon, at --control (SEGUE_CONTROL), and does not look in SEGUE_CLUSTER"),
-                "\(ignored)")
             // The tour runs at the holder of its stack's shard, and leaves no stack behind.
             let demo = try runSegue(["demo", "--plain"], environment: cluster, timeoutMs: 60000)
             #expect(demo.status == 0 && demo.stdout.contains("found in NATS"), "\(demo)")

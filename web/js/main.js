@@ -18,7 +18,9 @@ connection.listen((message) => {
 });
 
 const hello = await connection.ready;
-status.textContent = `connected to ${hello.daemon.control}`;
+status.textContent = hello.cluster
+  ? `connected to the cluster at ${hello.cluster.servers} (${hello.cluster.shards} shards)`
+  : `connected to ${hello.daemon.control}`;
 status.className = 'status ok';
 
 const playground = new Playground(connection, hello);
