@@ -160,9 +160,14 @@ final class LocalLogCatchUp {
     /// Events of unfinished batches that a marker dropped since the last call.
     func takeDroppedEvents() -> Int { reader.takeDroppedEvents() }
 
-    /// Says why the local log cannot be taken over now that the stream has been read to its end, or nil: a head
-    /// the stream never reached is another log's.
-    var mismatchAtEnd: String? {
+    /// Says why the local log cannot be taken over now that the stream has been read to its end, `last`, or nil: a
+    /// head the stream never reached is another log's, and a stream that ends before what was read from it was
+    /// deleted and made again (its messages never go otherwise).
+    func mismatch(atStreamEnd last: UInt64) -> String? {
+        if lastSequence > last {
+            return "\(stream) ends at sequence \(last), before sequence \(lastSequence) this daemon read from it: the "
+                + "stream was deleted and made again, and no longer holds the shard's log"
+        }
         guard let head = unverifiedHead else { return nil }
         return "the local log reaches position \(head.position), past the end of \(stream): the data directory holds "
             + "another log; move it away and start on an empty one"

@@ -198,7 +198,7 @@ public final class ShardTakeover {
                 return
             }
             guard let message else {
-                noteCaughtUp(local)
+                try noteCaughtUp(local)
                 break
             }
             try apply(message, to: local)
@@ -209,10 +209,13 @@ public final class ShardTakeover {
 
     /// Says once that the standby has read the stream to the end it has now (a pause in what the follower delivers
     /// is not enough: the servers are asked).
-    private func noteCaughtUp(_ local: LocalLogCatchUp) {
+    /// - Throws: `ClusterError` when the local log reaches past that end: it is another log, which the takeover would
+    ///   refuse, so the standby refuses it now rather than stand by as one that cannot take over.
+    private func noteCaughtUp(_ local: LocalLogCatchUp) throws(ClusterError) {
         guard !caughtUp, let last = try? jetStream.lastSequence(stream: stream), local.lastSequence >= last else {
             return
         }
+        if let mismatch = local.mismatch(atStreamEnd: last) { throw ClusterError(mismatch) }
         caughtUp = true
         report.info(
             "caught up with the shard's stream", ["stream": stream, "sequence": local.lastSequence, "head": local.head])
@@ -316,7 +319,7 @@ public final class ShardTakeover {
                 continue
             }
             guard local.lastSequence >= last else { continue }
-            if let mismatch = local.mismatchAtEnd { throw ClusterError(mismatch) }
+            if let mismatch = local.mismatch(atStreamEnd: last) { throw ClusterError(mismatch) }
             do {
                 let subject = ClusterLayout.leaderSubject(shard: settings.shard.index)
                 let record = ShardMarker(lease: marker, afterSequence: last, nextPosition: local.head + 1).encoded()

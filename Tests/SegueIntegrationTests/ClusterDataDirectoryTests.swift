@@ -4,6 +4,10 @@ import SegueTestSupport
 import SegueWire
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension NATSClusterSuites {
     /// A cluster daemon's data directory is a cache of its shard's stream, and nothing else.
     @Suite struct ClusterDataDirectoryTests {
@@ -29,6 +33,65 @@ extension NATSClusterSuites {
                 cluster: nats, shard: 0, shards: 2, node: "again", dataDirectory: holder.dataDirectory)
             let state = try ControlClient(endpoint: try again.awaitReady(timeoutMs: 15000).control).stack(stack)
             #expect(state.version == 1)
+        }
+
+        // A log longer than a stream made again since (the servers' stores lost) is refused as soon as the standby has
+        // read that stream's end, rather than passing for a standby that could not take over.
+        @Test func aLogPastTheEndOfAStreamMadeAgainIsRefusedWhileStandingBy() throws {
+            let lost = try NATSCluster.start()
+            let old = try ClusterDaemon(cluster: lost, shard: 0, shards: 1, node: "old")
+            let control = try ControlClient(endpoint: try #require(old.endpoints).control)
+            _ = try control.command(ClusterFailoverTests.create("a"))
+            for screen in ["Detail", "More", "Last"] { _ = try control.command(ClusterFailoverTests.push("a", screen)) }
+            old.process.kill()
+            lost.stop()
+
+            let nats = try NATSCluster.start()
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "new")
+            _ = try ControlClient(endpoint: try #require(holder.endpoints).control)
+                .command(ClusterFailoverTests.create("b"))
+            let refused = try ClusterDaemon.refusal(cluster: nats, shard: 0, shards: 1, data: old.dataDirectory)
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("past the end of SEGUE_SHARD_0"), "\(refused)")
+            #expect(holder.process.isRunning)
+        }
+
+        // A standby's log cut short behind its snapshots, and the newest deleted: refused as in a single daemon, then
+        // started with --accept-log-loss it fills what it lost from the stream and takes over with every event once.
+        @Test func aStandbyWithItsLogCutShortIsRefusedThenRefilledFromTheStream() throws {
+            let nats = try NATSCluster.start()
+            let often = ["--snapshot-every", "4"]
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder", extraArguments: often)
+            let standby = try ClusterDaemon(
+                cluster: nats, shard: 0, shards: 1, node: "standby", extraArguments: often)
+            let control = try ControlClient(endpoint: try #require(holder.endpoints).control)
+            _ = try control.command(ClusterFailoverTests.create("a"))
+            for index in 0..<12 { _ = try control.command(ClusterFailoverTests.push("a", "Screen\(index)")) }
+            try standby.awaitLogLine(containing: "caught up with the shard's stream", timeoutMs: 15000)
+            #expect(standby.process.stop() == 0, "\(standby.process.stderr)")
+
+            let files = FileManager.default
+            let log = standby.dataDirectory + "/log"
+            let segment = try #require(try files.contentsOfDirectory(atPath: log).filter { $0.hasSuffix(".seg") }.max())
+            let size = try #require(try files.attributesOfItem(atPath: log + "/" + segment)[.size] as? Int)
+            try #require(truncate(log + "/" + segment, off_t(size / 2)) == 0)
+            let snapshots = standby.dataDirectory + "/snapshots"
+            if let newest = try files.contentsOfDirectory(atPath: snapshots).max() {
+                try files.removeItem(atPath: snapshots + "/" + newest)
+            }
+
+            let refused = try ClusterDaemon.refusal(cluster: nats, shard: 0, shards: 1, data: standby.dataDirectory)
+            #expect(refused.status == 1 && refused.stderr.contains("--accept-log-loss"), "\(refused)")
+            let again = try ClusterDaemon(
+                cluster: nats, shard: 0, shards: 1, node: "again", dataDirectory: standby.dataDirectory,
+                extraArguments: often + ["--accept-log-loss"])
+            _ = try control.command(ClusterFailoverTests.push("a", "Later"))
+            holder.process.kill()
+            let successor = try ControlClient(endpoint: try again.awaitReady(timeoutMs: 15000).control)
+            let events = try ClusterFailoverTests.history(successor)
+            ClusterFailoverTests.expectGapFree(events)
+            #expect(try ClusterFailoverTests.streamEvents(nats, shard: 0) == events)
+            #expect(try successor.stack("a").screens.last == "Later")
         }
 
         @Test func aLocalWriteFailingAfterTheStreamTookTheBatchStopsTheHolderAndNothingIsLost() throws {

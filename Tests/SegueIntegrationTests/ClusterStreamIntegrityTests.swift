@@ -308,6 +308,27 @@ extension NATSClusterSuites {
             process.kill()
         }
 
+        // The stream deleted and made again empty while a standby follows it: the standby does not take the empty
+        // stream over with a marker past its start, serving a log the log of record no longer holds.
+        @Test func aStandbyDoesNotTakeOverAStreamMadeAgainShorterThanWhatItRead() throws {
+            let nats = try NATSCluster.start()
+            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder")
+            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "standby")
+            let control = try ControlClient(endpoint: try #require(holder.endpoints).control)
+            _ = try control.command(Failover.create("a"))
+            try standby.awaitLogLine(containing: "caught up with the shard's stream", timeoutMs: 15000)
+            // Paused, the holder's lease lapses and the standby takes the lease.
+            holder.signal(SIGSTOP)
+            defer { holder.process.kill() }
+            let attacker = try Attack.attacker(nats)
+            try #require(js_DeleteStream(attacker.handle, Self.stream, nil, nil) == NATS_OK)
+            try attacker.ensureStream(name: Self.stream, subjects: [Self.events, Self.leader], replicas: 3)
+
+            #expect(standby.exitStatus(timeoutMs: 30000) == 1, "\(standby.process.stderr)")
+            #expect(standby.process.stderr.contains("was deleted and made again"), "\(standby.process.stderr)")
+            #expect(try attacker.lastSequence(stream: Self.stream) == 0)
+        }
+
         /// Every event a reader of shard 0's stream takes from its start (what a standby applies).
         static func takenEvents(_ nats: NATSCluster) throws -> [Event] {
             let attacker = try Attack.attacker(nats)

@@ -47,6 +47,38 @@ import Testing
         #expect(daemon.stop() == 0, "\(daemon.stderr)")
     }
 
+    // A request trickled a byte at a time, and one with a megabyte of headers, are closed without holding up scrapes.
+    @Test func aTrickledRequestAndAHugeOneAreClosed() throws {
+        let daemon = try DaemonProcess.start(extraArguments: ["--metrics", "tcp://127.0.0.1:*"])
+        defer { daemon.kill() }
+        let port = try MetricsScrape.port(inLine: daemon.process.readyLine)
+
+        let huge = try MetricsScrape.connect(port: port)
+        defer { close(huge) }
+        let headers = "GET /metrics HTTP/1.1\r\nX-Filler: " + String(repeating: "x", count: 1 << 20) + "\r\n\r\n"
+        _ = headers.withCString { send(huge, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var response = [UInt8](repeating: 0, count: 4096)
+        let answered = recv(huge, &response, response.count, 0)
+        #expect(answered <= 0 || !String(decoding: response[..<answered], as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+
+        let trickled = try MetricsScrape.connect(port: port)
+        defer { close(trickled) }
+        _ = "GET /metrics HTTP/1.1\r\nX-Slow: ".withCString { send(trickled, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        // A byte whenever half a second passes without the daemon closing the connection, for at most a minute.
+        let deadline = Date().addingTimeInterval(60)
+        var closed = false
+        while !closed && Date() < deadline {
+            var byte = UInt8(ascii: "x")
+            guard send(trickled, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+            var ready = pollfd(fd: trickled, events: Int16(POLLIN), revents: 0)
+            // Readable: the daemon answered (408) or closed; either way it ended the request.
+            closed = poll(&ready, 1, 500) > 0
+        }
+        #expect(closed || Date() < deadline, "a request trickled a byte every half second was kept open for a minute")
+        #expect(try MetricsScrape.get(port: port).status == 200)
+        #expect(daemon.stop() == 0, "\(daemon.stderr)")
+    }
+
     @Test(arguments: [
         "http://127.0.0.1:9464", "tcp://127.0.0.1", "tcp://127.0.0.1:70000", "tcp://127.0.0.1:port",
         "tcp://localhost.example:9464", "tcp://:9464",
