@@ -13,6 +13,10 @@ public final class NATSConnection: @unchecked Sendable {
     /// The `natsConnection *`, valid until `deinit`.
     let handle: OpaquePointer
 
+    /// The pause between two rounds of reconnection attempts, unless told otherwise: about what a connection whose
+    /// server went away takes to be on another.
+    public static let defaultReconnectWait = Duration.milliseconds(100)
+
     /// Connects to the first server of `servers` that answers.
     /// - Parameters:
     ///   - servers: the servers' URLs, such as `["nats://127.0.0.1:4222", "nats://127.0.0.1:4223"]`; one entry may
@@ -28,7 +32,7 @@ public final class NATSConnection: @unchecked Sendable {
     ///   `***`, in the operation and in the client's own text alike.
     public init(
         servers: [String], name: String, authentication: NATSAuthentication = .none,
-        connectTimeout: Duration = .seconds(2), reconnectWait: Duration = .milliseconds(100),
+        connectTimeout: Duration = .seconds(2), reconnectWait: Duration = defaultReconnectWait,
         pingInterval: Duration = .seconds(1)
     ) throws(NATSError) {
         let urls = servers.flatMap { $0.split(separator: ",") }.map { String($0).trimmed }.filter { !$0.isEmpty }

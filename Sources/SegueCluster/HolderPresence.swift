@@ -4,9 +4,9 @@ import SegueWire
 
 /// Whether the daemon holding the shard is still there, asked on its presence subject (`ShardLease.presence`) as
 /// often as a standby polls: "no responders" means its process or its connection is gone, which kill -9 makes so at
-/// once. The holder counts as gone once every answer for `patienceMs` (half the lease: two of its renewals) was "no
-/// responders" while its lease was not renewed: a connection that only moves to another server (its server lost)
-/// answers again well within that. Anything else (a timeout, a lease without a presence subject, the servers not answering)
+/// once. The holder counts as gone once every answer for `patienceMs` was "no responders" while its lease was not
+/// renewed: a renewal interval (a quarter of the lease) and the time a connection takes to move to another server
+/// (its server lost), after which it answers again. Anything else (a timeout, a lease without a presence subject, the servers not answering)
 /// leaves the decision to the lease's lapse.
 struct HolderPresence {
     private let connection: NATSConnection

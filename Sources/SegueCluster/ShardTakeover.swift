@@ -137,7 +137,9 @@ public final class ShardTakeover {
             node: settings.node, shard: UInt32(settings.shard.index), shards: UInt32(settings.shard.count))
         var revision: UInt64?
         var toldStandby = false
-        var presence = HolderPresence(connection: jetStream.connection, patienceMs: settings.leaseMs / 2)
+        var presence = HolderPresence(
+            connection: jetStream.connection,
+            patienceMs: settings.renewMs + Int(NATSConnection.defaultReconnectWait / .milliseconds(1)))
         while revision == nil {
             if stopRequested() { return nil }
             try catchUp(local, from: follower, forMs: Self.pollMs)

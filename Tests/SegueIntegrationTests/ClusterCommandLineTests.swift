@@ -9,14 +9,9 @@ extension NATSClusterSuites {
     /// stream.
     @Suite struct ClusterCommandLineTests {
         @Test func commandsFindTheirShardAcrossAFailoverAndTailFollowsEveryShard() throws {
-            let nats = try NATSCluster.start()
-            let holders = try (0..<2).map {
-                try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)")
-            }
-            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "standby-0")
-            let cluster = ["SEGUE_CLUSTER": nats.urls]
-            let first = ClusterFailoverTests.stacks(of: 0, shards: 2, count: 1)[0]
-            let second = ClusterFailoverTests.stacks(of: 1, shards: 2, count: 1)[0]
+            let started = try TwoShardCluster()
+            let (nats, holders, standby) = (started.nats, started.holders, started.standby)
+            let (cluster, first, second) = (started.environment, started.first, started.second)
             let tail = try startSegue(["tail", "--from", "1", "--json"], environment: cluster)
             defer { tail.stop() }
 

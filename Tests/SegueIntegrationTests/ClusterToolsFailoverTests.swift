@@ -16,14 +16,9 @@ extension NATSClusterSuites {
     /// stream, and clear refusals of servers and settings that do not fit.
     @Suite struct ClusterToolsFailoverTests {
         @Test func stacksAndStatsListEveryShardAndSwipeAndWatchFollowTheHolderThroughAFailover() throws {
-            let nats = try NATSCluster.start()
-            let holders = try (0..<2).map {
-                try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)")
-            }
-            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "standby-0")
-            let cluster = ["SEGUE_CLUSTER": nats.urls]
-            let first = ClusterFailoverTests.stacks(of: 0, shards: 2, count: 1)[0]
-            let second = ClusterFailoverTests.stacks(of: 1, shards: 2, count: 1)[0]
+            let started = try TwoShardCluster()
+            let (nats, holders, standby) = (started.nats, started.holders, started.standby)
+            let (cluster, first, second) = (started.environment, started.first, started.second)
             #expect(try runSegue(["create", first, "--screens", "Home,Detail"], environment: cluster).status == 0)
             #expect(try runSegue(["create", second, "--screens", "Home"], environment: cluster).status == 0)
 

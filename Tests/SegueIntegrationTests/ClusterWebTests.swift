@@ -12,14 +12,9 @@ extension NATSClusterSuites {
     /// its shard's holder, and goes on through a failover with nothing lost or repeated.
     @Suite struct ClusterWebTests {
         @Test func onePageMonitorsAndDrivesEveryShardAndGoesOnThroughAFailover() throws {
-            let nats = try NATSCluster.start()
-            let holders = try (0..<2).map {
-                try ClusterDaemon(cluster: nats, shard: $0, shards: 2, node: "holder-\($0)")
-            }
-            let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 2, node: "standby-0")
-            let cluster = ["SEGUE_CLUSTER": nats.urls]
-            let first = ClusterFailoverTests.stacks(of: 0, shards: 2, count: 1)[0]
-            let second = ClusterFailoverTests.stacks(of: 1, shards: 2, count: 1)[0]
+            let started = try TwoShardCluster()
+            let (holders, standby) = (started.holders, started.standby)
+            let (cluster, first, second) = (started.environment, started.first, started.second)
             #expect(try runSegue(["create", first, "--screens", "Home"], environment: cluster).status == 0)
 
             // No daemon is started, and none of the one-daemon endpoints is looked at.

@@ -4510,9 +4510,9 @@ public struct ShardLease: ProtoMessage {
     public var events: String = ""
 
     /// Field 7 `string presence`: A core NATS subject the holder answers requests on while its process and its
-    /// connection live (empty until it does): a standby that gets "no responders" there for half the lease takes the
-    /// shard over without waiting for the lease to lapse. The marker it appends fences the holder off, should it still
-    /// be alive.
+    /// connection live (empty until it does): a standby that gets "no responders" there for a quarter of the lease and
+    /// 100 ms takes the shard over without waiting for the lease to lapse. The marker it appends fences the holder off,
+    /// should it still be alive.
     public var presence: String = ""
 
     /// Creates a `ShardLease` with every field at its default.
