@@ -58,7 +58,6 @@ public final class Engine {
     public convenience init(configuration: EngineConfiguration, takingOver standby: StandbyState) throws(EngineError) {
         let (ledger, snapshots) = standby.handOver()
         ledger.replica = configuration.replica
-        ledger.core.shard = configuration.shard
         try self.init(configuration: configuration, ledger: ledger, snapshots: snapshots)
     }
 

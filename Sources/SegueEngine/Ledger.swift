@@ -21,11 +21,9 @@ final class Ledger {
     var replica: (any LogReplica)?
     /// Where in the shard's stream the state is, in cluster mode: the replica's cursor while holding the shard, the
     /// last batch followed while standing by, and the newest snapshot's until then. Snapshots record it.
-    var streamCursor: StreamCursor? {
-        get { replica?.cursor ?? followedCursor }
-        set { followedCursor = newValue }
-    }
-    private var followedCursor: StreamCursor?
+    var streamCursor: StreamCursor? { replica?.cursor ?? followedCursor }
+    /// The place of the last batch a standby followed (`StandbyState`), or the newest snapshot's.
+    var followedCursor: StreamCursor?
     /// What start-up did: the snapshot it began from (0: none) and how many log events it replayed after it.
     let recovered: (snapshotPosition: UInt64, replayedEvents: UInt64)
     /// Whether the transitions the previous run left in flight have been ended by a batch that reached the log

@@ -76,7 +76,7 @@ public final class StandbyState {
                 "cannot follow the shard's stream", .ledger(LedgerError("cannot append to the local log", .log(error))))
         }
         followedEvents += UInt64(events.count)
-        ledger.streamCursor = cursor
+        ledger.followedCursor = cursor
         do {
             try snapshots.afterAppend()
         } catch {

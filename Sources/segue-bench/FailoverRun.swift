@@ -148,9 +148,12 @@ struct FailoverRun {
         guard let text = WholeFile.text(daemon.stderrPath),
             let line = text.split(separator: "\n").first(where: { $0.contains("msg=\"\(message)\"") })
         else { return nil }
-        return line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.flatMap {
-            UInt64($0.dropFirst(name.count + 1))
-        }
+        return field(name, in: line)
+    }
+
+    /// The numeric value of `name=` in a logfmt line.
+    private static func field(_ name: String, in line: Substring) -> UInt64? {
+        line.split(separator: " ").first { $0.hasPrefix("\(name)=") }.flatMap { UInt64($0.dropFirst(name.count + 1)) }
     }
 
     /// Events replayed by the recoveries in a daemon's log after it said it holds the shard: none when the
@@ -159,10 +162,8 @@ struct FailoverRun {
         guard let text = WholeFile.text(path) else { return 0 }
         let lines = text.split(separator: "\n")
         guard let held = lines.firstIndex(where: { $0.contains("msg=\"holds the shard\"") }) else { return 0 }
-        return lines[held...].filter { $0.contains("msg=recovered") }.reduce(0) { sum, line in
-            sum
-                + (line.split(separator: " ").first { $0.hasPrefix("replayed=") }.flatMap { UInt64($0.dropFirst(9)) }
-                    ?? 0)
+        return lines[held...].filter { $0.contains("msg=recovered") }.reduce(0) {
+            $0 + (field("replayed", in: $1) ?? 0)
         }
     }
 }
