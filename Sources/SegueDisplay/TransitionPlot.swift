@@ -93,7 +93,7 @@ public struct TransitionPlot: Sendable, Hashable {
         heading: String, frames: [Frame], decisionProgress: [Sample] = [], threshold: Double? = nil,
         markers: [Marker] = [], originUs: Int64? = nil, fromLabel: String = "from screen",
         toLabel: String = "to screen", axis: Axis = .x, origin: String = "touch-down", containerWidth: Double? = nil,
-        decisionLabel: String = "decision progress p"
+        decisionLabel: String = "gesture progress (the finger)"
     ) {
         self.axis = axis
         self.origin = origin
@@ -120,7 +120,7 @@ public struct TransitionPlot: Sendable, Hashable {
     /// follows from the content (about 470 for one line of subtitle and one legend row).
     ///
     /// Each plot has two charts sharing a time axis (ms since its origin): the x of both screens in points, and
-    /// progress (visual fraction f solid, decision progress p dashed, the threshold dashed red). Frames are dots:
+    /// progress (visual progress solid, gesture progress dashed, the threshold dashed red; docs/semantics.md, "Two progress values"). Frames are dots:
     /// filled while tracking, hollow while settling, large for the DONE frame. Elements carry classes for tools
     /// and tests: polylines `screen-from`, `screen-to`, `progress`, `decision-progress`; circles `frame ...`;
     /// lines and texts `release`, `release-label`, `done`, `done-label`, `threshold`. Where they vary, polylines
@@ -131,7 +131,7 @@ public struct TransitionPlot: Sendable, Hashable {
     {
         let layout = Layout(
             width: max(width, 320), subtitleCount: subtitles.count, columns: max(plots.count, 1),
-            legendRows: Legend.rows(for: plots.first, width: max(width, 320)).count,
+            legendRows: Legend.rows(for: Legend.combined(plots), width: max(width, 320)).count,
             yChart: plots.contains(where: \.showsY), scaleChart: plots.contains(where: \.showsScale))
         let scales = Scales(plots: plots)
         var svg = SVGWriter()
@@ -167,7 +167,7 @@ public struct TransitionPlot: Sendable, Hashable {
         for (index, plot) in plots.enumerated() {
             plot.draw(into: &svg, panel: layout.panel(index), scales: scales)
         }
-        Legend.draw(into: &svg, plot: plots.first, layout: layout)
+        Legend.draw(into: &svg, plot: Legend.combined(plots), layout: layout)
         svg.close("svg")
         return svg.text
     }
@@ -723,6 +723,20 @@ private enum Legend {
 
     static let fontSize = 11.5
 
+    /// The first plot, its screens named as every plot names them: panels whose screens differ (a present and a
+    /// dismiss) each get their name in the one legend, in panel order.
+    static func combined(_ plots: [TransitionPlot]) -> TransitionPlot? {
+        guard var legend = plots.first else { return nil }
+        func joined(_ label: KeyPath<TransitionPlot, String>) -> String {
+            var seen: [String] = []
+            for plot in plots where !seen.contains(plot[keyPath: label]) { seen.append(plot[keyPath: label]) }
+            return seen.joined(separator: "; ")
+        }
+        legend.fromLabel = joined(\.fromLabel)
+        legend.toLabel = joined(\.toLabel)
+        return legend
+    }
+
     static func items(for plot: TransitionPlot?) -> [Item] {
         var items: [Item] = [
             Item(swatch: .line(color: Style.fromScreen, dash: "none"), label: plot?.fromLabel ?? "from screen"),
@@ -732,7 +746,7 @@ private enum Legend {
             items.append(
                 Item(swatch: .line(color: Style.muted, dash: Style.alphaDash), label: "alpha, in the screen's colour"))
         }
-        items.append(Item(swatch: .line(color: Style.progress, dash: "none"), label: "visual fraction f"))
+        items.append(Item(swatch: .line(color: Style.progress, dash: "none"), label: "visual progress (the screens)"))
         if let plot, !plot.decisionProgress.isEmpty {
             items.append(Item(swatch: .line(color: Style.decision, dash: "4 3"), label: plot.decisionLabel))
         }

@@ -32,13 +32,19 @@ enum PlotCommand {
                 choices: ProfileCatalog.names),
             .init(
                 "profiles",
-                help: "draw every profile, a finish and a cancel side by side, one <profile>.svg each, "
+                help: "draw every profile, a finish (to 0.6 W, released at the finger's average speed, 936 pt/s "
+                    + "at the default width and duration) and a cancel (to 0.3 W, released at rest) side by side, "
+                    + "one <profile>.svg each, "
                     + "<profile>-right.svg from the right edge for those that swipe from either edge, "
                     + "and <profile>-present.svg for those with their own present and dismiss"),
             .init(
                 "to", "FRACTION", help: "how far the finger travels, in widths, more than 0 and at most 1 (default 0.6)"
             ),
-            .init("velocity", "PT_S", help: "release velocity toward back, pt/s (default 300; negative flicks back)"),
+            .init(
+                "velocity", "PT_S",
+                help: "release velocity toward back, pt/s (default the finger's average speed, --to x --width / "
+                    + "--duration-ms: 936 at the other defaults, a release without braking that every profile "
+                    + "finishes; negative flicks back)"),
             .init("cancel", help: "end with PAN_CANCELLED instead of PAN_ENDED"),
             .init(
                 "edge", "left|right",
@@ -111,7 +117,9 @@ enum PlotCommand {
         if scenario.fraction == 0 {
             throw UsageError("segue plot: --to must be more than 0; \(SwipeTrace.unmovedSwipe)")
         }
-        scenario.velocity = try arguments.number("velocity", in: -1_000_000...1_000_000) ?? 300
+        scenario.velocity =
+            try arguments.number("velocity", in: -1_000_000...1_000_000)
+            ?? PlotScenario.averageSpeed(fraction: scenario.fraction, width: width, durationMs: scenario.durationMs)
         scenario.cancel = arguments.flag("cancel")
         scenario.drift = try arguments.number("drift", in: -1...1) ?? 0
         switch arguments.string("edge") {
@@ -295,12 +303,14 @@ enum PlotCommand {
         let profile = runs[0].profile
         let present = profile.presentSettle ?? profile.navigationSettle ?? profile.gestureSettle
         let dismiss = profile.dismissSettle ?? profile.navigationSettle ?? profile.gestureSettle
+        let easing = profile.layout(for: .present).commandEasing
         return TransitionPlot.svg(
             title: "\(profile.name) (\(profile.sourceDescription)): present and dismiss",
             subtitles: [
                 "present Sheet over Detail, then dismiss it, animated, on a \(TextFormat.short(base.width)) x "
                     + "\(TextFormat.short(base.height)) pt stack at \(base.fps) fps",
-                "present: \(Profile.describe(present)); dismiss: \(Profile.describe(dismiss))",
+                "present: \(Profile.describe(present, easing: easing))",
+                "dismiss: \(Profile.describe(dismiss, easing: easing))",
             ],
             plots: [
                 runs[0].plot(heading: "present \u{2192} completed"),

@@ -17,7 +17,16 @@ struct PlotScenario: Sendable {
     /// finish lets go at the finger's average speed (`standardFinish(width:durationMs:)`), not slowing down: UIKit
     /// reads a finger braking at the release as a change of mind.
     static func standardFinish(width: Double, durationMs: Int) -> PlotScenario {
-        PlotScenario(profileName: "fluid", fraction: 0.6, velocity: 0.6 * width * 1000 / Double(max(durationMs, 1)))
+        PlotScenario(
+            profileName: "fluid", fraction: 0.6,
+            velocity: averageSpeed(fraction: 0.6, width: width, durationMs: durationMs))
+    }
+
+    /// The finger's average speed over its travel, in pt/s: the release velocity of a swipe that lets go without
+    /// braking, which every built-in profile finishes past its threshold (a release slower than the ease-out path
+    /// arrived at is a finger braking: UIKit's projection of it falls short and cancels).
+    static func averageSpeed(fraction: Double, width: Double, durationMs: Int) -> Double {
+        (fraction * width * 1000 / Double(max(durationMs, 1))).rounded()
     }
     static let standardCancel = PlotScenario(profileName: "fluid", fraction: 0.3, velocity: 0)
     /// Android's back arrow goes back from 16 pt on, whatever the speed: its standard cancel is a finger that turns
@@ -237,8 +246,9 @@ extension PlotScenario.Run {
                     TransitionPlot.Marker(timeUs: doneTime, label: doneLabel, kind: .done),
                 ],
                 originUs: PlotScenario.originUs,
-                fromLabel: present ? "lower: Detail (from)" : "upper: Sheet (from)",
-                toLabel: present ? "upper: Sheet (to)" : "lower: Detail (to)", axis: vertical ? .y : .x,
+                fromLabel: present ? "present: lower Detail (from)" : "dismiss: upper Sheet (from)",
+                toLabel: present ? "present: upper Sheet (to)" : "dismiss: lower Detail (to)",
+                axis: vertical ? .y : .x,
                 origin: "the command")
         }
         let decided = completedFinished ? "finish" : "cancel"
@@ -256,6 +266,6 @@ extension PlotScenario.Run {
             originUs: PlotScenario.originUs,
             fromLabel: predictiveBack ? "upper: Detail (from)" : "upper x: Detail (from)",
             toLabel: predictiveBack ? "lower: Home (to)" : "lower x: Home (to)", containerWidth: scenario.width,
-            decisionLabel: predictiveBack ? "back progress p (BackEvent)" : "decision progress p")
+            decisionLabel: predictiveBack ? "gesture progress (BackEvent)" : "gesture progress (the finger)")
     }
 }

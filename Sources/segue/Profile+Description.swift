@@ -96,8 +96,24 @@ extension Profile {
         return text
     }
 
+    /// A command's settle as the screens move through it: with the layout's own easing per screen, the settle's
+    /// curve only paces the progress, and the screens follow theirs.
+    static func describe(_ settle: Settle, easing: CommandEasing?) -> String {
+        guard let easing else { return describe(settle) }
+        return "\(describe(settle)) progress; the upper screen along \(describe(easing.upper)), the lower along "
+            + describe(easing.lower)
+    }
+
+    private static func describe(_ easing: Easing) -> String {
+        switch easing {
+        case .bezier(let curve): describe(curve)
+        case .threePoint: "a three-point cubic"
+        }
+    }
+
     private static func describe(_ curve: CubicBezier) -> String {
         if curve == .easeInOut { return "ease-in-out" }
+        if curve == CubicBezier(0, 0, 1, 1) { return "linear" }
         let points = [curve.x1, curve.y1, curve.x2, curve.y2].map { TextFormat.short($0) }
         return "cubic-bezier(\(points.joined(separator: ", ")))"
     }

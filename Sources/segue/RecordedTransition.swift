@@ -68,7 +68,7 @@ struct RecordedTransition {
         return try collector.transition(transitionId, stack: core.stacks[stackId], source: control.endpoint)
     }
 
-    /// Gathers one stack's transitions from a replay, in log order.
+    /// Gathers the transitions of one stack's newest incarnation from a replay, in log order.
     private struct Collector {
         let stackId: String
         var byTransition: [UInt64: RecordedTransition] = [:]
@@ -79,6 +79,10 @@ struct RecordedTransition {
         mutating func take(_ event: Event) {
             guard event.stackId == stackId else { return }
             seen = true
+            if case .stackCreated = event.body {
+                // A stack created again under the same id starts its transitions afresh: the earlier one's are gone.
+                (byTransition, newest) = ([:], nil)
+            }
             guard let id = event.transitionId else { return }
             if case .began = event.body { newest = id }
             byTransition[id, default: RecordedTransition(stackId: stackId, transitionId: id)].record(event)
@@ -156,14 +160,16 @@ struct RecordedTransition {
             return placed
         }
         let beganBody: TransitionBegan? = if case .began(let value)? = began?.body { value } else { nil }
-        // Android's back arrow decides, not a threshold on its progress.
+        // Android's back arrow decides, not a threshold on its progress; a command has no finger to decide.
         let predictiveBack = profile?.predictiveBack != nil
+        let interactive = beganBody?.interactive ?? false
         return TransitionPlot(
             heading: heading, frames: placedFrames, decisionProgress: samples,
-            threshold: predictiveBack ? nil : profile.map { $0.finishThreshold(width: width) }, markers: markers,
-            originUs: began.map(timeline.time), fromLabel: "from: \(beganBody?.fromScreen ?? "?")",
-            toLabel: "to: \(beganBody?.toScreen ?? "?")", containerWidth: width > 0 ? width : nil,
-            decisionLabel: predictiveBack ? "back progress p (BackEvent)" : "decision progress p")
+            threshold: predictiveBack || !interactive ? nil : profile.map { $0.finishThreshold(width: width) },
+            markers: markers, originUs: began.map(timeline.time),
+            fromLabel: "from: \(beganBody?.fromScreen ?? "?")", toLabel: "to: \(beganBody?.toScreen ?? "?")",
+            origin: interactive ? "touch-down" : "the command", containerWidth: width > 0 ? width : nil,
+            decisionLabel: predictiveBack ? "gesture progress (BackEvent)" : "gesture progress (the finger)")
     }
 
     /// `stack demo, transition 3: POP Detail → Home, interactive`.

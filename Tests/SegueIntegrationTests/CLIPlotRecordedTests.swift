@@ -88,6 +88,52 @@ struct CLIPlotRecordedTests {
         points.split(separator: " ").compactMap { pair in pair.split(separator: ",").first.flatMap { Double($0) } }
     }
 
+    @Test("a command's transition is timed from the command, with no finish threshold: no finger decides it")
+    func programmaticPush() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home", "--profile", "ios"], daemon: daemon).status == 0)
+        #expect(try runSegue(["push", "demo", "Detail"], daemon: daemon).status == 0)
+        for source in [["--data", daemon.dataDirectory.path], []] {
+            let output = try runSegue(["plot", "--stack", "demo"] + source, daemon: daemon)
+            #expect(output.status == 0, "\(output)")
+            let svg = try ParsedSVG(output.stdout)
+            let texts = svg.elements("text").map(\.text)
+            #expect(texts.contains("time since the command (ms)"), "\(texts)")
+            #expect(!texts.contains("time since touch-down (ms)"))
+            #expect(svg.elements("line", class: "threshold").isEmpty)
+            #expect(!texts.contains("finish threshold"))
+        }
+        // A swipe keeps its finger's axis and threshold.
+        let swiped = ["create", "swiped", "--screens", "Home,Detail", "--profile", "ios"]
+        #expect(try runSegue(swiped, daemon: daemon).status == 0)
+        #expect(try runSegue(["swipe", "swiped", "--to", "0.7"], daemon: daemon).status == 0)
+        let swipe = try ParsedSVG(try runSegue(["plot", "--stack", "swiped"], daemon: daemon).stdout)
+        #expect(swipe.elements("text").map(\.text).contains("time since touch-down (ms)"))
+        #expect(swipe.elements("line", class: "threshold").count == 1)
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("a stack deleted and created again draws only its new transitions")
+    func recreatedStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let create = ["create", "demo", "--screens", "Home,Detail"]
+        #expect(try runSegue(create, daemon: daemon).status == 0)
+        #expect(try runSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon).status == 0)
+        #expect(try runSegue(["delete", "demo"], daemon: daemon).status == 0)
+        #expect(try runSegue(create, daemon: daemon).status == 0)
+        for source in [["--data", daemon.dataDirectory.path], []] {
+            let newest = try runSegue(["plot", "--stack", "demo"] + source, daemon: daemon)
+            #expect(newest.status == 1, "\(newest)")
+            #expect(newest.stderr.contains("stack 'demo' has no transition yet"), "\(newest)")
+            let first = try runSegue(["plot", "--stack", "demo", "--transition", "1"] + source, daemon: daemon)
+            #expect(first.status == 1, "\(first)")
+            #expect(first.stderr.contains("stack 'demo' has no transition 1"), "\(first)")
+        }
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("a stack without that transition is an error naming it")
     func missingTransition() throws {
         let daemon = try DaemonProcess.start()

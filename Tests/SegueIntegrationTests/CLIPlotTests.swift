@@ -48,6 +48,59 @@ struct CLIPlotTests {
         #expect(svg.elements("g", class: "legend").count == 1)
     }
 
+    @Test("every profile's default swipe finishes, released at the finger's average speed as --help says")
+    func defaultsFinish() throws {
+        for profile in Self.knownProfiles {
+            let output = try runSegue(["plot", "--profile", profile])
+            #expect(output.status == 0, "\(output)")
+            let title = try #require(ParsedSVG(output.stdout).elements("title").first).text
+            #expect(title.contains("back swipe finished"), "\(profile): \(title)")
+            #expect(title.contains("released at 936 pt/s"), "\(profile): \(title)")
+        }
+        let slower = try runSegue(["plot", "--profile", "ios", "--to", "0.5", "--duration-ms", "500"])
+        #expect(try #require(ParsedSVG(slower.stdout).elements("title").first).text.contains("released at 390 pt/s"))
+        let help = try runSegue(["plot", "--help"]).stdout
+        #expect(help.contains("default the finger's average speed"), "\(help)")
+        #expect(help.contains("936"), "\(help)")
+        #expect(!help.contains("default 300)"), "\(help)")
+
+        let scratch = try ScratchDirectory(prefix: "segue-plot-defaults")
+        #expect(try runSegue(["plot", "--profiles", "--out-dir", scratch.url.path]).status == 0)
+        let ios = try ParsedSVG(String(contentsOf: scratch.url.appendingPathComponent("ios.svg"), encoding: .utf8))
+        let headings = ios.elements("text").map(\.text).filter { $0.hasPrefix("released at") }
+        #expect(headings.first?.hasPrefix("released at 0.6 W, 936 pt/s") == true, "\(headings)")
+    }
+
+    @Test("a present and a dismiss: the legend names each panel's screens, the subtitle the curves drawn")
+    func presentAndDismiss() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-plot-present")
+        #expect(try runSegue(["plot", "--profiles", "--out-dir", scratch.url.path]).status == 0)
+        let flutter = try ParsedSVG(
+            String(contentsOf: scratch.url.appendingPathComponent("flutter-present.svg"), encoding: .utf8))
+        let legend = flutter.elements("text").map(\.text)
+        #expect(legend.contains("present: lower Detail (from); dismiss: upper Sheet (from)"), "\(legend)")
+        #expect(legend.contains("present: upper Sheet (to); dismiss: lower Detail (to)"), "\(legend)")
+        let subtitles = try #require(flutter.elements("title").first).text
+        #expect(
+            subtitles.contains(
+                "present: 500 ms, linear progress; the upper screen along cubic-bezier(0.35, 0.91, 0.33, 0.97), "
+                    + "the lower along linear"), "\(subtitles)")
+        #expect(!subtitles.contains("cubic-bezier(0, 0, 1, 1)"), "\(subtitles)")
+        // Without a curve per screen, the settle's curve is what the screens follow.
+        let modal = try #require(
+            ParsedSVG(String(contentsOf: scratch.url.appendingPathComponent("modal-present.svg"), encoding: .utf8))
+                .elements("title").first
+        ).text
+        #expect(modal.contains("dismiss: 400 ms, ") && !modal.contains("progress;"), "\(modal)")
+    }
+
+    @Test("the progress chart names the gesture progress and the visual progress apart")
+    func twoProgressValues() throws {
+        let texts = try ParsedSVG(try runSegue(["plot", "--profile", "fullscreen"]).stdout).elements("text").map(\.text)
+        #expect(texts.contains("visual progress (the screens)"), "\(texts)")
+        #expect(texts.contains("gesture progress (the finger)"), "\(texts)")
+    }
+
     @Test("the same options give the same bytes, on stdout and with --out")
     func deterministic() throws {
         let arguments = ["plot", "--profile", "ios", "--to", "0.35", "--velocity", "700"]
@@ -146,7 +199,7 @@ struct CLIPlotTests {
         #expect(svg.elements("line", class: "threshold").isEmpty, "the back arrow decides, not a threshold on p")
         let texts = svg.elements("text").map(\.text)
         #expect(texts.contains("to 0.3 W, back to 0.05 W, -390 pt/s \u{2192} cancelled (RETURNED_TO_EDGE)"))
-        #expect(texts.contains("back progress p (BackEvent)") && !texts.contains("decision progress p"))
+        #expect(texts.contains("gesture progress (BackEvent)") && !texts.contains("gesture progress (the finger)"))
         #expect(texts.contains("upper: Detail (from)") && texts.contains("lower: Home (to)"))
         let right = try ParsedSVG(
             String(contentsOf: scratch.url.appendingPathComponent("android-right.svg"), encoding: .utf8))
