@@ -10,9 +10,9 @@ import SegueWire
 /// │▓▓▓▓▓▓▓▓▓▓ Home ▓▓▓▓▓▓▓▓▓▓▓┃                 Detail                   │
 /// │▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓┃                 x=152                    │
 /// └─ dimming: ░ ~0.03  ▒ ~0.07  ▓ 0.1+ ─────────────────────────────────┘
-/// progress [████████████████████████░░░░░░░░░░░░░░░░░░░░░░░░░░░░]  39%  TRACKING
+/// visual [██████████████████████████░░░░░░░░░░░░░░░░░░░░░░░░░░░░]  39%  TRACKING
 /// POP Detail -> Home · interactive · dimming 0.061
-/// last: #14 demo v9 progressed t2 p=0.390
+/// last: #14 demo v9 progressed t2 gesture=0.390
 /// ```
 ///
 /// The box is the container, scaled to the terminal's width (and, keeping the container's proportions for cells
@@ -555,7 +555,7 @@ public struct WatchScreen: Sendable, Hashable {
     }
 
     private func drawProgress(into grid: inout CellGrid, row: Int, symbols: Symbols) {
-        let label = "progress "
+        let label = "visual "
         grid.write(label, column: 0, row: row, [.dim])
         let fraction = progress?.fraction
         let percent = fraction.map { String(Int(($0 * 100).rounded())) + "%" } ?? "-"

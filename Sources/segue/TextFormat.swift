@@ -28,12 +28,12 @@ enum TextFormat {
             if began.interactive { text += " interactive gesture=\(began.gestureId)" }
             return text
         case .progressed(let progressed):
-            return "progressed t\(progressed.transitionId) p=\(fixed(progressed.progress, 3))"
+            return "progressed t\(progressed.transitionId) gesture=\(fixed(progressed.progress, 3))"
         case .finished(let finished):
-            return "finished t\(finished.transitionId) p=\(fixed(finished.progress, 3)) \(finished.reason)"
+            return "finished t\(finished.transitionId) gesture=\(fixed(finished.progress, 3)) \(finished.reason)"
                 + " settle=\(milliseconds(finished.settleUs))ms"
         case .cancelled(let cancelled):
-            return "cancelled t\(cancelled.transitionId) p=\(fixed(cancelled.progress, 3)) \(cancelled.reason)"
+            return "cancelled t\(cancelled.transitionId) gesture=\(fixed(cancelled.progress, 3)) \(cancelled.reason)"
                 + " settle=\(milliseconds(cancelled.settleUs))ms"
         case .completed(let completed):
             var text = "completed t\(completed.transitionId) \(completed.finished ? "finished" : "reverted")"
@@ -45,7 +45,7 @@ enum TextFormat {
             if !completed.presented.isEmpty { text += " presented=" + completed.presented.joined(separator: ",") }
             return text
         case .interrupted(let interrupted):
-            return "interrupted t\(interrupted.transitionId) p=\(fixed(interrupted.progress, 3))"
+            return "interrupted t\(interrupted.transitionId) gesture=\(fixed(interrupted.progress, 3))"
                 + " gesture=\(interrupted.gestureId)"
         case .resized(let resized):
             let size = resized.size ?? Size()
@@ -63,10 +63,10 @@ enum TextFormat {
         }
     }
 
-    /// `   frame demo t1 #3 SETTLING p=0.834 from=Detail@333.6 to=Home@0.0`, and the scrim when there is one.
+    /// `   frame demo t1 #3 SETTLING visual=0.834 from=Detail@333.6 to=Home@0.0`, and the scrim when there is one.
     static func line(_ frame: Frame) -> String {
         "   frame \(frame.stackId) t\(frame.transitionId) #\(frame.sequence) \(frame.phase)"
-            + " p=\(fixed(frame.progress, 3)) from=\(view(frame.from)) to=\(view(frame.to))"
+            + " visual=\(fixed(frame.progress, 3)) from=\(view(frame.from)) to=\(view(frame.to))"
             + (frame.dimming == 0 ? "" : " scrim=\(fixed(frame.dimming, 2))")
     }
 
@@ -120,7 +120,7 @@ enum TextFormat {
                 "  transition t\(transition.transitionId) \(transition.operation)"
                 + " \(transition.fromScreen) -> \(transition.toScreen)"
             if transition.interactive { text += " interactive" }
-            text += " \(transition.phase) p=\(fixed(transition.progress, 3))"
+            text += " \(transition.phase) visual=\(fixed(transition.progress, 3))"
             lines.append(text)
         } else {
             lines.append("  idle")

@@ -74,7 +74,7 @@ struct CLIWatchTests {
         let text = watch.text
         for expected in [
             "TRACKING", "SETTLING", "POP Detail -> Home · interactive",
-            "finishing (PASSED_THRESHOLD)", "┃", "progress [█",
+            "finishing (PASSED_THRESHOLD)", "┃", "visual [█",
         ] {
             #expect(text.contains(expected), "\(expected) missing from \(text)")
         }
@@ -112,7 +112,7 @@ struct CLIWatchTests {
             if picture.contains(" progressed t1 ") { pictures += 1 }
         }
         #expect(pictures > 0, "no picture drawn while the finger moved: \(watch.text)")
-        let finished = watch.raw.components(separatedBy: "\r\n").first { $0.contains(" finished t1 p=") }
+        let finished = watch.raw.components(separatedBy: "\r\n").first { $0.contains(" finished t1 gesture=") }
         #expect(finished?.contains("\u{1B}[0;32m#") == true, "\(finished ?? watch.raw)")
         #expect(watch.stop(signal: SIGTERM) == 0)
         #expect(daemon.stop() == 0)

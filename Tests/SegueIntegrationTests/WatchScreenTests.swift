@@ -64,7 +64,7 @@ struct WatchScreenTests {
     func popHalfway() throws {
         var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
         screen.frame = popFrame(0.5)
-        screen.latestEvent = "#7 demo v7 progressed t3 p=0.500"
+        screen.latestEvent = "#7 demo v7 progressed t3 gesture=0.500"
         let lines = plain(screen)
         try #require(lines.count == 16)
         let box = Array(lines[2..<(lines.count - 4)])
@@ -82,7 +82,7 @@ struct WatchScreenTests {
         #expect(lines[lines.count - 3].hasSuffix(" 50%  TRACKING"))
         let wide = plain(screen, columns: 82)
         #expect(wide[wide.count - 2] == "POP Detail -> Home · interactive · dimming 0.05")
-        #expect(wide[wide.count - 1] == "last: #7 demo v7 progressed t3 p=0.500")
+        #expect(wide[wide.count - 1] == "last: #7 demo v7 progressed t3 gesture=0.500")
         let bar = lines[lines.count - 3]
         #expect(bar.filter { $0 == "█" }.count == bar.filter { $0 == "░" }.count)
     }
@@ -305,7 +305,7 @@ struct WatchScreenTests {
 
         var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
         screen.frame = popFrame(0.5)
-        screen.latestEvent = "#8 demo v8 finished t3 p=0.500 PASSED_THRESHOLD settle=300ms"
+        screen.latestEvent = "#8 demo v8 finished t3 gesture=0.500 PASSED_THRESHOLD settle=300ms"
         screen.latestEventColour = .green
         let coloured = screen.render(columns: 82, rows: 16, style: .colour).joined()
         #expect(coloured.contains("\u{1B}[0;32m#8 demo v8 finished"))

@@ -107,8 +107,8 @@ def test_compare_runs_one_gesture_through_two_profiles(page, tmp_path):
     assert all(run["frames"] > 10 for run in runs), runs
     # A finger that brakes to a stop at 60%: UIKit projects it back (its braking reads as a change of mind),
     # Flutter looks at the position only. The same gesture, the same answer every time.
-    assert runs[0]["decision"].startswith("cancelled (RELEASED_AT_REST) at progress 0.58"), runs
-    assert runs[1]["decision"].startswith("finished (PASSED_THRESHOLD) at progress 0.58"), runs
+    assert runs[0]["decision"].startswith("cancelled (RELEASED_AT_REST) at gesture progress 0.58"), runs
+    assert runs[1]["decision"].startswith("finished (PASSED_THRESHOLD) at gesture progress 0.58"), runs
     page.execute_script("""const scrub = document.getElementById('cmp-scrub');
         scrub.value = String(Math.round(Number(scrub.max) * 0.8)); scrub.dispatchEvent(new Event('input'));""")
     screenshot(page, "compare", tmp_path)

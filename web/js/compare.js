@@ -60,7 +60,7 @@ export class Compare {
         const [kind, body] = eventBody(event);
         if (kind === 'began') operations.set(body.transitionId, body.operation);
         if (kind === 'finished' || kind === 'cancelled') {
-          decision = `${kind} (${body.reason}) at progress ${(body.progress || 0).toFixed(2)}, settles in `
+          decision = `${kind} (${body.reason}) at gesture progress ${(body.progress || 0).toFixed(2)}, settles in `
             + `${Math.round((body.settleUs || 0) / 1000)} ms`;
         }
       }

@@ -21,9 +21,9 @@ export function describeEvent(event) {
   if (kind === 'began') parts.push(body.operation || '', `${body.fromScreen || ''} → ${body.toScreen || ''}`,
     body.interactive ? 'interactive' : 'animated');
   if (kind === 'began' && EDGES[body.swipeEdge]) parts.push(`from the ${EDGES[body.swipeEdge]} edge`);
-  if (kind === 'progressed') parts.push(`p=${(body.progress || 0).toFixed(3)}`);
+  if (kind === 'progressed') parts.push(`gesture=${(body.progress || 0).toFixed(3)}`);
   if (kind === 'finished' || kind === 'cancelled') {
-    parts.push(body.reason || '', `p=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);
+    parts.push(body.reason || '', `gesture=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);
   }
   if (kind === 'completed') parts.push(body.finished ? 'finished' : 'not finished', `[${(body.screens || []).join(', ')}]`);
   if (kind === 'stackCreated') parts.push(`[${stackScreens(body).join(', ')}]`, body.config?.profile || '');

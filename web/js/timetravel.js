@@ -102,7 +102,7 @@ export class TimeTravel {
       const frame = this.frames[index];
       this.stage.drawNow(frame, upperSide(this.operations.get(frame.transitionId)));
       this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  frame ${frame.sequence} of transition `
-        + `${frame.transitionId}  ${frame.phase}  progress ${(frame.progress || 0).toFixed(4)}  position ${frame.position || 0}`;
+        + `${frame.transitionId}  ${frame.phase}  visual progress ${(frame.progress || 0).toFixed(4)}  position ${frame.position || 0}`;
     } else {
       this.stage.showScreen(this.created ? topScreen(this.created) : null);
       this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  before the first frame`;

@@ -1440,7 +1440,7 @@ public struct TransitionProgressed: ProtoMessage {
     /// Field 1 `uint64 transition_id`.
     public var transitionId: UInt64 = 0
 
-    /// Field 2 `double progress`: decision progress, 0..1.
+    /// Field 2 `double progress`: gesture progress, 0..1: how far the finger moved (docs/semantics.md).
     public var progress: Double = 0
 
     /// Field 3 `Vec2 translation`.
@@ -1502,7 +1502,7 @@ public struct TransitionFinished: ProtoMessage {
     /// Field 1 `uint64 transition_id`.
     public var transitionId: UInt64 = 0
 
-    /// Field 2 `double progress`: at release.
+    /// Field 2 `double progress`: gesture progress at release.
     public var progress: Double = 0
 
     /// Field 3 `double velocity`: progress per second at release, toward finishing.
@@ -1579,7 +1579,7 @@ public struct TransitionCancelled: ProtoMessage {
     /// Field 1 `uint64 transition_id`.
     public var transitionId: UInt64 = 0
 
-    /// Field 2 `double progress`.
+    /// Field 2 `double progress`: gesture progress at release.
     public var progress: Double = 0
 
     /// Field 3 `double velocity`.
@@ -1733,7 +1733,7 @@ public struct TransitionInterrupted: ProtoMessage {
     /// Field 1 `uint64 transition_id`: a settle caught by a new gesture; tracking resumes.
     public var transitionId: UInt64 = 0
 
-    /// Field 2 `double progress`.
+    /// Field 2 `double progress`: gesture progress where the finger caught it.
     public var progress: Double = 0
 
     /// Field 3 `uint64 gesture_id`.
@@ -2176,7 +2176,7 @@ public struct Frame: ProtoMessage {
     /// Field 4 `int64 time_us`.
     public var timeUs: Int64 = 0
 
-    /// Field 5 `double progress`: visual completion, 0..1.
+    /// Field 5 `double progress`: visual progress, 0..1: how far the screens moved (docs/semantics.md).
     public var progress: Double = 0
 
     /// Field 6 `FramePhase phase`.
@@ -2807,7 +2807,7 @@ public struct TransitionState: ProtoMessage {
     /// Field 6 `FramePhase phase`.
     public var phase: FramePhase = .framePhaseUnspecified
 
-    /// Field 7 `double progress`.
+    /// Field 7 `double progress`: visual progress now.
     public var progress: Double = 0
 
     /// Creates a `TransitionState` with every field at its default.
