@@ -48,6 +48,31 @@ struct CLITailTests {
         #expect(second.stop() == 0)
     }
 
+    @Test("tail names the events' gesture progress and the frames' visual progress apart")
+    func twoProgressValues() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        // fullscreen counts 200 pt as the whole gesture while its screen follows the finger over the width.
+        let create = ["create", "demo", "--screens", "Home,Detail", "--profile", "fullscreen"]
+        #expect(try runSegue(create, daemon: daemon).status == 0)
+        let tail = try startSegue(["tail", "--from", "1", "--frames"], daemon: daemon)
+        defer { tail.kill() }
+        #expect(tail.readLine(timeoutMs: 10000)?.contains(" created ") == true, "\(tail.stderr)")
+        #expect(try runSegue(["swipe", "demo", "--to", "0.3"], daemon: daemon).status == 0)
+        var lines: [String] = []
+        while lines.last?.contains(" completed ") != true, let line = tail.readLine(timeoutMs: 10000) {
+            lines.append(line)
+        }
+        let progressed = try #require(lines.last { $0.contains(" progressed ") }, "\(lines)")
+        let frame = try #require(lines.last { $0.contains(" frame ") && $0.contains(" TRACKING ") }, "\(lines)")
+        // The finger's 117 pt is past the 200 pt of the gesture's half, the screens at 0.3 of the width.
+        #expect(progressed.hasSuffix(" gesture=0.585"), "\(progressed)")
+        #expect(frame.contains(" TRACKING visual=0.300 "), "\(frame)")
+        #expect(!lines.contains { $0.contains(" p=") }, "\(lines)")
+        #expect(tail.stop() == 0)
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("tail --from past the log's head says once that it waits for that position, then prints from it")
     func fromPastHead() throws {
         let daemon = try DaemonProcess.start()
