@@ -59,7 +59,7 @@ export class EventList {
   }
 }
 
-// Progress (0..1) of one transition's frames against time, redrawn as frames arrive.
+// Visual progress (0..1, how far the screens have moved) of one transition's frames against time, redrawn as frames arrive.
 export class ProgressChart {
   constructor(canvas) {
     this.canvas = canvas;
