@@ -23,8 +23,8 @@ enum PlotCommand {
         name: "segue plot",
         summary: "Simulate a back swipe on a fresh engine core (a [Home, Detail] stack, a 120 Hz pan trace, then "
             + "the release) and draw its frames as SVG: both screens' x (and their y, scale and alpha where they "
-            + "vary) and the progress over time, the release and its decision. No daemon is needed; the same options "
-            + "always give the same bytes. With --data, draws a transition a data directory recorded instead, its "
+            + "vary), their visual progress and the finger's gesture progress over time, the release and its "
+            + "decision. No daemon is needed; the same options always give the same bytes. With --data, draws a transition a data directory recorded instead, its "
             + "frames regenerated from the log (a running daemon's directory is read without disturbing it).",
         options: [
             .init(
