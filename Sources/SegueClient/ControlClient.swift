@@ -7,6 +7,10 @@ import ZMQ
 /// socket that times out is stuck: it refuses to send again until the lost reply comes. A reply that arrives
 /// after its request gave up carries an older tag and is skipped.
 ///
+/// After a request gives up, the next one goes out on a fresh connection: the requests that went unanswered stay
+/// behind with the old one, so a daemon that was away (stopped, or restarting) does not find them queued and count
+/// them against this client (it serves only a few history reads per client at a time).
+///
 /// Not thread-safe (it owns a ZeroMQ socket): use it from one thread.
 public final class ControlClient {
     /// The daemon's control endpoint this client is connected to.
@@ -14,9 +18,13 @@ public final class ControlClient {
     /// The timeout in milliseconds of the convenience calls (``command(_:)``, ``stack(_:)``, ...).
     public var timeoutMs: Int
 
-    private let requests: TaggedRequests
+    private var requests: TaggedRequests
     /// Readable when a reply is waiting.
     private var poller = ZMQPoller()
+    private let context: ZMQContext
+    private let curve: CurveClientKeys?
+    /// Whether the last request gave up, so the next one needs a fresh connection.
+    private var abandonedRequest = false
     private var lastTag: UInt64 = 0
     private var random = SystemRandomNumberGenerator()
 
@@ -31,7 +39,17 @@ public final class ControlClient {
     {
         self.endpoint = endpoint
         self.timeoutMs = timeoutMs
-        requests = try TaggedRequests(endpoint: endpoint, context: context, curve: curve)
+        self.curve = curve
+        if let context {
+            self.context = context
+        } else {
+            do throws(ZMQError) {
+                self.context = try ZMQContext()
+            } catch {
+                throw .zmq(error)
+            }
+        }
+        requests = try TaggedRequests(endpoint: endpoint, context: self.context, curve: curve)
         _ = requests.add(to: &poller)
     }
 
@@ -52,14 +70,19 @@ public final class ControlClient {
         var request = request
         if request.requestId.isEmpty { request.requestId = makeRequestId() }
         let deadline = Deadline(inMilliseconds: timeoutMs)
+        if abandonedRequest { try reconnect() }
         lastTag += 1
         let tag = lastTag
         guard try requests.send(request.encoded(), tag: tag) else {
+            abandonedRequest = true
             throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs)
         }
         while true {
             let remaining = deadline.remainingMs
-            guard remaining > 0 else { throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs) }
+            guard remaining > 0 else {
+                abandonedRequest = true
+                throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs)
+            }
             try waitForReplies(waitingMs: remaining)
             // Stale replies to requests that gave up earlier are skipped: keep waiting for ours.
             while let answer = try requests.nextReply() {
@@ -130,6 +153,17 @@ public final class ControlClient {
     /// Asks the daemon to publish a probe on `pr/<token>/` (see `SubscriptionProbe`).
     public func publishProbe(token: String) throws(ClientError) {
         _ = try request(Request(body: .publishProbe(PublishProbe(token: token))), timeoutMs: timeoutMs)
+    }
+
+    /// Replaces the connection with a fresh one (a new identity to the daemon), dropping the requests still queued
+    /// on the old one and the replies they might get.
+    private func reconnect() throws(ClientError) {
+        let fresh = try TaggedRequests(endpoint: endpoint, context: context, curve: curve)
+        requests.close()
+        requests = fresh
+        poller = ZMQPoller()
+        _ = requests.add(to: &poller)
+        abandonedRequest = false
     }
 
     /// Waits up to `waitingMs` for a reply to arrive; returns early when a signal interrupts the wait (the
