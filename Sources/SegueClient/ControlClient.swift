@@ -25,6 +25,8 @@ public final class ControlClient {
     private let curve: CurveClientKeys?
     /// Whether the last request gave up, so the next one needs a fresh connection.
     private var abandonedRequest = false
+    /// Whether a request fails as soon as connecting is refused, rather than at its timeout.
+    private let failsWhenRefused: Bool
     private var lastTag: UInt64 = 0
     private var random = SystemRandomNumberGenerator()
 
@@ -34,12 +36,17 @@ public final class ControlClient {
     ///   - timeoutMs: how long the convenience calls wait for a reply.
     ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
     ///   - curve: CURVE keys when the daemon requires them.
-    public init(endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil, curve: CurveClientKeys? = nil)
-        throws(ClientError)
-    {
+    ///   - failsWhenRefused: a request made while connecting is refused (nothing listens at `endpoint`) fails at
+    ///     once with ``ClientError/refused(endpoint:)`` instead of waiting for its timeout; false waits, for a
+    ///     daemon about to start.
+    public init(
+        endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil, curve: CurveClientKeys? = nil,
+        failsWhenRefused: Bool = false
+    ) throws(ClientError) {
         self.endpoint = endpoint
         self.timeoutMs = timeoutMs
         self.curve = curve
+        self.failsWhenRefused = failsWhenRefused
         if let context {
             self.context = context
         } else {
@@ -49,7 +56,8 @@ public final class ControlClient {
                 throw .zmq(error)
             }
         }
-        requests = try TaggedRequests(endpoint: endpoint, context: self.context, curve: curve)
+        requests = try TaggedRequests(
+            endpoint: endpoint, context: self.context, curve: curve, watchesForRefusal: failsWhenRefused)
         _ = requests.add(to: &poller)
     }
 
@@ -65,6 +73,7 @@ public final class ControlClient {
     /// - Returns: the reply, which is a success (its `error` is nil).
     /// - Throws: ``ClientError/errorReply(_:)`` when the daemon answered with an error;
     ///   ``ClientError/timeout(endpoint:timeoutMs:)`` when no reply came within `timeoutMs`;
+    ///   ``ClientError/refused(endpoint:)`` when connecting was refused, if the client was made to fail so;
     ///   ``ClientError/undecodableReply(_:)``; ``ClientError/zmq(_:)``.
     public func request(_ request: Request, timeoutMs: Int) throws(ClientError) -> Reply {
         var request = request
@@ -84,6 +93,10 @@ public final class ControlClient {
                 throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs)
             }
             try waitForReplies(waitingMs: remaining)
+            if requests.wasRefused() {
+                abandonedRequest = true
+                throw .refused(endpoint: endpoint)
+            }
             // Stale replies to requests that gave up earlier are skipped: keep waiting for ours.
             while let answer = try requests.nextReply() {
                 guard answer.tag == tag else { continue }
@@ -158,7 +171,8 @@ public final class ControlClient {
     /// Replaces the connection with a fresh one (a new identity to the daemon), dropping the requests still queued
     /// on the old one and the replies they might get.
     private func reconnect() throws(ClientError) {
-        let fresh = try TaggedRequests(endpoint: endpoint, context: context, curve: curve)
+        let fresh = try TaggedRequests(
+            endpoint: endpoint, context: context, curve: curve, watchesForRefusal: failsWhenRefused)
         requests.close()
         requests = fresh
         poller = ZMQPoller()
