@@ -13,7 +13,9 @@ enum WatchCommand {
         summary: "Draw a stack live in the terminal: the container as a box, the two screens of a transition sliding "
             + "as its frames say (the lower one shaded by the dimming, with a legend), a progress bar, the phase and "
             + "the latest event (green when it finishes a transition, yellow when it cancels one, red for a refusal; "
-            + "no colours when NO_COLOR is set); the top screen when idle. Follows the terminal's size; Ctrl-C quits "
+            + "no colours when NO_COLOR is set); the top screen when idle. When the daemon goes away the title line "
+            + "says since when it has not answered, and that it reconnected once it is back. Follows the terminal's "
+            + "size; Ctrl-C quits "
             + "and restores the terminal. With --once, print one picture of the current state and its latest event, "
             + "and exit (works without a terminal too).",
         positionals: [.init("STACK", help: "stack id")],
@@ -68,6 +70,7 @@ enum WatchCommand {
         // Subscribe before reading the head and the state, so nothing that happens meanwhile is missed.
         let prefixes = [Topic.event, .frame, .rejection].map { $0.prefix(stackId) }
         let subscriber = try connection.subscriber(prefixes: prefixes)
+        try subscriber.monitorConnection()
         let head = try control.stats().headPosition
         let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
         watch.hint = "Ctrl-C quits"
@@ -113,6 +116,16 @@ enum WatchCommand {
                 dirty = false
                 clearFirst = false
                 lastDraw = .now
+            }
+            // The daemon going away and coming back is said on the title line, as tail says it on stderr.
+            for change in feed.subscriber.connectionChanges() {
+                switch change {
+                case .lost: watch.connectionLost()
+                case .restored:
+                    watch.connectionRestored()
+                    feed.checkLog()
+                }
+                dirty = true
             }
             let waitMs = dirty ? 4 : 100
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import SegueClient
 import SegueDisplay
+import SegueSystem
 import SegueTestSupport
 import Testing
 
@@ -92,6 +93,30 @@ struct CLIWatchTests {
             watch.raw.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"),
             "terminal restored: \(watch.raw.suffix(40).debugDescription)")
         #expect(daemon.stop() == 0)
+    }
+
+    @Test("live: the title line says since when the daemon is not answering, and that it reconnected")
+    func outage() throws {
+        let data = try ScratchDirectory(prefix: "segue-watch-outage")
+        let first = try DaemonProcess.start(dataDirectory: data.url)
+        defer { first.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail"], daemon: first).status == 0)
+        let watch = try TerminalProcess(["watch", "demo"], daemon: first, columns: 100, rows: 24)
+        defer { watch.kill() }
+        #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
+        #expect(first.stop() == 0)
+        #expect(
+            watch.waitForText(timeoutMs: 20000) {
+                $0.contains(/daemon not answering since [0-9]{2}:[0-9]{2}:[0-9]{2}/)
+            }, "\(watch.text)")
+        // The same data directory on the same endpoints, where watch's sockets keep reconnecting.
+        let second = try DaemonProcess.start(dataDirectory: data.url, endpoints: first.endpoints)
+        defer { second.kill() }
+        #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("reconnected") }, "\(watch.text)")
+        #expect(try runSegue(["push", "demo", "Settings", "--immediate"], daemon: second).status == 0)
+        #expect(watch.waitForText(timeoutMs: 10000) { $0.contains("Detail > Settings") }, "\(watch.text)")
+        #expect(watch.stop(signal: SIGTERM) == 0, "\(watch.text)")
+        #expect(second.stop() == 0)
     }
 
     @Test("live: the title's version follows every event of a swipe; the finished event is drawn green")
