@@ -15,7 +15,7 @@ enum WatchCommand {
             + "the latest event (green when it finishes a transition, yellow when it cancels one, red for a refusal; "
             + "no colours when NO_COLOR is set); the top screen when idle. When the daemon goes away the title line "
             + "says since when it has not answered, and that it reconnected once it is back. Follows the terminal's "
-            + "size; Ctrl-C quits "
+            + "size; a stack that does not exist yet is waited for. Ctrl-C quits "
             + "and restores the terminal. With --once, print one picture of the current state and its latest event, "
             + "and exit (works without a terminal too).",
         positionals: [.init("STACK", help: "stack id")],
@@ -72,8 +72,10 @@ enum WatchCommand {
         let subscriber = try connection.subscriber(prefixes: prefixes)
         try subscriber.monitorConnection()
         let head = try control.stats().headPosition
-        let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
-        watch.hint = "Ctrl-C quits"
+        // A stack still to be created is waited for, as tail --stack waits: its events bring it.
+        let state = try stateIfCreated(stackId, control: control)
+        let watch = WatchState(stackId: stackId, state: state, control: control)
+        watch.hint = state == nil ? "no stack \(stackId) yet; waiting for it" : WatchState.quitHint
         watch.showLatestLogged(upTo: head)
         // The picture must keep moving when the daemon goes away: wait less for state refreshes than for commands.
         control.timeoutMs = min(connection.timeoutMs, 1000)
@@ -137,6 +139,15 @@ enum WatchCommand {
                 watch.report(error)
                 dirty = true
             }
+        }
+    }
+
+    /// The state of `stackId`, or nil while it does not exist.
+    static func stateIfCreated(_ stackId: String, control: ControlClient) throws(ClientError) -> StackState? {
+        do throws(ClientError) {
+            return try control.stack(stackId)
+        } catch .errorReply(let detail) where detail.code == .unknownStack {
+            return nil
         }
     }
 

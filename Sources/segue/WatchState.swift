@@ -21,6 +21,9 @@ final class WatchState {
         self.control = control
     }
 
+    /// The note on the title line while the stack is there and all is well.
+    static let quitHint = "Ctrl-C quits"
+
     /// The note on the title line while all is well.
     var hint: String? {
         get { screen.notice }
@@ -129,7 +132,9 @@ final class WatchState {
     /// the picture keeps the last known state.
     func refresh() {
         do {
+            let wasMissing = screen.state == nil
             screen.state = try control.stack(screen.stackId)
+            if wasMissing && !screen.noticeIsProblem { hint = Self.quitHint }
             if screen.noticeIsProblem {
                 screen.notice = nil
                 screen.noticeIsProblem = false

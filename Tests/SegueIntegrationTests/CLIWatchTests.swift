@@ -119,6 +119,26 @@ struct CLIWatchTests {
         #expect(second.stop() == 0)
     }
 
+    @Test("live: a stack that does not exist yet is waited for, and drawn once it is created")
+    func waitsForStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let watch = try TerminalProcess(["watch", "later"], daemon: daemon, columns: 100, rows: 24)
+        defer { watch.kill() }
+        #expect(
+            watch.waitForText(timeoutMs: 20000) {
+                $0.contains("no stack later yet; waiting for it") && $0.contains("no stack 'later'")
+            }, "\(watch.text)")
+        #expect(try runSegue(["create", "later", "--screens", "Home,Detail"], daemon: daemon).status == 0)
+        #expect(
+            watch.waitForText(timeoutMs: 10000) {
+                $0.contains("idle · screens Home > Detail") && $0.contains("Ctrl-C quits")
+            },
+            "\(watch.text)")
+        #expect(watch.stop(signal: SIGTERM) == 0, "\(watch.text)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("live: the title's version follows every event of a swipe; the finished event is drawn green")
     func versionFollowsTheStack() throws {
         let daemon = try DaemonProcess.start()
