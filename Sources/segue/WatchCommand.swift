@@ -3,7 +3,7 @@ import SegueCommandLine
 import SegueDisplay
 import SegueWire
 
-/// `segue watch STACK [--once]`: draws a stack's two screens in the terminal as they move.
+/// `segue watch [STACK] [--once]`: draws a stack's two screens in the terminal as they move.
 enum WatchCommand {
     static let subcommand = Subcommand(
         name: "watch", brief: "draw a stack's two screens in the terminal as they move", spec: spec, run: run)
@@ -18,7 +18,11 @@ enum WatchCommand {
             + "size; a stack that does not exist yet is waited for. Ctrl-C quits "
             + "and restores the terminal. With --once, print one picture of the current state and its latest event, "
             + "and exit (works without a terminal too).",
-        positionals: [.init("STACK", help: "stack id")],
+        positionals: [
+            .init(
+                "STACK", help: "stack id (default: the daemon's only stack; with several, or none, they are listed)",
+                optional: true)
+        ],
         options: [
             .init("once", help: "print the current state once and exit"),
             .init(
@@ -35,7 +39,7 @@ enum WatchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
-        let stackId = arguments.positionals[0]
+        let stackId = try arguments.positionals.first ?? onlyStack(arguments)
         let once = arguments.flag("once")
         let fixedSize = try size(arguments)
         let glyphs: WatchScreen.Glyphs = arguments.flag("ascii") ? .ascii : .unicode
@@ -140,6 +144,24 @@ enum WatchCommand {
                 dirty = true
             }
         }
+    }
+
+    /// The daemon's only stack, for a watch that names none; with several or none, a usage error that lists them.
+    static func onlyStack(_ arguments: ParsedArguments) throws -> String {
+        let connection = try Connection(arguments)
+        if connection.cluster != nil {
+            throw UsageError("segue watch: with --cluster, name the stack to watch (segue watch STACK)")
+        }
+        let stacks = try connection.control().listStacks()
+        if stacks.count == 1 { return stacks[0] }
+        if stacks.isEmpty {
+            throw UsageError(
+                "segue watch: the daemon has no stacks; name the one to wait for (segue watch STACK), or make one "
+                    + "(segue create STACK)")
+        }
+        throw UsageError(
+            "segue watch: the daemon has \(stacks.count) stacks, name one (segue watch STACK): "
+                + stacks.joined(separator: ", "))
     }
 
     /// The state of `stackId`, or nil while it does not exist.

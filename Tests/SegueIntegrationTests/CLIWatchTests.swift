@@ -139,6 +139,25 @@ struct CLIWatchTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("without a stack: the only one is watched; with none or several, a usage error lists them")
+    func withoutStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let none = try runSegue(["watch", "--once"], daemon: daemon)
+        #expect(none.status == 2, "\(none)")
+        #expect(none.stderr.contains("the daemon has no stacks"), "\(none)")
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        let only = try runSegue(["watch", "--once", "--size", "80x20"], daemon: daemon)
+        #expect(only.status == 0, "\(only)")
+        #expect(only.stdout.contains("segue watch demo"), "\(only)")
+        #expect(try runSegue(["create", "other", "--screens", "Home"], daemon: daemon).status == 0)
+        let several = try runSegue(["watch", "--once"], daemon: daemon)
+        #expect(several.status == 2, "\(several)")
+        #expect(
+            several.stderr.contains("the daemon has 2 stacks, name one (segue watch STACK): demo, other"), "\(several)")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("live: the title's version follows every event of a swipe; the finished event is drawn green")
     func versionFollowsTheStack() throws {
         let daemon = try DaemonProcess.start()
