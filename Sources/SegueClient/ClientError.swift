@@ -5,6 +5,8 @@ import ZMQ
 public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No answer from `endpoint` within `timeoutMs` (the daemon is down, busy, or at another address).
     case timeout(endpoint: String, timeoutMs: Int)
+    /// Connecting to `endpoint` was refused before any connection was made: nothing listens there.
+    case refused(endpoint: String)
     /// A ZeroMQ call failed (a malformed endpoint, a closed context, ...).
     case zmq(ZMQError)
     /// The daemon's reply did not decode as a `Reply`, or had a body other than the one asked for.
@@ -20,7 +22,7 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: ErrorCode {
         switch self {
         case .zmq(let error) where error == .invalidArgument || error == .protocolNotSupported: .invalidArgument
-        case .timeout, .zmq: .unavailable
+        case .timeout, .refused, .zmq: .unavailable
         case .undecodableReply: .malformed
         case .errorReply(let detail): detail.code
         case .configuration: .invalidArgument
@@ -32,6 +34,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .timeout(let endpoint, let timeoutMs):
             "no reply from \(endpoint) within \(timeoutMs) ms; is segued running?"
+        case .refused(let endpoint):
+            "the connection to \(endpoint) was refused; is segued running?"
         case .zmq(let error):
             error.description
         case .undecodableReply(let reason):

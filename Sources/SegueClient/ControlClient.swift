@@ -7,6 +7,10 @@ import ZMQ
 /// socket that times out is stuck: it refuses to send again until the lost reply comes. A reply that arrives
 /// after its request gave up carries an older tag and is skipped.
 ///
+/// After a request gives up, the next one goes out on a fresh connection: the requests that went unanswered stay
+/// behind with the old one, so a daemon that was away (stopped, or restarting) does not find them queued and count
+/// them against this client (it serves only a few history reads per client at a time).
+///
 /// Not thread-safe (it owns a ZeroMQ socket): use it from one thread.
 public final class ControlClient {
     /// The daemon's control endpoint this client is connected to.
@@ -14,9 +18,15 @@ public final class ControlClient {
     /// The timeout in milliseconds of the convenience calls (``command(_:)``, ``stack(_:)``, ...).
     public var timeoutMs: Int
 
-    private let requests: TaggedRequests
+    private var requests: TaggedRequests
     /// Readable when a reply is waiting.
     private var poller = ZMQPoller()
+    private let context: ZMQContext
+    private let curve: CurveClientKeys?
+    /// Whether the last request gave up, so the next one needs a fresh connection.
+    private var abandonedRequest = false
+    /// Whether a request fails as soon as connecting is refused, rather than at its timeout.
+    private let failsWhenRefused: Bool
     private var lastTag: UInt64 = 0
     private var random = SystemRandomNumberGenerator()
 
@@ -26,12 +36,28 @@ public final class ControlClient {
     ///   - timeoutMs: how long the convenience calls wait for a reply.
     ///   - context: the ZeroMQ context to make the socket from; a new one when nil.
     ///   - curve: CURVE keys when the daemon requires them.
-    public init(endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil, curve: CurveClientKeys? = nil)
-        throws(ClientError)
-    {
+    ///   - failsWhenRefused: a request made while connecting is refused (nothing listens at `endpoint`) fails at
+    ///     once with ``ClientError/refused(endpoint:)`` instead of waiting for its timeout; false waits, for a
+    ///     daemon about to start.
+    public init(
+        endpoint: String, timeoutMs: Int = 3000, context: ZMQContext? = nil, curve: CurveClientKeys? = nil,
+        failsWhenRefused: Bool = false
+    ) throws(ClientError) {
         self.endpoint = endpoint
         self.timeoutMs = timeoutMs
-        requests = try TaggedRequests(endpoint: endpoint, context: context, curve: curve)
+        self.curve = curve
+        self.failsWhenRefused = failsWhenRefused
+        if let context {
+            self.context = context
+        } else {
+            do throws(ZMQError) {
+                self.context = try ZMQContext()
+            } catch {
+                throw .zmq(error)
+            }
+        }
+        requests = try TaggedRequests(
+            endpoint: endpoint, context: self.context, curve: curve, watchesForRefusal: failsWhenRefused)
         _ = requests.add(to: &poller)
     }
 
@@ -47,20 +73,30 @@ public final class ControlClient {
     /// - Returns: the reply, which is a success (its `error` is nil).
     /// - Throws: ``ClientError/errorReply(_:)`` when the daemon answered with an error;
     ///   ``ClientError/timeout(endpoint:timeoutMs:)`` when no reply came within `timeoutMs`;
+    ///   ``ClientError/refused(endpoint:)`` when connecting was refused, if the client was made to fail so;
     ///   ``ClientError/undecodableReply(_:)``; ``ClientError/zmq(_:)``.
     public func request(_ request: Request, timeoutMs: Int) throws(ClientError) -> Reply {
         var request = request
         if request.requestId.isEmpty { request.requestId = makeRequestId() }
         let deadline = Deadline(inMilliseconds: timeoutMs)
+        if abandonedRequest { try reconnect() }
         lastTag += 1
         let tag = lastTag
         guard try requests.send(request.encoded(), tag: tag) else {
+            abandonedRequest = true
             throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs)
         }
         while true {
             let remaining = deadline.remainingMs
-            guard remaining > 0 else { throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs) }
+            guard remaining > 0 else {
+                abandonedRequest = true
+                throw .timeout(endpoint: endpoint, timeoutMs: timeoutMs)
+            }
             try waitForReplies(waitingMs: remaining)
+            if requests.wasRefused() {
+                abandonedRequest = true
+                throw .refused(endpoint: endpoint)
+            }
             // Stale replies to requests that gave up earlier are skipped: keep waiting for ours.
             while let answer = try requests.nextReply() {
                 guard answer.tag == tag else { continue }
@@ -130,6 +166,18 @@ public final class ControlClient {
     /// Asks the daemon to publish a probe on `pr/<token>/` (see `SubscriptionProbe`).
     public func publishProbe(token: String) throws(ClientError) {
         _ = try request(Request(body: .publishProbe(PublishProbe(token: token))), timeoutMs: timeoutMs)
+    }
+
+    /// Replaces the connection with a fresh one (a new identity to the daemon), dropping the requests still queued
+    /// on the old one and the replies they might get.
+    private func reconnect() throws(ClientError) {
+        let fresh = try TaggedRequests(
+            endpoint: endpoint, context: context, curve: curve, watchesForRefusal: failsWhenRefused)
+        requests.close()
+        requests = fresh
+        poller = ZMQPoller()
+        _ = requests.add(to: &poller)
+        abandonedRequest = false
     }
 
     /// Waits up to `waitingMs` for a reply to arrive; returns early when a signal interrupts the wait (the

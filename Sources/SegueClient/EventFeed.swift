@@ -106,7 +106,8 @@ public final class EventFeed {
     /// The next publication in order, waiting up to `timeoutMs` for a live one.
     /// - Returns: nil when nothing arrived in time, or when a signal interrupted the wait.
     /// - Throws: a ``ClientError`` from reading history (e.g. `POSITION_REMOVED`) or from the subscriber; an idle
-    ///   check the daemon does not answer in time is not an error (it returns nil and is tried again later).
+    ///   check the daemon does not answer in time, or whose connection is refused, is not an error (it returns nil
+    ///   and is tried again later).
     public func next(timeoutMs: Int) throws(ClientError) -> Publication? {
         let deadline = Deadline(inMilliseconds: max(timeoutMs, 0))
         while true {
@@ -125,7 +126,7 @@ public final class EventFeed {
                 } catch {
                     // The daemon may have handed the log on: go on there.
                     if relocate() { continue }
-                    guard case .timeout = error, readIsIdleCheck else { throw error }
+                    guard readIsIdleCheck, Self.isSilence(error) else { throw error }
                     readFrom = nil
                     readUntil = nil
                     readIsIdleCheck = false
@@ -181,6 +182,14 @@ public final class EventFeed {
         self.control = control
         if readFrom == nil, held == nil { scheduleIdleCheck() }
         return true
+    }
+
+    /// Whether `error` only says the daemon did not answer (it is away): an idle check is then tried again later.
+    private static func isSilence(_ error: ClientError) -> Bool {
+        switch error {
+        case .timeout, .refused: true
+        default: false
+        }
     }
 
     /// Whether events may be missing between the last delivered one and `event`.

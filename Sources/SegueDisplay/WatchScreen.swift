@@ -330,7 +330,7 @@ public struct WatchScreen: Sendable, Hashable {
         let firstRow = 2
         let labelRow = firstRow + (innerHeight - 1) / 2
         guard state != nil else {
-            let text = notice == nil ? "no stack '\(stackId)'" : "stack '\(stackId)' unavailable"
+            let text = noticeIsProblem ? "stack '\(stackId)' unavailable" : "no stack '\(stackId)'"
             let shown = Self.truncated(text, to: innerWidth, ellipsis: symbols.ellipsis)
             grid.write(shown, column: 1 + (innerWidth - DisplayWidth.of(shown)) / 2, row: labelRow, [.dim])
             return

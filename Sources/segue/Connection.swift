@@ -16,7 +16,9 @@ struct Connection {
         .init(
             "events", "EP", help: "daemon events endpoint (default \(SegueEndpoints.defaultEvents))",
             environment: SegueEndpoints.eventsVariable),
-        .init("timeout-ms", "MS", help: "how long to wait for each reply (default 3000)"),
+        .init(
+            "timeout-ms", "MS",
+            help: "how long to wait for each reply (default 3000); a refused connection is reported at once"),
         .init(
             "curve-server-key", "KEY|FILE", help: "the daemon's CURVE public key, or its .pub file",
             environment: "SEGUE_CURVE_SERVER_KEY"),
@@ -177,7 +179,8 @@ struct Connection {
     }
 
     func control() throws(ClientError) -> ControlClient {
-        try ControlClient(endpoint: endpoints.control, timeoutMs: timeoutMs, curve: curve)
+        // Nothing listening is known at once: a command says so then, not after its timeout.
+        try ControlClient(endpoint: endpoints.control, timeoutMs: timeoutMs, curve: curve, failsWhenRefused: true)
     }
 
     func producer() throws(ClientError) -> Producer {

@@ -16,7 +16,7 @@ enum FailureReport {
     private static func hint(for error: any Error, command: String, arguments: ParsedArguments?) -> String? {
         let code: ErrorCode
         switch error {
-        case ClientError.timeout(let endpoint, _):
+        case ClientError.timeout(let endpoint, _), ClientError.refused(let endpoint):
             return silenceHint(endpoint: endpoint, arguments: arguments)
         case let error as ClientError: code = error.code
         case let error as CLIFailure: code = error.code

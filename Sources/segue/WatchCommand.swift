@@ -3,7 +3,7 @@ import SegueCommandLine
 import SegueDisplay
 import SegueWire
 
-/// `segue watch STACK [--once]`: draws a stack's two screens in the terminal as they move.
+/// `segue watch [STACK] [--once]`: draws a stack's two screens in the terminal as they move.
 enum WatchCommand {
     static let subcommand = Subcommand(
         name: "watch", brief: "draw a stack's two screens in the terminal as they move", spec: spec, run: run)
@@ -13,10 +13,16 @@ enum WatchCommand {
         summary: "Draw a stack live in the terminal: the container as a box, the two screens of a transition sliding "
             + "as its frames say (the lower one shaded by the dimming, with a legend), a progress bar, the phase and "
             + "the latest event (green when it finishes a transition, yellow when it cancels one, red for a refusal; "
-            + "no colours when NO_COLOR is set); the top screen when idle. Follows the terminal's size; Ctrl-C quits "
+            + "no colours when NO_COLOR is set); the top screen when idle. When the daemon goes away the title line "
+            + "says since when it has not answered, and that it reconnected once it is back. Follows the terminal's "
+            + "size; a stack that does not exist yet is waited for. Ctrl-C quits "
             + "and restores the terminal. With --once, print one picture of the current state and its latest event, "
             + "and exit (works without a terminal too).",
-        positionals: [.init("STACK", help: "stack id")],
+        positionals: [
+            .init(
+                "STACK", help: "stack id (default: the daemon's only stack; with several, or none, they are listed)",
+                optional: true)
+        ],
         options: [
             .init("once", help: "print the current state once and exit"),
             .init(
@@ -33,7 +39,7 @@ enum WatchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments) throws {
-        let stackId = arguments.positionals[0]
+        let stackId = try arguments.positionals.first ?? onlyStack(arguments)
         let once = arguments.flag("once")
         let fixedSize = try size(arguments)
         let glyphs: WatchScreen.Glyphs = arguments.flag("ascii") ? .ascii : .unicode
@@ -68,9 +74,12 @@ enum WatchCommand {
         // Subscribe before reading the head and the state, so nothing that happens meanwhile is missed.
         let prefixes = [Topic.event, .frame, .rejection].map { $0.prefix(stackId) }
         let subscriber = try connection.subscriber(prefixes: prefixes)
+        try subscriber.monitorConnection()
         let head = try control.stats().headPosition
-        let watch = WatchState(stackId: stackId, state: try control.stack(stackId), control: control)
-        watch.hint = "Ctrl-C quits"
+        // A stack still to be created is waited for, as tail --stack waits: its events bring it.
+        let state = try stateIfCreated(stackId, control: control)
+        let watch = WatchState(stackId: stackId, state: state, control: control)
+        watch.hint = state == nil ? "no stack \(stackId) yet; waiting for it" : WatchState.quitHint
         watch.showLatestLogged(upTo: head)
         // The picture must keep moving when the daemon goes away: wait less for state refreshes than for commands.
         control.timeoutMs = min(connection.timeoutMs, 1000)
@@ -114,6 +123,16 @@ enum WatchCommand {
                 clearFirst = false
                 lastDraw = .now
             }
+            // The daemon going away and coming back is said on the title line, as tail says it on stderr.
+            for change in feed.subscriber.connectionChanges() {
+                switch change {
+                case .lost: watch.connectionLost()
+                case .restored:
+                    watch.connectionRestored()
+                    feed.checkLog()
+                }
+                dirty = true
+            }
             let waitMs = dirty ? 4 : 100
             do {
                 if let publication = try feed.next(timeoutMs: waitMs) {
@@ -124,6 +143,33 @@ enum WatchCommand {
                 watch.report(error)
                 dirty = true
             }
+        }
+    }
+
+    /// The daemon's only stack, for a watch that names none; with several or none, a usage error that lists them.
+    static func onlyStack(_ arguments: ParsedArguments) throws -> String {
+        let connection = try Connection(arguments)
+        if connection.cluster != nil {
+            throw UsageError("segue watch: with --cluster, name the stack to watch (segue watch STACK)")
+        }
+        let stacks = try connection.control().listStacks()
+        if stacks.count == 1 { return stacks[0] }
+        if stacks.isEmpty {
+            throw UsageError(
+                "segue watch: the daemon has no stacks; name the one to wait for (segue watch STACK), or make one "
+                    + "(segue create STACK)")
+        }
+        throw UsageError(
+            "segue watch: the daemon has \(stacks.count) stacks, name one (segue watch STACK): "
+                + stacks.joined(separator: ", "))
+    }
+
+    /// The state of `stackId`, or nil while it does not exist.
+    static func stateIfCreated(_ stackId: String, control: ControlClient) throws(ClientError) -> StackState? {
+        do throws(ClientError) {
+            return try control.stack(stackId)
+        } catch .errorReply(let detail) where detail.code == .unknownStack {
+            return nil
         }
     }
 

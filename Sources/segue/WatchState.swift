@@ -2,6 +2,10 @@ import SegueClient
 import SegueDisplay
 import SegueWire
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Keeps a ``WatchScreen`` up to date from a stack's publications: frames move the screens, events become the
 /// latest-event line and, when they change the stack, make it ask the daemon for the stack's state again (one
 /// `GetStack` per transition step, never per frame or per `progressed`).
@@ -16,6 +20,9 @@ final class WatchState {
         screen = WatchScreen(stackId: stackId, state: state)
         self.control = control
     }
+
+    /// The note on the title line while the stack is there and all is well.
+    static let quitHint = "Ctrl-C quits"
 
     /// The note on the title line while all is well.
     var hint: String? {
@@ -125,7 +132,9 @@ final class WatchState {
     /// the picture keeps the last known state.
     func refresh() {
         do {
+            let wasMissing = screen.state == nil
             screen.state = try control.stack(screen.stackId)
+            if wasMissing && !screen.noticeIsProblem { hint = Self.quitHint }
             if screen.noticeIsProblem {
                 screen.notice = nil
                 screen.noticeIsProblem = false
@@ -139,7 +148,39 @@ final class WatchState {
 
     /// Shows `error` (a lost daemon, say) on the title line.
     func report(_ error: ClientError) {
-        screen.notice = error.code == .unavailable ? "daemon not answering" : "\(error.code)"
+        guard error.code == .unavailable else {
+            screen.notice = "\(error.code)"
+            screen.noticeIsProblem = true
+            return
+        }
+        screen.notice = lostSince.map { "daemon not answering since \($0)" } ?? "daemon not answering"
         screen.noticeIsProblem = true
+    }
+
+    /// The local time (HH:MM:SS) the connection to the daemon was lost; nil while it is up.
+    private var lostSince: String?
+
+    /// Says on the title line that the daemon went away, and since when, as `tail` says it on stderr.
+    func connectionLost() {
+        lostSince = Self.clockTime()
+        screen.notice = "daemon not answering since \(lostSince ?? "?")"
+        screen.noticeIsProblem = true
+    }
+
+    /// Says on the title line that the daemon is back, and reads the stack's state again.
+    func connectionRestored() {
+        lostSince = nil
+        screen.notice = "reconnected"
+        screen.noticeIsProblem = false
+        refresh()
+    }
+
+    /// The local time of day now, as HH:MM:SS.
+    private static func clockTime() -> String {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return "?" }
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)):\(twoDigits(parts.tm_sec))"
     }
 }

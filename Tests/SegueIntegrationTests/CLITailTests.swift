@@ -4,6 +4,10 @@ import SegueSystem
 import SegueWire
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `segue tail` as a script leaves it running: across a daemon restart (on the same log or another), on a stack that
 /// does not exist yet or any more, from now on, and from a position still to come.
 @Suite("segue tail")
@@ -23,6 +27,30 @@ struct CLITailTests {
         #expect(try Self.positions(tail, count: 3) == [5, 6, 7])
         Self.expectQuietStop(tail)
         #expect(second.stop() == 0)
+    }
+
+    @Test("tail rides out a daemon that answers nothing for many of its reads, then goes on where it was")
+    func longSilence() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        #expect(try runSegue(["push", "demo", "Detail", "--immediate"], daemon: daemon).status == 0)
+        let tail = try startSegue(["tail", "--from", "1", "--json", "--timeout-ms", "1000"], daemon: daemon)
+        defer { tail.kill() }
+        #expect(try Self.positions(tail, count: 4) == [1, 2, 3, 4])
+        // A stopped daemon keeps its sockets bound and its connections open: tail's reads wait in them unanswered,
+        // as they would in the queue of a connection to a daemon that is away and comes back.
+        #expect(Glibc.kill(daemon.pid, SIGSTOP) == 0)
+        defer { _ = Glibc.kill(daemon.pid, SIGCONT) }
+        // The outage itself, nothing to wait on: one read a second (an idle check, given up after 1 s and tried again
+        // at once) makes a dozen, more than the 8 the daemon serves one client at a time, and the last is still waiting
+        // for its reply when the daemon goes on.
+        Thread.sleep(forTimeInterval: 12)
+        #expect(Glibc.kill(daemon.pid, SIGCONT) == 0)
+        #expect(try runSegue(["pop", "demo", "--immediate"], daemon: daemon).status == 0)
+        #expect(try Self.positions(tail, count: 3) == [5, 6, 7])
+        Self.expectQuietStop(tail)
+        #expect(daemon.stop() == 0)
     }
 
     @Test("a daemon back with a shorter log: tail says so once, and prints that log's events from its head on")

@@ -1,6 +1,7 @@
 import Foundation
 import SegueClient
 import SegueDisplay
+import SegueSystem
 import SegueTestSupport
 import Testing
 
@@ -91,6 +92,69 @@ struct CLIWatchTests {
         #expect(
             watch.raw.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"),
             "terminal restored: \(watch.raw.suffix(40).debugDescription)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("live: the title line says since when the daemon is not answering, and that it reconnected")
+    func outage() throws {
+        let data = try ScratchDirectory(prefix: "segue-watch-outage")
+        let first = try DaemonProcess.start(dataDirectory: data.url)
+        defer { first.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail"], daemon: first).status == 0)
+        let watch = try TerminalProcess(["watch", "demo"], daemon: first, columns: 100, rows: 24)
+        defer { watch.kill() }
+        #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("idle · screens Home > Detail") }, "\(watch.text)")
+        #expect(first.stop() == 0)
+        #expect(
+            watch.waitForText(timeoutMs: 20000) {
+                $0.contains(/daemon not answering since [0-9]{2}:[0-9]{2}:[0-9]{2}/)
+            }, "\(watch.text)")
+        // The same data directory on the same endpoints, where watch's sockets keep reconnecting.
+        let second = try DaemonProcess.start(dataDirectory: data.url, endpoints: first.endpoints)
+        defer { second.kill() }
+        #expect(watch.waitForText(timeoutMs: 20000) { $0.contains("reconnected") }, "\(watch.text)")
+        #expect(try runSegue(["push", "demo", "Settings", "--immediate"], daemon: second).status == 0)
+        #expect(watch.waitForText(timeoutMs: 10000) { $0.contains("Detail > Settings") }, "\(watch.text)")
+        #expect(watch.stop(signal: SIGTERM) == 0, "\(watch.text)")
+        #expect(second.stop() == 0)
+    }
+
+    @Test("live: a stack that does not exist yet is waited for, and drawn once it is created")
+    func waitsForStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let watch = try TerminalProcess(["watch", "later"], daemon: daemon, columns: 100, rows: 24)
+        defer { watch.kill() }
+        #expect(
+            watch.waitForText(timeoutMs: 20000) {
+                $0.contains("no stack later yet; waiting for it") && $0.contains("no stack 'later'")
+            }, "\(watch.text)")
+        #expect(try runSegue(["create", "later", "--screens", "Home,Detail"], daemon: daemon).status == 0)
+        #expect(
+            watch.waitForText(timeoutMs: 10000) {
+                $0.contains("idle · screens Home > Detail") && $0.contains("Ctrl-C quits")
+            },
+            "\(watch.text)")
+        #expect(watch.stop(signal: SIGTERM) == 0, "\(watch.text)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("without a stack: the only one is watched; with none or several, a usage error lists them")
+    func withoutStack() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let none = try runSegue(["watch", "--once"], daemon: daemon)
+        #expect(none.status == 2, "\(none)")
+        #expect(none.stderr.contains("the daemon has no stacks"), "\(none)")
+        #expect(try runSegue(["create", "demo", "--screens", "Home"], daemon: daemon).status == 0)
+        let only = try runSegue(["watch", "--once", "--size", "80x20"], daemon: daemon)
+        #expect(only.status == 0, "\(only)")
+        #expect(only.stdout.contains("segue watch demo"), "\(only)")
+        #expect(try runSegue(["create", "other", "--screens", "Home"], daemon: daemon).status == 0)
+        let several = try runSegue(["watch", "--once"], daemon: daemon)
+        #expect(several.status == 2, "\(several)")
+        #expect(
+            several.stderr.contains("the daemon has 2 stacks, name one (segue watch STACK): demo, other"), "\(several)")
         #expect(daemon.stop() == 0)
     }
 
