@@ -193,8 +193,8 @@ enum DemoCommand {
         guard !StopSignals.stopped else { throw Interrupted(description: "interrupted") }
     }
 
-    /// Deletes the demo's stack. A transition still running (a swipe Ctrl-C cut short, whose gesture the engine
-    /// cancels after the profile's timeout) is waited for first, up to 5 s; a second Ctrl-C gives up at once.
+    /// Deletes the demo's stack. A transition still running (the settle of a swipe Ctrl-C cut short, which sent
+    /// PAN_CANCELLED) is waited for first, up to 5 s; a second Ctrl-C gives up at once.
     private static func removeStack(_ stackId: String, feed: EventFeed) throws {
         signal(SIGINT, SIG_DFL)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))

@@ -17,7 +17,8 @@ enum SwipeCommand {
     static let spec = CommandSpec(
         name: "segue swipe",
         summary: "Swipe back (or between tabs) on a stack with a realistic pan trace, sent in real time, and report "
-            + "whether the transition finished or cancelled.",
+            + "whether the transition finished or cancelled. Ctrl-C during the drag lifts the finger with PAN_CANCELLED "
+            + "(the transition cancels, GESTURE_CANCELLED) and exits 130.",
         positionals: [.init("STACK", help: "stack id")],
         options: [
             .init(
