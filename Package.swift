@@ -21,9 +21,10 @@ let package = Package(
         .library(name: "SegueCore", targets: ["SegueCore"]),
     ],
     targets: [
+        // No pkgConfig: zmq.h is in the default include path and the module map links zmq, while libzmq.pc's cflags
+        // carry `-isystem /usr/include/mit-krb5` (from its Kerberos dependency), which SwiftPM refuses with a warning.
         .systemLibrary(
             name: "CZeroMQ",
-            pkgConfig: "libzmq",
             providers: [.apt(["libzmq3-dev"])]
         ),
         .target(name: "ZMQ", dependencies: ["CZeroMQ"], swiftSettings: strictSettings),

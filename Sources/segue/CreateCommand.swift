@@ -20,8 +20,10 @@ enum CreateCommand {
             .init("height", "PT", help: "container height (default 844)"),
             .init(
                 "profile", "NAME",
-                help: ProfileCatalog.names.joined(separator: ", ")
-                    + " (default fluid; classic = percent-250ms; docs/semantics.md)",
+                help: "how swipes are decided and animated, after: "
+                    + ProfileCatalog.names.compactMap { name in
+                        ProfileCatalog.named(name).map { "\(name), \($0.sourceDescription)" }
+                    }.joined(separator: "; ") + " (default fluid; classic = percent-250ms; docs/semantics.md)",
                 choices: ProfileCatalog.names + ["classic"]),
             .init(
                 "safe-area", "T,L,B,R",

@@ -10,19 +10,22 @@ import SegueWire
 /// `segue demo`: three swipes on a fresh stack, drawn live, against a running segued or one started for the demo.
 enum DemoCommand {
     static let subcommand = Subcommand(
-        name: "demo", brief: "a two-minute tour: three swipes drawn live (starts segued if none runs)", spec: spec,
+        name: "demo", brief: "a short tour: three swipes drawn live, paced to follow (starts segued if none runs)",
+        spec: spec,
         run: run)
 
     static let spec = CommandSpec(
         name: "segue demo",
         summary: "Show what Segue does: create a stack demo-<random> (fluid profile, Home > Detail) and swipe back "
             + "three times, a finish, a cancel and a fling, drawn as segue watch draws them when standard output is "
-            + "a terminal (event lines otherwise). Uses the segued at the endpoints if one answers within 300 ms, and "
+            + "a terminal (event lines otherwise). Each swipe is announced with what it shows, dragged at a "
+            + "finger's pace and followed by a pause to read its outcome: about half a minute in all. Uses the segued at the endpoints if one answers within 300 ms, and "
             + "deletes its stack from it at the end (on Ctrl-C too); else starts one (the segued next to this segue) "
             + "on a temporary directory and stops it at the end. With --cluster, the stack is made at the holder "
             + "of its shard, followed to the next holder when the shard changes hands, and deleted at the end.",
         options: [
             .init("plain", help: "print event lines even on a terminal"),
+            .init("fast", help: "no pauses, and every swipe over in 250 ms: for scripts"),
             .init("segued", "PATH", help: "the segued to start when none runs (default: the one beside segue)"),
         ] + Connection.stackOptions,
         examples: [
@@ -35,15 +38,30 @@ enum DemoCommand {
     /// One step of the tour.
     private struct Step {
         let title: String
+        /// What the step shows, said before it.
+        let shows: String
         let fraction: Double
         let velocity: Double
+        /// How long the finger moves at the tour's pace: a slow drag, or a quick flick.
+        let durationMs: Int
     }
 
     private static let steps = [
-        Step(title: "finish: drag 70% of the width and let go at rest", fraction: 0.7, velocity: 0),
-        Step(title: "cancel: drag 20% and let go at rest", fraction: 0.2, velocity: 0),
-        Step(title: "fling: drag only 25%, but flick at 1200 pt/s", fraction: 0.25, velocity: 1200),
+        Step(
+            title: "finish: drag 70% of the width and let go at rest",
+            shows: "a release past half way finishes the pop", fraction: 0.7, velocity: 0, durationMs: 1200),
+        Step(
+            title: "cancel: drag 20% and let go at rest",
+            shows: "a short drag springs back: Detail stays", fraction: 0.2, velocity: 0, durationMs: 900),
+        Step(
+            title: "fling: drag only 25%, but flick at 1200 pt/s",
+            shows: "a fast flick finishes though the drag is short", fraction: 0.25, velocity: 1200,
+            durationMs: 300),
     ]
+
+    /// How long to read what a step will show, and then its outcome, at the tour's pace.
+    private static let announcementPauseMs = 1500
+    private static let outcomePauseMs = 2500
 
     static func run(_ arguments: ParsedArguments) throws {
         let stackId = "demo-" + String(UInt32.random(in: 0x10_0000...0xFF_FFFF), radix: 16)
@@ -56,6 +74,7 @@ enum DemoCommand {
         defer { DaemonLauncher.stopAndReport(launcher, as: "the demo's segued") }
         if let holder = connection.holder { Console.line("using \(holder.description), found in NATS") }
         let live = Terminal.isTerminal && !arguments.flag("plain")
+        let paced = !arguments.flag("fast")
         let control = try connection.control()
         // Subscribed before the stack exists, so that its removal can wait on its events whenever the tour ends.
         let prefixes = [Topic.event, .frame, .rejection].map { $0.prefix(stackId) }
@@ -86,7 +105,7 @@ enum DemoCommand {
 
         // A daemon that outlives the demo is left as the demo found it, however the tour ends (Ctrl-C included).
         do {
-            try tour(stackId, show: show, feed: feed, producer: { producer })
+            try tour(stackId, show: show, feed: feed, paced: paced, producer: { producer })
         } catch {
             if launcher == nil {
                 do {
@@ -98,6 +117,8 @@ enum DemoCommand {
             throw error
         }
         if launcher == nil { try removeStack(stackId, feed: feed) }
+        // On a daemon that runs on, a stack of the suggested name may exist already (the README's tour makes demo).
+        let tryName = launcher == nil ? try freeName(on: feed.control) : "demo"
 
         Console.line("")
         Console.line("Try next:")
@@ -106,10 +127,10 @@ enum DemoCommand {
             tips.append(("segued", "start a daemon of your own (the demo's stops now), then"))
         }
         tips += [
-            ("segue create demo --screens Home,Detail", "a stack to play with"),
-            ("segue watch demo", "draw it live, and from another terminal:"),
-            ("segue swipe demo --to 0.4 --velocity -300", "a swipe of your own (flicked back: cancels)"),
-            ("segue tail --stack demo --frames", "every event and frame as it happens"),
+            ("segue create \(tryName) --screens Home,Detail", "a stack to play with"),
+            ("segue watch \(tryName)", "draw it live, and from another terminal:"),
+            ("segue swipe \(tryName) --to 0.4 --velocity -300", "a swipe of your own (flicked back: cancels)"),
+            ("segue tail --stack \(tryName) --frames", "every event and frame as it happens"),
             ("segue plot --profiles --out-dir plots", "how each profile settles, as SVG"),
             ("README.md", "the tour, recording and playing sessions, the protocol"),
         ]
@@ -119,9 +140,21 @@ enum DemoCommand {
         }
     }
 
-    /// The three swipes, with a push back to Detail before each that needs one.
+    /// `demo`, or the first of `demo2`, `demo3`, ... that names no stack on the daemon.
+    private static func freeName(on control: ControlClient) throws -> String {
+        let taken = Set(try control.listStacks())
+        guard taken.contains("demo") else { return "demo" }
+        var number = 2
+        while taken.contains("demo\(number)") { number += 1 }
+        return "demo\(number)"
+    }
+
+    /// The three swipes, with a push back to Detail before each that needs one; `paced`, announced and at a
+    /// person's pace, else at once.
     /// - Throws: ``Interrupted`` on Ctrl-C, and whatever a swipe or a push fails with.
-    private static func tour(_ stackId: String, show: Display, feed: EventFeed, producer: () -> Producer) throws {
+    private static func tour(
+        _ stackId: String, show: Display, feed: EventFeed, paced: Bool, producer: () -> Producer
+    ) throws {
         for (index, step) in steps.enumerated() {
             let control = feed.control
             guard !StopSignals.stopped else { break }
@@ -137,9 +170,11 @@ enum DemoCommand {
             }
             Console.line("")
             Console.line("\(index + 1)/\(steps.count) \(step.title)")
+            Console.line("    shows: \(step.shows)")
+            if paced { pause(milliseconds: announcementPauseMs) }
             let plan = SwipeCommand.Plan(
                 stackId: stackId, gestureId: UInt64.random(in: 1...(1 << 53)),
-                fraction: step.fraction, velocity: step.velocity)
+                fraction: step.fraction, velocity: step.velocity, durationMs: paced ? step.durationMs : 250)
             let state = try control.stack(stackId)
             show.begin()
             let outcome: SwipeCommand.Outcome
@@ -153,13 +188,13 @@ enum DemoCommand {
             }
             show.end()
             Console.line("=> \(outcome.decisionLine ?? "no decision"); now \(outcome.stackDescription ?? "unknown")")
-            if show.live { pause(milliseconds: 700) }
+            if paced { pause(milliseconds: outcomePauseMs) }
         }
         guard !StopSignals.stopped else { throw Interrupted(description: "interrupted") }
     }
 
-    /// Deletes the demo's stack. A transition still running (a swipe Ctrl-C cut short, whose gesture the engine
-    /// cancels after the profile's timeout) is waited for first, up to 5 s; a second Ctrl-C gives up at once.
+    /// Deletes the demo's stack. A transition still running (the settle of a swipe Ctrl-C cut short, which sent
+    /// PAN_CANCELLED) is waited for first, up to 5 s; a second Ctrl-C gives up at once.
     private static func removeStack(_ stackId: String, feed: EventFeed) throws {
         signal(SIGINT, SIG_DFL)
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))

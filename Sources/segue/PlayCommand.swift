@@ -119,6 +119,8 @@ enum PlayCommand {
             return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
         }
         var ingest = connection.endpoints.ingest
+        // The gestures whose finger is down, by stack and gesture: their last pan sent.
+        var openGestures: [String: PanEvent] = [:]
         for input in inputs {
             let dueUs = schedule?.dueUs(offsetUs: input.offsetUs) ?? 0
             let due = started.advanced(by: .microseconds(dueUs))
@@ -141,6 +143,19 @@ enum PlayCommand {
             schedule?.sent(dueUs: dueUs, atUs: elapsedUs())
             try send(input.payload, count: outcome.sent)
             outcome.sent(input.input)
+            if case .pan(let pan)? = input.input?.body {
+                let key = "\(pan.stackId) \(pan.gestureId)"
+                openGestures[key] = pan.phase == .panBegan || pan.phase == .panChanged ? pan : nil
+            }
+        }
+        if outcome.sent < inputs.count {
+            // Stopped with fingers down: lift them, or each stack tracks its gesture until the gesture timeout.
+            for pan in openGestures.values {
+                var cancelled = pan
+                cancelled.phase = .panCancelled
+                cancelled.velocity = nil
+                try send(Input(body: .pan(cancelled)).encoded(), count: outcome.sent)
+            }
         }
         let (wholeSeconds, attoseconds) = started.duration(to: .now).components
         let seconds = Double(wholeSeconds) + Double(attoseconds) / 1e18

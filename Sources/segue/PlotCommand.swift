@@ -199,17 +199,20 @@ enum PlotCommand {
         return name
     }
 
+    /// A plot's title, `fluid (this project's default): back swipe finished`, and no extra subtitle; or, where that
+    /// is too long for one line of an SVG `width` wide, `fullscreen: back swipe finished` and a `source: ...`
+    /// subtitle (18 pt bold is about 10 pt a character).
+    static func heading(_ profile: Profile, _ what: String, width: Double) -> (title: String, source: [String]) {
+        let title = "\(profile.name) (\(profile.sourceDescription)): \(what)"
+        guard Double(title.count) * 10 > width - 40 else { return (title, []) }
+        return ("\(profile.name): \(what)", ["source: \(profile.sourceDescription)"])
+    }
+
     /// One swipe, titled with its outcome.
     static func singleSVG(_ scenario: PlotScenario) throws(CLIFailure) -> String {
         let run = try scenario.run()
         let profile = run.profile
-        var title = "\(profile.name) (\(profile.sourceDescription)): back swipe \(run.outcomeText)"
-        var source: [String] = []
-        // A title is one line: a long source goes below it instead (18 pt bold is about 10 pt a character).
-        if Double(title.count) * 10 > singleWidth - 40 {
-            title = "\(profile.name): back swipe \(run.outcomeText)"
-            source = ["source: \(profile.sourceDescription)"]
-        }
+        let (title, source) = heading(profile, "back swipe \(run.outcomeText)", width: singleWidth)
         return TransitionPlot.svg(
             title: title,
             subtitles: source + scenarioDescription(scenario) + [
@@ -251,9 +254,10 @@ enum PlotCommand {
         let runs = [try finish.run(), try cancel.run()]
         let profile = runs[0].profile
         let outcomes = runs.map { "\($0.releaseText) \u{2192} \($0.outcomeText)" }
+        let (plotTitle, source) = heading(profile, title, width: pairWidth)
         return TransitionPlot.svg(
-            title: "\(profile.name) (\(profile.sourceDescription)): \(title)",
-            subtitles: [
+            title: plotTitle,
+            subtitles: source + [
                 "pop Detail \u{2192} Home on a \(TextFormat.short(base.width)) pt wide stack at \(base.fps) fps; "
                     + gesture,
                 "rule: \(profile.ruleDescription(width: base.width))",
@@ -304,9 +308,10 @@ enum PlotCommand {
         let present = profile.presentSettle ?? profile.navigationSettle ?? profile.gestureSettle
         let dismiss = profile.dismissSettle ?? profile.navigationSettle ?? profile.gestureSettle
         let easing = profile.layout(for: .present).commandEasing
+        let (title, source) = heading(profile, "present and dismiss", width: pairWidth)
         return TransitionPlot.svg(
-            title: "\(profile.name) (\(profile.sourceDescription)): present and dismiss",
-            subtitles: [
+            title: title,
+            subtitles: source + [
                 "present Sheet over Detail, then dismiss it, animated, on a \(TextFormat.short(base.width)) x "
                     + "\(TextFormat.short(base.height)) pt stack at \(base.fps) fps",
                 "present: \(Profile.describe(present, easing: easing))",

@@ -2,21 +2,38 @@ import SegueCore
 
 /// A profile's constants in words, for the subtitles of `segue plot`.
 extension Profile {
-    /// Where the profile comes from (docs/semantics.md, "Sources").
+    /// Where the profile comes from (docs/semantics.md, "Sources"): for a seed article, what it shows and the
+    /// article's own class names, then its file name, the citation: `LBTransitionManager's full-screen swipe back
+    /// (003_4a43ebb7871f4f2c.txt)`.
     var sourceDescription: String {
         switch ProfileCatalog.aliases[name] ?? name {
         case "fluid": return "this project's default"
-        case "percent-1s": return "000_f97c34e89b1bf4ea.txt"
-        case "percent-250ms": return "001_774936b8fb1b231f.txt"
-        case "slide-left": return "002_810f39d264b170eb.txt"
-        case "fullscreen": return "003_4a43ebb7871f4f2c.txt"
-        case "modal": return "004_52fd9526dceceade.txt, first dismiss"
-        case "modal-percent": return "004_52fd9526dceceade.txt, percent-driven dismiss"
+        case "percent-1s": return Self.seed("000_f97c34e89b1bf4ea.txt")
+        case "percent-250ms": return Self.seed("001_774936b8fb1b231f.txt")
+        case "slide-left": return Self.seed("002_810f39d264b170eb.txt")
+        case "fullscreen": return Self.seed("003_4a43ebb7871f4f2c.txt")
+        case "modal": return Self.seed("004_52fd9526dceceade.txt", part: "first dismiss")
+        case "modal-percent": return Self.seed("004_52fd9526dceceade.txt", part: "percent-driven dismiss")
         case "ios": return "UIKit, iOS 26.1"
         case "flutter": return "Flutter \(ProfileCatalog.flutterRelease) Cupertino"
         case "android": return "AOSP CrossActivityBackAnimation.kt@0451978b"
         default: return "custom"
         }
+    }
+
+    /// What each seed article is about, in a few words of English, keyed by its file name.
+    static let seedTitles: [String: String] = [
+        "000_f97c34e89b1bf4ea.txt": "CustomPopGestureViewController's system-like swipe back with PopAnimation",
+        "001_774936b8fb1b231f.txt": "a BaseViewController's pan driving POPAnimation",
+        "002_810f39d264b170eb.txt": "a custom interactive transition that slides screens left",
+        "003_4a43ebb7871f4f2c.txt": "LBTransitionManager's full-screen swipe back",
+        "004_52fd9526dceceade.txt": "custom modal present and dismiss with PanPresentAnimation and PanDimissAnimation",
+    ]
+
+    /// `title (file)`, or `title (file, part)`.
+    private static func seed(_ file: String, part: String? = nil) -> String {
+        let citation = part.map { "\(file), \($0)" } ?? file
+        return seedTitles[file].map { "\($0) (\(citation))" } ?? citation
     }
 
     /// The finish rule with this container's numbers: `finish when p + 0.499 v / D > 0.5 (D = W)`.

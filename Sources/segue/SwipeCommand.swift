@@ -17,7 +17,8 @@ enum SwipeCommand {
     static let spec = CommandSpec(
         name: "segue swipe",
         summary: "Swipe back (or between tabs) on a stack with a realistic pan trace, sent in real time, and report "
-            + "whether the transition finished or cancelled.",
+            + "whether the transition finished or cancelled. Ctrl-C during the drag lifts the finger with PAN_CANCELLED "
+            + "(the transition cancels, GESTURE_CANCELLED) and exits 130.",
         positionals: [.init("STACK", help: "stack id")],
         options: [
             .init(
@@ -88,6 +89,8 @@ enum SwipeCommand {
             ?? UInt64.random(in: 1...(1 << 53))
         let json = arguments.flag("json")
         let connection = try Connection.forStack(stackId, arguments)
+        // Ctrl-C mid-swipe cancels the gesture before exiting (`perform`).
+        StopSignals.install()
 
         var control = try connection.control()
         // Fails early, before any subscription, for a stack that does not exist.
@@ -204,11 +207,19 @@ enum SwipeCommand {
         let started = ContinuousClock.now
         let events = trace.events
         let firstTimestamp = events.first?.timestampUs ?? 0
+        var lastSent: PanEvent?
         for event in events {
             let due = started.advanced(by: .microseconds(event.timestampUs - firstTimestamp))
-            try read(feed, into: &outcome, until: Deadline(due), observe: observe)
+            do {
+                try read(feed, into: &outcome, until: Deadline(due), observe: observe)
+            } catch let interrupted as Interrupted {
+                // The finger lifted off without a decision: say so, or the stack tracks it until the gesture timeout.
+                if let lastSent, !outcome.isDone { try? producer.send(pan: cancellation(after: lastSent)) }
+                throw interrupted
+            }
             if outcome.isDone { break }
             guard try send(event, producer, following: feed) else { break }
+            lastSent = event
         }
         try read(
             feed, into: &outcome, until: Deadline(inMilliseconds: waitMs),
@@ -224,6 +235,15 @@ enum SwipeCommand {
                     + "(a larger --wait-ms waits longer)")
         }
         return outcome
+    }
+
+    /// The `PAN_CANCELLED` that ends a trace cut short after `last`, at its place and now (never before `last`).
+    private static func cancellation(after last: PanEvent) -> PanEvent {
+        var cancelled = last
+        cancelled.phase = .panCancelled
+        cancelled.velocity = nil
+        cancelled.timestampUs = max(last.timestampUs, MonotonicTime.nowUs())
+        return cancelled
     }
 
     /// Sends one sample of the trace.
@@ -245,11 +265,12 @@ enum SwipeCommand {
         observe: (Publication) -> Void
     ) throws {
         while !outcome.isDone {
-            // Set only where a command installed StopSignals (demo): Ctrl-C ends the swipe there at once.
+            // Ctrl-C ends the swipe at once (swipe and demo install StopSignals).
             if StopSignals.stopped { throw Interrupted(description: "interrupted") }
             let leftMs = deadline.remainingMs
             guard leftMs > 0 else { return }
-            if let publication = try feed.next(timeoutMs: leftMs) {
+            // At most 100 ms at a time, so that a stop signal is seen soon.
+            if let publication = try feed.next(timeoutMs: min(leftMs, 100)) {
                 observe(publication)
                 outcome.observe(publication)
             }

@@ -58,7 +58,8 @@ enum ClusterOptions {
 
     private static func defaultNode() -> String {
         var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count) == 0 ? String(cString: name) : "segued"
+        guard gethostname(&name, name.count - 1) == 0 else { return "segued-\(getpid())" }
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return "\(host)-\(getpid())"
     }
 }

@@ -18,11 +18,17 @@ struct CLIDemoTests {
     func withRunningDaemon() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
-        let output = try runSegue(["demo"], daemon: daemon, timeoutMs: 60000)
+        let output = try runSegue(["demo", "--fast"], daemon: daemon, timeoutMs: 60000)
         #expect(output.status == 0, "\(output)")
         #expect(output.lines.first == "using the segued at \(daemon.endpoints.control)", "\(output)")
         #expect(output.lines.filter { $0.hasPrefix("=> ") } == Self.outcomes, "\(output)")
         #expect(output.lines.contains("pushing Detail back (animated)"))
+        #expect(
+            output.lines.filter { $0.hasPrefix("    shows: ") } == [
+                "    shows: a release past half way finishes the pop",
+                "    shows: a short drag springs back: Detail stays",
+                "    shows: a fast flick finishes though the drag is short",
+            ], "\(output)")
         #expect(output.lines.contains { $0.contains(" began POP Detail -> Home interactive gesture=") })
         #expect(output.lines.contains { $0.hasPrefix("   ... ") && $0.hasSuffix(" progressed") })
         #expect(output.lines.contains("Try next:"))
@@ -37,11 +43,38 @@ struct CLIDemoTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("after the README's `segue create demo`, Try next names a stack that does not exist, and it can be created")
+    func tryNextAfterTheReadmeTour() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(try runSegue(["create", "demo", "--screens", "Home,Detail"], daemon: daemon).status == 0)
+        let output = try runSegue(["demo", "--fast"], daemon: daemon, timeoutMs: 60000)
+        #expect(output.status == 0, "\(output)")
+        let suggestion = try #require(
+            output.lines.first { $0.hasPrefix("  segue create ") }, "\(output)")
+        let words = suggestion.split(separator: " ").prefix(4).map(String.init)
+        #expect(words == ["segue", "create", "demo2", "--screens"], "\(suggestion)")
+        let created = try runSegue(["create", "demo2", "--screens", "Home,Detail"], daemon: daemon)
+        #expect(created.status == 0, "\(created)")
+        #expect(output.lines.contains { $0.hasPrefix("  segue swipe demo2 --to 0.4") }, "\(output)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("--help calls it a short, paced tour and documents --fast")
+    func pacingDescribed() throws {
+        let help = try runSegue(["demo", "--help"])
+        #expect(help.status == 0, "\(help)")
+        #expect(!help.stdout.contains("two-minute"), "\(help)")
+        #expect(help.stdout.contains("--fast"), "\(help)")
+        let list = try runSegue(["--help"])
+        #expect(list.stdout.contains("a short tour: three swipes drawn live, paced to follow"), "\(list)")
+    }
+
     @Test("Ctrl-C in the middle of the tour still deletes the stack from the running daemon")
     func interruptedWithRunningDaemon() throws {
         let daemon = try DaemonProcess.start()
         defer { daemon.kill() }
-        let demo = try startSegue(["demo"], daemon: daemon)
+        let demo = try startSegue(["demo", "--fast"], daemon: daemon)
         defer { demo.kill() }
         // Interrupted as the first swipe starts: whether its finger is down or up, its stack goes.
         var line: String?
@@ -61,7 +94,8 @@ struct CLIDemoTests {
     @Test("with no daemon: starts segued, runs, stops it by pid and removes its directory")
     func withOwnDaemon() throws {
         // Nothing listens on port 1: the 300 ms probe times out and the demo starts its own daemon.
-        let output = try runSegue(["demo"], environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"], timeoutMs: 60000)
+        let output = try runSegue(
+            ["demo", "--fast"], environment: ["SEGUE_CONTROL": "tcp://127.0.0.1:1"], timeoutMs: 60000)
         #expect(output.status == 0, "\(output)")
         #expect(output.lines.filter { $0.hasPrefix("=> ") } == Self.outcomes, "\(output)")
         let daemon = try #require(output.lines.lazy.compactMap(StartedDaemon.init(line:)).first, "\(output)")

@@ -99,6 +99,25 @@ struct CLIPlotTests {
         let texts = try ParsedSVG(try runSegue(["plot", "--profile", "fullscreen"]).stdout).elements("text").map(\.text)
         #expect(texts.contains("visual progress (the screens)"), "\(texts)")
         #expect(texts.contains("gesture progress (the finger)"), "\(texts)")
+
+    @Test("a seed article's profile names what the article is about beside its file name, in plots and in help")
+    func seedSourcesHaveTitles() throws {
+        let fullscreen = "LBTransitionManager's full-screen swipe back (003_4a43ebb7871f4f2c.txt)"
+        let plotted = try runSegue(["plot", "--profile", "fullscreen", "--to", "0.7"])
+        #expect(plotted.status == 0, "\(plotted)")
+        let title = try #require(ParsedSVG(plotted.stdout).elements("title").first).text
+        #expect(title.hasPrefix("fullscreen: back swipe finished"), "\(title)")
+        #expect(title.contains("source: \(fullscreen)"), "\(title)")
+
+        let help = try runSegue(["create", "--help"])
+        #expect(help.status == 0, "\(help)")
+        // Help wraps its lines: compare with the whitespace folded.
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("fullscreen, \(fullscreen)"), "\(help.stdout)")
+        #expect(
+            words.contains(
+                "modal-percent, custom modal present and dismiss with PanPresentAnimation and PanDimissAnimation "
+                    + "(004_52fd9526dceceade.txt, percent-driven dismiss)"), "\(help.stdout)")
     }
 
     @Test("the same options give the same bytes, on stdout and with --out")

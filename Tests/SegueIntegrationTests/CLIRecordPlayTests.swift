@@ -359,6 +359,54 @@ struct CLIRecordPlayTests {
         #expect(daemon.stop() == 0)
     }
 
+    @Test("Ctrl-C while a recorded finger is down sends PAN_CANCELLED: the stack does not wait for the gesture timeout")
+    func interruptedPlayLiftsTheFinger() throws {
+        let scratch = try ScratchDirectory(prefix: "segue-play")
+        let config = StackConfig(size: Size(width: 390, height: 844))
+        func pan(_ phase: PanPhase, x: Double, at us: Int64) -> Input {
+            Input(
+                body: .pan(
+                    PanEvent(
+                        stackId: "demo", gestureId: 9, phase: phase, location: Vec2(x: 8 + x, y: 400),
+                        translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0), timestampUs: us,
+                        target: .panTargetBack)))
+        }
+        // The finger goes down and moves, then moves again an hour later.
+        let file = try Self.recording(
+            in: scratch,
+            [
+                (
+                    0,
+                    Input(
+                        body: .command(
+                            Command(
+                                stackId: "demo", op: .create(CreateStack(screens: ["Home", "Detail"], config: config))))
+                    )
+                ),
+                (10_000, pan(.panBegan, x: 2, at: 10_000)), (20_000, pan(.panChanged, x: 20, at: 20_000)),
+                (3_600_000_000, pan(.panChanged, x: 40, at: 3_600_000_000)),
+            ])
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        let play = try startSegue(["play", file], daemon: daemon)
+        defer { play.kill() }
+        // create, began, progressed: the finger is down.
+        #expect(try events(of: daemon, stack: "demo", waitingFor: 3).count >= 3)
+        #expect(play.stop(signal: SIGINT, timeoutMs: 10000) == 130, "\(play.stderr)")
+        // Read until the transition completes: its decision is the one cancelled event.
+        var logged: [Event] = []
+        for count in 4...16 {
+            logged = try events(of: daemon, stack: "demo", waitingFor: count)
+            if logged.contains(where: { if case .completed? = $0.body { true } else { false } }) { break }
+        }
+        let reasons = logged.compactMap { event -> Reason? in
+            if case .cancelled(let cancelled)? = event.body { return cancelled.reason }
+            return nil
+        }
+        #expect(reasons == [.gestureCancelled], "\(logged)")
+        #expect(daemon.stop() == 0)
+    }
+
     // MARK: - Helpers
 
     /// A recording of `inputs` written to the file `name` in `scratch`.

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
 from . import segue_pb2 as pb
 from .client import Segue
+from .errors import SegueError
 
 
 def reason_name(number: int) -> str:
@@ -30,3 +35,63 @@ def assert_finished(client: Segue, stack: str, reason: str | None = None) -> pb.
     actual = reason_name(event.finished.reason)
     assert reason is None or actual == reason, f"stack {stack}'s last transition finished {actual}, not {reason}"
     return event.finished
+
+
+def assert_cancelled(client: Segue, stack: str, reason: str | None = None) -> pb.TransitionCancelled:
+    """The stack's newest transition cancelled (with `reason`, a Reason name such as BELOW_THRESHOLD or
+    GESTURE_CANCELLED): the stack is as it was before it."""
+    event = last_decision(client, stack)
+    assert event.WhichOneof("body") == "cancelled", (
+        f"stack {stack}'s last transition finished ({reason_name(event.finished.reason)})")
+    actual = reason_name(event.cancelled.reason)
+    assert reason is None or actual == reason, f"stack {stack}'s last transition cancelled {actual}, not {reason}"
+    return event.cancelled
+
+
+def _transition_id(event: pb.Event) -> int | None:
+    body = event.WhichOneof("body")
+    if body in ("began", "progressed", "interrupted", "finished", "cancelled", "completed"):
+        return int(getattr(event, body).transition_id)
+    return None
+
+
+def assert_interrupted(client: Segue, stack: str, gesture_id: int | None = None) -> pb.TransitionInterrupted:
+    """The stack's newest transition had its settle caught by a new gesture (by `gesture_id`, if given), which
+    resumed tracking it; returns the last such catch."""
+    events = client.history(stack)
+    newest = next((t for t in map(_transition_id, reversed(events)) if t is not None), None)
+    assert newest is not None, f"stack {stack} has no transition"
+    caught = [e.interrupted for e in events if e.WhichOneof("body") == "interrupted"
+              and e.interrupted.transition_id == newest]
+    assert caught, f"stack {stack}'s last transition ({newest}) was not interrupted"
+    if gesture_id is not None:
+        assert any(c.gesture_id == gesture_id for c in caught), (
+            f"stack {stack}'s last transition was interrupted by gesture {caught[-1].gesture_id}, not {gesture_id}")
+    return caught[-1]
+
+
+@dataclass
+class Refusal:
+    """What `assert_refused` caught: `error` is set once the block has raised it."""
+
+    error: SegueError | None = None
+
+
+@contextmanager
+def assert_refused(code: str, match: str | None = None) -> Iterator[Refusal]:
+    """The block raises a SegueError whose code is `code` (an ErrorCode name such as NOTHING_TO_POP or
+    STACK_EXISTS), its message containing `match` if given; anything else fails the test:
+
+        with assert_refused("NOTHING_TO_POP") as refused:
+            segued.pop("main")
+        print(refused.error)
+    """
+    refusal = Refusal()
+    try:
+        yield refusal
+    except SegueError as error:
+        assert error.code == code, f"refused with {error.code}, not {code}: {error.message}"
+        assert match is None or match in error.message, f"the {code} refusal says {error.message!r}, not {match!r}"
+        refusal.error = error
+        return
+    raise AssertionError(f"not refused: expected {code}")

@@ -1,0 +1,63 @@
+"""The outcome assertions of segue.testing against a real segued: each passes on its outcome and fails on others."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from segue import Segue, SegueError, pb, swipe_trace
+from segue.testing import assert_cancelled, assert_finished, assert_interrupted, assert_refused
+
+
+def test_assert_cancelled_passes_on_a_cancel_and_checks_its_reason(segued: Segue) -> None:
+    segued.create("main", ["Home", "Detail"], profile="classic")
+    segued.swipe("main", to=0.1)
+    assert assert_cancelled(segued, "main", reason="BELOW_THRESHOLD").reason == pb.BELOW_THRESHOLD
+    with pytest.raises(AssertionError, match="cancelled BELOW_THRESHOLD, not GESTURE_CANCELLED"):
+        assert_cancelled(segued, "main", reason="GESTURE_CANCELLED")
+    # A fluid stack leaves a PAN_CANCELLED undecided by position: it cancels.
+    segued.create("fluid", ["Home", "Detail"], profile="fluid")
+    segued.swipe("fluid", to=0.8, cancel=True)
+    assert_cancelled(segued, "fluid", reason="GESTURE_CANCELLED")
+    segued.swipe("main", to=0.8)
+    with pytest.raises(AssertionError, match="finished"):
+        assert_cancelled(segued, "main")
+
+
+def test_assert_refused_catches_the_code_and_fails_on_another_or_none(segued: Segue) -> None:
+    segued.create("main", ["Home"])
+    with assert_refused("NOTHING_TO_POP") as refused:
+        segued.pop("main")
+    assert refused.error is not None and refused.error.error_code == pb.NOTHING_TO_POP
+    with assert_refused("STACK_EXISTS", match="main"):
+        segued.create("main", ["Home"])
+    with pytest.raises(AssertionError, match="refused with NOTHING_TO_POP, not UNKNOWN_STACK"):
+        with assert_refused("UNKNOWN_STACK"):
+            segued.pop("main")
+    with pytest.raises(AssertionError, match="not refused: expected NOTHING_TO_POP"):
+        with assert_refused("NOTHING_TO_POP"):
+            segued.push("main", "Detail", immediate=True)
+    with pytest.raises(ValueError):
+        with assert_refused("NOTHING_TO_POP"):
+            raise ValueError("not a refusal")
+    assert issubclass(type(refused.error), SegueError)
+
+
+def test_assert_interrupted_sees_a_settle_caught_by_a_gesture(segued: Segue) -> None:
+    segued.create("main", ["Home"], profile="fluid")
+    segued.push("main", "Detail", immediate=True)
+    segued.swipe("main", to=0.8)
+    with pytest.raises(AssertionError, match="was not interrupted"):
+        assert_interrupted(segued, "main")
+
+    # A push settles for a while; a back swipe that begins meanwhile catches it, on a fluid stack.
+    segued.push("main", "Detail")
+    size = segued.state("main").config.size
+    for pan in swipe_trace("main", 77, width=size.width, height=size.height, to=0.8,
+                           start_us=time.monotonic_ns() // 1000):
+        segued.send(pb.Input(pan=pan))
+    segued.wait_idle("main")
+    assert assert_interrupted(segued, "main", gesture_id=77).gesture_id == 77
+    with pytest.raises(AssertionError, match="by gesture 77, not 78"):
+        assert_interrupted(segued, "main", gesture_id=78)
