@@ -110,8 +110,13 @@ public enum Validation {
         }
         let revision = config.profileRevision == 0 ? newest : config.profileRevision
         if ProfileCatalog.named(config.profile, revision: revision) == nil {
-            let known = ProfileCatalog.names(revision: revision).joined(separator: ", ")
-            throw .invalid("profile '\(printable(config.profile))' is unknown in revision \(revision); known: \(known)")
+            let names = ProfileCatalog.names(revision: revision)
+            // Profile names are lower case; `iOS` or `Android` is the commonest way to miss one.
+            let sameLetters = names.first { $0.lowercased() == config.profile.lowercased() }
+            let suggestion = sameLetters.map { " (did you mean '\($0)'?)" } ?? ""
+            throw .invalid(
+                "profile '\(printable(config.profile))' is unknown in revision \(revision)\(suggestion); known: "
+                    + names.joined(separator: ", "))
         }
         if config.fps > 240 {
             throw .invalid("fps is \(config.fps); use 1-240, or 0 for \(StackConfig.defaultFps)")

@@ -125,6 +125,10 @@ struct CommandTests {
                 "known: fluid, percent-1s, percent-250ms, slide-left, fullscreen, modal, modal-percent, ios, flutter, android, classic"
         ),
         BadCreate(
+            name: "profile in the wrong case is answered with its name",
+            create: CreateStack(screens: ["A"], config: config(profile: "iOS")),
+            mentions: "(did you mean 'ios'?); known: fluid"),
+        BadCreate(
             name: "fps 241", create: CreateStack(screens: ["A"], config: config(fps: 241)),
             mentions: "241"),
         BadCreate(
