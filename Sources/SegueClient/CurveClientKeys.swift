@@ -29,7 +29,7 @@ public struct CurveClientKeys: Sendable, Hashable {
                 throw .configuration("--curve-server-key is neither a 40-character Z85 key nor a key file: \(error)")
             }
         }
-        switch Curve.readKey(fromFile: keyFile) {
+        switch Curve.readSecretKey(fromFile: keyFile, option: "--curve-key-file") {
         case .success(let key): secretKey = key
         case .failure(let error): throw .configuration(error.message)
         }

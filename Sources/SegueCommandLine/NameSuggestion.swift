@@ -19,14 +19,21 @@ public enum NameSuggestion {
         return "; did you mean \(listed)?"
     }
 
-    /// Levenshtein distance: the fewest insertions, deletions and substitutions turning `a` into `b`.
+    /// Optimal string alignment distance: the fewest insertions, deletions, substitutions and swaps of two
+    /// neighbouring characters turning `a` into `b`. A swap counts as one edit because it is the commonest slip
+    /// of the fingers (`swpie`, `--form`), which plain Levenshtein would count as two and leave unanswered.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
         for (i, left) in a.enumerated() {
             var current = [i + 1] + Array(repeating: 0, count: b.count)
             for (j, right) in b.enumerated() {
                 current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+                if i > 0 && j > 0 && left == b[j - 1] && a[i - 1] == right {
+                    current[j + 1] = min(current[j + 1], beforePrevious[j - 1] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

@@ -25,15 +25,22 @@ public enum Validation {
         return nil
     }
 
-    /// A screen id: 1-128 bytes of UTF-8 without control characters.
+    /// A screen id: 1-128 bytes of UTF-8 without control, invisible formatting (bidi controls, zero-width
+    /// characters), line-breaking, private-use or unassigned characters, any of which would let an id read as
+    /// another in `state` or `tail` output.
     public static func checkScreenId(_ id: String, field: String = "screen") -> ErrorDetail? {
-        if id.isEmpty { return invalid("\(field) is empty; screen ids are 1-128 bytes without control characters") }
+        if id.isEmpty {
+            return invalid("\(field) is empty; screen ids are 1-128 bytes of visible characters")
+        }
         if id.utf8.count > maxScreenIdBytes {
             return invalid(
                 "\(field) '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxScreenIdBytes) are allowed")
         }
-        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return invalid("\(field) '\(printable(id))' has a control character; screen ids may not contain any")
+        for (offset, scalar) in id.unicodeScalars.enumerated() {
+            guard let reason = DisguisingCharacter.reason(scalar) else { continue }
+            return invalid(
+                "\(field) '\(printable(id))' has \(DisguisingCharacter.describe(scalar)) at character \(offset + 1), "
+                    + "\(reason); screen ids may hold only visible characters")
         }
         return nil
     }
@@ -103,8 +110,13 @@ public enum Validation {
         }
         let revision = config.profileRevision == 0 ? newest : config.profileRevision
         if ProfileCatalog.named(config.profile, revision: revision) == nil {
-            let known = ProfileCatalog.names(revision: revision).joined(separator: ", ")
-            throw .invalid("profile '\(printable(config.profile))' is unknown in revision \(revision); known: \(known)")
+            let names = ProfileCatalog.names(revision: revision)
+            // Profile names are lower case; `iOS` or `Android` is the commonest way to miss one.
+            let sameLetters = names.first { $0.lowercased() == config.profile.lowercased() }
+            let suggestion = sameLetters.map { " (did you mean '\($0)'?)" } ?? ""
+            throw .invalid(
+                "profile '\(printable(config.profile))' is unknown in revision \(revision)\(suggestion); known: "
+                    + names.joined(separator: ", "))
         }
         if config.fps > 240 {
             throw .invalid("fps is \(config.fps); use 1-240, or 0 for \(StackConfig.defaultFps)")
@@ -171,11 +183,11 @@ public enum Validation {
         ErrorDetail(code: .invalidArgument, message: message)
     }
 
-    /// Quotes untrusted text safely: control characters escaped and long values cut.
+    /// Quotes untrusted text safely: control and invisible characters escaped and long values cut.
     static func printable(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars.prefix(80) {
-            if scalar.properties.generalCategory == .control {
+            if DisguisingCharacter.reason(scalar) != nil {
                 result += "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 result.unicodeScalars.append(scalar)

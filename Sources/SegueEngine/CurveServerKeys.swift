@@ -10,7 +10,7 @@ public struct CurveServerKeys: Sendable, Hashable {
     /// Reads the secret key file (its first line) and checks that the allowlist parses.
     /// - Throws: `EngineError` naming the file and the problem.
     public init(secretKeyFile: String, authorizedKeysPath: String) throws(EngineError) {
-        switch Curve.readKey(fromFile: secretKeyFile) {
+        switch Curve.readSecretKey(fromFile: secretKeyFile, option: "--curve-secret-key") {
         case .success(let key): secretKey = key
         case .failure(let error): throw EngineError(error.message)
         }

@@ -93,8 +93,14 @@ enum SwipeCommand {
         StopSignals.install()
 
         var control = try connection.control()
-        // Fails early, before any subscription, for a stack that does not exist.
-        _ = try control.stack(stackId)
+        // Fails early, before any subscription, for a stack that does not exist, or one the target cannot move.
+        let known = try control.stack(stackId)
+        if target == .panTargetTabs && known.tabs.isEmpty {
+            throw CLIFailure(
+                code: .invalidArgument,
+                message: "--target tabs needs a tab stack; stack '\(stackId)' is a navigation stack (create one "
+                    + "with `segue create NAME --tabs A,B`, or swipe it back without --target)")
+        }
         let prefixes = [Topic.event.prefix(stackId), Topic.rejection.prefix(stackId)]
         let subscriber = try connection.subscriber(prefixes: prefixes)
         var producer = try connection.producer()

@@ -30,7 +30,10 @@ enum WebCommand {
             + "they missed from the new holder's log; no daemon is started.",
         options: [
             .init(
-                "listen", "HOST:PORT", help: "where to serve the page (default \(defaultListen); port 0 = any)",
+                "listen", "HOST:PORT",
+                help:
+                    "where to serve the page (default \(defaultListen), or the next free port when it is taken; "
+                    + "port 0 = any)",
                 environment: "SEGUE_WEB_LISTEN"),
             .init(
                 "token", "TOKEN",
@@ -69,7 +72,8 @@ enum WebCommand {
     }()
 
     static func run(_ arguments: ParsedArguments) throws {
-        let listen = try listenAddress(arguments.string("listen") ?? defaultListen)
+        let chosen = arguments.string("listen")
+        var listen = try listenAddress(chosen ?? defaultListen)
         let assets = arguments.string("assets") ?? builtAssets
         guard access(assets + "/index.html", R_OK) == 0 else {
             throw UsageError(
@@ -78,11 +82,15 @@ enum WebCommand {
         }
         // Before a daemon is started for it.
         do throws(ListenAddress.Problem) {
-            try listen.checkBindable()
+            // Without --listen the default port gives way to another server (a second segue web) on it.
+            if chosen == nil { listen = try listen.firstBindable(tries: 20) } else { try listen.checkBindable() }
         } catch .notThisMachine {
             throw UsageError("segue: web: --listen \(listen.host) is not an address of this machine")
         } catch .inUse {
-            throw CLIFailure(code: .unavailable, message: "web: \(listen.host):\(listen.port) is in use")
+            throw CLIFailure(
+                code: .unavailable,
+                message: "web: port \(listen.port) on \(listen.host) is in use (by another segue web?); choose another "
+                    + "with --listen \(listen.host):PORT, or \(listen.host):0 for any free port")
         } catch {
             throw CLIFailure(
                 code: .unavailable,

@@ -40,6 +40,12 @@ struct ParsedArgumentsTests {
         #expect(refusal(["main", "--prof"]) == "segue try: unknown option --prof; did you mean --profile?")
     }
 
+    @Test func twoNeighbouringLettersSwappedAreOneSlip() {
+        #expect(NameSuggestion.closest(to: "swpie", among: ["swipe", "state", "stats"]) == ["swipe"])
+        #expect(NameSuggestion.closest(to: "form", among: ["from", "to", "format"]) == ["from"])
+        #expect(NameSuggestion.closest(to: "tsaet", among: ["state"]).isEmpty)
+    }
+
     @Test func anEmptyValueIsRefusedNeverTakenForAPath() {
         #expect(refusal(["main", "--profile", ""]) == "segue try: --profile needs a value, not an empty one")
         #expect(refusal(["main", "--tag="]) == "segue try: --tag needs a value, not an empty one")

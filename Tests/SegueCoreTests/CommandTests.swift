@@ -84,6 +84,22 @@ struct CommandTests {
             name: "screen id with a control character",
             create: CreateStack(screens: ["A\u{7}"], config: config()), mentions: "control"),
         BadCreate(
+            name: "screen id with a right-to-left override",
+            create: CreateStack(screens: ["A", "ab\u{202E}cd"], config: config()),
+            mentions: "screens[1] 'ab\\u{202e}cd' has U+202E RIGHT-TO-LEFT OVERRIDE at character 3, an invisible"),
+        BadCreate(
+            name: "tab name with a zero-width space",
+            create: CreateStack(tabs: ["Home", "Home\u{200B}"], config: config()),
+            mentions: "tabs[1] 'Home\\u{200b}' has U+200B ZERO WIDTH SPACE at character 5"),
+        BadCreate(
+            name: "screen id with a line separator",
+            create: CreateStack(screens: ["A\u{2028}B"], config: config()),
+            mentions: "U+2028 LINE SEPARATOR at character 2, a line break"),
+        BadCreate(
+            name: "screen id with a private-use character",
+            create: CreateStack(screens: ["\u{E000}"], config: config()),
+            mentions: "U+E000 at character 1, a private-use"),
+        BadCreate(
             name: "129-byte screen id",
             create: CreateStack(screens: [String(repeating: "s", count: 129)], config: config()),
             mentions: "128"),
@@ -108,6 +124,10 @@ struct CommandTests {
             mentions:
                 "known: fluid, percent-1s, percent-250ms, slide-left, fullscreen, modal, modal-percent, ios, flutter, android, classic"
         ),
+        BadCreate(
+            name: "profile in the wrong case is answered with its name",
+            create: CreateStack(screens: ["A"], config: config(profile: "iOS")),
+            mentions: "(did you mean 'ios'?); known: fluid"),
         BadCreate(
             name: "fps 241", create: CreateStack(screens: ["A"], config: config(fps: 241)),
             mentions: "241"),
@@ -147,6 +167,15 @@ struct CommandTests {
         #expect(error.code == bad.code)
         #expect(error.message.contains(bad.mentions), "\(error.message)")
         #expect(h.events.isEmpty && h.core.stacks.isEmpty && h.core.headPosition == 0)
+    }
+
+    @Test(
+        "screen ids of visible characters in any script are accepted",
+        arguments: ["R\u{E9}glages", "\u{8A2D}\u{5B9A}", "\u{645}\u{644}\u{641}", "Profile (2)", "\u{1F600}"])
+    func visibleScreenIdAccepted(screen: String) {
+        var h = CoreHarness()
+        let outcome = h.command(.create(CreateStack(screens: [screen], config: Self.config())), stack: "s")
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
     }
 
     @Test(

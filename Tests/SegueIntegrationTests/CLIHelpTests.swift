@@ -101,6 +101,13 @@ struct CLIUsageTests {
         let option = try runSegue(["swipe", "demo", "--too", "0.3"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("unknown option --too; did you mean --to?"), "\(option)")
+        // Two neighbouring letters swapped count as one slip.
+        let swapped = try runSegue(["swpie"])
+        #expect(swapped.status == 2)
+        #expect(swapped.stderr.contains("unknown command 'swpie'; did you mean 'swipe'?"), "\(swapped)")
+        let swappedOption = try runSegue(["tail", "--form", "now"])
+        #expect(swappedOption.status == 2)
+        #expect(swappedOption.stderr.contains("unknown option --form; did you mean --from?"), "\(swappedOption)")
         let nothingClose = try runSegue(["frobnicate"])
         #expect(nothingClose.status == 2)
         #expect(nothingClose.stderr.contains("see segue --help") && !nothingClose.stderr.contains("did you mean"))

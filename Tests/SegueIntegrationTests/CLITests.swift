@@ -224,6 +224,14 @@ struct CLITests {
         let tabs = try runSegue(["swipe", "shop", "--target", "tabs", "--to", "0.7"], daemon: daemon)
         #expect(tabs.status == 0, "\(tabs)")
         #expect(tabs.lines.last == "completed: stack is now tab 1 (Search)", "\(tabs)")
+        // A tab swipe on a navigation stack is refused in the command line's own terms.
+        let misdirected = try runSegue(["swipe", "rtl", "--target", "tabs", "--to", "0.7"], daemon: daemon)
+        #expect(misdirected.status == 1, "\(misdirected)")
+        #expect(
+            misdirected.stderr.contains(
+                "--target tabs needs a tab stack; stack 'rtl' is a navigation stack (create one with "
+                    + "`segue create NAME --tabs A,B`"), "\(misdirected)")
+        #expect(!misdirected.stderr.contains("PAN_TARGET_TABS"), "\(misdirected)")
     }
 
     @Test("swipe at the root exits 1 with NOTHING_TO_POP")

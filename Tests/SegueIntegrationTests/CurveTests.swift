@@ -163,4 +163,32 @@ import Testing
             "\(output)")
         #expect(!output.stdout.contains("segued ready"))
     }
+
+    @Test func aPublicKeyFileGivenAsTheSecretKeyIsRefused() throws {
+        let keys = try Keys()
+        let data = try ScratchDirectory(prefix: "segued-public-secret")
+        let child = try ChildProcess(
+            try BuildProducts.executable("segued"),
+            [
+                "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
+                "--events", "tcp://127.0.0.1:*", "--curve-secret-key", keys.path("server") + ".pub",
+                "--authorized-keys", keys.allowed.path,
+            ])
+        let output = try child.finish(timeoutMs: 10_000)
+        #expect(output.status == 2, "\(output)")
+        #expect(
+            output.stderr.contains(
+                "--curve-secret-key \(keys.path("server")).pub holds a public key, not a secret key; "
+                    + "the secret key is in \(keys.path("server")).key"),
+            "\(output)")
+        #expect(!output.stdout.contains("segued ready"))
+
+        let client = try runSegue(
+            ["stacks", "--control", "tcp://127.0.0.1:1", "--curve-server-key", keys.path("server") + ".pub"]
+                + ["--curve-key-file", keys.path("alice") + ".pub"])
+        #expect(client.status != 0, "\(client)")
+        #expect(
+            client.stderr.contains("--curve-key-file \(keys.path("alice")).pub holds a public key, not a secret key"),
+            "\(client)")
+    }
 }
