@@ -14,6 +14,35 @@ enum DisguisingCharacter {
         }
     }
 
+    /// The first character of `text` that may not appear in an id, with its position (counted in scalars) and why.
+    /// A zero-width joiner between two emoji is allowed: it is how emoji sequences (a family, a flag-holding person)
+    /// are spelled, and it shows as one picture rather than hiding anything.
+    static func first(in text: String) -> (offset: Int, scalar: Unicode.Scalar, reason: String)? {
+        let scalars = Array(text.unicodeScalars)
+        for (offset, scalar) in scalars.enumerated() {
+            guard let reason = reason(scalar) else { continue }
+            if scalar == zeroWidthJoiner, offset > 0, offset + 1 < scalars.count,
+                joinsEmoji(after: scalars[offset - 1]), isPictographic(scalars[offset + 1])
+            {
+                continue
+            }
+            return (offset, scalar, reason)
+        }
+        return nil
+    }
+
+    private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+
+    /// An emoji outside ASCII (`isEmoji` is also true of the digits, `#` and `*`).
+    private static func isPictographic(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0x7F && scalar.properties.isEmoji
+    }
+
+    /// What may end an emoji before a joiner: the emoji, its skin-tone modifier or its emoji-style selector (U+FE0F).
+    private static func joinsEmoji(after scalar: Unicode.Scalar) -> Bool {
+        isPictographic(scalar) || scalar.properties.isEmojiModifier || scalar.value == 0xFE0F
+    }
+
     /// `U+202E RIGHT-TO-LEFT OVERRIDE`: the code point, and the name when Unicode gives one.
     static func describe(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -36,13 +36,10 @@ public enum Validation {
             return invalid(
                 "\(field) '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxScreenIdBytes) are allowed")
         }
-        for (offset, scalar) in id.unicodeScalars.enumerated() {
-            guard let reason = DisguisingCharacter.reason(scalar) else { continue }
-            return invalid(
-                "\(field) '\(printable(id))' has \(DisguisingCharacter.describe(scalar)) at character \(offset + 1), "
-                    + "\(reason); screen ids may hold only visible characters")
-        }
-        return nil
+        guard let (offset, scalar, reason) = DisguisingCharacter.first(in: id) else { return nil }
+        return invalid(
+            "\(field) '\(printable(id))' has \(DisguisingCharacter.describe(scalar)) at character \(offset + 1), "
+                + "\(reason); screen ids may hold only visible characters")
     }
 
     /// A request id: at most 128 bytes without control characters (empty is allowed: the enclosing request's id,

@@ -92,6 +92,14 @@ struct CommandTests {
             create: CreateStack(tabs: ["Home", "Home\u{200B}"], config: config()),
             mentions: "tabs[1] 'Home\\u{200b}' has U+200B ZERO WIDTH SPACE at character 5"),
         BadCreate(
+            name: "screen id with a zero-width joiner between letters",
+            create: CreateStack(screens: ["ad\u{200D}min"], config: config()),
+            mentions: "U+200D ZERO WIDTH JOINER at character 3"),
+        BadCreate(
+            name: "screen id ending in a zero-width joiner after an emoji",
+            create: CreateStack(screens: ["\u{1F600}\u{200D}"], config: config()),
+            mentions: "U+200D ZERO WIDTH JOINER at character 2"),
+        BadCreate(
             name: "screen id with a line separator",
             create: CreateStack(screens: ["A\u{2028}B"], config: config()),
             mentions: "U+2028 LINE SEPARATOR at character 2, a line break"),
@@ -171,7 +179,11 @@ struct CommandTests {
 
     @Test(
         "screen ids of visible characters in any script are accepted",
-        arguments: ["R\u{E9}glages", "\u{8A2D}\u{5B9A}", "\u{645}\u{644}\u{641}", "Profile (2)", "\u{1F600}"])
+        arguments: [
+            "R\u{E9}glages", "\u{8A2D}\u{5B9A}", "\u{645}\u{644}\u{641}", "Profile (2)", "\u{1F600}",
+            // Emoji joined into one picture: a family, and a heart on fire (with its emoji-style selector).
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
+        ])
     func visibleScreenIdAccepted(screen: String) {
         var h = CoreHarness()
         let outcome = h.command(.create(CreateStack(screens: [screen], config: Self.config())), stack: "s")

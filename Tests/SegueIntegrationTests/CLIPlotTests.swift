@@ -99,6 +99,7 @@ struct CLIPlotTests {
         let texts = try ParsedSVG(try runSegue(["plot", "--profile", "fullscreen"]).stdout).elements("text").map(\.text)
         #expect(texts.contains("visual progress (the screens)"), "\(texts)")
         #expect(texts.contains("gesture progress (the finger)"), "\(texts)")
+    }
 
     @Test("a seed article's profile names what the article is about beside its file name, in plots and in help")
     func seedSourcesHaveTitles() throws {

@@ -10,7 +10,7 @@ final class ClusterTestKey: Sendable {
     /// The `--cluster-key` file.
     let file: String
     /// Kept for the process's life: the file lives in it.
-    private nonisolated(unsafe) let scratch: ScratchDirectory
+    private let scratch: ScratchDirectory
 
     private init() throws {
         key = ClusterSigningKey.generate()
