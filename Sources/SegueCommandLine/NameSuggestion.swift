@@ -10,6 +10,13 @@ public enum NameSuggestion {
         return typed.isEmpty ? [] : names.filter { $0.hasPrefix(typed) }
     }
 
+    /// The value among `values` that `typed` meant when they differ only in case (`iOS` for `ios`), or else the
+    /// closest ones, as `closest` finds them.
+    public static func meant(by typed: String, among values: [String]) -> [String] {
+        let sameLetters = values.filter { $0.lowercased() == typed.lowercased() }
+        return sameLetters.isEmpty ? closest(to: typed, among: values) : sameLetters
+    }
+
     /// `; did you mean 'state' or 'stats'?` for the names `closest` found (each written as `quote` makes it), or
     /// nil for none.
     public static func question(for names: [String], quote: (String) -> String) -> String? {

@@ -127,6 +127,18 @@ public struct ParsedArguments: Sendable {
         return value
     }
 
+    /// The option's value when it is one of `choices`, or nil when absent.
+    /// - Throws: `UsageError` naming the choices, and the one meant where a slip or the case explains the value.
+    public func choice(_ name: String, among choices: [String]) throws(UsageError) -> String? {
+        guard let text = string(name) else { return nil }
+        guard choices.contains(text) else {
+            let listed = choices.dropLast().joined(separator: ", ") + " or " + (choices.last ?? "")
+            let question = NameSuggestion.question(for: NameSuggestion.meant(by: text, among: choices)) { "'\($0)'" }
+            throw UsageError("\(spec.name): --\(name) must be \(listed), not '\(text)'\(question ?? "")")
+        }
+        return text
+    }
+
     /// The option as a finite number in `range`, or nil when absent.
     public func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = string(name) else { return nil }

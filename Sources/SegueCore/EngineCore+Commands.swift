@@ -213,7 +213,9 @@ extension EngineCore {
     ) throws(CommandRefusal) {
         let stack = try idleStack(context)
         guard stack.isTabStack else {
-            throw .invalid("stack '\(context.stackId)' is a navigation stack; select_tab needs a tab stack")
+            throw .invalid(
+                "stack '\(context.stackId)' is a navigation stack; selecting a tab needs a tab stack, one created with tabs"
+            )
         }
         guard index < stack.tabs.count else {
             throw CommandRefusal(

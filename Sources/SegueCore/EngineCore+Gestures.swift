@@ -245,7 +245,9 @@ extension EngineCore {
     /// Throws why a tab swipe's BEGAN may not switch tabs.
     private func checkTabSwipe(_ pan: PanEvent, stack: StackModel) throws(CommandRefusal) {
         guard stack.isTabStack else {
-            throw .invalid("stack '\(stack.id)' is a navigation stack; PAN_TARGET_TABS needs a tab stack")
+            throw .invalid(
+                "stack '\(stack.id)' is a navigation stack; a swipe between tabs (PAN_TARGET_TABS) needs a tab stack, one created with tabs"
+            )
         }
         if stack.profile.predictiveBack != nil {
             throw rejected("profile '\(stack.profile.name)' has no tab swipe: Android's back gesture only goes back")

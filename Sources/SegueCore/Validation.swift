@@ -50,8 +50,10 @@ public enum Validation {
             return invalid(
                 "request_id '\(printable(id))' is \(id.utf8.count) bytes; at most \(maxRequestIdBytes) are allowed")
         }
-        if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return invalid("request_id '\(printable(id))' has a control character; request ids may not contain any")
+        if let (offset, scalar, reason) = DisguisingCharacter.first(in: id) {
+            return invalid(
+                "request_id '\(printable(id))' has \(DisguisingCharacter.describe(scalar)) at character \(offset + 1), "
+                    + "\(reason); request ids may hold only visible characters")
         }
         return nil
     }
@@ -182,14 +184,8 @@ public enum Validation {
 
     /// Quotes untrusted text safely: control and invisible characters escaped and long values cut.
     static func printable(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars.prefix(80) {
-            if DisguisingCharacter.reason(scalar) != nil {
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
+        let cut = String(String.UnicodeScalarView(text.unicodeScalars.prefix(80)))
+        let result = DisguisingCharacter.escaped(cut)
         return text.unicodeScalars.count > 80 ? result + "..." : result
     }
 

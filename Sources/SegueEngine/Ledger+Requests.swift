@@ -7,6 +7,9 @@ extension Ledger {
     func answer(_ get: GetStack, now: Int64, into reply: inout Reply) {
         if let state = core.state(of: get.stackId, now: now) {
             reply.body = .stack(state)
+        } else if let invalid = Validation.checkStackId(get.stackId) {
+            // Quoted escaped: the id is the client's text, echoed to a terminal.
+            reply.error = invalid
         } else {
             reply.error = ErrorDetail(code: .unknownStack, message: "stack '\(get.stackId)' does not exist")
         }

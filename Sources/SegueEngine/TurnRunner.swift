@@ -392,10 +392,11 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
             frame.encode(into: &payloadBuffer)
             payloadBuffer.withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
-        for rejection in batch.rejections {
-            // An id that is not a valid stack id would make a misleading topic: publish it under er//.
-            let stackId = Validation.checkStackId(rejection.stackId) == nil ? rejection.stackId : ""
-            Topic.rejection.write(stackId, into: &topicBuffer)
+        for var rejection in batch.rejections {
+            // An id that is not a valid stack id would make a misleading topic, and could carry a terminal's escape
+            // sequences to every subscriber: publish it under er// without it (the error message quotes it escaped).
+            if Validation.checkStackId(rejection.stackId) != nil { rejection.stackId = "" }
+            Topic.rejection.write(rejection.stackId, into: &topicBuffer)
             rejection.encoded().withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
         }
         // Before the replies: a client that has its reply has had its probe sent.

@@ -81,7 +81,7 @@ enum PlayCommand {
         var subscriber = try connection.subscriber(prefixes: prefixes)
         try SwipeCommand.awaitLiveSubscription(subscriber, control: control, connection: connection)
 
-        StopSignals.install()
+        StopSignals.install(hangUp: true)
         let socket: ZMQSocket
         do {
             socket = try ZMQContext().makeSocket(.push) { socket throws(ZMQError) in

@@ -122,11 +122,8 @@ enum PlotCommand {
             ?? PlotScenario.averageSpeed(fraction: scenario.fraction, width: width, durationMs: scenario.durationMs)
         scenario.cancel = arguments.flag("cancel")
         scenario.drift = try arguments.number("drift", in: -1...1) ?? 0
-        switch arguments.string("edge") {
-        case nil, "left": scenario.edge = .swipeEdgeLeft
-        case "right": scenario.edge = .swipeEdgeRight
-        case let other?: throw UsageError("segue plot: --edge must be left or right, not '\(other)'")
-        }
+        scenario.edge =
+            try arguments.choice("edge", among: ["left", "right"]) == "right" ? .swipeEdgeRight : .swipeEdgeLeft
         if let back = try arguments.number("back-to", in: 0...1) {
             guard back < scenario.fraction else {
                 throw UsageError(
@@ -192,8 +189,11 @@ enum PlotCommand {
     /// - Throws: `UsageError` listing the known profiles.
     static func knownProfile(_ name: String) throws(UsageError) -> String {
         guard ProfileCatalog.named(name) != nil, !name.isEmpty else {
+            let question = NameSuggestion.question(for: NameSuggestion.meant(by: name, among: ProfileCatalog.names)) {
+                "'\($0)'"
+            }
             throw UsageError(
-                "segue plot: profile '\(name)' is unknown; known: "
+                "segue plot: profile '\(name)' is unknown\(question ?? ""); known: "
                     + ProfileCatalog.names.joined(separator: ", "))
         }
         return name

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// Set from the SIGINT/SIGTERM handlers of the commands that run until interrupted (tail, watch, record, play, demo,
-/// web), and SIGHUP's in those that start a daemon; they check it at least every 100 ms and then clean up (restore
+/// web), and SIGHUP's in those that start a daemon or drive a gesture; they check it at least every 100 ms and then clean up (restore
 /// the terminal, flush the file, stop the daemon).
 let stopRequested = Atomic<Bool>(false)
 /// The signal behind ``stopRequested`` (SIGINT, SIGTERM or SIGHUP), 0 before one arrives.
@@ -19,7 +19,7 @@ enum StopSignals {
     /// Makes SIGINT and SIGTERM set ``stopRequested`` (and SIGWINCH set ``resizeRequested``) instead of ending the
     /// process, and unblocks them (`SignalMask.unblock`).
     /// - Parameter hangUp: SIGHUP too: a command that starts a daemon stops it when its terminal closes, as when
-    ///   it is interrupted, rather than die and leave the daemon running.
+    ///   it is interrupted, rather than die and leave the daemon running; one that holds a finger down lifts it.
     static func install(hangUp: Bool = false) {
         let stop: @convention(c) (Int32) -> Void = { number in
             stopSignal.store(number, ordering: .relaxed)

@@ -18,7 +18,9 @@ enum SwipeCommand {
         name: "segue swipe",
         summary: "Swipe back (or between tabs) on a stack with a realistic pan trace, sent in real time, and report "
             + "whether the transition finished or cancelled. Ctrl-C during the drag lifts the finger with PAN_CANCELLED "
-            + "(the transition cancels, GESTURE_CANCELLED) and exits 130.",
+            + "and exits 130, saying what the stack's profile made of it: most cancel (GESTURE_CANCELLED); the "
+            + "percent-1s, percent-250ms (classic), modal and modal-percent decide it like a release, as their sources "
+            + "do, and flutter as a release at rest.",
         positionals: [.init("STACK", help: "stack id")],
         options: [
             .init(
@@ -68,17 +70,15 @@ enum SwipeCommand {
         let rate = try arguments.number("rate", in: 1...1000) ?? 120
         let waitMs = Int(try arguments.integer("wait-ms", in: 1...600_000) ?? 5000)
         let target: PanTarget
-        switch arguments.string("target") ?? "back" {
-        case "back": target = .panTargetBack
+        switch try arguments.choice("target", among: ["back", "tabs"]) {
         case "tabs": target = .panTargetTabs
-        case let other: throw UsageError("segue swipe: --target must be back or tabs, not '\(other)'")
+        default: target = .panTargetBack
         }
         let edge: SwipeEdge
-        switch arguments.string("edge") {
-        case nil: edge = .swipeEdgeUnspecified
+        switch try arguments.choice("edge", among: ["left", "right"]) {
         case "left": edge = .swipeEdgeLeft
         case "right": edge = .swipeEdgeRight
-        case let other?: throw UsageError("segue swipe: --edge must be left or right, not '\(other)'")
+        default: edge = .swipeEdgeUnspecified
         }
         if edge != .swipeEdgeUnspecified && target == .panTargetTabs {
             throw UsageError("segue swipe: --edge is for back swipes; a tab swipe starts where it moves away from")
@@ -90,7 +90,7 @@ enum SwipeCommand {
         let json = arguments.flag("json")
         let connection = try Connection.forStack(stackId, arguments)
         // Ctrl-C mid-swipe cancels the gesture before exiting (`perform`).
-        StopSignals.install()
+        StopSignals.install(hangUp: true)
 
         var control = try connection.control()
         // Fails early, before any subscription, for a stack that does not exist, or one the target cannot move.
@@ -220,8 +220,15 @@ enum SwipeCommand {
                 try read(feed, into: &outcome, until: Deadline(due), observe: observe)
             } catch let interrupted as Interrupted {
                 // The finger lifted off without a decision: say so, or the stack tracks it until the gesture timeout.
-                if let lastSent, !outcome.isDone { try? producer.send(pan: cancellation(after: lastSent)) }
-                throw interrupted
+                guard let lastSent, !outcome.isDone else { throw interrupted }
+                try? producer.send(pan: cancellation(after: lastSent))
+                // Some profiles decide a cancelled gesture as a release (the percent-driven ones finish past their
+                // threshold): say what it came to, briefly waited for, since the stack may have changed.
+                try? read(
+                    feed, into: &outcome, until: Deadline(inMilliseconds: 1000), observe: observe, stoppable: false)
+                guard let decided = outcome.decisionLine else { throw interrupted }
+                throw Interrupted(
+                    description: "interrupted: the gesture was cancelled, and the stack's profile \(decided)")
             }
             if outcome.isDone { break }
             guard try send(event, producer, following: feed) else { break }
@@ -265,14 +272,15 @@ enum SwipeCommand {
         }
     }
 
-    /// Feeds publications to `outcome` (and `observe`) until `deadline` or until it is done.
+    /// Feeds publications to `outcome` (and `observe`) until `deadline` or until it is done; a stoppable read
+    /// returns at a stop signal, the one after it (`stoppable: false`) only when the swipe is decided.
     private static func read(
         _ feed: EventFeed, into outcome: inout Outcome, until deadline: Deadline,
-        observe: (Publication) -> Void
+        observe: (Publication) -> Void, stoppable: Bool = true
     ) throws {
-        while !outcome.isDone {
+        while !outcome.isDone && (stoppable || outcome.decisionLine == nil) {
             // Ctrl-C ends the swipe at once (swipe and demo install StopSignals).
-            if StopSignals.stopped { throw Interrupted(description: "interrupted") }
+            if stoppable && StopSignals.stopped { throw Interrupted(description: "interrupted") }
             let leftMs = deadline.remainingMs
             guard leftMs > 0 else { return }
             // At most 100 ms at a time, so that a stop signal is seen soon.

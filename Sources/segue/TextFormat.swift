@@ -3,9 +3,9 @@ import SegueWire
 
 /// The readable (non-JSON) renderings of `segue`'s outputs: one line per event, frame or rejection.
 enum TextFormat {
-    /// `#12 demo v5 began POP Detail -> Home interactive gesture=7`.
+    /// `#12 demo v5 began POP Detail -> Home interactive gesture_id=7`.
     static func line(_ event: Event) -> String {
-        "#\(event.position) \(event.stackId) v\(event.version) " + body(event.body)
+        DisguisingCharacter.escaped("#\(event.position) \(event.stackId) v\(event.version) " + body(event.body))
     }
 
     private static func body(_ body: Event.Body?) -> String {
@@ -25,16 +25,16 @@ enum TextFormat {
             return text
         case .began(let began):
             var text = "began \(began.operation) \(began.fromScreen) -> \(began.toScreen)"
-            if began.interactive { text += " interactive gesture=\(began.gestureId)" }
+            if began.interactive { text += " interactive gesture_id=\(began.gestureId)" }
             return text
         case .progressed(let progressed):
             return "progressed t\(progressed.transitionId) gesture=\(fixed(progressed.progress, 3))"
         case .finished(let finished):
-            return "finished t\(finished.transitionId) gesture=\(fixed(finished.progress, 3)) \(finished.reason)"
-                + " settle=\(milliseconds(finished.settleUs))ms"
+            return "finished t\(finished.transitionId)\(gestureProgress(finished.progress, finished.reason))"
+                + " \(finished.reason) settle=\(milliseconds(finished.settleUs))ms"
         case .cancelled(let cancelled):
-            return "cancelled t\(cancelled.transitionId) gesture=\(fixed(cancelled.progress, 3)) \(cancelled.reason)"
-                + " settle=\(milliseconds(cancelled.settleUs))ms"
+            return "cancelled t\(cancelled.transitionId)\(gestureProgress(cancelled.progress, cancelled.reason))"
+                + " \(cancelled.reason) settle=\(milliseconds(cancelled.settleUs))ms"
         case .completed(let completed):
             var text = "completed t\(completed.transitionId) \(completed.finished ? "finished" : "reverted")"
             if completed.screens.isEmpty {
@@ -46,7 +46,7 @@ enum TextFormat {
             return text
         case .interrupted(let interrupted):
             return "interrupted t\(interrupted.transitionId) gesture=\(fixed(interrupted.progress, 3))"
-                + " gesture=\(interrupted.gestureId)"
+                + " gesture_id=\(interrupted.gestureId)"
         case .resized(let resized):
             let size = resized.size ?? Size()
             return "resized \(short(size.width))x\(short(size.height))"
@@ -65,9 +65,10 @@ enum TextFormat {
 
     /// `   frame demo t1 #3 SETTLING visual=0.834 from=Detail@333.6 to=Home@0.0`, and the scrim when there is one.
     static func line(_ frame: Frame) -> String {
-        "   frame \(frame.stackId) t\(frame.transitionId) #\(frame.sequence) \(frame.phase)"
-            + " visual=\(fixed(frame.progress, 3)) from=\(view(frame.from)) to=\(view(frame.to))"
-            + (frame.dimming == 0 ? "" : " scrim=\(fixed(frame.dimming, 2))")
+        DisguisingCharacter.escaped(
+            "   frame \(frame.stackId) t\(frame.transitionId) #\(frame.sequence) \(frame.phase)"
+                + " visual=\(fixed(frame.progress, 3)) from=\(view(frame.from)) to=\(view(frame.to))"
+                + (frame.dimming == 0 ? "" : " scrim=\(fixed(frame.dimming, 2))"))
     }
 
     /// `Detail@333.6`; a screen that is also moved down, faded or rounded (android) adds its y and size, alpha and
@@ -85,14 +86,15 @@ enum TextFormat {
         return text
     }
 
-    /// `!  rejected demo gesture=7 GESTURE_REJECTED: ...` (or `request=ID` for a rejected command).
+    /// `!  rejected demo gesture_id=7 GESTURE_REJECTED: ...` (or `request=ID` for a rejected command).
     static func line(_ rejection: Rejection) -> String {
         let stack = rejection.stackId.isEmpty ? "-" : rejection.stackId
         let source =
             rejection.gestureId == 0 && !rejection.requestId.isEmpty
-            ? "request=\(rejection.requestId)" : "gesture=\(rejection.gestureId)"
+            ? "request=\(rejection.requestId)" : "gesture_id=\(rejection.gestureId)"
         let error = rejection.error ?? ErrorDetail()
-        return "!  rejected \(stack) \(source) \(error.code): \(error.message)"
+        // Escaped: every part but the code is some producer's text.
+        return DisguisingCharacter.escaped("!  rejected \(stack) \(source) \(error.code): \(error.message)")
     }
 
     /// A stack's state over a few lines.
@@ -125,7 +127,8 @@ enum TextFormat {
         } else {
             lines.append("  idle")
         }
-        return lines
+        // Ids stored before today's rules may hold what a terminal would not show as itself.
+        return lines.map(DisguisingCharacter.escaped)
     }
 
     /// The daemon's counters, one per line.
@@ -167,6 +170,11 @@ enum TextFormat {
     }
 
     /// `value` with exactly `digits` decimals (no Foundation `String(format:)` needed).
+    /// ` gesture=0.700` where a finger decided, and nothing for a command's transition, which has no gesture.
+    static func gestureProgress(_ progress: Double, _ reason: Reason) -> String {
+        reason == .programmatic ? "" : " gesture=\(fixed(progress, 3))"
+    }
+
     static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return "\(value)" }
         var scale: Double = 1

@@ -101,11 +101,10 @@ final class WatchState {
 
     private func apply(_ body: Event.Body?) {
         switch body {
-        case .progressed(let progressed):
-            // Kept current for the picture drawn before the first frame; no round trip per finger sample.
-            if screen.state?.transition?.transitionId == progressed.transitionId {
-                screen.state?.transition?.progress = progressed.progress
-            }
+        case .progressed:
+            // The event's progress is the finger's; the bar shows the screens' (visual) progress, which only
+            // frames and `GetStack` carry.
+            break
         case .began:
             screen.release = nil
             refresh()

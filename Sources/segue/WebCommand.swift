@@ -87,10 +87,11 @@ enum WebCommand {
         } catch .notThisMachine {
             throw UsageError("segue: web: --listen \(listen.host) is not an address of this machine")
         } catch .inUse {
+            let hostInListen = listen.isIPv6 ? "[\(listen.host)]" : listen.host
             throw CLIFailure(
                 code: .unavailable,
                 message: "web: port \(listen.port) on \(listen.host) is in use (by another segue web?); choose another "
-                    + "with --listen \(listen.host):PORT, or \(listen.host):0 for any free port")
+                    + "with --listen \(hostInListen):PORT, or \(hostInListen):0 for any free port")
         } catch {
             throw CLIFailure(
                 code: .unavailable,

@@ -100,6 +100,17 @@ struct CommandTests {
             create: CreateStack(screens: ["\u{1F600}\u{200D}"], config: config()),
             mentions: "U+200D ZERO WIDTH JOINER at character 2"),
         BadCreate(
+            name: "tab name with an emoji-style selector after a letter",
+            create: CreateStack(tabs: ["Home", "home\u{FE0F}\u{200D}\u{1F600}"], config: config()),
+            mentions: "U+FE0F VARIATION SELECTOR-16 at character 5, an invisible character"),
+        BadCreate(
+            name: "screen id of a Hangul filler",
+            create: CreateStack(screens: ["\u{3164}"], config: config()), mentions: "U+3164 HANGUL FILLER"),
+        BadCreate(
+            name: "screen id that starts with a combining mark",
+            create: CreateStack(screens: ["\u{301}e"], config: config()),
+            mentions: "at character 1, a combining mark with no character before it"),
+        BadCreate(
             name: "screen id with a line separator",
             create: CreateStack(screens: ["A\u{2028}B"], config: config()),
             mentions: "U+2028 LINE SEPARATOR at character 2, a line break"),
@@ -181,6 +192,7 @@ struct CommandTests {
         "screen ids of visible characters in any script are accepted",
         arguments: [
             "R\u{E9}glages", "\u{8A2D}\u{5B9A}", "\u{645}\u{644}\u{641}", "Profile (2)", "\u{1F600}",
+            "e\u{301}te\u{301}", "\u{2764}\u{FE0F}",
             // Emoji joined into one picture: a family, and a heart on fire (with its emoji-style selector).
             "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", "\u{2764}\u{FE0F}\u{200D}\u{1F525}",
         ])

@@ -29,7 +29,7 @@ struct CLIDemoTests {
                 "    shows: a short drag springs back: Detail stays",
                 "    shows: a fast flick finishes though the drag is short",
             ], "\(output)")
-        #expect(output.lines.contains { $0.contains(" began POP Detail -> Home interactive gesture=") })
+        #expect(output.lines.contains { $0.contains(" began POP Detail -> Home interactive gesture_id=") })
         #expect(output.lines.contains { $0.hasPrefix("   ... ") && $0.hasSuffix(" progressed") })
         #expect(output.lines.contains("Try next:"))
         #expect(!output.stdout.contains("\u{1B}"), "no terminal, no escape sequences")

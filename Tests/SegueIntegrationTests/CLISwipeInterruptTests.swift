@@ -38,6 +38,35 @@ struct CLISwipeInterruptTests {
             try runSegue(["swipe", "demo", "--to", "0.7"], daemon: daemon).lines.last == "completed: stack is now Home")
     }
 
+    @Test(
+        "SIGINT past the threshold on classic: the profile decides the cancelled gesture like a release, as swipe says")
+    func interruptOnAPercentDrivenProfileSaysWhatItCameTo() throws {
+        let daemon = try DaemonProcess.start()
+        defer { daemon.kill() }
+        #expect(
+            try runSegue(["create", "demo", "--screens", "Home,Detail", "--profile", "classic"], daemon: daemon)
+                .status == 0)
+        let tail = try startSegue(["tail", "--stack", "demo", "--json"], daemon: daemon)
+        defer { tail.kill() }
+        let swipe = try startSegue(["swipe", "demo", "--to", "0.9", "--duration-ms", "4000"], daemon: daemon)
+        defer { swipe.kill() }
+        // Past half the width, where classic's release finishes.
+        while true {
+            let progressed = try line(containing: "\"progressed\"", in: tail)
+            let value = progressed.split(separator: "\"progress\":").last.map {
+                $0.prefix { "0123456789.".contains($0) }
+            }
+            if let value, let progress = Double(value), progress > 0.6 { break }
+        }
+
+        #expect(swipe.stop(signal: SIGINT) == 130, "\(swipe.stderr)")
+        #expect(
+            swipe.stderr.contains(
+                "interrupted: the gesture was cancelled, and the stack's profile finished (PASSED_THRESHOLD)"),
+            "\(swipe.stderr)")
+        #expect(try line(containing: "\"finished\"", in: tail).contains("PASSED_THRESHOLD"))
+    }
+
     @Test("SIGINT while the demo's finger is down cancels its gesture with GESTURE_CANCELLED, and demo exits 130")
     func interruptedDemoCancelsTheGesture() throws {
         let daemon = try DaemonProcess.start()

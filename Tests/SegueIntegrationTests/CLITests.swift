@@ -232,6 +232,16 @@ struct CLITests {
                 "--target tabs needs a tab stack; stack 'rtl' is a navigation stack (create one with "
                     + "`segue create NAME --tabs A,B`"), "\(misdirected)")
         #expect(!misdirected.stderr.contains("PAN_TARGET_TABS"), "\(misdirected)")
+        // An id that is no stack id is quoted escaped, never echoed to the terminal as it came.
+        let hostile = try runSegue(["state", "ab\u{1B}]0;pwned\u{7}"], daemon: daemon)
+        #expect(hostile.status != 0, "\(hostile)")
+        #expect(!hostile.stderr.contains("\u{1B}") && hostile.stderr.contains("ab\\u{1b}]0;pwned\\u{7}"), "\(hostile)")
+        // So is a tab selected on a navigation stack: in words, not the request's name.
+        let tab = try runSegue(["tab", "rtl", "1"], daemon: daemon)
+        #expect(tab.status == 1, "\(tab)")
+        #expect(
+            tab.stderr.contains("stack 'rtl' is a navigation stack; selecting a tab needs a tab stack"), "\(tab)")
+        #expect(!tab.stderr.contains("select_tab"), "\(tab)")
     }
 
     @Test("swipe at the root exits 1 with NOTHING_TO_POP")

@@ -201,7 +201,7 @@ struct WatchScreenTests {
     func styled() {
         var screen = WatchScreen(stackId: "demo", state: state(operation: .pop, progress: 0.5))
         screen.frame = popFrame(0.5)
-        screen.latestEvent = "!  rejected demo gesture=9 GESTURE_REJECTED: nope"
+        screen.latestEvent = "!  rejected demo gesture_id=9 GESTURE_REJECTED: nope"
         screen.latestEventColour = .rejection
         let styled = screen.render(columns: 42, rows: 16, style: .colour)
         #expect(styled.joined().contains("\u{1B}[0;1m"))
