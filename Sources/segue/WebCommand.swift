@@ -90,13 +90,16 @@ enum WebCommand {
             let hostInListen = listen.isIPv6 ? "[\(listen.host)]" : listen.host
             throw CLIFailure(
                 code: .unavailable,
-                message: "web: port \(listen.port) on \(listen.host) is in use (by another segue web?); choose another "
+                message: "web: \(hostInListen):\(listen.port) is in use (by another segue web?); choose another "
                     + "with --listen \(hostInListen):PORT, or \(hostInListen):0 for any free port")
         } catch {
+            let reason: String
+            switch error {
+            case .other(let text): reason = text + (listen.port < 1024 ? " (ports below 1024 need privileges)" : "")
+            default: reason = "\(error)"
+            }
             throw CLIFailure(
-                code: .unavailable,
-                message: "web: cannot listen on \(listen.host):\(listen.port): "
-                    + "\(error)")
+                code: .unavailable, message: "web: cannot listen on \(listen.host):\(listen.port): \(reason)")
         }
         let loopback = listen.isLoopback
         var token = arguments.string("token")

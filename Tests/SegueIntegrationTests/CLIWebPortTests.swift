@@ -15,7 +15,7 @@ import Testing
         #expect(second.status == 1, "\(second)")
         #expect(
             second.stderr.contains(
-                "port \(port) on 127.0.0.1 is in use (by another segue web?); choose another with "
+                "127.0.0.1:\(port) is in use (by another segue web?); choose another with "
                     + "--listen 127.0.0.1:PORT"), "\(second)")
     }
 
