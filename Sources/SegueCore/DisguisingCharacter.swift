@@ -37,8 +37,9 @@ public enum DisguisingCharacter {
     /// `text` with every character `first` would refuse written as `\u{202e}`: safe to print on a terminal, for
     /// ids that were accepted before these rules, or that arrive from elsewhere.
     public static func escaped(_ text: String) -> String {
+        // Most lines hold none: those are returned without copying their scalars.
+        guard text.unicodeScalars.contains(where: { reason($0) != nil }) else { return text }
         let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: { reason($0) != nil }) else { return text }
         var result = ""
         for (offset, scalar) in scalars.enumerated() {
             if reason(scalar) != nil && !isAllowedInEmoji(at: offset, in: scalars) {

@@ -145,18 +145,23 @@ import Testing
         #expect(output.stderr.contains("--insecure"))
     }
 
-    @Test(arguments: ["alice", "server"])
-    func aSecretKeyFileGivenAsTheAllowlistIsRefused(_ owner: String) throws {
-        let keys = try Keys()
-        let data = try ScratchDirectory(prefix: "segued-secret-allowlist")
-        let child = try ChildProcess(
+    /// Runs segued on loopback ports with these key files, to its exit (a refusal: it never gets ready).
+    private static func segued(secretKey: String, authorizedKeys: String) throws -> ProcessOutput {
+        let data = try ScratchDirectory(prefix: "segued-curve-files")
+        defer { withExtendedLifetime(data) {} }
+        return try ChildProcess(
             try BuildProducts.executable("segued"),
             [
                 "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
-                "--events", "tcp://127.0.0.1:*", "--curve-secret-key", keys.path("server") + ".key",
-                "--authorized-keys", keys.path(owner) + ".key",
-            ])
-        let output = try child.finish(timeoutMs: 10_000)
+                "--events", "tcp://127.0.0.1:*", "--curve-secret-key", secretKey, "--authorized-keys", authorizedKeys,
+            ]
+        ).finish(timeoutMs: 10_000)
+    }
+
+    @Test(arguments: ["alice", "server"])
+    func aSecretKeyFileGivenAsTheAllowlistIsRefused(_ owner: String) throws {
+        let keys = try Keys()
+        let output = try Self.segued(secretKey: keys.path("server") + ".key", authorizedKeys: keys.path(owner) + ".key")
         #expect(output.status == 2, "\(output)")
         #expect(
             output.stderr.contains(keys.path(owner) + ".key") && output.stderr.contains("secret key"),
@@ -166,15 +171,7 @@ import Testing
 
     @Test func aPublicKeyFileGivenAsTheSecretKeyIsRefused() throws {
         let keys = try Keys()
-        let data = try ScratchDirectory(prefix: "segued-public-secret")
-        let child = try ChildProcess(
-            try BuildProducts.executable("segued"),
-            [
-                "--data", data.url.path, "--ingest", "tcp://127.0.0.1:*", "--control", "tcp://127.0.0.1:*",
-                "--events", "tcp://127.0.0.1:*", "--curve-secret-key", keys.path("server") + ".pub",
-                "--authorized-keys", keys.allowed.path,
-            ])
-        let output = try child.finish(timeoutMs: 10_000)
+        let output = try Self.segued(secretKey: keys.path("server") + ".pub", authorizedKeys: keys.allowed.path)
         #expect(output.status == 2, "\(output)")
         #expect(
             output.stderr.contains(
