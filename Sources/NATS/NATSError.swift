@@ -71,10 +71,14 @@ extension NATSError {
     public var isTimeout: Bool { status == NATS_TIMEOUT.rawValue }
     /// No server could be reached (the first connection failed).
     public var isNoServer: Bool { status == NATS_NO_SERVER.rawValue }
+    /// A failure that passes on its own: no answer in time, or JetStream unavailable while its servers elect a
+    /// metadata leader (10008, "JetStream system temporarily unavailable").
+    public var isPassing: Bool { isTimeout || jetStreamCode == Self.clusterUnavailableCode }
 
     static let wrongLastSequenceCode = Int(JSStreamWrongLastSequenceErr.rawValue)
     static let streamNameInUseCode = Int(JSStreamNameExistErr.rawValue)
     static let streamNotFoundCode = Int(JSStreamNotFoundErr.rawValue)
+    static let clusterUnavailableCode = Int(JSClusterNotAvailErr.rawValue)
 }
 
 /// Runs a NATS C call and throws its failure as a ``NATSError`` (with `nats_GetLastError`'s text).

@@ -62,10 +62,13 @@ public final class ShardTakeover {
                 servers: settings.servers, name: "segued \(settings.node)", authentication: settings.authentication,
                 pingInterval: .milliseconds(settings.renewMs))
             jetStream = try JetStream(connection: connection)
-            try jetStream.ensureStream(
-                name: ClusterLayout.stream(shard: shard),
-                subjects: [ClusterLayout.eventsSubject(shard: shard), ClusterLayout.leaderSubject(shard: shard)],
-                replicas: settings.replicas)
+            let placing = StreamPlacement(report: report)
+            try placing.retrying("the shard's stream") { [jetStream] () throws(NATSError) in
+                try jetStream.ensureStream(
+                    name: ClusterLayout.stream(shard: shard),
+                    subjects: [ClusterLayout.eventsSubject(shard: shard), ClusterLayout.leaderSubject(shard: shard)],
+                    replicas: settings.replicas)
+            }
             // A log of record that lost its start cannot be taken over: a standby would refuse what follows the gap
             // and start a history of its own.
             let first = try jetStream.firstSequence(stream: ClusterLayout.stream(shard: shard))
@@ -77,12 +80,15 @@ public final class ShardTakeover {
             }
             appends = try jetStream.answering(within: .milliseconds(settings.appendAnswerMs))
             leaseRequests = try jetStream.answering(within: .milliseconds(settings.renewMs))
-            leases = try KeyValueBucket.ensure(
-                jetStream: jetStream, bucket: ClusterLayout.leaseBucket, replicas: settings.replicas,
-                ttl: .milliseconds(settings.leaseMs)
-            ).reopened(on: leaseRequests)
-            let clusterSettings = try KeyValueBucket.ensure(
-                jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
+            leases = try placing.retrying("the lease bucket") { [jetStream] () throws(NATSError) in
+                try KeyValueBucket.ensure(
+                    jetStream: jetStream, bucket: ClusterLayout.leaseBucket, replicas: settings.replicas,
+                    ttl: .milliseconds(settings.leaseMs))
+            }.reopened(on: leaseRequests)
+            let clusterSettings = try placing.retrying("the settings bucket") { [jetStream] () throws(NATSError) in
+                try KeyValueBucket.ensure(
+                    jetStream: jetStream, bucket: ClusterLayout.settingsBucket, replicas: settings.replicas)
+            }
             try ClusterSettingsCheck(bucket: clusterSettings, refused: refused).check(
                 key: key, shards: settings.shard.count)
             recorded = ClusterSettingsCheck(bucket: try clusterSettings.reopened(on: leaseRequests), refused: refused)

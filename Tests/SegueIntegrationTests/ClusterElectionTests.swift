@@ -2,6 +2,7 @@ import Foundation
 import NATS
 import SegueClient
 import SegueClusterClient
+import SegueSystem
 import SegueTestSupport
 import Testing
 
@@ -125,6 +126,27 @@ extension NATSClusterSuites {
 
         @Test func killingTheLeaderOfTheLeaseBucketKeepsEveryHolder() throws {
             try Self.rideOut(leaderOf: "KV_\(ClusterLayout.leaseBucket)", .kill)
+        }
+
+        /// A daemon started while two of its three servers are paused, so that JetStream can place no stream, says it
+        /// is waiting and asks again; once they are back it creates its shard's stream and holds the shard.
+        @Test func aDaemonStartedWhileTheServersCannotPlaceItsStreamWaitsForThem() throws {
+            let nats = try NATSCluster.start()
+            nats.pause(node: 1)
+            nats.pause(node: 2)
+            let data = try ScratchDirectory(prefix: "segued-cluster")
+            let daemon = try ChildProcess(
+                try BuildProducts.executable("segued"),
+                ClusterDaemon.arguments(
+                    cluster: nats, shard: 0, shards: 1, node: "early", data: data.path, urls: nats.url(node: 0)))
+            var line = daemon.readErrorLine(timeoutMs: 30000)
+            while let read = line, !read.contains("asking again") { line = daemon.readErrorLine(timeoutMs: 30000) }
+            nats.resume(node: 1)
+            nats.resume(node: 2)
+            #expect(line?.contains("JetStream has not placed the shard's stream yet") == true, "\(daemon.stderr)")
+            let ready = daemon.readLine(timeoutMs: 60000) ?? ""
+            #expect(SegueEndpoints(readyLine: ready) != nil, "\(ready) \(daemon.stderr)")
+            #expect(daemon.stop() == 0)
         }
     }
 }

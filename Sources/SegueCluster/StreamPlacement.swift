@@ -1,0 +1,30 @@
+import NATS
+import SegueClusterClient
+import SegueLogging
+
+/// Asks JetStream for a replicated stream (or bucket) until the cluster has placed it.
+///
+/// A cluster that has just formed, or is electing its metadata leader after losing a server, can take longer than
+/// one request's wait to place a new stream on its servers, or answer that JetStream is unavailable for now. Both
+/// pass, so a daemon started beside its servers asks again rather than exiting; asking again is safe, since a stream
+/// that was created meanwhile is left as it is.
+struct StreamPlacement {
+    let report: Logger
+    /// How long a daemon keeps asking before it gives up and exits: long enough for a metadata leader to be elected
+    /// (a few seconds) on a loaded machine.
+    let patienceMs = 60_000
+
+    /// Runs `ensure` until it succeeds, fails for a reason that does not pass, or `patienceMs` ran out.
+    func retrying<Placed>(_ what: String, _ ensure: () throws(NATSError) -> Placed) throws(NATSError) -> Placed {
+        let deadline = ContinuousClock.now + .milliseconds(patienceMs)
+        while true {
+            do {
+                return try ensure()
+            } catch let error where error.isPassing && ContinuousClock.now < deadline {
+                report.warn("JetStream has not placed \(what) yet; asking again", ["error": error.description])
+                // An unavailable JetStream answers at once: a pause keeps the servers from being asked in a loop.
+                if !error.isTimeout { sleepBriefly(milliseconds: 250) }
+            }
+        }
+    }
+}
