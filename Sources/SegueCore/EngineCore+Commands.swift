@@ -110,12 +110,14 @@ extension EngineCore {
         case .push(let setup, let immediate):
             try pushScreen(setup, immediate: immediate, context, into: &outcome)
         case .pop(let immediate):
+            if try reverseRunningTransition(by: .pop, immediate: immediate, context, into: &outcome) { return }
             try popScreens(immediate: immediate, toRoot: false, context, into: &outcome)
         case .popToRoot(let immediate):
             try popScreens(immediate: immediate, toRoot: true, context, into: &outcome)
         case .present(let setup, let immediate):
             try presentScreen(setup, immediate: immediate, context, into: &outcome)
         case .dismiss(let immediate):
+            if try reverseRunningTransition(by: .dismiss, immediate: immediate, context, into: &outcome) { return }
             try dismissScreen(immediate: immediate, context, into: &outcome)
         case .selectTab(let index, let immediate):
             try selectTab(index, immediate: immediate, context, into: &outcome)

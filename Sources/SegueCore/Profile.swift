@@ -190,6 +190,8 @@ public struct Profile: Sendable, Hashable {
     public var predictiveBack: PredictiveBack? = nil
     /// Android's activity transitions, which its commands play; nil for the rest.
     public var activityTransitions: ActivityTransitions? = nil
+    /// What a command does while a command's transition animates: refused unless the profile says otherwise.
+    public var interruptions = Interruptions()
 
     /// This profile with a stack's `Tuning` applied; absent fields keep the profile's values.
     public func tuned(_ tuning: Tuning?) -> Profile {

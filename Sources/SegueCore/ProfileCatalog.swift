@@ -175,6 +175,7 @@ public enum ProfileCatalog {
     /// 396-413); the scrim is 0x18000000 (line 39) eased by `Curves.ease` (routes.dart@69273e35 line 1606).
     /// Presentations are fullscreen dialogs: no back swipe (pages.dart `popGestureEnabled`), no scrim (line 148),
     /// the page below still (lines 154-157), sliding up from the bottom along linearToEaseOut (lines 472-477).
+    /// A pop while a push still animates, and a dismiss while a present does, turn it back (`flutterReversals`).
     public static let flutter = Profile(
         name: "flutter", edgeWidth: 20, edgeCoversSafeArea: true, beganRule: .any, swipesDismiss: false,
         progressDistance: nil, threshold: .fraction(0.5), finishesAtThreshold: true, finishRule: .flingDecides,
@@ -191,8 +192,17 @@ public enum ProfileCatalog {
         presentationLayout: Profile.Layout(
             side: .bottom,
             commandEasing: Profile.CommandEasing(upper: .bezier(linearToEaseOut), lower: .bezier(linear))),
-        catchesSettle: false, decidesCancelledGesture: true
+        catchesSettle: false, decidesCancelledGesture: true, interruptions: flutterReversals
     )
+
+    /// `Navigator.pop` during a push pops the page being pushed, the top route: `TransitionRoute.didPop` reverses
+    /// its controller from where it is (routes.dart@69273e35 lines 314-321), over reverseTransitionDuration (line
+    /// 153: the 500 ms of route.dart@7c1ae2bc line 145) x the remaining fraction, linearly
+    /// (animation_controller.dart@794cc448, `_animateToInternal`), and each `CurvedAnimation` keeps the curve of
+    /// the direction it started in until dismissed (animations.dart@702f3e50, `_updateCurveDirection`). A
+    /// fullscreen dialog dismissed while presented is the same pop. A pop to root would also remove the pages
+    /// below, which is more than a reversal: it is refused, like every other pair.
+    static let flutterReversals = Profile.Interruptions(reversedBy: [.push: .pop, .present: .dismiss])
 
     /// A phone's window corner radius: Pixel 7's 47 px (`rounded_corner_radius` of its device overlay) at its
     /// density of 2.625 px per point (420 dpi). AOSP itself leaves it 0.

@@ -117,6 +117,9 @@ public struct StackModel: Sendable, Hashable {
         case .finished(let finished):
             startSettle(at: event.timeUs, finishing: true, velocity: finished.velocity, durationUs: finished.settleUs)
         case .cancelled(let cancelled):
+            // A command that reverses a settle: its frames due so far are the sequence's, drawn or not (as at a
+            // catch).
+            skipSettleFrames(through: event.timeUs)
             startSettle(
                 at: event.timeUs, finishing: false, velocity: cancelled.velocity,
                 durationUs: cancelled.settleUs)

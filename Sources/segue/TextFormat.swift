@@ -170,9 +170,14 @@ enum TextFormat {
     }
 
     /// `value` with exactly `digits` decimals (no Foundation `String(format:)` needed).
-    /// ` gesture=0.700` where a finger decided, and nothing for a command's transition, which has no gesture.
+    /// ` gesture=0.700` where a finger decided, nothing for a command's transition, which has no gesture, and
+    /// ` visual=0.400` where a command turned one back: where its screens were then, as frames print it.
     static func gestureProgress(_ progress: Double, _ reason: Reason) -> String {
-        reason == .programmatic ? "" : " gesture=\(fixed(progress, 3))"
+        switch reason {
+        case .programmatic: ""
+        case .reversedByCommand: " visual=\(fixed(progress, 3))"
+        default: " gesture=\(fixed(progress, 3))"
+        }
     }
 
     static func fixed(_ value: Double, _ digits: Int) -> String {

@@ -23,7 +23,9 @@ export function describeEvent(event) {
   if (kind === 'began' && EDGES[body.swipeEdge]) parts.push(`from the ${EDGES[body.swipeEdge]} edge`);
   if (kind === 'progressed') parts.push(`gesture=${(body.progress || 0).toFixed(3)}`);
   if (kind === 'finished' || kind === 'cancelled') {
-    parts.push(body.reason || '', `gesture=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);
+    // A command's reversal logs where the screens were when it turned, not a finger's progress.
+    const progress = body.reason === 'REVERSED_BY_COMMAND' ? 'visual' : 'gesture';
+    parts.push(body.reason || '', `${progress}=${(body.progress || 0).toFixed(3)}`, `settle=${Math.round((body.settleUs || 0) / 1000)}ms`);
   }
   if (kind === 'completed') parts.push(body.finished ? 'finished' : 'not finished', `[${(body.screens || []).join(', ')}]`);
   if (kind === 'stackCreated') parts.push(`[${stackScreens(body).join(', ')}]`, body.config?.profile || '');

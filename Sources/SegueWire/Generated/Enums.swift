@@ -243,6 +243,10 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// `MOVED_VERTICALLY` = 11: android: the finger strayed more vertically than horizontally, which turned it off.
     public static let movedVertically = Reason(rawValue: 11)
 
+    /// `REVERSED_BY_COMMAND` = 12: a command turned a command's transition back (a pop during its push; see
+    /// semantics.md).
+    public static let reversedByCommand = Reason(rawValue: 12)
+
     /// Every value declared in the proto, in declaration order.
     public static let knownValues: [Reason] = [
         .reasonUnspecified,
@@ -257,17 +261,18 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         .releasedAtRest,
         .returnedToEdge,
         .movedVertically,
+        .reversedByCommand,
     ]
 
     /// Whether the number is declared in the proto.
     public var isKnown: Bool {
         switch rawValue {
-        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11: true
+        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: true
         default: false
         }
     }
 
-    /// The proto name of the value, such as `"MOVED_VERTICALLY"`, or `Reason(<number>)` for a number not declared in
+    /// The proto name of the value, such as `"REVERSED_BY_COMMAND"`, or `Reason(<number>)` for a number not declared in
     /// the proto.
     public var description: String {
         switch rawValue {
@@ -283,11 +288,12 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case 9: "RELEASED_AT_REST"
         case 10: "RETURNED_TO_EDGE"
         case 11: "MOVED_VERTICALLY"
+        case 12: "REVERSED_BY_COMMAND"
         default: "Reason(\(rawValue))"
         }
     }
 
-    /// Creates the value with the given proto name, such as `"MOVED_VERTICALLY"`; nil for a name not declared in the
+    /// Creates the value with the given proto name, such as `"REVERSED_BY_COMMAND"`; nil for a name not declared in the
     /// proto.
     public init?(protoName: String) {
         switch protoName {
@@ -303,6 +309,7 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case "RELEASED_AT_REST": self = .releasedAtRest
         case "RETURNED_TO_EDGE": self = .returnedToEdge
         case "MOVED_VERTICALLY": self = .movedVertically
+        case "REVERSED_BY_COMMAND": self = .reversedByCommand
         default: return nil
         }
     }

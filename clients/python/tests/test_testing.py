@@ -25,6 +25,16 @@ def test_assert_cancelled_passes_on_a_cancel_and_checks_its_reason(segued: Segue
         assert_cancelled(segued, "main")
 
 
+def test_assert_cancelled_names_a_flutter_pop_that_turned_its_push_back(segued: Segue) -> None:
+    # A push of 5 s (settle_ms), so that the pop lands while it runs.
+    segued.create("main", ["Home"], profile="flutter", config=pb.StackConfig(tuning=pb.Tuning(settle_ms=5000)))
+    segued.push("main", "Detail")
+    segued.pop("main")
+    assert list(segued.wait_idle("main").screens) == ["Home"]
+    reversed_push = assert_cancelled(segued, "main", reason="REVERSED_BY_COMMAND")
+    assert 0 < reversed_push.progress < 1 and 0 < reversed_push.settle_us < 5_000_000
+
+
 def test_assert_refused_catches_the_code_and_fails_on_another_or_none(segued: Segue) -> None:
     segued.create("main", ["Home"])
     with assert_refused("NOTHING_TO_POP") as refused:

@@ -1,0 +1,34 @@
+import SegueWire
+
+extension EngineCore {
+    /// Turns the stack's running command transition back, when its profile says that `command` reverses it:
+    /// appends `cancelled` (REVERSED_BY_COMMAND, with the command's request id) at the visual fraction where it
+    /// turns, and the settle back to 0 takes that fraction of the transition's duration.
+    ///
+    /// The settle's curve is the profile's for the transition, as going out, and the layout keeps the running
+    /// operation's: the screens go back the way they came, through the positions they had, with no jump.
+    /// - Returns: whether it reversed the transition; false leaves the command to its own checks (which refuse it
+    ///   with TRANSITION_IN_PROGRESS while anything runs).
+    mutating func reverseRunningTransition(
+        by command: Operation, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) -> Bool {
+        let stack = try existingStack(context)
+        guard let transition = stack.transition, !transition.interactive,
+            case .settling(let settling) = transition.phase, settling.targetFraction == 1,
+            stack.profile.interruptions.rule(running: transition.operation, command: command) == .reverse
+        else { return false }
+        // The event's time, at which the fold starts the settle back.
+        let turnUs = max(clockUs, context.now)
+        let fraction = settling.fraction(at: turnUs)
+        let settleUs = immediate ? 0 : Int64((Double(settling.durationUs) * fraction).rounded())
+        let cancelled = TransitionCancelled(
+            transitionId: transition.id, progress: fraction, velocity: 0, reason: .reversedByCommand,
+            settleUs: settleUs)
+        append(
+            .cancelled(cancelled), stackId: context.stackId, requestId: context.requestId, now: context.now,
+            into: &outcome)
+        // A settle of no time back completes in this batch.
+        advanceStack(context.stackId, to: context.now, into: &outcome)
+        return true
+    }
+}

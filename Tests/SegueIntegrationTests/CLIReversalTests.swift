@@ -1,0 +1,89 @@
+import Foundation
+import SegueClient
+import SegueSystem
+import SegueWire
+import Testing
+
+/// `segue push` then `segue pop` at once on a `flutter` stack of a real segued: the pop turns the push back, `segue
+/// tail` says so, and `segue replay --frames` of the data directory draws every frame a subscriber saw.
+@Suite struct CLIReversalTests {
+    static let stack = "demo"
+
+    @Test("a pop during a push: reversed live, told by tail, replayed byte for byte")
+    func popDuringPushReplays() throws {
+        let data = try ScratchDirectory(prefix: "segued-reversal")
+        let directory = data.url.appendingPathComponent("data")
+        var frames: [Frame] = []
+        var events: [Event] = []
+        do {
+            let daemon = try DaemonProcess.start(dataDirectory: directory)
+            defer { daemon.kill() }
+            let control = try ControlClient(endpoint: daemon.endpoints.control)
+            // A push of 5 s (settle_ms), so that the pop lands during it however slowly `segue` starts.
+            var tuning = Tuning()
+            tuning.settleMs = 5000
+            _ = try control.command(
+                Command(
+                    stackId: Self.stack,
+                    op: .create(
+                        CreateStack(
+                            screens: ["Home"],
+                            config: StackConfig(
+                                size: Size(width: 800, height: 600), profile: "flutter", tuning: tuning)))))
+            let subscriber = try Subscriber(
+                endpoint: daemon.endpoints.events,
+                prefixes: [Topic.event.prefix(Self.stack), Topic.frame.prefix(Self.stack)])
+            try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: 5000)
+            let tail = try startSegue(["tail", "--from", "1"], daemon: daemon)
+            defer { tail.kill() }
+
+            #expect(try runSegue(["push", Self.stack, "Detail"], daemon: daemon).status == 0)
+            #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
+
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline && !frames.contains(where: { $0.phase == .done }) {
+                switch try subscriber.next(timeoutMs: 100) {
+                case .frame(let frame)?: frames.append(frame)
+                case .event(let event)?: events.append(event)
+                default: break
+                }
+            }
+            let cancelled = try #require(events.compactMap(\.cancelled).first, "\(events)")
+            #expect(cancelled.reason == .reversedByCommand && cancelled.settleUs < 5_000_000)
+            let completed = try #require(events.compactMap(\.completed).first)
+            #expect(!completed.finished && completed.screens == ["Home"])
+            let done = try #require(frames.last)
+            #expect(done.phase == .done && done.progress == 0)
+
+            var lines: [String] = []
+            while lines.last?.contains(" completed ") != true, let line = tail.readLine(timeoutMs: 10000) {
+                lines.append(line)
+            }
+            let reversal = try #require(lines.first { $0.contains(" cancelled t1 ") }, "\(lines)")
+            #expect(reversal.contains(" visual=") && reversal.contains(" REVERSED_BY_COMMAND settle="), "\(reversal)")
+            #expect(lines.last?.hasSuffix(" completed t1 reverted screens=Home") == true, "\(lines)")
+            #expect(tail.stop() == 0)
+            #expect(daemon.stop() == 0)
+        }
+        let (replayed, _) = try AndroidRestartTests.replay(directory)
+        #expect(frames.count > 2)
+        // Every frame seen live is one the replay draws, to the byte (a loaded daemon may skip late settle frames).
+        for frame in frames {
+            let again = replayed["\(frame.transitionId)/\(frame.sequence)"]
+            #expect(again?.encoded() == frame.encoded(), "frame \(frame.transitionId)/\(frame.sequence)")
+        }
+        #expect(replayed.values.contains { $0.phase == .done && $0.progress == 0 })
+    }
+}
+
+extension Event {
+    fileprivate var cancelled: TransitionCancelled? {
+        if case .cancelled(let cancelled) = body { return cancelled }
+        return nil
+    }
+
+    fileprivate var completed: TransitionCompleted? {
+        if case .completed(let completed) = body { return completed }
+        return nil
+    }
+}
