@@ -186,9 +186,10 @@ struct CommandReversalTests {
     /// Two flutter stacks, each reversed mid-transition, a third settling untouched; stops `stopMs` after the turns.
     static func session(stopMs: Int64? = nil) -> CoreHarness {
         var h = CoreHarness()
-        h.create("nav", screens: ["Home"], width: width, height: height, profile: "flutter", revision: CoreHarness.newest)
-        h.create("sheet", screens: ["Home"], width: width, height: height, profile: "flutter", revision: CoreHarness.newest)
-        h.create("other", screens: ["Home"], width: width, height: height, profile: "flutter", revision: CoreHarness.newest)
+        for id in ["nav", "sheet", "other"] {
+            h.create(
+                id, screens: ["Home"], width: width, height: height, profile: "flutter", revision: CoreHarness.newest)
+        }
         h.push("Detail", stack: "nav", requestId: "push")
         h.present("Compose", stack: "sheet", requestId: "present")
         h.push("Detail", stack: "other")
