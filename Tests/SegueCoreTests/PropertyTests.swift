@@ -183,6 +183,8 @@ struct PropertyTests {
         var completedPosition: UInt64 = 0
         var releases = 0
         var interrupts = 0
+        /// When a command turned the transition back (REVERSED_BY_COMMAND), a decision of its own.
+        var reversedAtUs: Int64?
     }
 
     /// Checks the invariants of one session; returns descriptions of the violations.
@@ -236,6 +238,7 @@ struct PropertyTests {
             check(open[stack] == key, "\(key) event at \(event.position) outside its transition")
             if event.finished != nil || event.cancelled != nil { infos[key]?.releases += 1 }
             if event.interrupted != nil { infos[key]?.interrupts += 1 }
+            if event.cancelled?.reason == .reversedByCommand { infos[key]?.reversedAtUs = event.timeUs }
             if let completed = event.completed {
                 infos[key]?.completed = completed
                 infos[key]?.completedPosition = event.position
@@ -246,7 +249,7 @@ struct PropertyTests {
         for (key, info) in infos {
             check(info.completed != nil, "\(key) never completed")
             check(
-                info.releases == info.interrupts + 1,
+                info.releases == info.interrupts + (info.reversedAtUs == nil ? 1 : 2),
                 "\(key): \(info.releases) releases for \(info.interrupts) interrupts")
         }
         check(h.completed.count == h.began.count, "\(h.completed.count) completed for \(h.began.count) began")
@@ -315,23 +318,33 @@ struct PropertyTests {
                 }
                 segment.append(frame)
             }
-            if !spring && info.interrupts == 0 {
-                for (a, b) in zip(segment, segment.dropFirst()) {
+            // A reversal turns the settle around at its time: each part moves toward its own target, on its own
+            // frame clock.
+            let parts: [(frames: [Frame], target: Double)] =
+                info.reversedAtUs.map { turn in
+                    // The DONE frame of an immediate reversal is at the turn itself.
+                    let out = { (frame: Frame) in frame.timeUs <= turn && frame.phase != .done }
+                    return [(segment.filter(out), 1), (segment.filter { !out($0) }, target)]
+                } ?? [(segment, target)]
+            for (part, partTarget) in parts {
+                if !spring && info.interrupts == 0 {
+                    for (a, b) in zip(part, part.dropFirst()) {
+                        check(
+                            partTarget == 1 ? b.progress >= a.progress - 1e-12 : b.progress <= a.progress + 1e-12,
+                            "\(key) (\(info.profile)) settle not monotone: \(a.progress) -> \(b.progress)")
+                    }
+                }
+                // Settle frames are spaced 1 / fps from the release, strictly before the DONE.
+                let settles = part.filter { $0.phase == .settling }
+                if let first = settles.first, info.interrupts == 0 {
+                    for (a, b) in zip(settles, settles.dropFirst()) {
+                        let gap = b.timeUs - a.timeUs
+                        check(gap == 1_000_000 / fps || gap == 1_000_000 / fps + 1, "\(key) frame gap \(gap)")
+                    }
                     check(
-                        target == 1 ? b.progress >= a.progress - 1e-12 : b.progress <= a.progress + 1e-12,
-                        "\(key) (\(info.profile)) settle not monotone: \(a.progress) -> \(b.progress)")
+                        first.timeUs < done.timeUs && (settles.last?.timeUs ?? 0) < done.timeUs,
+                        "\(key) settle frame not before DONE")
                 }
-            }
-            // Settle frames are spaced 1 / fps from the release, strictly before the DONE.
-            let settles = segment.filter { $0.phase == .settling }
-            if let first = settles.first, info.interrupts == 0 {
-                for (a, b) in zip(settles, settles.dropFirst()) {
-                    let gap = b.timeUs - a.timeUs
-                    check(gap == 1_000_000 / fps || gap == 1_000_000 / fps + 1, "\(key) frame gap \(gap)")
-                }
-                check(
-                    first.timeUs < done.timeUs && (settles.last?.timeUs ?? 0) < done.timeUs,
-                    "\(key) settle frame not before DONE")
             }
         }
         for (key, info) in infos where frames[key] == nil {
