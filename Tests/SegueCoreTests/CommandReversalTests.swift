@@ -184,7 +184,7 @@ struct CommandReversalTests {
     }
 
     /// Two flutter stacks, each reversed mid-transition, a third settling untouched; stops `stopMs` after the turns.
-    static func session(stopMs: Int64? = nil) -> CoreHarness {
+    static func threeStacks(stopMs: Int64? = nil) -> CoreHarness {
         var h = CoreHarness()
         for id in ["nav", "sheet", "other"] {
             h.create(
@@ -207,7 +207,7 @@ struct CommandReversalTests {
 
     @Test("the log replays to the live frames byte for byte, the reversals' included")
     func replay() throws {
-        let h = Self.session()
+        let h = Self.threeStacks()
         #expect(h.cancelled.count == 2 && h.completed.count == 3)
         let (core, frames) = try ReplayTests.replayed(h.events)
         #expect(core.stacks == h.core.stacks)
@@ -216,7 +216,7 @@ struct CommandReversalTests {
 
     @Test("restored mid-reversal from a snapshot or the log, the core goes on to the same frames and events")
     func restoreMidReversal() throws {
-        var live = Self.session(stopMs: 30)
+        var live = Self.threeStacks(stopMs: 30)
         #expect(live.stack("nav")?.transition != nil && live.stack("sheet")?.transition != nil)
         let replayed = try RestoreTests.restored(live.events)
         let fromSnapshot = try SnapshotTests.roundTrip(live.core)
