@@ -161,6 +161,31 @@ def test_command_buttons_push_and_pop(page):
         .some((li) => li.textContent.includes('NOTHING_TO_POP'))""")
 
 
+def test_a_command_clicked_during_a_transition_is_sent_and_its_refusal_shown(page, tmp_path):
+    """The buttons stay enabled while a push runs: a pop clicked at once reaches the daemon, and the page lists
+    what came back (today TRANSITION_IN_PROGRESS with its message) among its rejections."""
+    page.execute_script("""
+        const profile = document.getElementById('pg-profile');
+        profile.value = 'percent-1s';
+        profile.dispatchEvent(new Event('change'));""")
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes('stackCreated [Home, Detail] percent-1s'))""")
+    # Both clicks in one task: the pop leaves right behind the push, well inside its 1 s animation.
+    page.execute_script("""
+        document.querySelector('[data-command="push"]').click();
+        document.querySelector('[data-command="pop"]').click();""")
+    refusal = wait_for(page, """return [...document.querySelectorAll('#pg-events li.rejection')]
+        .map((li) => li.textContent).find((text) => text.startsWith('pop: '))""")
+    assert "TRANSITION_IN_PROGRESS" in refusal and "wait for its completed event" in refusal, refusal
+    wait_for(page, """return window.segue.playground.chart.points
+        .some((point) => point.phase === 'SETTLING' && point.p > 0.2 && point.p < 0.8)""")
+    disabled = page.execute_script(
+        "return [...document.querySelectorAll('[data-command]')].filter((button) => button.disabled).length")
+    assert disabled == 0
+    screenshot(page, "playground-interrupted", tmp_path)
+    wait_for(page, "return document.getElementById('pg-screens').textContent === 'Home › Detail › Screen 1'")
+
+
 def test_a_tab_stack_shows_its_tabs(page):
     # Its state and its stackCreated event carry an empty list of screens beside the tabs.
     page.execute_script("""
