@@ -137,7 +137,7 @@ struct ProfileRevisionTests {
     @Test("a size below a point, or a progress distance between 0 and 1 pt, is refused: velocities stay finite")
     func degenerateSizes() throws {
         var h = CoreHarness()
-        let tiny = h.create("a", width: 5e-324, revision: CoreHarness.newest)
+        let tiny = h.create("a", width: .leastNonzeroMagnitude, revision: CoreHarness.newest)
         #expect(tiny.error?.code == .invalidArgument)
         let short = h.create("b", revision: CoreHarness.newest, tuning: Tuning(progressDistance: 1e-9))
         #expect(short.error?.code == .invalidArgument)
