@@ -1770,9 +1770,11 @@ extension BezierCurve: ProtoJSONDecodable {
                 x2 = try value.double(at: at)
             case "y2":
                 y2 = try value.double(at: at)
+            case "solvedAsFlutter", "solved_as_flutter":
+                solvedAsFlutter = try value.bool(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (BezierCurve has "
-                    + "x1, y1, x2, y2)")
+                    + "x1, y1, x2, y2, solvedAsFlutter)")
             }
         }
     }

@@ -933,6 +933,7 @@ extension BezierCurve: JSONRepresentable {
         object.add("y1", y1)
         object.add("x2", x2)
         object.add("y2", y2)
+        object.add("solvedAsFlutter", solvedAsFlutter)
         return object
     }
 }

@@ -4293,15 +4293,20 @@ public struct BezierCurve: ProtoMessage {
     /// Field 4 `double y2`.
     public var y2: Double = 0
 
+    /// Field 5 `bool solved_as_flutter`: Solved for time as Flutter solves it (bisection to within 0.001 of the time:
+    /// revision-2 flutter), not exactly.
+    public var solvedAsFlutter: Bool = false
+
     /// Creates a `BezierCurve` with every field at its default.
     public init() {}
 
     /// Creates a `BezierCurve` from field values; omitted fields keep their defaults.
-    public init(x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0) {
+    public init(x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0, solvedAsFlutter: Bool = false) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        self.solvedAsFlutter = solvedAsFlutter
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -4317,6 +4322,9 @@ public struct BezierCurve: ProtoMessage {
         }
         if y2.bitPattern != 0 {
             writer.writeDouble(y2, field: 4)
+        }
+        if solvedAsFlutter {
+            writer.writeBool(solvedAsFlutter, field: 5)
         }
     }
 
@@ -4335,6 +4343,8 @@ public struct BezierCurve: ProtoMessage {
             x2 = try reader.readDouble(wireType)
         case 4:
             y2 = try reader.readDouble(wireType)
+        case 5:
+            solvedAsFlutter = try reader.readBool(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -709,7 +709,7 @@ enum Samples {
     static let progressSpringCurve = ProgressSpringCurve(spring: Samples.progressSpringState, fps: 258)
 
     /// Sample `BezierCurve`.
-    static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5)
+    static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5, solvedAsFlutter: true)
 
     /// Sample `SpringCurve`.
     static let springCurve = SpringCurve(dampingRatio: 1.5, initialVelocity: -2.5)

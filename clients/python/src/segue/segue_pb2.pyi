@@ -888,16 +888,18 @@ class ProgressSpringCurve(_message.Message):
     def __init__(self, spring: _Optional[_Union[ProgressSpringState, _Mapping]] = ..., fps: _Optional[int] = ...) -> None: ...
 
 class BezierCurve(_message.Message):
-    __slots__ = ("x1", "y1", "x2", "y2")
+    __slots__ = ("x1", "y1", "x2", "y2", "solved_as_flutter")
     X1_FIELD_NUMBER: _ClassVar[int]
     Y1_FIELD_NUMBER: _ClassVar[int]
     X2_FIELD_NUMBER: _ClassVar[int]
     Y2_FIELD_NUMBER: _ClassVar[int]
+    SOLVED_AS_FLUTTER_FIELD_NUMBER: _ClassVar[int]
     x1: float
     y1: float
     x2: float
     y2: float
-    def __init__(self, x1: _Optional[float] = ..., y1: _Optional[float] = ..., x2: _Optional[float] = ..., y2: _Optional[float] = ...) -> None: ...
+    solved_as_flutter: bool
+    def __init__(self, x1: _Optional[float] = ..., y1: _Optional[float] = ..., x2: _Optional[float] = ..., y2: _Optional[float] = ..., solved_as_flutter: _Optional[bool] = ...) -> None: ...
 
 class SpringCurve(_message.Message):
     __slots__ = ("damping_ratio", "initial_velocity")
