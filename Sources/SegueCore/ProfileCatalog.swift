@@ -178,11 +178,20 @@ public enum ProfileCatalog {
     /// Presentations are fullscreen dialogs: no back swipe (pages.dart `popGestureEnabled`), no scrim (line 148),
     /// the page below still (lines 154-157), sliding up from the bottom along linearToEaseOut (lines 472-477).
     /// Its Cubic curves are solved as Flutter solves them (`FlutterBisection`); the linear ones are Flutter's
-    /// `Curves.linear`, no cubic, and stay exact.
-    public static let flutter = flutter(solver: .flutter)
+    /// `Curves.linear`, no cubic, and stay exact. Its pages draw Flutter's edge shadow (`flutterEdgeShadow`).
+    public static let flutter: Profile = {
+        var profile = flutter(solver: .flutter)
+        profile.layout.edgeShadow = flutterEdgeShadow
+        return profile
+    }()
 
-    /// Revision 1's `flutter`: the same curves solved exactly.
+    /// Revision 1's `flutter`: the same curves solved exactly, and no edge shadow.
     public static let flutterExact = flutter(solver: .exact)
+
+    /// `_CupertinoEdgeShadowDecoration` (route.dart@7c1ae2bc): 5 % of the page wide, 0x04000000 at the page's edge,
+    /// faded in along `linearToEaseOut` of the page's arrival.
+    static let flutterEdgeShadow = EdgeShadowStyle(
+        widthFraction: 0.05, alpha: 4.0 / 255, curve: linearToEaseOut.solved(by: .flutter))
 
     static func flutter(solver: CubicBezier.Solver) -> Profile {
         Profile(
