@@ -143,6 +143,23 @@ struct FlutterWidgetTestPorts {
     }
 
     @Test(
+        "route_test.dart@00bb2feb 'CupertinoPageRoute has no parallax when fullscreenDialog route is pushed on top': the page below stays at exactly 0 while a dialog comes and goes"
+    )
+    func noParallaxUnderADialog() {
+        var h = Self.harness(revision: 2, screens: ["Home"])
+        var start = h.now
+        h.present("Dialog")
+        let entrance = (1...10).map { Expectation(Int64($0) * 40, \.fromX, 0, epsilon: 0) }
+        #expect(Self.misses(h.advancing(ms: 400), since: start, entrance) == [])
+        h.runUntilIdle()
+        h.advance(ms: 1)
+        start = h.now
+        h.dismiss()
+        let exit = [Expectation(40, \.toX, 0, epsilon: 0), Expectation(400, \.toX, 0, epsilon: 0)]
+        #expect(Self.misses(h.advancing(ms: 400), since: start, exit) == [])
+    }
+
+    @Test(
         "route_test.dart@00bb2feb 'Animated push/pop is not linear': both pages at 50, 100 and 150 ms of a push and of a pop, within 1 pt"
     )
     func animatedPushPopIsNotLinear() {
