@@ -8,20 +8,19 @@ import Testing
 /// tolerance (`moreOrLessEquals`: |actual - expected| <= epsilon, 1e-10 when the test names none).
 ///
 /// The tests are read in flutter/flutter at the versions that go with route.dart@7c1ae2bc (500 ms transitions,
-/// `fastEaseInToSlowEaseOut`): packages/flutter/test/cupertino/route_test.dart at 00bb2feb and
-/// packages/flutter/test/cupertino/page_test.dart at 8b37856e, each test cited by its name. A pump of d ms after
-/// the one that starts an animation is the frame d ms after the transition began (or the release that started its
-/// settle); a stack at 200 fps has a frame every 5 ms, so every pumped time has its frame. A Flutter drag of one
-/// `moveBy` reaches the page whole (the tests expect the page at the full distance), so the producer sends that
-/// translation, and a release after a single move has no velocity.
+/// `fastEaseInToSlowEaseOut`): packages/flutter/test/cupertino/route_test.dart at
+/// 00bb2feba33ec95ba608cd123cd49d0d4d0d0c3f and packages/flutter/test/cupertino/page_test.dart at
+/// 8b37856ef47818ed96407fd2bc90c292a550a134, each test cited by its name (`testWidgets('...')`).
+///
+/// A pump of d ms after the one that starts an animation is the frame d ms after the transition began (or the
+/// release that started its settle); a stack at 200 fps has a frame every 5 ms, so every pumped time has its frame.
+/// A Flutter drag of one `moveBy` reaches the page whole (the tests expect the page at the full distance), so the
+/// producer sends that translation, and a release after a single move has no velocity.
 ///
 /// Revision 1 solves the curves exactly; Flutter's tests see Flutter's bisection, which only revision 2
 /// reproduces: the ports whose tolerance is below that difference miss on revision 1 (checked here too).
 @Suite("flutter widget test ports")
 struct FlutterWidgetTestPorts {
-    static let routeTest = "route_test.dart@00bb2feb"
-    static let pageTest = "page_test.dart@8b37856e"
-
     /// An 800 x 600 flutter stack of `screens` at 200 fps.
     static func harness(
         revision: UInt32, screens: [String] = ["Home", "Detail"], rightToLeft: Bool = false, safeArea: Insets? = nil
