@@ -2,19 +2,35 @@
 ///
 /// `value(at:)` finds the curve parameter whose x equals the given time fraction (Newton's method, with bisection
 /// as the fallback when the slope is too flat), then returns that parameter's y. No lookup table: the result is
-/// exact to 1e-9, so frame sequences are reproducible.
+/// exact to 1e-9, so frame sequences are reproducible. A curve may instead be solved as Flutter solves it
+/// (`Solver.flutter`), to the same frames Flutter draws.
 public struct CubicBezier: Sendable, Hashable {
     public let x1: Double
     public let y1: Double
     public let x2: Double
     public let y2: Double
+    public let solver: Solver
+
+    /// How the curve finds the parameter of a time.
+    public enum Solver: Sendable, Hashable {
+        /// Exact to 1e-9.
+        case exact
+        /// Flutter's bisection to within 0.001 of the time (`FlutterBisection`).
+        case flutter
+    }
 
     /// - Parameters: the two control points; x1 and x2 must lie in 0...1 so that x grows with the parameter.
-    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+    public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, solver: Solver = .exact) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        self.solver = solver
+    }
+
+    /// The same control points solved by `solver`.
+    public func solved(by solver: Solver) -> CubicBezier {
+        CubicBezier(x1, y1, x2, y2, solver: solver)
     }
 
     /// CSS `ease-in-out`, also UIKit's `.easeInOut`: cubic-bezier(0.42, 0, 0.58, 1).
@@ -24,7 +40,10 @@ public struct CubicBezier: Sendable, Hashable {
     public func value(at time: Double) -> Double {
         if time <= 0 { return 0 }
         if time >= 1 { return 1 }
-        return Self.coordinate(parameter(forX: time), y1, y2)
+        switch solver {
+        case .exact: return Self.coordinate(parameter(forX: time), y1, y2)
+        case .flutter: return FlutterBisection.value(at: time, x1, y1, x2, y2)
+        }
     }
 
     /// One coordinate of the cubic with end points 0 and 1: 3(1-s)^2 s c1 + 3(1-s) s^2 c2 + s^3.

@@ -7,7 +7,8 @@ public enum FrameLayout {
     /// Pop and dismiss: the upper (from) screen moved by f toward its side (`Profile.Layout.Side`; the trailing
     /// one, x = f W, unless the profile says otherwise), the lower (to) one by parallax (1 - f) the other way, dimmed
     /// by dimming (1 - f) (eased where the layout has a dimming curve). Push and present: the incoming (to) screen
-    /// 1 - f from its side, the outgoing (from) one moved by parallax f the other way. Tabs: both move a full
+    /// 1 - f from its side, the outgoing (from) one moved by parallax f the other way; a layout with an edge shadow
+    /// gives the upper screen one (`EdgeShadowStyle`), faded in with how far it has arrived. Tabs: both move a full
     /// width, the new tab from the side of its index. Right-to-left stacks mirror x. Android has its own layouts:
     /// `PredictiveBackLayout` for its back gesture, `ActivityTransitionLayout` for its commands.
     public static func frame(
@@ -33,6 +34,8 @@ public enum FrameLayout {
         var to = Vec2()
         var dimming = 0.0
         var shadow = 0.0
+        // The upper screen's edge shadow: the from screen's when it leaves, the to screen's when it arrives.
+        var edgeShadow: (onFrom: Bool, shadow: EdgeShadow)?
         switch transition.operation {
         case .selectTab:
             let side: Double = transition.towardHigherIndex ? 1 : -1
@@ -63,6 +66,11 @@ public enum FrameLayout {
             }
             dimming = layout.dimming * (layout.dimmingCurve?.value(at: covered) ?? covered)
             shadow = layout.shadow * covered
+            if let style = layout.edgeShadow,
+                let drawn = style.shadow(arrived: covered, interactive: transition.interactive, width: width)
+            {
+                edgeShadow = (transition.isBackward, drawn)
+            }
         }
         var fromX = from.x
         var toX = to.x
@@ -83,10 +91,10 @@ public enum FrameLayout {
             phase: phase,
             from: ViewFrame(
                 screen: transition.fromScreen, rect: Rect(x: fromX, y: fromY, width: width, height: height),
-                alpha: 1),
+                alpha: 1, edgeShadow: edgeShadow?.onFrom == true ? edgeShadow?.shadow : nil),
             to: ViewFrame(
                 screen: transition.toScreen, rect: Rect(x: toX, y: toY, width: width, height: height),
-                alpha: 1),
+                alpha: 1, edgeShadow: edgeShadow?.onFrom == false ? edgeShadow?.shadow : nil),
             dimming: dimming, shadow: shadow, position: position
         )
     }

@@ -121,10 +121,13 @@ public struct Profile: Sendable, Hashable {
         /// Curves over the transition's time for the upper and the lower screen when a command drives it (a finger
         /// moves both linearly); nil: the settle's curve moves both.
         public var commandEasing: CommandEasing?
+        /// A gradient outside the upper screen's leading edge (`ViewFrame.edge_shadow`); nil: none.
+        public var edgeShadow: EdgeShadowStyle?
 
         public init(
             side: Side = .trailing, parallax: Double = 0, dimming: Double = 0,
-            dimmingCurve: CubicBezier? = nil, shadow: Double = 0, commandEasing: CommandEasing? = nil
+            dimmingCurve: CubicBezier? = nil, shadow: Double = 0, commandEasing: CommandEasing? = nil,
+            edgeShadow: EdgeShadowStyle? = nil
         ) {
             self.side = side
             self.parallax = parallax
@@ -132,6 +135,7 @@ public struct Profile: Sendable, Hashable {
             self.dimmingCurve = dimmingCurve
             self.shadow = shadow
             self.commandEasing = commandEasing
+            self.edgeShadow = edgeShadow
         }
     }
 

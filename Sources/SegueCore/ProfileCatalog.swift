@@ -5,8 +5,10 @@ import SegueWire
 /// Each constant names the line of the source it reproduces: the articles the seed profiles follow (by file name),
 /// Apple's and Flutter's documentation and code. docs/semantics.md has the same tables with every row's source.
 public enum ProfileCatalog {
-    /// The revision new stacks get (StackConfig.profile_revision); 0 is the profiles before revisions.
-    public static let newestRevision: UInt32 = 1
+    /// The revision new stacks get (StackConfig.profile_revision); 0 is the profiles before revisions. Revision 2
+    /// differs from 1 only in `flutter`, whose curves are solved as Flutter solves them (`flutterExact` is revision
+    /// 1's).
+    public static let newestRevision: UInt32 = 2
 
     /// The names accepted in `StackConfig.profile` for new stacks.
     public static let names = [
@@ -31,7 +33,7 @@ public enum ProfileCatalog {
         case "modal": profile = modal
         case "modal-percent": profile = modalPercent
         case "ios": profile = ios
-        case "flutter": profile = flutter
+        case "flutter": profile = revision >= 2 ? flutter : flutterExact
         case "android": profile = android
         default: return nil
         }
@@ -175,25 +177,46 @@ public enum ProfileCatalog {
     /// 396-413); the scrim is 0x18000000 (line 39) eased by `Curves.ease` (routes.dart@69273e35 line 1606).
     /// Presentations are fullscreen dialogs: no back swipe (pages.dart `popGestureEnabled`), no scrim (line 148),
     /// the page below still (lines 154-157), sliding up from the bottom along linearToEaseOut (lines 472-477).
-    /// A pop while a push still animates, and a dismiss while a present does, turn it back (`flutterReversals`).
-    public static let flutter = Profile(
-        name: "flutter", edgeWidth: 20, edgeCoversSafeArea: true, beganRule: .any, swipesDismiss: false,
-        progressDistance: nil, threshold: .fraction(0.5), finishesAtThreshold: true, finishRule: .flingDecides,
-        flingVelocity: .widths(1), decisionSample: .lastChanged, releaseMovesScreens: false,
-        gestureSettle: .droppedSwipe(ms: 800, cancelCapMs: 300, curve: fastLinearToSlowEaseIn),
-        navigationSettle: .fixed(ms: 500, curve: linear),
-        presentSettle: .fixed(ms: 500, curve: linear),
-        dismissSettle: .fixed(ms: 500, curve: linear),
-        layout: Profile.Layout(
-            parallax: 1.0 / 3.0, dimming: 24.0 / 255.0, dimmingCurve: flutterEase,
-            commandEasing: Profile.CommandEasing(
-                upper: .threePoint(.fastEaseInToSlowEaseOut),
-                lower: .bezier(linearToEaseOut))),
-        presentationLayout: Profile.Layout(
-            side: .bottom,
-            commandEasing: Profile.CommandEasing(upper: .bezier(linearToEaseOut), lower: .bezier(linear))),
-        catchesSettle: false, decidesCancelledGesture: true, interruptions: flutterReversals
-    )
+    /// Its Cubic curves are solved as Flutter solves them (`FlutterBisection`); the linear ones are Flutter's
+    /// `Curves.linear`, no cubic, and stay exact. Its pages draw Flutter's edge shadow (`flutterEdgeShadow`).
+    /// A pop while a push still animates, and a dismiss while a present does, turn it back (`flutterReversals`), in
+    /// both revisions.
+    public static let flutter: Profile = {
+        var profile = flutter(solver: .flutter)
+        profile.layout.edgeShadow = flutterEdgeShadow
+        return profile
+    }()
+
+    /// Revision 1's `flutter`: the same curves solved exactly, and no edge shadow.
+    public static let flutterExact = flutter(solver: .exact)
+
+    /// `_CupertinoEdgeShadowDecoration` (route.dart@7c1ae2bc): 5 % of the page wide, 0x04000000 at the page's edge,
+    /// faded in along `linearToEaseOut` of the page's arrival.
+    static let flutterEdgeShadow = EdgeShadowStyle(
+        widthFraction: 0.05, alpha: 4.0 / 255, curve: linearToEaseOut.solved(by: .flutter))
+
+    static func flutter(solver: CubicBezier.Solver) -> Profile {
+        Profile(
+            name: "flutter", edgeWidth: 20, edgeCoversSafeArea: true, beganRule: .any, swipesDismiss: false,
+            progressDistance: nil, threshold: .fraction(0.5), finishesAtThreshold: true, finishRule: .flingDecides,
+            flingVelocity: .widths(1), decisionSample: .lastChanged, releaseMovesScreens: false,
+            gestureSettle: .droppedSwipe(
+                ms: 800, cancelCapMs: 300, curve: fastLinearToSlowEaseIn.solved(by: solver)),
+            navigationSettle: .fixed(ms: 500, curve: linear),
+            presentSettle: .fixed(ms: 500, curve: linear),
+            dismissSettle: .fixed(ms: 500, curve: linear),
+            layout: Profile.Layout(
+                parallax: 1.0 / 3.0, dimming: 24.0 / 255.0, dimmingCurve: flutterEase.solved(by: solver),
+                commandEasing: Profile.CommandEasing(
+                    upper: .threePoint(ThreePointCubic.fastEaseInToSlowEaseOut.solved(by: solver)),
+                    lower: .bezier(linearToEaseOut.solved(by: solver)))),
+            presentationLayout: Profile.Layout(
+                side: .bottom,
+                commandEasing: Profile.CommandEasing(
+                    upper: .bezier(linearToEaseOut.solved(by: solver)), lower: .bezier(linear))),
+            catchesSettle: false, decidesCancelledGesture: true, interruptions: flutterReversals
+        )
+    }
 
     /// `Navigator.pop` during a push pops the page being pushed, the top route: `TransitionRoute.didPop` reverses
     /// its controller from where it is (routes.dart@69273e35 lines 314-321), over reverseTransitionDuration (line

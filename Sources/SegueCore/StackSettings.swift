@@ -44,14 +44,14 @@ final class SharedProfile: Sendable {
     /// The shared instance of a catalog profile (a new one for a revision without a table), nil for a name the
     /// revision does not know.
     static func named(_ name: String, revision: UInt32) -> SharedProfile? {
-        let table = revision == 0 ? revision0 : revision == ProfileCatalog.newestRevision ? newest : [:]
+        let table = revision < tables.count ? tables[Int(revision)] : [:]
         return table[name] ?? ProfileCatalog.named(name, revision: revision).map(SharedProfile.init)
     }
 
-    private static let newest = table(
-        ProfileCatalog.names + ProfileCatalog.aliases.keys + [""],
-        revision: ProfileCatalog.newestRevision)
-    private static let revision0 = table(ProfileRevision0.names + [""], revision: 0)
+    /// Every revision's table, by revision.
+    private static let tables = (0...ProfileCatalog.newestRevision).map {
+        table(ProfileCatalog.names(revision: $0) + [""], revision: $0)
+    }
 
     private static func table(_ names: [String], revision: UInt32) -> [String: SharedProfile] {
         var table: [String: SharedProfile] = [:]

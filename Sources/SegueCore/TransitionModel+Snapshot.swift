@@ -146,12 +146,13 @@ extension BackProgressSpring {
 
 extension BezierCurve {
     init(_ bezier: CubicBezier) {
-        self.init(x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2)
+        self.init(
+            x1: bezier.x1, y1: bezier.y1, x2: bezier.x2, y2: bezier.y2, solvedAsFlutter: bezier.solver == .flutter)
     }
 }
 
 extension CubicBezier {
     init(_ curve: BezierCurve) {
-        self.init(curve.x1, curve.y1, curve.x2, curve.y2)
+        self.init(curve.x1, curve.y1, curve.x2, curve.y2, solver: curve.solvedAsFlutter ? .flutter : .exact)
     }
 }

@@ -17,14 +17,14 @@ import Testing
         var outcome = Outcome()
         for index in 0..<count {
             let stack = "s\(index)"
-            core.apply(
+            _ = core.apply(
                 Command(
                     stackId: stack,
                     op: .create(
                         CreateStack(
                             screens: ["Home"], config: CoreHarness.config(fps: fps, tuning: Tuning(settleMs: 1000))))),
                 requestId: "", now: t0, into: &outcome)
-            core.apply(
+            _ = core.apply(
                 Command(stackId: stack, op: .push(Push(screen: "Detail"))), requestId: "", now: t0,
                 into: &outcome)
         }
@@ -89,7 +89,7 @@ import Testing
     @Test func anInputOnAStackThatIsBehindDoesNotDrawItsLateFrames() {
         var core = Self.settlingCore(stacks: 1, pacing: .live)
         var outcome = Outcome()
-        core.apply(
+        _ = core.apply(
             Command(stackId: "s0", op: .resize(Resize(size: Size(width: 300, height: 600)))), requestId: "",
             now: Self.t0 + 500_000, into: &outcome)
         #expect(outcome.skippedFrames == 107)

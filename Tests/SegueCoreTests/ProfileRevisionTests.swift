@@ -28,7 +28,9 @@ struct ProfileRevisionTests {
         let refusal = try #require(h.command(.create(CreateStack(screens: ["Home"], config: config))).error)
         #expect(refusal.code == .invalidArgument && refusal.message.contains("profile_revision"))
         let unknown = try #require(h.create("x", profile: "springy", revision: CoreHarness.newest).error)
-        #expect(unknown.message.contains("percent-1s") && unknown.message.contains("in revision 1"))
+        #expect(
+            unknown.message.contains("percent-1s")
+                && unknown.message.contains("in revision \(ProfileCatalog.newestRevision)"))
     }
 
     @Test("a revision-0 ios stack keeps its 20 pt edge and its 500 ms spring; today's ios begins anywhere")

@@ -8,9 +8,10 @@ import Testing
 /// interrupting spring, Flutter's command curves, scrim and fullscreen dialogs. A 400 x 800 stack [Home, Detail].
 @Suite("reference motion")
 struct ReferenceMotionTests {
-    static func harness(_ profile: String, tuning: Tuning? = nil) -> CoreHarness {
+    static func harness(_ profile: String, revision: UInt32 = CoreHarness.newest, tuning: Tuning? = nil) -> CoreHarness
+    {
         var h = CoreHarness()
-        h.create(profile: profile, revision: CoreHarness.newest, tuning: tuning)
+        h.create(profile: profile, revision: revision, tuning: tuning)
         return h
     }
 
@@ -152,10 +153,10 @@ struct ReferenceMotionTests {
     }
 
     @Test(
-        "flutter (routes.dart@69273e35:1606, route.dart@7c1ae2bc:39, 59-62): under the finger the lower screen is a third behind and its scrim 0x18 eased by Curves.ease"
+        "flutter revision 1, its curves solved exactly (routes.dart@69273e35:1606, route.dart@7c1ae2bc:39, 59-62): under the finger the lower screen is a third behind and its scrim 0x18 eased by Curves.ease"
     )
     func flutterScrim() throws {
-        var h = Self.harness("flutter")
+        var h = Self.harness("flutter", revision: 1)
         let gesture = h.began()
         h.changed(gesture, x: 100)
         let frame = try #require(h.frames.last)
@@ -163,7 +164,8 @@ struct ReferenceMotionTests {
         #expect(close(frame.dimming, 24.0 / 255 * referenceCubic(0.75, 0.25, 0.1, 0.25, 1)))
     }
 
-    /// Flutter's fastEaseInToSlowEaseOut, evaluated from its five points with `referenceCubic`.
+    /// Flutter's fastEaseInToSlowEaseOut, evaluated from its five points with `referenceCubic` (exactly, as
+    /// revision 1 solves it; FlutterWidgetTestPorts holds revision 2 to Flutter's own expectations).
     static func fastEaseInToSlowEaseOut(_ t: Double) -> Double {
         let (mx, my) = (0.198, 0.541)
         if t < mx {
@@ -176,10 +178,10 @@ struct ReferenceMotionTests {
     }
 
     @Test(
-        "flutter push (route.dart@7c1ae2bc:145, 396-413): 500 ms, the page along fastEaseInToSlowEaseOut, the one below along linearToEaseOut, the scrim along ease of the time"
+        "flutter revision 1 push, its curves solved exactly (route.dart@7c1ae2bc:145, 396-413): 500 ms, the page along fastEaseInToSlowEaseOut, the one below along linearToEaseOut, the scrim along ease of the time"
     )
     func flutterPush() throws {
-        var h = Self.harness("flutter")
+        var h = Self.harness("flutter", revision: 1)
         let mark = h.mark()
         h.push("Next")
         #expect(h.finished.last?.settleUs == 500_000)
@@ -196,10 +198,10 @@ struct ReferenceMotionTests {
     }
 
     @Test(
-        "flutter present (route.dart@7c1ae2bc:65-68, 148, 154-157, 472-477): a fullscreen dialog slides up from the bottom along linearToEaseOut; the page below stays, with no scrim"
+        "flutter revision 1 present, its curves solved exactly (route.dart@7c1ae2bc:65-68, 148, 154-157, 472-477): a fullscreen dialog slides up from the bottom along linearToEaseOut; the page below stays, with no scrim"
     )
     func flutterPresent() throws {
-        var h = Self.harness("flutter")
+        var h = Self.harness("flutter", revision: 1)
         let mark = h.mark()
         h.present("Sheet")
         let start = h.now

@@ -326,3 +326,37 @@ def test_android_swipe_back_to_the_edge_cancels(page, gateway):
     assert page.execute_script("""return [...document.querySelectorAll('#pg-events li.cancelled')]
         .some((li) => li.textContent.includes('RETURNED_TO_EDGE'))""")
     assert drawn_card(page, "Detail")["radius"] == 2
+
+
+def test_flutter_draws_its_page_shadow_outside_the_leading_edge(page):
+    """A flutter back swipe held halfway: the page draws the upper screen's `edgeShadow`, a gradient as wide as
+    the frame says, just left of the screen; at rest it is hidden or off the device."""
+    page.execute_script("""
+        const profile = document.getElementById('pg-profile');
+        profile.value = 'flutter';
+        profile.dispatchEvent(new Event('change'));""")
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes('stackCreated [Home, Detail] flutter'))""")
+    swipe(page, "mouse", [0.5], release=False)
+    wait_for(page, """const f = window.segue.playground.stage.drawn?.frame;
+        return f && f.phase === 'TRACKING' && f.from.edgeShadow && f.from.rect.x > 100""")
+    drawn = page.execute_script("""
+        const frame = window.segue.playground.stage.drawn.frame;
+        const edge = document.querySelector('#pg-stage .card[data-screen="Detail"]').edge;
+        const style = getComputedStyle(edge);
+        return {frame, x: new DOMMatrix(style.transform).m41, width: parseFloat(style.width),
+                background: style.backgroundImage, shown: style.display !== 'none'};""")
+    shadow = drawn["frame"]["from"]["edgeShadow"]
+    assert drawn["shown"] and drawn["background"].startswith("linear-gradient")
+    assert drawn["width"] == pytest.approx(shadow["width"], abs=0.02)
+    assert drawn["x"] == pytest.approx(drawn["frame"]["from"]["rect"]["x"] - shadow["width"], abs=0.02)
+    release(page, "mouse")
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes(' completed '))""")
+    # At rest the page is in place or gone: its shadow is hidden or just off the device's left edge.
+    rest = page.execute_script("""
+        const edge = document.querySelector('#pg-stage .card[data-screen="Detail"]').edge;
+        const style = getComputedStyle(edge);
+        return {hidden: style.display === 'none',
+                right: new DOMMatrix(style.transform).m41 + parseFloat(style.width)};""")
+    assert rest["hidden"] or rest["right"] <= 0.02, rest

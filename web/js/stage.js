@@ -1,6 +1,7 @@
 // A device viewport that draws a stack's screens as cards placed exactly by the published frames: rects in
 // points (a scaled screen's rect is smaller than the device, its title shrinks with it), rounded corners, alpha,
-// the scrim (dimming) over the lower screen and the edge shadow of the upper one. Drawing happens once
+// the scrim (dimming) over the lower screen and the edge shadow of the upper one (an alpha, or Flutter's gradient
+// outside its leading edge, `edgeShadow`). Drawing happens once
 // per display refresh (requestAnimationFrame) with the newest frame; frames that arrive in between are kept
 // only as the newest.
 
@@ -97,7 +98,10 @@ export class Stage {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    for (const card of this.cards.values()) card.hidden = true;
+    for (const card of this.cards.values()) {
+      card.hidden = true;
+      if (card.edge) card.edge.hidden = true;
+    }
     this.backdrop.hidden = true;
     if (pending.idle !== undefined) {
       if (pending.idle) this.place(this.card(pending.idle), { x: 0, y: 0, ...this.size }, 1, 0, 0, 0, 1);
@@ -117,8 +121,9 @@ export class Stage {
       if (!view || !view.screen) return;
       const scrim = upper && side === lower ? (frame.dimming || 0) : 0;
       const shadow = upper && side === upper ? (frame.shadow || 0) : 0;
-      this.place(this.card(view.screen), view.rect || {}, view.alpha || 0, view.cornerRadius || 0, scrim, shadow,
-        index + 1);
+      const card = this.card(view.screen);
+      this.place(card, view.rect || {}, view.alpha || 0, view.cornerRadius || 0, scrim, shadow, index + 1);
+      if (view.edgeShadow) this.placeEdgeShadow(card, view.rect || {}, view.edgeShadow, index + 1);
     });
     this.drawn = { frame };
   }
@@ -127,6 +132,31 @@ export class Stage {
   isScaled(view) {
     const rect = view?.rect;
     return Boolean(rect) && ((rect.width || 0) < this.size.width || (rect.height || 0) < this.size.height);
+  }
+
+  // Flutter's page shadow: a black gradient beside the card's leading edge, outside it, so drawn as a sibling (a card
+  // clips what it holds). A page right of its rest came in from the right: its leading edge is its left one; right
+  // to left, the page sits left of its rest and the shadow is on its right.
+  placeEdgeShadow(card, rect, edgeShadow, z) {
+    if (!card.edge) {
+      card.edge = document.createElement('div');
+      card.edge.className = 'edge-shadow';
+      this.device.append(card.edge);
+    }
+    const edge = card.edge;
+    const width = edgeShadow.width || 0;
+    const x = rect.x || 0;
+    const rightToLeft = x < 0;
+    const left = rightToLeft ? x + (rect.width || 0) : x - width;
+    const stops = (edgeShadow.stops || [])
+      .map((stop) => `rgba(0,0,0,${stop.alpha || 0}) ${(stop.position || 0) * 100}%`)
+      .join(', ');
+    edge.hidden = false;
+    edge.style.width = `${width}px`;
+    edge.style.height = `${rect.height || 0}px`;
+    edge.style.transform = `translate(${left}px, ${rect.y || 0}px)`;
+    edge.style.zIndex = String(z);
+    edge.style.background = stops ? `linear-gradient(${rightToLeft ? 'to right' : 'to left'}, ${stops})` : 'none';
   }
 
   place(card, rect, alpha, radius, scrim, shadow, z) {

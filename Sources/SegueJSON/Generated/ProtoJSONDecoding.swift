@@ -925,9 +925,54 @@ extension ViewFrame: ProtoJSONDecodable {
                 alpha = try value.double(at: at)
             case "cornerRadius", "corner_radius":
                 cornerRadius = try value.double(at: at)
+            case "edgeShadow", "edge_shadow":
+                edgeShadow = try EdgeShadow(json: value, path: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (ViewFrame has "
-                    + "screen, rect, alpha, cornerRadius)")
+                    + "screen, rect, alpha, cornerRadius, edgeShadow)")
+            }
+        }
+    }
+}
+
+extension EdgeShadow: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "width":
+                width = try value.double(at: at)
+            case "stops":
+                stops = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try GradientStop(json: element, path: at + "[\(index)]")
+                }
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (EdgeShadow has "
+                    + "width, stops)")
+            }
+        }
+    }
+}
+
+extension GradientStop: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "position":
+                position = try value.double(at: at)
+            case "alpha":
+                alpha = try value.double(at: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (GradientStop has "
+                    + "position, alpha)")
             }
         }
     }
@@ -1770,9 +1815,11 @@ extension BezierCurve: ProtoJSONDecodable {
                 x2 = try value.double(at: at)
             case "y2":
                 y2 = try value.double(at: at)
+            case "solvedAsFlutter", "solved_as_flutter":
+                solvedAsFlutter = try value.bool(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (BezierCurve has "
-                    + "x1, y1, x2, y2)")
+                    + "x1, y1, x2, y2, solvedAsFlutter)")
             }
         }
     }

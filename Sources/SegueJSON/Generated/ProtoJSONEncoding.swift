@@ -490,6 +490,31 @@ extension ViewFrame: JSONRepresentable {
         object.add("rect", rect?.jsonObject)
         object.add("alpha", alpha)
         object.add("cornerRadius", cornerRadius)
+        object.add("edgeShadow", edgeShadow?.jsonObject)
+        return object
+    }
+}
+
+extension EdgeShadow: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("width", width)
+        object.add("stops", stops.map(\.jsonObject))
+        return object
+    }
+}
+
+extension GradientStop: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("position", position)
+        object.add("alpha", alpha)
         return object
     }
 }
@@ -933,6 +958,7 @@ extension BezierCurve: JSONRepresentable {
         object.add("y1", y1)
         object.add("x2", x2)
         object.add("y2", y2)
+        object.add("solvedAsFlutter", solvedAsFlutter)
         return object
     }
 }

@@ -2114,15 +2114,25 @@ public struct ViewFrame: ProtoMessage {
     /// Field 4 `double corner_radius`: pt, of the rect's corners; 0 = square.
     public var cornerRadius: Double = 0
 
+    /// Field 5 `EdgeShadow edge_shadow`: a shadow outside the screen's leading edge (revision-2 flutter's upper page).
+    public var edgeShadow: EdgeShadow? = nil
+
     /// Creates a `ViewFrame` with every field at its default.
     public init() {}
 
     /// Creates a `ViewFrame` from field values; omitted fields keep their defaults.
-    public init(screen: String = "", rect: Rect? = nil, alpha: Double = 0, cornerRadius: Double = 0) {
+    public init(
+        screen: String = "",
+        rect: Rect? = nil,
+        alpha: Double = 0,
+        cornerRadius: Double = 0,
+        edgeShadow: EdgeShadow? = nil
+    ) {
         self.screen = screen
         self.rect = rect
         self.alpha = alpha
         self.cornerRadius = cornerRadius
+        self.edgeShadow = edgeShadow
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -2138,6 +2148,9 @@ public struct ViewFrame: ProtoMessage {
         }
         if cornerRadius.bitPattern != 0 {
             writer.writeDouble(cornerRadius, field: 4)
+        }
+        if let value = edgeShadow {
+            writer.writeMessage(value, field: 5)
         }
     }
 
@@ -2156,6 +2169,100 @@ public struct ViewFrame: ProtoMessage {
             alpha = try reader.readDouble(wireType)
         case 4:
             cornerRadius = try reader.readDouble(wireType)
+        case 5:
+            try reader.readMessage(wireType, into: &edgeShadow)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// A black gradient outside a screen's leading edge (its left edge; right to left, its right edge), as Flutter draws a
+/// Cupertino page's shadow: `width` points wide, with the alpha at each stop from the edge (position 0) outward
+/// (position 1), linear between stops.
+///
+/// Proto message `segue.v1.EdgeShadow`.
+public struct EdgeShadow: ProtoMessage {
+    /// Field 1 `double width`: pt.
+    public var width: Double = 0
+
+    /// Field 2 `repeated GradientStop stops`.
+    public var stops: [GradientStop] = []
+
+    /// Creates an `EdgeShadow` with every field at its default.
+    public init() {}
+
+    /// Creates an `EdgeShadow` from field values; omitted fields keep their defaults.
+    public init(width: Double = 0, stops: [GradientStop] = []) {
+        self.width = width
+        self.stops = stops
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if width.bitPattern != 0 {
+            writer.writeDouble(width, field: 1)
+        }
+        for value in stops {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            width = try reader.readDouble(wireType)
+        case 2:
+            try reader.readMessage(wireType, appendingTo: &stops)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// Proto message `segue.v1.GradientStop`.
+public struct GradientStop: ProtoMessage {
+    /// Field 1 `double position`: 0 at the screen's edge, 1 at `width` from it.
+    public var position: Double = 0
+
+    /// Field 2 `double alpha`: of black, 0-1.
+    public var alpha: Double = 0
+
+    /// Creates a `GradientStop` with every field at its default.
+    public init() {}
+
+    /// Creates a `GradientStop` from field values; omitted fields keep their defaults.
+    public init(position: Double = 0, alpha: Double = 0) {
+        self.position = position
+        self.alpha = alpha
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if position.bitPattern != 0 {
+            writer.writeDouble(position, field: 1)
+        }
+        if alpha.bitPattern != 0 {
+            writer.writeDouble(alpha, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            position = try reader.readDouble(wireType)
+        case 2:
+            alpha = try reader.readDouble(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -4293,15 +4400,20 @@ public struct BezierCurve: ProtoMessage {
     /// Field 4 `double y2`.
     public var y2: Double = 0
 
+    /// Field 5 `bool solved_as_flutter`: Solved for time as Flutter solves it (bisection to within 0.001 of the time:
+    /// revision-2 flutter), not exactly.
+    public var solvedAsFlutter: Bool = false
+
     /// Creates a `BezierCurve` with every field at its default.
     public init() {}
 
     /// Creates a `BezierCurve` from field values; omitted fields keep their defaults.
-    public init(x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0) {
+    public init(x1: Double = 0, y1: Double = 0, x2: Double = 0, y2: Double = 0, solvedAsFlutter: Bool = false) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
         self.y2 = y2
+        self.solvedAsFlutter = solvedAsFlutter
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -4317,6 +4429,9 @@ public struct BezierCurve: ProtoMessage {
         }
         if y2.bitPattern != 0 {
             writer.writeDouble(y2, field: 4)
+        }
+        if solvedAsFlutter {
+            writer.writeBool(solvedAsFlutter, field: 5)
         }
     }
 
@@ -4335,6 +4450,8 @@ public struct BezierCurve: ProtoMessage {
             x2 = try reader.readDouble(wireType)
         case 4:
             y2 = try reader.readDouble(wireType)
+        case 5:
+            solvedAsFlutter = try reader.readBool(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -368,8 +368,15 @@ enum Samples {
         screen: "screen-0-\u{E9}\u{1F680}",
         rect: Samples.rect,
         alpha: 3.5,
-        cornerRadius: -4.5
+        cornerRadius: -4.5,
+        edgeShadow: Samples.edgeShadow
     )
+
+    /// Sample `EdgeShadow`.
+    static let edgeShadow = EdgeShadow(width: 1.5, stops: [Samples.gradientStop, GradientStop()])
+
+    /// Sample `GradientStop`.
+    static let gradientStop = GradientStop(position: 1.5, alpha: -2.5)
 
     /// Sample `Frame`.
     static let frame = Frame(
@@ -709,7 +716,7 @@ enum Samples {
     static let progressSpringCurve = ProgressSpringCurve(spring: Samples.progressSpringState, fps: 258)
 
     /// Sample `BezierCurve`.
-    static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5)
+    static let bezierCurve = BezierCurve(x1: 1.5, y1: -2.5, x2: 3.5, y2: -4.5, solvedAsFlutter: true)
 
     /// Sample `SpringCurve`.
     static let springCurve = SpringCurve(dampingRatio: 1.5, initialVelocity: -2.5)
@@ -802,6 +809,8 @@ enum Samples {
         Sample("Event.screen_options_set", eventScreenOptionsSet),
         Sample("Event.deleted", eventDeleted),
         Sample("ViewFrame", viewFrame),
+        Sample("EdgeShadow", edgeShadow),
+        Sample("GradientStop", gradientStop),
         Sample("Frame", frame),
         Sample("Error", errorDetail),
         Sample("Rejection", rejection),

@@ -503,16 +503,34 @@ class Event(_message.Message):
     def __init__(self, position: _Optional[int] = ..., stack_id: _Optional[str] = ..., version: _Optional[int] = ..., time_us: _Optional[int] = ..., request_id: _Optional[str] = ..., producer_time_us: _Optional[int] = ..., stack_created: _Optional[_Union[StackCreated, _Mapping]] = ..., began: _Optional[_Union[TransitionBegan, _Mapping]] = ..., progressed: _Optional[_Union[TransitionProgressed, _Mapping]] = ..., finished: _Optional[_Union[TransitionFinished, _Mapping]] = ..., cancelled: _Optional[_Union[TransitionCancelled, _Mapping]] = ..., completed: _Optional[_Union[TransitionCompleted, _Mapping]] = ..., interrupted: _Optional[_Union[TransitionInterrupted, _Mapping]] = ..., resized: _Optional[_Union[StackResized, _Mapping]] = ..., screen_options_set: _Optional[_Union[ScreenOptionsSet, _Mapping]] = ..., deleted: _Optional[_Union[StackDeleted, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
-    __slots__ = ("screen", "rect", "alpha", "corner_radius")
+    __slots__ = ("screen", "rect", "alpha", "corner_radius", "edge_shadow")
     SCREEN_FIELD_NUMBER: _ClassVar[int]
     RECT_FIELD_NUMBER: _ClassVar[int]
     ALPHA_FIELD_NUMBER: _ClassVar[int]
     CORNER_RADIUS_FIELD_NUMBER: _ClassVar[int]
+    EDGE_SHADOW_FIELD_NUMBER: _ClassVar[int]
     screen: str
     rect: Rect
     alpha: float
     corner_radius: float
-    def __init__(self, screen: _Optional[str] = ..., rect: _Optional[_Union[Rect, _Mapping]] = ..., alpha: _Optional[float] = ..., corner_radius: _Optional[float] = ...) -> None: ...
+    edge_shadow: EdgeShadow
+    def __init__(self, screen: _Optional[str] = ..., rect: _Optional[_Union[Rect, _Mapping]] = ..., alpha: _Optional[float] = ..., corner_radius: _Optional[float] = ..., edge_shadow: _Optional[_Union[EdgeShadow, _Mapping]] = ...) -> None: ...
+
+class EdgeShadow(_message.Message):
+    __slots__ = ("width", "stops")
+    WIDTH_FIELD_NUMBER: _ClassVar[int]
+    STOPS_FIELD_NUMBER: _ClassVar[int]
+    width: float
+    stops: _containers.RepeatedCompositeFieldContainer[GradientStop]
+    def __init__(self, width: _Optional[float] = ..., stops: _Optional[_Iterable[_Union[GradientStop, _Mapping]]] = ...) -> None: ...
+
+class GradientStop(_message.Message):
+    __slots__ = ("position", "alpha")
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    ALPHA_FIELD_NUMBER: _ClassVar[int]
+    position: float
+    alpha: float
+    def __init__(self, position: _Optional[float] = ..., alpha: _Optional[float] = ...) -> None: ...
 
 class Frame(_message.Message):
     __slots__ = ("stack_id", "transition_id", "sequence", "time_us", "progress", "phase", "to", "dimming", "shadow", "position")
@@ -890,16 +908,18 @@ class ProgressSpringCurve(_message.Message):
     def __init__(self, spring: _Optional[_Union[ProgressSpringState, _Mapping]] = ..., fps: _Optional[int] = ...) -> None: ...
 
 class BezierCurve(_message.Message):
-    __slots__ = ("x1", "y1", "x2", "y2")
+    __slots__ = ("x1", "y1", "x2", "y2", "solved_as_flutter")
     X1_FIELD_NUMBER: _ClassVar[int]
     Y1_FIELD_NUMBER: _ClassVar[int]
     X2_FIELD_NUMBER: _ClassVar[int]
     Y2_FIELD_NUMBER: _ClassVar[int]
+    SOLVED_AS_FLUTTER_FIELD_NUMBER: _ClassVar[int]
     x1: float
     y1: float
     x2: float
     y2: float
-    def __init__(self, x1: _Optional[float] = ..., y1: _Optional[float] = ..., x2: _Optional[float] = ..., y2: _Optional[float] = ...) -> None: ...
+    solved_as_flutter: bool
+    def __init__(self, x1: _Optional[float] = ..., y1: _Optional[float] = ..., x2: _Optional[float] = ..., y2: _Optional[float] = ..., solved_as_flutter: _Optional[bool] = ...) -> None: ...
 
 class SpringCurve(_message.Message):
     __slots__ = ("damping_ratio", "initial_velocity")
