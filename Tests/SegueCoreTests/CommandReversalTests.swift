@@ -62,7 +62,8 @@ struct CommandReversalTests {
         #expect(cancelled.settleUs == afterMs * 1000)
         let completed = try #require(events.last?.completed)
         #expect(!completed.finished && completed.screens == ["Home"])
-        #expect(events.last?.requestId == "push")
+        // The reversing command decided how it ends: the completion carries its id too.
+        #expect(events.last?.requestId == "pop")
         #expect(events.last?.timeUs == turnUs + afterMs * 1000)
         #expect(h.stack()?.screens == ["Home"] && h.stack()?.transition == nil)
 

@@ -186,6 +186,28 @@ def test_a_command_clicked_during_a_transition_is_sent_and_its_refusal_shown(pag
     wait_for(page, "return document.getElementById('pg-screens').textContent === 'Home › Detail › Screen 1'")
 
 
+def test_a_pop_clicked_during_a_flutter_push_turns_it_back(page):
+    """In flutter a pop clicked while the push runs is not refused: the push turns back from where it is, and the
+    page lists the reversal and the unfinished completion; the stack is as before the push."""
+    page.execute_script("""
+        const profile = document.getElementById('pg-profile');
+        profile.value = 'flutter';
+        profile.dispatchEvent(new Event('change'));""")
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes('stackCreated [Home, Detail] flutter'))""")
+    page.execute_script("""
+        document.querySelector('[data-command="push"]').click();
+        document.querySelector('[data-command="pop"]').click();""")
+    reversal = wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .map((li) => li.textContent).find((text) => text.includes('REVERSED_BY_COMMAND'))""")
+    assert " cancelled REVERSED_BY_COMMAND visual=" in reversal, reversal
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes(' completed not finished [Home, Detail]'))""")
+    assert page.execute_script("return document.getElementById('pg-screens').textContent") == "Home › Detail"
+    rejections = page.execute_script("return document.querySelectorAll('#pg-events li.rejection').length")
+    assert rejections == 0
+
+
 def test_a_tab_stack_shows_its_tabs(page):
     # Its state and its stackCreated event carry an empty list of screens beside the tabs.
     page.execute_script("""

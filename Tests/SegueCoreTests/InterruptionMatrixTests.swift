@@ -1,0 +1,97 @@
+import SegueWire
+import Testing
+
+@testable import SegueCore
+
+/// Every profile against every command while each kind of transition runs (docs/semantics.md, "Interruptions"):
+/// a command the profile's rule reverses turns the transition back without a jump; every other one is refused
+/// with TRANSITION_IN_PROGRESS and changes nothing, so the run goes on exactly as a run without it.
+@Suite("interruptions, every profile")
+struct InterruptionMatrixTests {
+    /// What runs when the command arrives.
+    enum Running: String, CaseIterable, CustomStringConvertible {
+        case push, pop, present, dismiss, drag
+
+        var description: String { rawValue }
+        /// The command transition's operation, nil for a drag.
+        var operation: Operation? {
+            switch self {
+            case .push: .push
+            case .pop: .pop
+            case .present: .present
+            case .dismiss: .dismiss
+            case .drag: nil
+            }
+        }
+    }
+
+    /// The commands sent into it.
+    static let commands: [(name: String, operation: Operation, op: Command.Op)] = [
+        ("push", .push, .push(Push(screen: "More"))),
+        ("pop", .pop, .pop(Pop())),
+        ("pop to root", .popToRoot, .popToRoot(PopToRoot())),
+        ("present", .present, .present(Present(screen: "Sheet2"))),
+        ("dismiss", .dismiss, .dismiss(Dismiss())),
+    ]
+
+    /// A stack of `profile` with its transition `running`, `fraction` of the way through a command's settle (a
+    /// drag holds at 100 pt).
+    static func started(_ profile: String, _ running: Running, fraction: Double) -> CoreHarness {
+        var h = CoreHarness()
+        let screens = running == .pop || running == .drag ? ["Home", "Detail"] : ["Home"]
+        h.create(screens: screens, width: 400, height: 800, profile: profile, revision: CoreHarness.newest)
+        if running == .dismiss { h.present("Sheet", immediate: true) }
+        switch running {
+        case .push: h.push("Detail")
+        case .pop: h.pop()
+        case .present: h.present("Sheet")
+        case .dismiss: h.dismiss()
+        case .drag:
+            let gesture = h.began()
+            h.changed(gesture, x: 100)
+        }
+        if running != .drag, let settleUs = h.events.last(where: { $0.finished != nil })?.finished?.settleUs {
+            h.advance(us: Int64(Double(settleUs) * fraction))
+        }
+        return h
+    }
+
+    @Test(
+        "a command during a running transition is reversed where the profile says so, else refused and without effect",
+        arguments: ProfileCatalog.names, Running.allCases)
+    func everyCommand(profile: String, running: Running) throws {
+        let rules = try #require(ProfileCatalog.named(profile)).interruptions
+        for fraction in running == .drag ? [0.0] : [0.2, 0.5, 0.8] {
+            var untouched = Self.started(profile, running, fraction: fraction)
+            #expect(untouched.stack()?.transition != nil, "\(profile) \(running) is not running")
+            untouched.runUntilIdle()
+            for command in Self.commands {
+                var h = Self.started(profile, running, fraction: fraction)
+                let before = h.frames
+                let mark = h.mark()
+                let outcome = h.command(command.op, requestId: "interrupting")
+                let context = "\(profile), \(command.name) at \(fraction) of a \(running)"
+                if let operation = running.operation,
+                    rules.rule(running: operation, command: command.operation) == .reverse
+                {
+                    #expect(outcome.error == nil, "\(context): \(String(describing: outcome.error))")
+                    h.runUntilIdle()
+                    let events = h.events(since: mark)
+                    #expect(events.first?.cancelled?.reason == .reversedByCommand, "\(context)")
+                    #expect(events.last?.completed?.finished == false, "\(context)")
+                    // No jump: the first frame back is within a frame's step of the last one before the turn.
+                    let last = try #require(before.last)
+                    let first = try #require(h.frames(since: mark).first)
+                    let step = abs(last.progress - before[before.count - 2].progress)
+                    #expect(abs(first.progress - last.progress) <= step + 1e-9, "\(context)")
+                } else {
+                    #expect(outcome.error?.code == .transitionInProgress, "\(context)")
+                    if running == .drag { continue }
+                    h.runUntilIdle()
+                    #expect(h.events == untouched.events, "\(context): the refused command changed the run")
+                    #expect(h.frames == untouched.frames, "\(context): the refused command changed the frames")
+                }
+            }
+        }
+    }
+}
