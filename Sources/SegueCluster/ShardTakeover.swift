@@ -43,11 +43,13 @@ public final class ShardTakeover {
     /// - Parameters:
     ///   - key: the cluster's signing key, which signs every record this daemon writes.
     ///   - status: kept up to date from now on, for the metrics endpoint.
+    ///   - stopRequested: checked while JetStream has not placed the stream or buckets yet; when true, it is asked
+    ///     no more and the init throws what it answered last.
     /// - Throws: `ClusterError` when no server answers, JetStream refuses, the servers take messages too small for
     ///   the largest event, or the cluster was set up with another key or another number of shards.
     public init(
         settings: ClusterSettings, key: ClusterSigningKey, largestEventBytes: Int, report: Logger,
-        status: ShardStatus
+        status: ShardStatus, stopRequested: @escaping () -> Bool = { false }
     ) throws(ClusterError) {
         self.settings = settings
         self.key = key
@@ -62,7 +64,7 @@ public final class ShardTakeover {
                 servers: settings.servers, name: "segued \(settings.node)", authentication: settings.authentication,
                 pingInterval: .milliseconds(settings.renewMs))
             jetStream = try JetStream(connection: connection)
-            let placing = StreamPlacement(report: report)
+            let placing = StreamPlacement(report: report, stopRequested: stopRequested)
             try placing.retrying("the shard's stream") { [jetStream] () throws(NATSError) in
                 try jetStream.ensureStream(
                     name: ClusterLayout.stream(shard: shard),

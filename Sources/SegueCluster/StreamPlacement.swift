@@ -10,17 +10,20 @@ import SegueLogging
 /// that was created meanwhile is left as it is.
 struct StreamPlacement {
     let report: Logger
+    /// A daemon asked to stop (SIGTERM) while waiting stops asking, rather than outwaiting its patience.
+    let stopRequested: () -> Bool
     /// How long a daemon keeps asking before it gives up and exits: long enough for a metadata leader to be elected
     /// (a few seconds) on a loaded machine.
     let patienceMs = 60_000
 
-    /// Runs `ensure` until it succeeds, fails for a reason that does not pass, or `patienceMs` ran out.
+    /// Runs `ensure` until it succeeds, fails for a reason that does not pass, `patienceMs` ran out, or a stop was
+    /// requested.
     func retrying<Placed>(_ what: String, _ ensure: () throws(NATSError) -> Placed) throws(NATSError) -> Placed {
         let deadline = ContinuousClock.now + .milliseconds(patienceMs)
         while true {
             do {
                 return try ensure()
-            } catch let error where error.isPassing && ContinuousClock.now < deadline {
+            } catch let error where error.isPassing && ContinuousClock.now < deadline && !stopRequested() {
                 report.warn("JetStream has not placed \(what) yet; asking again", ["error": error.description])
                 // An unavailable JetStream answers at once: a pause keeps the servers from being asked in a loop.
                 if !error.isTimeout { sleepBriefly(milliseconds: 250) }

@@ -27,8 +27,9 @@ extension EngineCore {
         append(
             .cancelled(cancelled), stackId: context.stackId, requestId: context.requestId, now: context.now,
             into: &outcome)
-        // A settle of no time back completes in this batch.
-        advanceStack(context.stackId, to: context.now, into: &outcome)
+        // A settle of no time back completes in this batch: it ends at the event's time, which a `now` behind the
+        // clock does not reach.
+        advanceStack(context.stackId, to: turnUs, into: &outcome)
         return true
     }
 }

@@ -285,7 +285,8 @@ enum PlayCommand {
         return "segue play: warning: \(path) holds \(counted.joined(separator: " and ")) followed by more input on "
             + "the same stack; animations last as long as recorded whatever --speed says, so at --speed "
             + "\(speed) that input meets them at another point (a push still running refuses it: "
-            + "TRANSITION_IN_PROGRESS; a settling swipe may be caught); play at --speed 1 to keep the outcome"
+            + "TRANSITION_IN_PROGRESS, or in flutter a pop turns it back from elsewhere: REVERSED_BY_COMMAND; a "
+            + "settling swipe may be caught); play at --speed 1 to keep the outcome"
     }
 
     private static func isAnimated(_ command: Command) -> Bool {

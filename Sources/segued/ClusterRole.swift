@@ -13,7 +13,8 @@ let steppedDownStatus: Int32 = 3
 
 /// Waits as a standby until this daemon holds its shard (docs/operations.md, "Failover"), folding the shard's
 /// stream into the data directory's state meanwhile, then points the engine at the stream. Exits 0 when asked to
-/// stop while standing by, 1 when the cluster cannot be joined or the data directory cannot be opened.
+/// stop while joining the cluster or standing by, 1 when the cluster cannot be joined or the data directory cannot
+/// be opened.
 /// - Parameters:
 ///   - status: what the metrics endpoint reports of the shard, kept up to date from now on.
 ///   - lineEnd: what the standby line ends with (the metrics endpoint, when there is one).
@@ -34,7 +35,7 @@ func awaitShard(
     do {
         let takeover = try ShardTakeover(
             settings: cluster, key: key, largestEventBytes: configuration.limits.largestPublishedMessageBytes,
-            report: log, status: status)
+            report: log, status: status, stopRequested: { stopRequested.load(ordering: .relaxed) })
         let held = try takeover.awaitShard(
             standby: standby, dataDirectory: configuration.dataDirectory,
             onStandby: { holder in
@@ -54,6 +55,11 @@ func awaitShard(
         return (held.leadership, standby)
     } catch {
         standby.close()
+        // Asked to stop while JetStream could not place the shard's stream yet: a stop, not a failure.
+        if stopRequested.load(ordering: .relaxed) {
+            log.info("stopped while joining the cluster", ["error": error.description])
+            exit(0)
+        }
         log.error("cannot take part in the cluster", ["error": error.description])
         exit(1)
     }

@@ -139,6 +139,25 @@ struct CommandReversalTests {
         #expect(h.stack()?.screens == ["Home"] && h.core.nextDeadline() == nil)
     }
 
+    @Test("an immediate pop given a time behind the engine's clock still completes the push at once")
+    func immediatePopBehindTheClock() throws {
+        var h = Self.flutterStack()
+        h.create("other", screens: ["Home"], revision: CoreHarness.newest)
+        h.push("Detail")
+        h.advance(ms: 100)
+        // Another stack's input at a later time moves the clock past the pop's (event times never go below it).
+        var outcome = Outcome()
+        let resize = Command(stackId: "other", op: .resize(Resize(size: Size(width: 500, height: 500))))
+        #expect(h.core.apply(resize, requestId: "r", now: h.now + 50_000, into: &outcome).error == nil)
+        let pop = Command(stackId: "main", op: .pop(Pop(immediate: true)))
+        outcome = Outcome()
+        #expect(h.core.apply(pop, requestId: "pop", now: h.now, into: &outcome).error == nil)
+        #expect(outcome.events.count == 2 && outcome.events.first?.cancelled?.settleUs == 0)
+        #expect(outcome.events.last?.completed?.finished == false)
+        #expect(outcome.frames.map(\.phase) == [.done])
+        #expect(h.stack()?.screens == ["Home"] && h.stack()?.transition == nil)
+    }
+
     @Test("profiles and pairs that do not reverse still refuse with TRANSITION_IN_PROGRESS")
     func refusals() throws {
         // percent-1s (UIKit) and revision 0's flutter refuse a pop during a push.

@@ -182,6 +182,8 @@ struct CLIRecordPlayTests {
                 "segue play: warning: \(file) holds 1 animated command followed by more input on the same stack"),
             "\(fast)")
         #expect(fast.stderr.contains("at --speed 4 that input"), "\(fast)")
+        // A flutter pop that met the push elsewhere turns it back from there instead of being refused.
+        #expect(fast.stderr.contains("in flutter a pop turns it back from elsewhere: REVERSED_BY_COMMAND"), "\(fast)")
         // The speed as given, not rounded to three decimals.
         let almost = try runSegue(
             ["play", file, "--speed", "1.00000001", "--stack-map", "demo=almost"], daemon: daemon)

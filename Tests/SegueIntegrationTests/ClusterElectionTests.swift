@@ -148,5 +148,27 @@ extension NATSClusterSuites {
             #expect(SegueEndpoints(readyLine: ready) != nil, "\(ready) \(daemon.stderr)")
             #expect(daemon.stop() == 0)
         }
+
+        /// A daemon asked to stop while JetStream cannot place its stream stops asking and exits 0, rather than
+        /// asking until its patience runs out.
+        @Test func aDaemonWaitingForItsStreamToBePlacedStopsOnSIGTERM() throws {
+            let nats = try NATSCluster.start()
+            nats.pause(node: 1)
+            nats.pause(node: 2)
+            defer {
+                nats.resume(node: 1)
+                nats.resume(node: 2)
+            }
+            let data = try ScratchDirectory(prefix: "segued-cluster")
+            let daemon = try ChildProcess(
+                try BuildProducts.executable("segued"),
+                ClusterDaemon.arguments(
+                    cluster: nats, shard: 0, shards: 1, node: "stopped", data: data.path, urls: nats.url(node: 0)))
+            var line = daemon.readErrorLine(timeoutMs: 30000)
+            while let read = line, !read.contains("asking again") { line = daemon.readErrorLine(timeoutMs: 30000) }
+            #expect(line?.contains("JetStream has not placed the shard's stream yet") == true, "\(daemon.stderr)")
+            #expect(daemon.stop() == 0, "\(daemon.stderr)")
+            #expect(daemon.stderr.contains("stopped while joining the cluster"), "\(daemon.stderr)")
+        }
     }
 }
