@@ -167,7 +167,8 @@ extension NATSClusterSuites {
             var line = daemon.readErrorLine(timeoutMs: 30000)
             while let read = line, !read.contains("asking again") { line = daemon.readErrorLine(timeoutMs: 30000) }
             #expect(line?.contains("JetStream has not placed the shard's stream yet") == true, "\(daemon.stderr)")
-            #expect(daemon.stop() == 0, "\(daemon.stderr)")
+            // It stops once the request in flight has had its answer or its 5 s.
+            #expect(daemon.stop(timeoutMs: 15000) == 0, "\(daemon.stderr)")
             #expect(daemon.stderr.contains("stopped while joining the cluster"), "\(daemon.stderr)")
         }
     }
