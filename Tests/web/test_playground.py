@@ -350,7 +350,7 @@ def test_android_swipe_back_to_the_edge_cancels(page, gateway):
     assert drawn_card(page, "Detail")["radius"] == 2
 
 
-def test_flutter_draws_its_page_shadow_outside_the_leading_edge(page):
+def test_flutter_draws_its_page_shadow_outside_the_leading_edge(page, tmp_path):
     """A flutter back swipe held halfway: the page draws the upper screen's `edgeShadow`, a gradient as wide as
     the frame says, just left of the screen; at rest it is hidden or off the device."""
     page.execute_script("""
@@ -368,6 +368,7 @@ def test_flutter_draws_its_page_shadow_outside_the_leading_edge(page):
         const style = getComputedStyle(edge);
         return {frame, x: new DOMMatrix(style.transform).m41, width: parseFloat(style.width),
                 background: style.backgroundImage, shown: style.display !== 'none'};""")
+    screenshot(page, "playground-edge-shadow", tmp_path)
     shadow = drawn["frame"]["from"]["edgeShadow"]
     assert drawn["shown"] and drawn["background"].startswith("linear-gradient")
     assert drawn["width"] == pytest.approx(shadow["width"], abs=0.02)
