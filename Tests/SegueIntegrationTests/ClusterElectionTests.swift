@@ -128,19 +128,27 @@ extension NATSClusterSuites {
             try Self.rideOut(leaderOf: "KV_\(ClusterLayout.leaseBucket)", .kill)
         }
 
-        /// A daemon started while two of its three servers are paused, so that JetStream can place no stream, says it
-        /// is waiting and asks again; once they are back it creates its shard's stream and holds the shard.
-        @Test func aDaemonStartedWhileTheServersCannotPlaceItsStreamWaitsForThem() throws {
-            let nats = try NATSCluster.start()
+        /// A daemon started on `nats` while its two other servers are paused, so that JetStream can place no
+        /// stream, once it has said that it is asking again; the line that said it, or nil.
+        static func waitingForPlacement(
+            _ nats: NATSCluster, node: String, data: ScratchDirectory
+        ) throws -> (daemon: ChildProcess, line: String?) {
             nats.pause(node: 1)
             nats.pause(node: 2)
-            let data = try ScratchDirectory(prefix: "segued-cluster")
             let daemon = try ChildProcess(
                 try BuildProducts.executable("segued"),
                 ClusterDaemon.arguments(
-                    cluster: nats, shard: 0, shards: 1, node: "early", data: data.path, urls: nats.url(node: 0)))
+                    cluster: nats, shard: 0, shards: 1, node: node, data: data.path, urls: nats.url(node: 0)))
             var line = daemon.readErrorLine(timeoutMs: 30000)
             while let read = line, !read.contains("asking again") { line = daemon.readErrorLine(timeoutMs: 30000) }
+            return (daemon, line)
+        }
+
+        /// Such a daemon, once the servers are back, creates its shard's stream and holds the shard.
+        @Test func aDaemonStartedWhileTheServersCannotPlaceItsStreamWaitsForThem() throws {
+            let nats = try NATSCluster.start()
+            let data = try ScratchDirectory(prefix: "segued-cluster")
+            let (daemon, line) = try Self.waitingForPlacement(nats, node: "early", data: data)
             nats.resume(node: 1)
             nats.resume(node: 2)
             #expect(line?.contains("JetStream has not placed the shard's stream yet") == true, "\(daemon.stderr)")
@@ -149,23 +157,15 @@ extension NATSClusterSuites {
             #expect(daemon.stop() == 0)
         }
 
-        /// A daemon asked to stop while JetStream cannot place its stream stops asking and exits 0, rather than
-        /// asking until its patience runs out.
+        /// Such a daemon asked to stop stops asking and exits 0, rather than asking until its patience runs out.
         @Test func aDaemonWaitingForItsStreamToBePlacedStopsOnSIGTERM() throws {
             let nats = try NATSCluster.start()
-            nats.pause(node: 1)
-            nats.pause(node: 2)
+            let data = try ScratchDirectory(prefix: "segued-cluster")
+            let (daemon, line) = try Self.waitingForPlacement(nats, node: "stopped", data: data)
             defer {
                 nats.resume(node: 1)
                 nats.resume(node: 2)
             }
-            let data = try ScratchDirectory(prefix: "segued-cluster")
-            let daemon = try ChildProcess(
-                try BuildProducts.executable("segued"),
-                ClusterDaemon.arguments(
-                    cluster: nats, shard: 0, shards: 1, node: "stopped", data: data.path, urls: nats.url(node: 0)))
-            var line = daemon.readErrorLine(timeoutMs: 30000)
-            while let read = line, !read.contains("asking again") { line = daemon.readErrorLine(timeoutMs: 30000) }
             #expect(line?.contains("JetStream has not placed the shard's stream yet") == true, "\(daemon.stderr)")
             // It stops once the request in flight has had its answer or its 5 s.
             #expect(daemon.stop(timeoutMs: 15000) == 0, "\(daemon.stderr)")

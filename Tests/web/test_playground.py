@@ -104,6 +104,16 @@ def summary(values: list[float]) -> dict:
             "p99": ordered[min(len(ordered) - 1, -(-len(ordered) * 99 // 100) - 1)]}
 
 
+def choose_profile(page, profile: str) -> None:
+    """Picks `profile`, and waits until the page has made its new stack of it."""
+    page.execute_script(f"""
+        const profile = document.getElementById('pg-profile');
+        profile.value = '{profile}';
+        profile.dispatchEvent(new Event('change'));""")
+    wait_for(page, f"""return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes('stackCreated [Home, Detail] {profile}'))""")
+
+
 @pytest.mark.parametrize("kind", ["mouse", "touch"])
 def test_a_swipe_past_half_finishes_the_pop(page, gateway, kind, tmp_path):
     stack_id = page.execute_script("return window.segue.playground.stackId")
@@ -164,12 +174,7 @@ def test_command_buttons_push_and_pop(page):
 def test_a_command_clicked_during_a_transition_is_sent_and_its_refusal_shown(page, tmp_path):
     """The buttons stay enabled while a push runs: a pop clicked at once reaches the daemon, and the page lists
     what came back (today TRANSITION_IN_PROGRESS with its message) among its rejections."""
-    page.execute_script("""
-        const profile = document.getElementById('pg-profile');
-        profile.value = 'percent-1s';
-        profile.dispatchEvent(new Event('change'));""")
-    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
-        .some((li) => li.textContent.includes('stackCreated [Home, Detail] percent-1s'))""")
+    choose_profile(page, "percent-1s")
     # Both clicks in one task: the pop leaves right behind the push, well inside its 1 s animation.
     page.execute_script("""
         document.querySelector('[data-command="push"]').click();
@@ -189,12 +194,7 @@ def test_a_command_clicked_during_a_transition_is_sent_and_its_refusal_shown(pag
 def test_a_pop_clicked_during_a_flutter_push_turns_it_back(page):
     """In flutter a pop clicked while the push runs is not refused: the push turns back from where it is, and the
     page lists the reversal and the unfinished completion; the stack is as before the push."""
-    page.execute_script("""
-        const profile = document.getElementById('pg-profile');
-        profile.value = 'flutter';
-        profile.dispatchEvent(new Event('change'));""")
-    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
-        .some((li) => li.textContent.includes('stackCreated [Home, Detail] flutter'))""")
+    choose_profile(page, "flutter")
     page.execute_script("""
         document.querySelector('[data-command="push"]').click();
         document.querySelector('[data-command="pop"]').click();""")
@@ -353,12 +353,7 @@ def test_android_swipe_back_to_the_edge_cancels(page, gateway):
 def test_flutter_draws_its_page_shadow_outside_the_leading_edge(page, tmp_path):
     """A flutter back swipe held halfway: the page draws the upper screen's `edgeShadow`, a gradient as wide as
     the frame says, just left of the screen; at rest it is hidden or off the device."""
-    page.execute_script("""
-        const profile = document.getElementById('pg-profile');
-        profile.value = 'flutter';
-        profile.dispatchEvent(new Event('change'));""")
-    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
-        .some((li) => li.textContent.includes('stackCreated [Home, Detail] flutter'))""")
+    choose_profile(page, "flutter")
     swipe(page, "mouse", [0.5], release=False)
     wait_for(page, """const f = window.segue.playground.stage.drawn?.frame;
         return f && f.phase === 'TRACKING' && f.from.edgeShadow && f.from.rect.x > 100""")
