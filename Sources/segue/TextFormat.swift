@@ -169,7 +169,6 @@ enum TextFormat {
         return text
     }
 
-    /// `value` with exactly `digits` decimals (no Foundation `String(format:)` needed).
     /// ` gesture=0.700` where a finger decided, nothing for a command's transition, which has no gesture, and
     /// ` visual=0.400` where a command turned one back: where its screens were then, as frames print it.
     static func gestureProgress(_ progress: Double, _ reason: Reason) -> String {
@@ -180,6 +179,7 @@ enum TextFormat {
         }
     }
 
+    /// `value` with exactly `digits` decimals (no Foundation `String(format:)` needed).
     static func fixed(_ value: Double, _ digits: Int) -> String {
         guard value.isFinite else { return "\(value)" }
         var scale: Double = 1
