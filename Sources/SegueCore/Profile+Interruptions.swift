@@ -1,27 +1,51 @@
 import SegueWire
 
 extension Profile {
-    /// What a command does when it arrives while a transition another command began is still animating.
+    /// What a command does when it arrives while a transition is running.
     public enum Interruption: Sendable, Hashable {
         /// TRANSITION_IN_PROGRESS: the command waits for the running transition's `completed`.
         case refuse
         /// The running transition turns back from where it is, in what remains of its duration and along the
         /// curves it went out on, and completes unfinished (docs/semantics.md, "A pop during a push").
         case reverse
+        /// The command ends the finger's drag and finishes the dragged transition itself, from where the finger
+        /// left it (docs/semantics.md, "A pop during a back swipe").
+        case takeOver
     }
 
-    /// Which commands turn which running command transitions back; every other pair refuses.
+    /// Which commands turn which running command transitions back, and which take which dragged transitions
+    /// over; every other pair refuses.
     public struct Interruptions: Sendable, Hashable {
         /// The command that reverses a running transition, by the running transition's operation.
         public var reversedBy: [Operation: Operation]
+        /// The command that takes a dragged transition over, by the dragged transition's operation.
+        public var dragTakenOverBy: [Operation: Operation]
 
-        public init(reversedBy: [Operation: Operation] = [:]) {
+        public init(reversedBy: [Operation: Operation] = [:], dragTakenOverBy: [Operation: Operation] = [:]) {
             self.reversedBy = reversedBy
+            self.dragTakenOverBy = dragTakenOverBy
         }
 
         /// What `command` does while a command's `running` transition animates.
         public func rule(running: Operation, command: Operation) -> Interruption {
             reversedBy[running] == command ? .reverse : .refuse
+        }
+
+        /// What `command` does while a finger drags a `dragged` transition.
+        public func rule(dragging dragged: Operation, command: Operation) -> Interruption {
+            dragTakenOverBy[dragged] == command ? .takeOver : .refuse
+        }
+    }
+}
+
+extension Profile {
+    /// How a command that took a drag over finishes it: the command's own curve, over what remains of the command's
+    /// own duration from where the finger left it, as Flutter's controller runs from its value (`flutter`: 500 ms,
+    /// linear in time). A profile whose commands have no such duration finishes at once.
+    var takeOver: (ms: Double, curve: CubicBezier) {
+        switch navigationSettle {
+        case .fixed(let ms, let curve)?, .remaining(let ms, let curve)?: (ms, curve)
+        default: (0, CubicBezier(0, 0, 1, 1))
         }
     }
 }

@@ -179,7 +179,7 @@ public enum ProfileCatalog {
     /// the page below still (lines 154-157), sliding up from the bottom along linearToEaseOut (lines 472-477).
     /// Its Cubic curves are solved as Flutter solves them (`FlutterBisection`); the linear ones are Flutter's
     /// `Curves.linear`, no cubic, and stay exact. Its pages draw Flutter's edge shadow (`flutterEdgeShadow`).
-    /// A pop while a push still animates, and a dismiss while a present does, turn it back (`flutterReversals`), in
+    /// A pop while a push still animates, and a dismiss while a present does, turn it back (`flutterInterruptions`), in
     /// both revisions.
     public static let flutter: Profile = {
         var profile = flutter(solver: .flutter)
@@ -214,7 +214,7 @@ public enum ProfileCatalog {
                 side: .bottom,
                 commandEasing: Profile.CommandEasing(
                     upper: .bezier(linearToEaseOut.solved(by: solver)), lower: .bezier(linear))),
-            catchesSettle: false, decidesCancelledGesture: true, interruptions: flutterReversals
+            catchesSettle: false, decidesCancelledGesture: true, interruptions: flutterInterruptions
         )
     }
 
@@ -225,7 +225,13 @@ public enum ProfileCatalog {
     /// the direction it started in until dismissed (animations.dart@702f3e50, `_updateCurveDirection`). A
     /// fullscreen dialog dismissed while presented is the same pop. A pop to root would also remove the pages
     /// below, which is more than a reversal: it is refused, like every other pair.
-    static let flutterReversals = Profile.Interruptions(reversedBy: [.push: .pop, .present: .dismiss])
+    ///
+    /// A pop while a finger drags the page back pops it "as if there were no back gesture" (route_test.dart@00bb2feb,
+    /// 'Back swipe less than halfway is interrupted by route pop' and '... more than halfway ...'): `didPop`
+    /// reverses the controller from the finger's value, linearly over 500 ms x that value, while the screens
+    /// stay linear because a user gesture is in progress (route.dart@7c1ae2bc line 209).
+    static let flutterInterruptions = Profile.Interruptions(
+        reversedBy: [.push: .pop, .present: .dismiss], dragTakenOverBy: [.pop: .pop])
 
     /// A phone's window corner radius: Pixel 7's 47 px (`rounded_corner_radius` of its device overlay) at its
     /// density of 2.625 px per point (420 dpi). AOSP itself leaves it 0.

@@ -114,6 +114,13 @@ public struct StackModel: Sendable, Hashable {
             current.phase = .tracking(tracking)
             if countingFrames { current.frameSequence += 1 }
             transition = current
+        case .finished(let finished) where finished.reason == .takenOverByCommand:
+            // A command took the drag over: it decided how the transition ends (its `completed` carries the
+            // command's id), and the rest runs along the command's curve.
+            transition?.requestId = event.requestId
+            startSettle(
+                at: event.timeUs, finishing: true, velocity: 0, durationUs: finished.settleUs,
+                settle: .fixed(ms: 0, curve: profile.takeOver.curve))
         case .finished(let finished):
             startSettle(at: event.timeUs, finishing: true, velocity: finished.velocity, durationUs: finished.settleUs)
         case .cancelled(let cancelled):
@@ -206,11 +213,15 @@ public struct StackModel: Sendable, Hashable {
         min(max(value, 0), 1)
     }
 
-    private mutating func startSettle(at timeUs: Int64, finishing: Bool, velocity: Double, durationUs: Int64) {
+    /// - Parameter settle: the settle's kind, when not the profile's for the transition (its curve only: the
+    ///   duration is the logged one).
+    private mutating func startSettle(
+        at timeUs: Int64, finishing: Bool, velocity: Double, durationUs: Int64, settle: Profile.Settle? = nil
+    ) {
         guard var current = transition else { return }
         let from = current.fraction(at: timeUs)
         let target: Double = finishing ? 1 : 0
-        let settle = profile.settle(for: current)
+        let settle = settle ?? profile.settle(for: current)
         current.phase = .settling(
             .init(
                 startUs: timeUs, durationUs: durationUs, fromFraction: from, targetFraction: target,

@@ -280,6 +280,39 @@ struct FlutterWidgetTestPorts {
     }
 
     @Test(
+        "route_test.dart@00bb2feb 'Back swipe less than halfway is interrupted by route pop' and '... more than halfway ...': dragged to 100 or 500 and popped with the finger still down, the page is popped as if there were no back gesture: the page below ends at 0 and the page is gone",
+        arguments: [100.0, 500.0])
+    func backSwipeInterruptedByPop(distance: Double) throws {
+        var h = Self.harness(revision: 2, screens: ["Page 1", "Page 2"])
+        let gesture = Self.drag(&h, by: distance, release: false)
+        let dragged = try #require(h.frames.last)
+        #expect(dragged.fromX == distance && dragged.toX < 0)
+        let mark = h.mark()
+        #expect(h.pop(requestId: "pop").error == nil)
+        // The finger goes on moving and lifts: the pop has the page now, and nothing of the finger's counts.
+        h.changed(gesture, x: distance / 2)
+        h.runUntilIdle()
+        h.pan(.panEnded, gesture: gesture, translation: Vec2(x: distance / 2, y: 0), location: Vec2(x: 5, y: 300))
+        #expect(h.rejections(since: mark).isEmpty)
+        let events = h.events(since: mark)
+        let finished = try #require(events.first?.finished)
+        #expect(finished.reason == .takenOverByCommand && events.first?.requestId == "pop")
+        // The rest of Flutter's 500 ms from where the finger left the page, linear in time.
+        let remaining = 1 - distance / 800
+        #expect(finished.settleUs == Int64((remaining * 500_000).rounded()))
+        #expect(events.last?.completed?.finished == true && events.last?.requestId == "pop")
+        #expect(h.stack()?.screens == ["Page 1"])
+        let frames = h.frames(since: mark)
+        #expect(frames.last?.toX == 0 && frames.last?.phase == .done)
+        // No jump, and the page moves on linearly: x = d + (800 - d) t / T.
+        let turnUs = try #require(events.first?.timeUs)
+        for frame in frames.dropLast() {
+            let t = Double(frame.timeUs - turnUs) / Double(finished.settleUs)
+            #expect(abs(frame.fromX - (distance + (800 - distance) * t)) < 1e-6, "\(frame.timeUs - turnUs) us")
+        }
+    }
+
+    @Test(
         "route_test.dart@00bb2feb 'test edge swipe then drop back at ending point works' and '... at starting point works': dropped at the full width the page pops at once; dropped back at 0 it stays at once"
     )
     func dropsAtTheEnds() throws {

@@ -4,8 +4,9 @@ import Testing
 @testable import SegueCore
 
 /// Every profile against every command while each kind of transition runs (docs/semantics.md, "Interruptions"):
-/// a command the profile's rule reverses turns the transition back without a jump; every other one is refused
-/// with TRANSITION_IN_PROGRESS and changes nothing, so the run goes on exactly as a run without it.
+/// a command the profile's rule reverses turns the transition back without a jump, one it lets take a drag over
+/// finishes the drag from where the finger is; every other one is refused with TRANSITION_IN_PROGRESS and changes
+/// nothing, so the run goes on exactly as a run without it.
 @Suite("interruptions, every profile")
 struct InterruptionMatrixTests {
     /// What runs when the command arrives.
@@ -57,7 +58,7 @@ struct InterruptionMatrixTests {
     }
 
     @Test(
-        "a command during a running transition is reversed where the profile says so, else refused and without effect",
+        "a command during a running transition is reversed or takes the drag over where the profile says so, else refused and without effect",
         arguments: ProfileCatalog.names, Running.allCases)
     func everyCommand(profile: String, running: Running) throws {
         let rules = try #require(ProfileCatalog.named(profile)).interruptions
@@ -71,7 +72,17 @@ struct InterruptionMatrixTests {
                 let mark = h.mark()
                 let outcome = h.command(command.op, requestId: "interrupting")
                 let context = "\(profile), \(command.name) at \(fraction) of a \(running)"
-                if let operation = running.operation,
+                if running == .drag, rules.rule(dragging: .pop, command: command.operation) == .takeOver {
+                    #expect(outcome.error == nil, "\(context): \(String(describing: outcome.error))")
+                    h.runUntilIdle()
+                    let events = h.events(since: mark)
+                    #expect(events.first?.finished?.reason == .takenOverByCommand, "\(context)")
+                    #expect(events.last?.completed?.finished == true, "\(context)")
+                    // No jump: the first frame after it goes on from where the finger left the screens.
+                    let last = try #require(before.last)
+                    let first = try #require(h.frames(since: mark).first)
+                    #expect(first.progress >= last.progress && first.progress - last.progress < 0.05, "\(context)")
+                } else if let operation = running.operation,
                     rules.rule(running: operation, command: command.operation) == .reverse
                 {
                     #expect(outcome.error == nil, "\(context): \(String(describing: outcome.error))")

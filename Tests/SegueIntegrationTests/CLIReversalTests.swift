@@ -4,8 +4,9 @@ import SegueSystem
 import SegueWire
 import Testing
 
-/// `segue push` then `segue pop` at once on a `flutter` stack of a real segued: the pop turns the push back, `segue
-/// tail` says so, and `segue replay --frames` of the data directory draws every frame a subscriber saw.
+/// `segue pop` on a `flutter` stack of a real segued, during a push (the pop turns it back) and during a back swipe
+/// (it takes the drag over): `segue tail` says so, and `segue replay --frames` of the data directory draws every
+/// frame a subscriber saw.
 @Suite struct CLIReversalTests {
     static let stack = "demo"
 
@@ -74,9 +75,84 @@ import Testing
         }
         #expect(replayed.values.contains { $0.phase == .done && $0.progress == 0 })
     }
+
+    @Test("a pop while a finger drags a back swipe: taken over live, told by tail, replayed byte for byte")
+    func popDuringSwipeReplays() throws {
+        let data = try ScratchDirectory(prefix: "segued-take-over")
+        let directory = data.url.appendingPathComponent("data")
+        var frames: [Frame] = []
+        var events: [Event] = []
+        do {
+            let daemon = try DaemonProcess.start(dataDirectory: directory)
+            defer { daemon.kill() }
+            let control = try ControlClient(endpoint: daemon.endpoints.control)
+            _ = try control.command(
+                Command(
+                    stackId: Self.stack,
+                    op: .create(
+                        CreateStack(
+                            screens: ["Home", "Detail"],
+                            config: StackConfig(size: Size(width: 800, height: 600), profile: "flutter")))))
+            let subscriber = try Subscriber(
+                endpoint: daemon.endpoints.events,
+                prefixes: [Topic.event.prefix(Self.stack), Topic.frame.prefix(Self.stack)])
+            try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: 5000)
+            let tail = try startSegue(["tail", "--from", "1"], daemon: daemon)
+            defer { tail.kill() }
+
+            // A finger down at the edge, dragged to 200 pt, and held there.
+            let producer = try Producer(endpoint: daemon.endpoints.ingest)
+            for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] {
+                try producer.send(
+                    pan: PanEvent(
+                        stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
+                        translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0),
+                        timestampUs: 1_000_000 + Int64(x) * 100))
+            }
+            let deadline = Date().addingTimeInterval(20)
+            func read(until done: () -> Bool) throws {
+                while Date() < deadline && !done() {
+                    switch try subscriber.next(timeoutMs: 100) {
+                    case .frame(let frame)?: frames.append(frame)
+                    case .event(let event)?: events.append(event)
+                    default: break
+                    }
+                }
+            }
+            try read { events.contains { if case .progressed = $0.body { true } else { false } } }
+            #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
+            try read { frames.contains { $0.phase == .done } }
+
+            let finished = try #require(events.compactMap(\.finished).first, "\(events)")
+            #expect(finished.reason == .takenOverByCommand && finished.settleUs == 375_000)
+            let completed = try #require(events.compactMap(\.completed).first)
+            #expect(completed.finished && completed.screens == ["Home"])
+            #expect(frames.last?.phase == .done && frames.last?.progress == 1)
+
+            var lines: [String] = []
+            while lines.last?.contains(" completed ") != true, let line = tail.readLine(timeoutMs: 10000) {
+                lines.append(line)
+            }
+            let takeOver = try #require(lines.first { $0.contains(" finished t1 ") }, "\(lines)")
+            #expect(takeOver.contains(" gesture=0.250 TAKEN_OVER_BY_COMMAND settle="), "\(takeOver)")
+            #expect(tail.stop() == 0)
+            #expect(daemon.stop() == 0)
+        }
+        let (replayed, _) = try AndroidRestartTests.replay(directory)
+        #expect(frames.count > 2)
+        for frame in frames {
+            let again = replayed["\(frame.transitionId)/\(frame.sequence)"]
+            #expect(again?.encoded() == frame.encoded(), "frame \(frame.transitionId)/\(frame.sequence)")
+        }
+    }
 }
 
 extension Event {
+    fileprivate var finished: TransitionFinished? {
+        if case .finished(let finished) = body { return finished }
+        return nil
+    }
+
     fileprivate var cancelled: TransitionCancelled? {
         if case .cancelled(let cancelled) = body { return cancelled }
         return nil

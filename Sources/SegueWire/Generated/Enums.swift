@@ -247,6 +247,10 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// semantics.md).
     public static let reversedByCommand = Reason(rawValue: 12)
 
+    /// `TAKEN_OVER_BY_COMMAND` = 13: a command finished a dragged transition itself (a pop during a back swipe;
+    /// semantics.md).
+    public static let takenOverByCommand = Reason(rawValue: 13)
+
     /// Every value declared in the proto, in declaration order.
     public static let knownValues: [Reason] = [
         .reasonUnspecified,
@@ -262,18 +266,19 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         .returnedToEdge,
         .movedVertically,
         .reversedByCommand,
+        .takenOverByCommand,
     ]
 
     /// Whether the number is declared in the proto.
     public var isKnown: Bool {
         switch rawValue {
-        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: true
+        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13: true
         default: false
         }
     }
 
-    /// The proto name of the value, such as `"REVERSED_BY_COMMAND"`, or `Reason(<number>)` for a number not declared in
-    /// the proto.
+    /// The proto name of the value, such as `"TAKEN_OVER_BY_COMMAND"`, or `Reason(<number>)` for a number not declared
+    /// in the proto.
     public var description: String {
         switch rawValue {
         case 0: "REASON_UNSPECIFIED"
@@ -289,12 +294,13 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case 10: "RETURNED_TO_EDGE"
         case 11: "MOVED_VERTICALLY"
         case 12: "REVERSED_BY_COMMAND"
+        case 13: "TAKEN_OVER_BY_COMMAND"
         default: "Reason(\(rawValue))"
         }
     }
 
-    /// Creates the value with the given proto name, such as `"REVERSED_BY_COMMAND"`; nil for a name not declared in the
-    /// proto.
+    /// Creates the value with the given proto name, such as `"TAKEN_OVER_BY_COMMAND"`; nil for a name not declared in
+    /// the proto.
     public init?(protoName: String) {
         switch protoName {
         case "REASON_UNSPECIFIED": self = .reasonUnspecified
@@ -310,6 +316,7 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case "RETURNED_TO_EDGE": self = .returnedToEdge
         case "MOVED_VERTICALLY": self = .movedVertically
         case "REVERSED_BY_COMMAND": self = .reversedByCommand
+        case "TAKEN_OVER_BY_COMMAND": self = .takenOverByCommand
         default: return nil
         }
     }

@@ -215,7 +215,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.reversedByCommand,
+        reason: Reason.takenOverByCommand,
         settleUs: 5000000035
     )
 
@@ -224,7 +224,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.reversedByCommand,
+        reason: Reason.takenOverByCommand,
         settleUs: 5000000035
     )
 
