@@ -33,11 +33,18 @@ extension EngineCore {
             config: stack.config)
         if let transition = stack.transition {
             let phase: FramePhase
-            if case .tracking = transition.phase { phase = .tracking } else { phase = .settling }
+            var goingBack = false
+            switch transition.phase {
+            case .tracking: phase = .tracking
+            case .settling(let settling):
+                phase = .settling
+                goingBack = settling.targetFraction == 0
+            case .animating: phase = .settling
+            }
             state.transition = TransitionState(
                 transitionId: transition.id, operation: transition.operation, fromScreen: transition.fromScreen,
                 toScreen: transition.toScreen, interactive: transition.interactive, phase: phase,
-                progress: stack.screenFraction(of: transition, at: max(now, clockUs)))
+                progress: stack.screenFraction(of: transition, at: max(now, clockUs)), goingBack: goingBack)
         }
         return state
     }

@@ -123,6 +123,7 @@ enum TextFormat {
                 + " \(transition.fromScreen) -> \(transition.toScreen)"
             if transition.interactive { text += " interactive" }
             text += " \(transition.phase) visual=\(fixed(transition.progress, 3))"
+            if transition.goingBack { text += " going back" }
             lines.append(text)
         } else {
             lines.append("  idle")

@@ -193,6 +193,20 @@ struct CommandReversalTests {
         #expect(h.cancelled.count == 1)
     }
 
+    @Test("the stack's state says a reversed push is going back, and a running one is not")
+    func stateGoingBack() throws {
+        var h = Self.flutterStack()
+        h.push("Detail")
+        h.advance(ms: 200)
+        let pushing = try #require(h.core.state(of: "main", now: h.now)?.transition)
+        #expect(pushing.phase == .settling && !pushing.goingBack)
+        h.pop()
+        h.advance(ms: 50)
+        let reversing = try #require(h.core.state(of: "main", now: h.now)?.transition)
+        #expect(reversing.operation == .push && reversing.phase == .settling && reversing.goingBack)
+        #expect(close(reversing.progress, 0.3, 1e-6))
+    }
+
     @Test("a pop with a stale expected_version during a push is VERSION_CONFLICT, not a reversal")
     func expectedVersion() throws {
         var h = Self.flutterStack()

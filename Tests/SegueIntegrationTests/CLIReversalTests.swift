@@ -38,17 +38,24 @@ import Testing
             let tail = try startSegue(["tail", "--from", "1"], daemon: daemon)
             defer { tail.kill() }
 
-            #expect(try runSegue(["push", Self.stack, "Detail"], daemon: daemon).status == 0)
-            #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
-
             let deadline = Date().addingTimeInterval(20)
-            while Date() < deadline && !frames.contains(where: { $0.phase == .done }) {
-                switch try subscriber.next(timeoutMs: 100) {
-                case .frame(let frame)?: frames.append(frame)
-                case .event(let event)?: events.append(event)
-                default: break
+            func read(until done: () -> Bool) throws {
+                while Date() < deadline && !done() {
+                    switch try subscriber.next(timeoutMs: 100) {
+                    case .frame(let frame)?: frames.append(frame)
+                    case .event(let event)?: events.append(event)
+                    default: break
+                    }
                 }
             }
+            #expect(try runSegue(["push", Self.stack, "Detail"], daemon: daemon).status == 0)
+            // A fifth of the way in, so that the way back lasts about a second and `segue state` finds it.
+            try read { frames.contains { $0.progress >= 0.2 } }
+            #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
+            let state = try runSegue(["state", Self.stack], daemon: daemon)
+            #expect(state.stdout.contains(" PUSH Home -> Detail SETTLING visual="), "\(state)")
+            #expect(state.stdout.contains(" going back"), "\(state)")
+            try read { frames.contains { $0.phase == .done } }
             let cancelled = try #require(events.compactMap(\.cancelled).first, "\(events)")
             #expect(cancelled.reason == .reversedByCommand && cancelled.settleUs < 5_000_000)
             let completed = try #require(events.compactMap(\.completed).first)

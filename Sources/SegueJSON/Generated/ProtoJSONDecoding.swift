@@ -1261,9 +1261,11 @@ extension TransitionState: ProtoJSONDecodable {
                 phase = try value.enumValue(at: at) as FramePhase
             case "progress":
                 progress = try value.double(at: at)
+            case "goingBack", "going_back":
+                goingBack = try value.bool(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionState has "
-                    + "transitionId, operation, fromScreen, toScreen, interactive, phase, progress)")
+                    + "transitionId, operation, fromScreen, toScreen, interactive, phase, progress, goingBack)")
             }
         }
     }

@@ -676,6 +676,7 @@ extension TransitionState: JSONRepresentable {
         object.add("interactive", interactive)
         object.add("phase", phase)
         object.add("progress", progress)
+        object.add("goingBack", goingBack)
         return object
     }
 }

@@ -2917,6 +2917,10 @@ public struct TransitionState: ProtoMessage {
     /// Field 7 `double progress`: visual progress now.
     public var progress: Double = 0
 
+    /// Field 8 `bool going_back`: While settling: the screens go back to where the transition began (a cancel, a
+    /// release short of finishing, a command that turned it back) rather than on to its end.
+    public var goingBack: Bool = false
+
     /// Creates a `TransitionState` with every field at its default.
     public init() {}
 
@@ -2928,7 +2932,8 @@ public struct TransitionState: ProtoMessage {
         toScreen: String = "",
         interactive: Bool = false,
         phase: FramePhase = .framePhaseUnspecified,
-        progress: Double = 0
+        progress: Double = 0,
+        goingBack: Bool = false
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -2937,6 +2942,7 @@ public struct TransitionState: ProtoMessage {
         self.interactive = interactive
         self.phase = phase
         self.progress = progress
+        self.goingBack = goingBack
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -2962,6 +2968,9 @@ public struct TransitionState: ProtoMessage {
         if progress.bitPattern != 0 {
             writer.writeDouble(progress, field: 7)
         }
+        if goingBack {
+            writer.writeBool(goingBack, field: 8)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -2985,6 +2994,8 @@ public struct TransitionState: ProtoMessage {
             phase = try FramePhase(rawValue: reader.readInt32(wireType))
         case 7:
             progress = try reader.readDouble(wireType)
+        case 8:
+            goingBack = try reader.readBool(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -466,7 +466,8 @@ enum Samples {
         toScreen: "to_screen-0-\u{E9}\u{1F680}",
         interactive: true,
         phase: FramePhase.done,
-        progress: 7.5
+        progress: 7.5,
+        goingBack: true
     )
 
     /// Sample `StackState`.

@@ -644,7 +644,7 @@ class CommandResult(_message.Message):
     def __init__(self, first_position: _Optional[int] = ..., last_position: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
 
 class TransitionState(_message.Message):
-    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "phase", "progress")
+    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "phase", "progress", "going_back")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_SCREEN_FIELD_NUMBER: _ClassVar[int]
@@ -652,6 +652,7 @@ class TransitionState(_message.Message):
     INTERACTIVE_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    GOING_BACK_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     operation: Operation
     from_screen: str
@@ -659,7 +660,8 @@ class TransitionState(_message.Message):
     interactive: bool
     phase: FramePhase
     progress: float
-    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., phase: _Optional[_Union[FramePhase, str]] = ..., progress: _Optional[float] = ...) -> None: ...
+    going_back: bool
+    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., phase: _Optional[_Union[FramePhase, str]] = ..., progress: _Optional[float] = ..., going_back: _Optional[bool] = ...) -> None: ...
 
 class StackState(_message.Message):
     __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition")
