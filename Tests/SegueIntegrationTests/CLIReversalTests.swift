@@ -10,147 +10,134 @@ import Testing
 @Suite struct CLIReversalTests {
     static let stack = "demo"
 
-    @Test("a pop during a push: reversed live, told by tail, replayed byte for byte")
-    func popDuringPushReplays() throws {
-        let data = try ScratchDirectory(prefix: "segued-reversal")
-        let directory = data.url.appendingPathComponent("data")
-        var frames: [Frame] = []
-        var events: [Event] = []
-        do {
-            let daemon = try DaemonProcess.start(dataDirectory: directory)
-            defer { daemon.kill() }
+    /// A daemon on a data directory of its own with an 800 x 600 flutter stack of `screens`, what a subscriber saw
+    /// of it, and `segue tail` from the start.
+    final class Watched {
+        let directory: URL
+        let daemon: DaemonProcess
+        let tail: ChildProcess
+        private let scratch: ScratchDirectory
+        private let subscriber: Subscriber
+        private(set) var frames: [Frame] = []
+        private(set) var events: [Event] = []
+
+        init(screens: [String], tuning: Tuning? = nil) throws {
+            scratch = try ScratchDirectory(prefix: "segued-interrupted")
+            directory = scratch.url.appendingPathComponent("data")
+            daemon = try DaemonProcess.start(dataDirectory: directory)
             let control = try ControlClient(endpoint: daemon.endpoints.control)
-            // A push of 5 s (settle_ms), so that the pop lands during it however slowly `segue` starts.
-            var tuning = Tuning()
-            tuning.settleMs = 5000
             _ = try control.command(
                 Command(
-                    stackId: Self.stack,
+                    stackId: CLIReversalTests.stack,
                     op: .create(
                         CreateStack(
-                            screens: ["Home"],
+                            screens: screens,
                             config: StackConfig(
                                 size: Size(width: 800, height: 600), profile: "flutter", tuning: tuning)))))
-            let subscriber = try Subscriber(
+            subscriber = try Subscriber(
                 endpoint: daemon.endpoints.events,
-                prefixes: [Topic.event.prefix(Self.stack), Topic.frame.prefix(Self.stack)])
+                prefixes: [Topic.event.prefix(CLIReversalTests.stack), Topic.frame.prefix(CLIReversalTests.stack)])
             try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: 5000)
-            let tail = try startSegue(["tail", "--from", "1"], daemon: daemon)
-            defer { tail.kill() }
+            tail = try startSegue(["tail", "--from", "1"], daemon: daemon)
+        }
 
+        deinit {
+            tail.kill()
+            daemon.kill()
+        }
+
+        /// Reads what the subscriber gets until `done` holds of it (20 s at most).
+        func read(until done: (Watched) -> Bool) throws {
             let deadline = Date().addingTimeInterval(20)
-            func read(until done: () -> Bool) throws {
-                while Date() < deadline && !done() {
-                    switch try subscriber.next(timeoutMs: 100) {
-                    case .frame(let frame)?: frames.append(frame)
-                    case .event(let event)?: events.append(event)
-                    default: break
-                    }
+            while Date() < deadline && !done(self) {
+                switch try subscriber.next(timeoutMs: 100) {
+                case .frame(let frame)?: frames.append(frame)
+                case .event(let event)?: events.append(event)
+                default: break
                 }
             }
-            #expect(try runSegue(["push", Self.stack, "Detail"], daemon: daemon).status == 0)
-            // A fifth of the way in, so that the way back lasts about a second and `segue state` finds it.
-            try read { frames.contains { $0.progress >= 0.2 } }
-            #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
-            let state = try runSegue(["state", Self.stack], daemon: daemon)
-            #expect(state.stdout.contains(" PUSH Home -> Detail SETTLING visual="), "\(state)")
-            #expect(state.stdout.contains(" going back"), "\(state)")
-            try read { frames.contains { $0.phase == .done } }
-            let cancelled = try #require(events.compactMap(\.cancelled).first, "\(events)")
-            #expect(cancelled.reason == .reversedByCommand && cancelled.settleUs < 5_000_000)
-            let completed = try #require(events.compactMap(\.completed).first)
-            #expect(!completed.finished && completed.screens == ["Home"])
-            let done = try #require(frames.last)
-            #expect(done.phase == .done && done.progress == 0)
+        }
 
+        /// The lines `segue tail` printed, up to the first `completed`.
+        func tailLines() -> [String] {
             var lines: [String] = []
             while lines.last?.contains(" completed ") != true, let line = tail.readLine(timeoutMs: 10000) {
                 lines.append(line)
             }
-            let reversal = try #require(lines.first { $0.contains(" cancelled t1 ") }, "\(lines)")
-            #expect(reversal.contains(" visual=") && reversal.contains(" REVERSED_BY_COMMAND settle="), "\(reversal)")
-            #expect(lines.last?.hasSuffix(" completed t1 reverted screens=Home") == true, "\(lines)")
+            return lines
+        }
+
+        /// Stops tail and the daemon, then checks that every frame seen live is one `segue replay --frames` draws,
+        /// to the byte (a loaded daemon may skip late settle frames); returns the replayed frames.
+        func stopAndReplay() throws -> [String: Frame] {
             #expect(tail.stop() == 0)
             #expect(daemon.stop() == 0)
+            let (replayed, _) = try AndroidRestartTests.replay(directory)
+            #expect(frames.count > 2)
+            for frame in frames {
+                let again = replayed["\(frame.transitionId)/\(frame.sequence)"]
+                #expect(again?.encoded() == frame.encoded(), "frame \(frame.transitionId)/\(frame.sequence)")
+            }
+            return replayed
         }
-        let (replayed, _) = try AndroidRestartTests.replay(directory)
-        #expect(frames.count > 2)
-        // Every frame seen live is one the replay draws, to the byte (a loaded daemon may skip late settle frames).
-        for frame in frames {
-            let again = replayed["\(frame.transitionId)/\(frame.sequence)"]
-            #expect(again?.encoded() == frame.encoded(), "frame \(frame.transitionId)/\(frame.sequence)")
-        }
+    }
+
+    @Test("a pop during a push: reversed live, told by tail and state, replayed byte for byte")
+    func popDuringPushReplays() throws {
+        // A push of 5 s (settle_ms), so that the pop lands during it however slowly `segue` starts.
+        var tuning = Tuning()
+        tuning.settleMs = 5000
+        let watched = try Watched(screens: ["Home"], tuning: tuning)
+        let daemon = watched.daemon
+        #expect(try runSegue(["push", Self.stack, "Detail"], daemon: daemon).status == 0)
+        // A fifth of the way in, so that the way back lasts about a second and `segue state` finds it.
+        try watched.read { $0.frames.contains { $0.progress >= 0.2 } }
+        #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
+        let state = try runSegue(["state", Self.stack], daemon: daemon)
+        #expect(state.stdout.contains(" PUSH Home -> Detail SETTLING visual="), "\(state)")
+        #expect(state.stdout.contains(" going back"), "\(state)")
+        try watched.read { $0.frames.contains { $0.phase == .done } }
+        let cancelled = try #require(watched.events.compactMap(\.cancelled).first, "\(watched.events)")
+        #expect(cancelled.reason == .reversedByCommand && cancelled.settleUs < 5_000_000)
+        let completed = try #require(watched.events.compactMap(\.completed).first)
+        #expect(!completed.finished && completed.screens == ["Home"])
+        let done = try #require(watched.frames.last)
+        #expect(done.phase == .done && done.progress == 0)
+
+        let lines = watched.tailLines()
+        let reversal = try #require(lines.first { $0.contains(" cancelled t1 ") }, "\(lines)")
+        #expect(reversal.contains(" visual=") && reversal.contains(" REVERSED_BY_COMMAND settle="), "\(reversal)")
+        #expect(lines.last?.hasSuffix(" completed t1 reverted screens=Home") == true, "\(lines)")
+        let replayed = try watched.stopAndReplay()
         #expect(replayed.values.contains { $0.phase == .done && $0.progress == 0 })
     }
 
     @Test("a pop while a finger drags a back swipe: taken over live, told by tail, replayed byte for byte")
     func popDuringSwipeReplays() throws {
-        let data = try ScratchDirectory(prefix: "segued-take-over")
-        let directory = data.url.appendingPathComponent("data")
-        var frames: [Frame] = []
-        var events: [Event] = []
-        do {
-            let daemon = try DaemonProcess.start(dataDirectory: directory)
-            defer { daemon.kill() }
-            let control = try ControlClient(endpoint: daemon.endpoints.control)
-            _ = try control.command(
-                Command(
-                    stackId: Self.stack,
-                    op: .create(
-                        CreateStack(
-                            screens: ["Home", "Detail"],
-                            config: StackConfig(size: Size(width: 800, height: 600), profile: "flutter")))))
-            let subscriber = try Subscriber(
-                endpoint: daemon.endpoints.events,
-                prefixes: [Topic.event.prefix(Self.stack), Topic.frame.prefix(Self.stack)])
-            try SubscriptionProbe.awaitLive(subscriber, control: control, timeoutMs: 5000)
-            let tail = try startSegue(["tail", "--from", "1"], daemon: daemon)
-            defer { tail.kill() }
-
-            // A finger down at the edge, dragged to 200 pt, and held there.
-            let producer = try Producer(endpoint: daemon.endpoints.ingest)
-            for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] {
-                try producer.send(
-                    pan: PanEvent(
-                        stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
-                        translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0),
-                        timestampUs: 1_000_000 + Int64(x) * 100))
-            }
-            let deadline = Date().addingTimeInterval(20)
-            func read(until done: () -> Bool) throws {
-                while Date() < deadline && !done() {
-                    switch try subscriber.next(timeoutMs: 100) {
-                    case .frame(let frame)?: frames.append(frame)
-                    case .event(let event)?: events.append(event)
-                    default: break
-                    }
-                }
-            }
-            try read { events.contains { if case .progressed = $0.body { true } else { false } } }
-            #expect(try runSegue(["pop", Self.stack], daemon: daemon).status == 0)
-            try read { frames.contains { $0.phase == .done } }
-
-            let finished = try #require(events.compactMap(\.finished).first, "\(events)")
-            #expect(finished.reason == .takenOverByCommand && finished.settleUs == 375_000)
-            let completed = try #require(events.compactMap(\.completed).first)
-            #expect(completed.finished && completed.screens == ["Home"])
-            #expect(frames.last?.phase == .done && frames.last?.progress == 1)
-
-            var lines: [String] = []
-            while lines.last?.contains(" completed ") != true, let line = tail.readLine(timeoutMs: 10000) {
-                lines.append(line)
-            }
-            let takeOver = try #require(lines.first { $0.contains(" finished t1 ") }, "\(lines)")
-            #expect(takeOver.contains(" gesture=0.250 TAKEN_OVER_BY_COMMAND settle="), "\(takeOver)")
-            #expect(tail.stop() == 0)
-            #expect(daemon.stop() == 0)
+        let watched = try Watched(screens: ["Home", "Detail"])
+        // A finger down at the edge, dragged to 200 pt, and held there.
+        let producer = try Producer(endpoint: watched.daemon.endpoints.ingest)
+        for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] {
+            try producer.send(
+                pan: PanEvent(
+                    stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
+                    translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0),
+                    timestampUs: 1_000_000 + Int64(x) * 100))
         }
-        let (replayed, _) = try AndroidRestartTests.replay(directory)
-        #expect(frames.count > 2)
-        for frame in frames {
-            let again = replayed["\(frame.transitionId)/\(frame.sequence)"]
-            #expect(again?.encoded() == frame.encoded(), "frame \(frame.transitionId)/\(frame.sequence)")
-        }
+        try watched.read { $0.events.contains { if case .progressed = $0.body { true } else { false } } }
+        #expect(try runSegue(["pop", Self.stack], daemon: watched.daemon).status == 0)
+        try watched.read { $0.frames.contains { $0.phase == .done } }
+
+        let finished = try #require(watched.events.compactMap(\.finished).first, "\(watched.events)")
+        #expect(finished.reason == .takenOverByCommand && finished.settleUs == 375_000)
+        let completed = try #require(watched.events.compactMap(\.completed).first)
+        #expect(completed.finished && completed.screens == ["Home"])
+        #expect(watched.frames.last?.phase == .done && watched.frames.last?.progress == 1)
+
+        let lines = watched.tailLines()
+        let takeOver = try #require(lines.first { $0.contains(" finished t1 ") }, "\(lines)")
+        #expect(takeOver.contains(" gesture=0.250 TAKEN_OVER_BY_COMMAND settle="), "\(takeOver)")
+        _ = try watched.stopAndReplay()
     }
 }
 
