@@ -144,20 +144,8 @@ extension NATSClusterSuites {
             return (daemon, line)
         }
 
-        /// Such a daemon, once the servers are back, creates its shard's stream and holds the shard.
-        @Test func aDaemonStartedWhileTheServersCannotPlaceItsStreamWaitsForThem() throws {
-            let nats = try NATSCluster.start()
-            let data = try ScratchDirectory(prefix: "segued-cluster")
-            let (daemon, line) = try Self.waitingForPlacement(nats, node: "early", data: data)
-            nats.resume(node: 1)
-            nats.resume(node: 2)
-            #expect(line?.contains("JetStream has not placed the shard's stream yet") == true, "\(daemon.stderr)")
-            let ready = daemon.readLine(timeoutMs: 60000) ?? ""
-            #expect(SegueEndpoints(readyLine: ready) != nil, "\(ready) \(daemon.stderr)")
-            #expect(daemon.stop() == 0)
-        }
-
-        /// Such a daemon asked to stop stops asking and exits 0, rather than asking until its patience runs out.
+        /// Such a daemon says that it is asking again rather than exiting, and asked to stop it stops asking and
+        /// exits 0, rather than asking until its patience runs out.
         @Test func aDaemonWaitingForItsStreamToBePlacedStopsOnSIGTERM() throws {
             let nats = try NATSCluster.start()
             let data = try ScratchDirectory(prefix: "segued-cluster")
