@@ -45,7 +45,7 @@ extension Profile {
     var takeOver: (ms: Double, curve: CubicBezier) {
         switch navigationSettle {
         case .fixed(let ms, let curve)?, .remaining(let ms, let curve)?: (ms, curve)
-        default: (0, CubicBezier(0, 0, 1, 1))
+        default: (0, ProfileCatalog.linear)
         }
     }
 }
