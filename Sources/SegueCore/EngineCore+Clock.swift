@@ -108,10 +108,10 @@ extension EngineCore {
         guard let transition = stack.transition else { return }
         var completed = TransitionCompleted(
             transitionId: transition.id, finished: finished, screens: stack.screens, presented: stack.presented,
-            selectedTab: stack.selectedTab)
+            selectedTab: stack.selectedTab, presentedPages: stack.presentedPages)
         if finished {
             completed.screens = stack.screensAfter(transition)
-            completed.presented = stack.presentedAfter(transition)
+            (completed.presented, completed.presentedPages) = stack.presentedAfter(transition)
             completed.selectedTab = stack.selectedTabAfter(transition)
         }
         let event = append(.completed(completed), slot: slot, requestId: transition.requestId, now: now, into: &outcome)
@@ -136,6 +136,8 @@ extension EngineCore {
 extension StackModel {
     /// The navigation stack once `transition` has finished.
     func screensAfter(_ transition: TransitionModel) -> [String] {
+        // Over a presentation a push and a pop move pages of the presented layer.
+        if !presented.isEmpty && (transition.operation == .push || transition.operation == .pop) { return screens }
         switch transition.operation {
         case .push: return screens + [transition.toScreen]
         case .pop: return Array(screens.dropLast())
@@ -144,12 +146,16 @@ extension StackModel {
         }
     }
 
-    /// The presented layer once `transition` has finished.
-    func presentedAfter(_ transition: TransitionModel) -> [String] {
+    /// The presented layer once `transition` has finished, and which of its screens are pages.
+    func presentedAfter(_ transition: TransitionModel) -> (presented: [String], pages: [UInt32]) {
         switch transition.operation {
-        case .present: return presented + [transition.toScreen]
-        case .dismiss: return Array(presented.dropLast())
-        default: return presented
+        case .present: return (presented + [transition.toScreen], presentedPages)
+        case .push where !presented.isEmpty:
+            return (presented + [transition.toScreen], presentedPages + [UInt32(presented.count)])
+        case .dismiss,
+            .pop where !presented.isEmpty:
+            return (Array(presented.dropLast()), topIsPresentedPage ? Array(presentedPages.dropLast()) : presentedPages)
+        default: return (presented, presentedPages)
         }
     }
 

@@ -140,11 +140,18 @@ extension EngineCore {
         }
     }
 
-    /// A push needs a navigation stack with nothing presented and room for one more screen.
+    /// A push needs a navigation stack with nothing presented and room for one more screen, or a profile that
+    /// pushes pages over a presentation and room for one more presented screen.
     private mutating func pushScreen(
         _ setup: ScreenSetup, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
     ) throws(CommandRefusal) {
         let stack = try idleStack(context)
+        if !stack.presented.isEmpty && stack.profile.pushesOverPresented {
+            try checkRoomToPresent(stack, context)
+            setOptionsUnlessDefault(setup, context, into: &outcome)
+            runTransition(.push, from: stack.topScreen, to: setup.screen, immediate: immediate, context, into: &outcome)
+            return
+        }
         if stack.isTabStack {
             throw .invalid(
                 "stack '\(context.stackId)' is a tab stack; push needs a navigation stack (present works on both)")
@@ -170,6 +177,12 @@ extension EngineCore {
             throw CommandRefusal(
                 .nothingToPop, "stack '\(context.stackId)' is a tab stack; there is nothing to \(name)")
         }
+        if stack.topIsPresentedPage && !toRoot {
+            runTransition(
+                .pop, from: stack.topScreen, to: stack.screenBelowPresented, immediate: immediate, context,
+                into: &outcome)
+            return
+        }
         if !stack.presented.isEmpty {
             throw .invalid(
                 "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before \(name)")
@@ -190,14 +203,19 @@ extension EngineCore {
         _ setup: ScreenSetup, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
     ) throws(CommandRefusal) {
         let stack = try idleStack(context)
+        try checkRoomToPresent(stack, context)
+        setOptionsUnlessDefault(setup, context, into: &outcome)
+        runTransition(
+            .present, from: stack.topScreen, to: setup.screen, immediate: immediate, context, into: &outcome)
+    }
+
+    /// A presented layer holds at most `maxPresentedDepth` screens, the pages pushed over it included.
+    private func checkRoomToPresent(_ stack: StackModel, _ context: CommandContext) throws(CommandRefusal) {
         if stack.presented.count >= limits.maxPresentedDepth {
             throw CommandRefusal(
                 .resourceExhausted,
                 "stack '\(context.stackId)' has \(stack.presented.count) screens presented, the limit")
         }
-        setOptionsUnlessDefault(setup, context, into: &outcome)
-        runTransition(
-            .present, from: stack.topScreen, to: setup.screen, immediate: immediate, context, into: &outcome)
     }
 
     private mutating func dismissScreen(immediate: Bool, _ context: CommandContext, into outcome: inout Outcome)
@@ -206,6 +224,11 @@ extension EngineCore {
         let stack = try idleStack(context)
         guard let top = stack.presented.last else {
             throw CommandRefusal(.nothingPresented, "stack '\(context.stackId)' has nothing presented to dismiss")
+        }
+        if stack.topIsPresentedPage {
+            throw .invalid(
+                "'\(top)' was pushed over '\(stack.screenBelowPresented)' on stack '\(context.stackId)'; pop it before dismiss"
+            )
         }
         runTransition(
             .dismiss, from: top, to: stack.screenBelowPresented, immediate: immediate, context, into: &outcome)

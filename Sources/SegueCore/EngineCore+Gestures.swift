@@ -68,7 +68,8 @@ extension EngineCore {
         }
     }
 
-    /// The transition a BEGAN starts: a tab swipe, else dismissing the top presented screen, else a pop.
+    /// The transition a BEGAN starts: a tab swipe, else dismissing the top presented screen (popping it when it
+    /// was pushed as a page), else a pop.
     private func beganEvent(for pan: PanEvent, stack: StackModel) -> TransitionBegan {
         let id = stack.lastTransitionId + 1
         if pan.target == .panTargetTabs {
@@ -83,7 +84,7 @@ extension EngineCore {
                 transitionId: id, operation: .pop, fromScreen: stack.topScreen,
                 toScreen: stack.screens[stack.screens.count - 2], interactive: true, gestureId: pan.gestureId)
             : TransitionBegan(
-                transitionId: id, operation: .dismiss, fromScreen: stack.topScreen,
+                transitionId: id, operation: stack.topIsPresentedPage ? .pop : .dismiss, fromScreen: stack.topScreen,
                 toScreen: stack.screenBelowPresented, interactive: true, gestureId: pan.gestureId)
         if stack.profile.predictiveBack != nil {
             // checkBegan refused a swipe at neither edge. Android's screens follow the finger from where the
@@ -168,7 +169,7 @@ extension EngineCore {
             throw rejected("screen '\(top)' has back_gesture_disabled")
         }
         let profile = stack.profile
-        if !stack.presented.isEmpty && !profile.swipesDismiss {
+        if !stack.presented.isEmpty && !stack.topIsPresentedPage && !profile.swipesDismiss {
             throw rejected(
                 "'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
         }

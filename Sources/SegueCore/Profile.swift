@@ -160,6 +160,9 @@ public struct Profile: Sendable, Hashable {
     public var awayFromBack: AwayFromBack = .clamped
     /// Whether a back swipe may dismiss a presented screen (false: presentations are fullscreen dialogs).
     public var swipesDismiss: Bool = true
+    /// Whether a push over a presented screen is a page of the presented layer (Flutter's one list of routes),
+    /// rather than refused until it is dismissed.
+    public var pushesOverPresented: Bool = false
     /// Points of travel for progress 1; nil = the container width.
     public var progressDistance: Double?
     public var threshold: Threshold

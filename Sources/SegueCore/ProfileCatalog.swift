@@ -198,7 +198,8 @@ public enum ProfileCatalog {
     static func flutter(solver: CubicBezier.Solver) -> Profile {
         Profile(
             name: "flutter", edgeWidth: 20, edgeCoversSafeArea: true, beganRule: .any, swipesDismiss: false,
-            progressDistance: nil, threshold: .fraction(0.5), finishesAtThreshold: true, finishRule: .flingDecides,
+            pushesOverPresented: true, progressDistance: nil, threshold: .fraction(0.5), finishesAtThreshold: true,
+            finishRule: .flingDecides,
             flingVelocity: .widths(1), decisionSample: .lastChanged, releaseMovesScreens: false,
             gestureSettle: .droppedSwipe(
                 ms: 800, cancelCapMs: 300, curve: fastLinearToSlowEaseIn.solved(by: solver)),

@@ -7,7 +7,8 @@ extension StackModel {
             stackId: id, version: version, screens: screens, presented: presented, tabs: tabs,
             selectedTab: selectedTab, config: config,
             screenOptions: screenOptions.keys.sorted().map { ScreenOptionsSet(screen: $0, options: screenOptions[$0]) },
-            lastTransitionId: lastTransitionId, lastPosition: lastPosition, transition: transition?.snapshot())
+            lastTransitionId: lastTransitionId, lastPosition: lastPosition, transition: transition?.snapshot(),
+            presentedPages: presentedPages)
     }
 
     /// The stack a snapshot at `position` records, checked for what its events would have guaranteed.
@@ -38,6 +39,12 @@ extension StackModel {
                 screens: snapshot.screens, tabs: snapshot.tabs, selectedTab: snapshot.selectedTab, config: config))
         version = snapshot.version
         presented = snapshot.presented
+        guard Self.arePagesOf(snapshot.presented, snapshot.presentedPages) else {
+            throw problem(
+                "presented pages \(snapshot.presentedPages) are not ascending indices into its \(snapshot.presented.count) presented screens"
+            )
+        }
+        presentedPages = snapshot.presentedPages
         for entry in snapshot.screenOptions {
             screenOptions[entry.screen] = entry.options ?? ScreenOptions()
         }
@@ -50,5 +57,11 @@ extension StackModel {
             }
             transition = restored
         }
+    }
+
+    /// Whether `pages` are ascending indices into `presented`, none of them the bottom one (a page is pushed over a
+    /// presentation).
+    static func arePagesOf(_ presented: [String], _ pages: [UInt32]) -> Bool {
+        zip(pages, pages.dropFirst()).allSatisfy { $0 < $1 } && pages.allSatisfy { $0 >= 1 && $0 < presented.count }
     }
 }

@@ -8,6 +8,8 @@ public struct StackModel: Sendable, Hashable {
     public var screens: [String]
     /// Modal screens over the stack, bottom first.
     public var presented: [String]
+    /// Indices into `presented` of the screens pushed as pages over a presentation, ascending.
+    public var presentedPages: [UInt32] = []
     public var tabs: [String]
     public var selectedTab: UInt32
     /// The config and the profile it resolves to.
@@ -41,6 +43,10 @@ public struct StackModel: Sendable, Hashable {
         _read { yield settings.profile }
     }
     public var isTabStack: Bool { !tabs.isEmpty }
+    /// Whether the top screen is a page pushed over a presentation: a pop, not a dismiss, removes it.
+    public var topIsPresentedPage: Bool {
+        !presented.isEmpty && presentedPages.last == UInt32(presented.count - 1)
+    }
     public var width: Double { settings.config.size?.width ?? 0 }
     public var height: Double { settings.config.size?.height ?? 0 }
     /// Settle frames per second.
@@ -158,6 +164,7 @@ public struct StackModel: Sendable, Hashable {
         case .completed(let completed):
             screens = completed.screens
             presented = completed.presented
+            presentedPages = completed.presentedPages
             selectedTab = completed.selectedTab
             transition = nil
         case .resized(let resized):

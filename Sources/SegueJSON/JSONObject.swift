@@ -74,6 +74,11 @@ public struct JSONObject: Sendable, Hashable, CustomStringConvertible {
         addRaw(name, "[" + values.map(Self.quoted).joined(separator: ",") + "]")
     }
 
+    /// Adds a list of unsigned 32-bit integers.
+    public mutating func add(_ name: String, _ values: [UInt32]) {
+        addRaw(name, "[" + values.map { String($0) }.joined(separator: ",") + "]")
+    }
+
     /// Adds a nested object when present (a present message is shown even when empty, as `{}`).
     public mutating func add(_ name: String, _ object: JSONObject?) {
         if let object { addRaw(name, object.description) }

@@ -43,6 +43,9 @@ enum TextFormat {
                 text += " screens=" + completed.screens.joined(separator: ",")
             }
             if !completed.presented.isEmpty { text += " presented=" + completed.presented.joined(separator: ",") }
+            if !completed.presentedPages.isEmpty {
+                text += " presented_pages=" + completed.presentedPages.map(String.init).joined(separator: ",")
+            }
             return text
         case .interrupted(let interrupted):
             return "interrupted t\(interrupted.transitionId) gesture=\(fixed(interrupted.progress, 3))"
@@ -115,7 +118,11 @@ enum TextFormat {
             lines.append("  tabs " + tabs.joined(separator: " "))
         }
         if !state.presented.isEmpty {
-            lines.append("  presented " + state.presented.joined(separator: " > "))
+            // A page pushed over a presentation is marked: a pop removes it, not a dismiss.
+            let layer = state.presented.enumerated().map { index, screen in
+                state.presentedPages.contains(UInt32(index)) ? "\(screen) (page)" : screen
+            }
+            lines.append("  presented " + layer.joined(separator: " > "))
         }
         if let transition = state.transition {
             var text =

@@ -142,6 +142,31 @@ struct FlutterWidgetTestPorts {
     }
 
     @Test(
+        "route_test.dart@00bb2feb group 'Interrupted push', 'CupertinoPageRoute has parallax when non fullscreenDialog route is pushed on top and gets popped before the end of the animation': popped at 400 ms, the page below comes back through the positions it passed, within 1 pt"
+    )
+    func interruptedPush() {
+        var h = Self.harness(revision: 2, screens: ["Home"])
+        let start = h.now
+        h.push("Next")
+        let out: [(Int64, Double)] = [
+            (40, -55), (80, -111), (120, -161), (160, -200), (200, -226), (240, -242), (280, -251), (320, -257),
+            (360, -261), (400, -263),
+        ]
+        #expect(
+            Self.misses(h.advancing(ms: 400), since: start, out.map { Expectation($0, \.fromX, $1, epsilon: 1) }) == [])
+        let popped = h.now
+        h.pop()
+        // "the forward curved is used for the reversed animation to avoid discontinuities": 40 ms back is where
+        // the page was 40 ms before the pop.
+        let back = (1...10).map { k in
+            Expectation(Int64(k) * 40, \.fromX, k == 10 ? 0 : out[9 - k].1, epsilon: 1)
+        }
+        #expect(Self.misses(h.advancing(ms: 400), since: popped, back) == [])
+        h.runUntilIdle()
+        #expect(h.completed.last?.finished == false && h.stack()?.screens == ["Home"])
+    }
+
+    @Test(
         "route_test.dart@00bb2feb 'CupertinoPageRoute has no parallax when fullscreenDialog route is pushed on top': the page below stays at exactly 0 while a dialog comes and goes"
     )
     func noParallaxUnderADialog() {
@@ -205,6 +230,44 @@ struct FlutterWidgetTestPorts {
     }
 
     // MARK: back swipes
+
+    @Test(
+        "page_test.dart@8b37856e 'test iOS page transition (RTL)': 150 ms into a push and 100 ms into the pop the page below is right of where it was and the other page left of it, neither moved vertically; both end where they started"
+    )
+    func iosPageTransitionRightToLeft() throws {
+        var h = Self.harness(revision: 2, screens: ["Page 1"], rightToLeft: true)
+        h.push("Page 2")
+        h.advance(ms: 150)
+        let pushing = try #require(h.frames.last)
+        #expect(pushing.fromX > 0 && pushing.toX < 0 && pushing.from?.rect?.y == 0 && pushing.to?.rect?.y == 0)
+        h.runUntilIdle()
+        h.pop()
+        h.advance(ms: 100)
+        let popping = try #require(h.frames.last)
+        #expect(popping.toX > 0 && popping.fromX < 0 && popping.to?.rect?.y == 0 && popping.from?.rect?.y == 0)
+        h.runUntilIdle()
+        #expect(h.frames.last?.toX == 0 && h.stack()?.screens == ["Page 1"])
+    }
+
+    @Test(
+        "page_test.dart@8b37856e 'test iOS fullscreen dialog transition': 100 ms into the present and into the dismiss the page below is exactly where it was and the dialog below its place, not moved sideways"
+    )
+    func iosFullscreenDialogTransition() throws {
+        var h = Self.harness(revision: 2, screens: ["Page 1"])
+        h.present("Page 2")
+        h.advance(ms: 100)
+        let presenting = try #require(h.frames.last)
+        #expect(presenting.fromX == 0 && presenting.from?.rect?.y == 0)
+        #expect(presenting.toX == 0 && (presenting.to?.rect?.y ?? 0) > 0)
+        h.runUntilIdle()
+        h.dismiss()
+        h.advance(ms: 100)
+        let dismissing = try #require(h.frames.last)
+        #expect(dismissing.toX == 0 && dismissing.to?.rect?.y == 0)
+        #expect(dismissing.fromX == 0 && (dismissing.from?.rect?.y ?? 0) > 0)
+        h.runUntilIdle()
+        #expect(h.stack()?.presented == [])
+    }
 
     @Test(
         "route_test.dart@00bb2feb 'Dragged pop gesture is linear': moves of 100 pt put the page at 100, 200, 300 and the page below at -233, -200, -166"

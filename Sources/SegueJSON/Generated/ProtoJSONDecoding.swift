@@ -720,9 +720,14 @@ extension TransitionCompleted: ProtoJSONDecodable {
                 }
             case "selectedTab", "selected_tab":
                 selectedTab = try value.uint32(at: at)
+            case "presentedPages", "presented_pages":
+                presentedPages = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try element.uint32(at: at + "[\(index)]")
+                }
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionCompleted has "
-                    + "transitionId, finished, screens, presented, selectedTab)")
+                    + "transitionId, finished, screens, presented, selectedTab, presentedPages)")
             }
         }
     }
@@ -1304,9 +1309,14 @@ extension StackState: ProtoJSONDecodable {
                 config = try StackConfig(json: value, path: at)
             case "transition":
                 transition = try TransitionState(json: value, path: at)
+            case "presentedPages", "presented_pages":
+                presentedPages = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try element.uint32(at: at + "[\(index)]")
+                }
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (StackState has "
-                    + "stackId, version, screens, presented, tabs, selectedTab, config, transition)")
+                    + "stackId, version, screens, presented, tabs, selectedTab, config, transition, presentedPages)")
             }
         }
     }
@@ -1552,10 +1562,15 @@ extension StackSnapshot: ProtoJSONDecodable {
                 lastPosition = try value.uint64(at: at)
             case "transition":
                 transition = try TransitionSnapshot(json: value, path: at)
+            case "presentedPages", "presented_pages":
+                presentedPages = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try element.uint32(at: at + "[\(index)]")
+                }
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (StackSnapshot has "
                     + "stackId, version, screens, presented, tabs, selectedTab, config, screenOptions, "
-                        + "lastTransitionId, lastPosition, transition)")
+                        + "lastTransitionId, lastPosition, transition, presentedPages)")
             }
         }
     }

@@ -391,6 +391,7 @@ extension TransitionCompleted: JSONRepresentable {
         object.add("screens", screens)
         object.add("presented", presented)
         object.add("selectedTab", selectedTab)
+        object.add("presentedPages", presentedPages)
         return object
     }
 }
@@ -695,6 +696,7 @@ extension StackState: JSONRepresentable {
         object.add("selectedTab", selectedTab)
         object.add("config", config?.jsonObject)
         object.add("transition", transition?.jsonObject)
+        object.add("presentedPages", presentedPages)
         return object
     }
 }
@@ -818,6 +820,7 @@ extension StackSnapshot: JSONRepresentable {
         object.add("lastTransitionId", lastTransitionId)
         object.add("lastPosition", lastPosition)
         object.add("transition", transition?.jsonObject)
+        object.add("presentedPages", presentedPages)
         return object
     }
 }

@@ -1668,6 +1668,11 @@ public struct TransitionCompleted: ProtoMessage {
     /// Field 5 `uint32 selected_tab`.
     public var selectedTab: UInt32 = 0
 
+    /// Field 6 `repeated uint32 presented_pages`: Indices into presented of the screens pushed as pages over a
+    /// presentation (flutter: a page pushed over a fullscreen dialog), ascending; such a screen moves as a page and a
+    /// pop removes it. Empty: none.
+    public var presentedPages: [UInt32] = []
+
     /// Creates a `TransitionCompleted` with every field at its default.
     public init() {}
 
@@ -1677,13 +1682,15 @@ public struct TransitionCompleted: ProtoMessage {
         finished: Bool = false,
         screens: [String] = [],
         presented: [String] = [],
-        selectedTab: UInt32 = 0
+        selectedTab: UInt32 = 0,
+        presentedPages: [UInt32] = []
     ) {
         self.transitionId = transitionId
         self.finished = finished
         self.screens = screens
         self.presented = presented
         self.selectedTab = selectedTab
+        self.presentedPages = presentedPages
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -1703,6 +1710,7 @@ public struct TransitionCompleted: ProtoMessage {
         if selectedTab != 0 {
             writer.writeUInt32(selectedTab, field: 5)
         }
+        writer.writePacked(presentedPages, field: 6)
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -1722,6 +1730,8 @@ public struct TransitionCompleted: ProtoMessage {
             presented.append(try reader.readString(wireType))
         case 5:
             selectedTab = try reader.readUInt32(wireType)
+        case 6:
+            try reader.readRepeated(wireType, into: &presentedPages)
         default:
             try reader.skip(wireType)
         }
@@ -3028,6 +3038,9 @@ public struct StackState: ProtoMessage {
     /// Field 8 `TransitionState transition`: absent when idle.
     public var transition: TransitionState? = nil
 
+    /// Field 9 `repeated uint32 presented_pages`: as in TransitionCompleted.
+    public var presentedPages: [UInt32] = []
+
     /// Creates a `StackState` with every field at its default.
     public init() {}
 
@@ -3040,7 +3053,8 @@ public struct StackState: ProtoMessage {
         tabs: [String] = [],
         selectedTab: UInt32 = 0,
         config: StackConfig? = nil,
-        transition: TransitionState? = nil
+        transition: TransitionState? = nil,
+        presentedPages: [UInt32] = []
     ) {
         self.stackId = stackId
         self.version = version
@@ -3050,6 +3064,7 @@ public struct StackState: ProtoMessage {
         self.selectedTab = selectedTab
         self.config = config
         self.transition = transition
+        self.presentedPages = presentedPages
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3078,6 +3093,7 @@ public struct StackState: ProtoMessage {
         if let value = transition {
             writer.writeMessage(value, field: 8)
         }
+        writer.writePacked(presentedPages, field: 9)
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3103,6 +3119,8 @@ public struct StackState: ProtoMessage {
             try reader.readMessage(wireType, into: &config)
         case 8:
             try reader.readMessage(wireType, into: &transition)
+        case 9:
+            try reader.readRepeated(wireType, into: &presentedPages)
         default:
             try reader.skip(wireType)
         }
@@ -3652,6 +3670,9 @@ public struct StackSnapshot: ProtoMessage {
     /// Field 11 `TransitionSnapshot transition`: absent when idle.
     public var transition: TransitionSnapshot? = nil
 
+    /// Field 12 `repeated uint32 presented_pages`: as in TransitionCompleted.
+    public var presentedPages: [UInt32] = []
+
     /// Creates a `StackSnapshot` with every field at its default.
     public init() {}
 
@@ -3667,7 +3688,8 @@ public struct StackSnapshot: ProtoMessage {
         screenOptions: [ScreenOptionsSet] = [],
         lastTransitionId: UInt64 = 0,
         lastPosition: UInt64 = 0,
-        transition: TransitionSnapshot? = nil
+        transition: TransitionSnapshot? = nil,
+        presentedPages: [UInt32] = []
     ) {
         self.stackId = stackId
         self.version = version
@@ -3680,6 +3702,7 @@ public struct StackSnapshot: ProtoMessage {
         self.lastTransitionId = lastTransitionId
         self.lastPosition = lastPosition
         self.transition = transition
+        self.presentedPages = presentedPages
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3717,6 +3740,7 @@ public struct StackSnapshot: ProtoMessage {
         if let value = transition {
             writer.writeMessage(value, field: 11)
         }
+        writer.writePacked(presentedPages, field: 12)
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3748,6 +3772,8 @@ public struct StackSnapshot: ProtoMessage {
             lastPosition = try reader.readUInt64(wireType)
         case 11:
             try reader.readMessage(wireType, into: &transition)
+        case 12:
+            try reader.readRepeated(wireType, into: &presentedPages)
         default:
             try reader.skip(wireType)
         }

@@ -234,7 +234,8 @@ enum Samples {
         finished: true,
         screens: ["screens-0-\u{E9}\u{1F680}", "screens-1-\u{E9}\u{1F680}"],
         presented: ["presented-0-\u{E9}\u{1F680}", "presented-1-\u{E9}\u{1F680}"],
-        selectedTab: 4294967291
+        selectedTab: 4294967291,
+        presentedPages: [774, 4294967289]
     )
 
     /// Sample `TransitionInterrupted`.
@@ -479,7 +480,8 @@ enum Samples {
         tabs: ["tabs-0-\u{E9}\u{1F680}", "tabs-1-\u{E9}\u{1F680}"],
         selectedTab: 774,
         config: Samples.stackConfig,
-        transition: Samples.transitionState
+        transition: Samples.transitionState,
+        presentedPages: [4294967287, 1290]
     )
 
     /// Sample `EventBatch`.
@@ -572,7 +574,8 @@ enum Samples {
         screenOptions: [Samples.screenOptionsSet, ScreenOptionsSet()],
         lastTransitionId: 18446744073709551607,
         lastPosition: 3000,
-        transition: Samples.transitionSnapshot
+        transition: Samples.transitionSnapshot,
+        presentedPages: [1548, 4294967283]
     )
 
     /// Sample `TransitionSnapshot`.

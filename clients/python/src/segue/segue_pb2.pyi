@@ -427,18 +427,20 @@ class TransitionCancelled(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., progress: _Optional[float] = ..., velocity: _Optional[float] = ..., reason: _Optional[_Union[Reason, str]] = ..., settle_us: _Optional[int] = ...) -> None: ...
 
 class TransitionCompleted(_message.Message):
-    __slots__ = ("transition_id", "finished", "screens", "presented", "selected_tab")
+    __slots__ = ("transition_id", "finished", "screens", "presented", "selected_tab", "presented_pages")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     SCREENS_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_FIELD_NUMBER: _ClassVar[int]
     SELECTED_TAB_FIELD_NUMBER: _ClassVar[int]
+    PRESENTED_PAGES_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     finished: bool
     screens: _containers.RepeatedScalarFieldContainer[str]
     presented: _containers.RepeatedScalarFieldContainer[str]
     selected_tab: int
-    def __init__(self, transition_id: _Optional[int] = ..., finished: _Optional[bool] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ...) -> None: ...
+    presented_pages: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, transition_id: _Optional[int] = ..., finished: _Optional[bool] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., presented_pages: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class TransitionInterrupted(_message.Message):
     __slots__ = ("transition_id", "progress", "gesture_id")
@@ -664,7 +666,7 @@ class TransitionState(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., phase: _Optional[_Union[FramePhase, str]] = ..., progress: _Optional[float] = ..., going_back: _Optional[bool] = ...) -> None: ...
 
 class StackState(_message.Message):
-    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition")
+    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition", "presented_pages")
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SCREENS_FIELD_NUMBER: _ClassVar[int]
@@ -673,6 +675,7 @@ class StackState(_message.Message):
     SELECTED_TAB_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    PRESENTED_PAGES_FIELD_NUMBER: _ClassVar[int]
     stack_id: str
     version: int
     screens: _containers.RepeatedScalarFieldContainer[str]
@@ -681,7 +684,8 @@ class StackState(_message.Message):
     selected_tab: int
     config: StackConfig
     transition: TransitionState
-    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., transition: _Optional[_Union[TransitionState, _Mapping]] = ...) -> None: ...
+    presented_pages: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., transition: _Optional[_Union[TransitionState, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class EventBatch(_message.Message):
     __slots__ = ("events", "next_position", "head_position")
@@ -774,7 +778,7 @@ class StreamCursor(_message.Message):
     def __init__(self, sequence: _Optional[int] = ..., tenure: _Optional[int] = ...) -> None: ...
 
 class StackSnapshot(_message.Message):
-    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "screen_options", "last_transition_id", "last_position", "transition")
+    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "screen_options", "last_transition_id", "last_position", "transition", "presented_pages")
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SCREENS_FIELD_NUMBER: _ClassVar[int]
@@ -786,6 +790,7 @@ class StackSnapshot(_message.Message):
     LAST_TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     LAST_POSITION_FIELD_NUMBER: _ClassVar[int]
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    PRESENTED_PAGES_FIELD_NUMBER: _ClassVar[int]
     stack_id: str
     version: int
     screens: _containers.RepeatedScalarFieldContainer[str]
@@ -797,7 +802,8 @@ class StackSnapshot(_message.Message):
     last_transition_id: int
     last_position: int
     transition: TransitionSnapshot
-    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., screen_options: _Optional[_Iterable[_Union[ScreenOptionsSet, _Mapping]]] = ..., last_transition_id: _Optional[int] = ..., last_position: _Optional[int] = ..., transition: _Optional[_Union[TransitionSnapshot, _Mapping]] = ...) -> None: ...
+    presented_pages: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., screen_options: _Optional[_Iterable[_Union[ScreenOptionsSet, _Mapping]]] = ..., last_transition_id: _Optional[int] = ..., last_position: _Optional[int] = ..., transition: _Optional[_Union[TransitionSnapshot, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class TransitionSnapshot(_message.Message):
     __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "request_id", "gesture_sign", "toward_higher_index", "animating", "tracking", "settling", "frame_sequence", "caught", "swipe_edge", "vertical_translation", "start_translation_y")
