@@ -115,15 +115,18 @@ struct FlutterWidgetTestPorts {
     /// route_test.dart `testParallax(fromFullscreenDialog: false)`, run by 'CupertinoPageRoute has parallax when
     /// non fullscreenDialog route is pushed on top': the page below at each pump of a push and of the pop after
     /// it, within 1 pt.
-    static func parallax(revision: UInt32) -> [String] {
-        var h = harness(revision: revision, screens: ["Home"])
+    /// `testParallax`'s page below at each pump of a push (ms, x).
+    static let parallaxPush: [(Int64, Double)] = [
+        (40, -55), (80, -111), (120, -161), (160, -200), (200, -226), (240, -242), (280, -251), (320, -257),
+        (360, -261), (400, -263), (450, -265), (500, -266),
+    ]
+
+    /// `testParallax` on `h`: a push and the pop after it, the screen below (a page or a dialog) within 1 pt.
+    static func parallaxMisses(_ h: inout CoreHarness) -> [String] {
         var start = h.now
         h.push("Next")
-        let push: [(Int64, Double)] = [
-            (40, -55), (80, -111), (120, -161), (160, -200), (200, -226), (240, -242), (280, -251), (320, -257),
-            (360, -261), (400, -263), (450, -265), (500, -266),
-        ]
-        var missed = misses(h.advancing(ms: 500), since: start, push.map { Expectation($0, \.fromX, $1, epsilon: 1) })
+        let push = parallaxPush.map { Expectation($0, \.fromX, $1, epsilon: 1) }
+        var missed = misses(h.advancing(ms: 500), since: start, push)
         h.runUntilIdle()
         h.advance(ms: 1)
         start = h.now
@@ -131,6 +134,26 @@ struct FlutterWidgetTestPorts {
         let pop: [(Int64, Double)] = [(50, -197), (100, -129), (140, -83), (500, -0.0)]
         missed += misses(h.advancing(ms: 500), since: start, pop.map { Expectation($0, \.toX, $1, epsilon: 1) })
         return missed
+    }
+
+    /// The group 'Interrupted push''s `testParallax` on `h`: popped at 400 ms, the screen below comes back through
+    /// the positions it passed ("the forward curved is used for the reversed animation to avoid discontinuities").
+    static func interruptedPushMisses(_ h: inout CoreHarness) -> [String] {
+        let start = h.now
+        h.push("Next")
+        let out = parallaxPush.prefix(10)
+        var missed = misses(h.advancing(ms: 400), since: start, out.map { Expectation($0, \.fromX, $1, epsilon: 1) })
+        let popped = h.now
+        h.pop()
+        let back = (1...10).map { k in Expectation(Int64(k) * 40, \.fromX, k == 10 ? 0 : out[9 - k].1, epsilon: 1) }
+        missed += misses(h.advancing(ms: 400), since: popped, back)
+        h.runUntilIdle()
+        return missed
+    }
+
+    static func parallax(revision: UInt32) -> [String] {
+        var h = harness(revision: revision, screens: ["Home"])
+        return parallaxMisses(&h)
     }
 
     @Test(
@@ -146,23 +169,7 @@ struct FlutterWidgetTestPorts {
     )
     func interruptedPush() {
         var h = Self.harness(revision: 2, screens: ["Home"])
-        let start = h.now
-        h.push("Next")
-        let out: [(Int64, Double)] = [
-            (40, -55), (80, -111), (120, -161), (160, -200), (200, -226), (240, -242), (280, -251), (320, -257),
-            (360, -261), (400, -263),
-        ]
-        #expect(
-            Self.misses(h.advancing(ms: 400), since: start, out.map { Expectation($0, \.fromX, $1, epsilon: 1) }) == [])
-        let popped = h.now
-        h.pop()
-        // "the forward curved is used for the reversed animation to avoid discontinuities": 40 ms back is where
-        // the page was 40 ms before the pop.
-        let back = (1...10).map { k in
-            Expectation(Int64(k) * 40, \.fromX, k == 10 ? 0 : out[9 - k].1, epsilon: 1)
-        }
-        #expect(Self.misses(h.advancing(ms: 400), since: popped, back) == [])
-        h.runUntilIdle()
+        #expect(Self.interruptedPushMisses(&h) == [])
         #expect(h.completed.last?.finished == false && h.stack()?.screens == ["Home"])
     }
 

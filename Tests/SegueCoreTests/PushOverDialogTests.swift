@@ -21,21 +21,7 @@ struct PushOverDialogTests {
     )
     func dialogParallax() {
         var h = Self.overDialog()
-        var start = h.now
-        h.push("Next")
-        let push: [(Int64, Double)] = [
-            (40, -55), (80, -111), (120, -161), (160, -200), (200, -226), (240, -242), (280, -251), (320, -257),
-            (360, -261), (400, -263), (450, -265), (500, -266),
-        ]
-        let expected = push.map { FlutterWidgetTestPorts.Expectation($0, \.fromX, $1, epsilon: 1) }
-        #expect(FlutterWidgetTestPorts.misses(h.advancing(ms: 500), since: start, expected) == [])
-        h.runUntilIdle()
-        h.advance(ms: 1)
-        start = h.now
-        h.pop()
-        let pop: [(Int64, Double)] = [(50, -197), (100, -129), (140, -83), (500, -0.0)]
-        let back = pop.map { FlutterWidgetTestPorts.Expectation($0, \.toX, $1, epsilon: 1) }
-        #expect(FlutterWidgetTestPorts.misses(h.advancing(ms: 500), since: start, back) == [])
+        #expect(FlutterWidgetTestPorts.parallaxMisses(&h) == [])
     }
 
     @Test(
@@ -43,21 +29,7 @@ struct PushOverDialogTests {
     )
     func interruptedPushOverDialog() {
         var h = Self.overDialog()
-        let start = h.now
-        h.push("Next")
-        let out: [(Int64, Double)] = [
-            (40, -55), (80, -111), (120, -161), (160, -200), (200, -226), (240, -242), (280, -251), (320, -257),
-            (360, -261), (400, -263),
-        ]
-        let expected = out.map { FlutterWidgetTestPorts.Expectation($0, \.fromX, $1, epsilon: 1) }
-        #expect(FlutterWidgetTestPorts.misses(h.advancing(ms: 400), since: start, expected) == [])
-        let popped = h.now
-        h.pop()
-        let back = (1...10).map { k in
-            FlutterWidgetTestPorts.Expectation(Int64(k) * 40, \.fromX, k == 10 ? 0 : out[9 - k].1, epsilon: 1)
-        }
-        #expect(FlutterWidgetTestPorts.misses(h.advancing(ms: 400), since: popped, back) == [])
-        h.runUntilIdle()
+        #expect(FlutterWidgetTestPorts.interruptedPushMisses(&h) == [])
         #expect(h.cancelled.last?.reason == .reversedByCommand)
         #expect(h.stack()?.presented == ["Dialog"] && h.stack()?.presentedPages == [])
     }
