@@ -140,21 +140,21 @@ extension EngineCore {
         }
     }
 
-    /// A push needs a navigation stack with nothing presented and room for one more screen, or a profile that
-    /// pushes pages over a presentation and room for one more presented screen.
+    /// A push needs a navigation stack with nothing presented and room for one more screen, or one with a profile
+    /// that pushes pages over a presentation and room for one more presented screen.
     private mutating func pushScreen(
         _ setup: ScreenSetup, immediate: Bool, _ context: CommandContext, into outcome: inout Outcome
     ) throws(CommandRefusal) {
         let stack = try idleStack(context)
+        if stack.isTabStack {
+            throw .invalid(
+                "stack '\(context.stackId)' is a tab stack; push needs a navigation stack (present works on both)")
+        }
         if !stack.presented.isEmpty && stack.profile.pushesOverPresented {
             try checkRoomToPresent(stack, context)
             setOptionsUnlessDefault(setup, context, into: &outcome)
             runTransition(.push, from: stack.topScreen, to: setup.screen, immediate: immediate, context, into: &outcome)
             return
-        }
-        if stack.isTabStack {
-            throw .invalid(
-                "stack '\(context.stackId)' is a tab stack; push needs a navigation stack (present works on both)")
         }
         if !stack.presented.isEmpty {
             throw .invalid(
@@ -184,8 +184,9 @@ extension EngineCore {
             return
         }
         if !stack.presented.isEmpty {
+            let clear = stack.topIsPresentedPage ? "pop it and dismiss what it was pushed over" : "dismiss it"
             throw .invalid(
-                "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before \(name)")
+                "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; \(clear) before \(name)")
         }
         guard stack.screens.count >= 2 else {
             throw CommandRefusal(

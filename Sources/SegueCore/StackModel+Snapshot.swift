@@ -44,6 +44,9 @@ extension StackModel {
                 "presented pages \(snapshot.presentedPages) are not ascending indices into its \(snapshot.presented.count) presented screens"
             )
         }
+        if !snapshot.presentedPages.isEmpty && !profile.pushesOverPresented {
+            throw problem("it has presented pages, which profile '\(config.profile)' never pushes")
+        }
         presentedPages = snapshot.presentedPages
         for entry in snapshot.screenOptions {
             screenOptions[entry.screen] = entry.options ?? ScreenOptions()

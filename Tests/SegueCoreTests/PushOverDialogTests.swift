@@ -60,7 +60,9 @@ struct PushOverDialogTests {
         let dismissed = h.dismiss()
         #expect(dismissed.error?.code == .invalidArgument)
         #expect(dismissed.error?.message.contains("'Deeper' was pushed over 'Sheet'") == true)
-        #expect(h.command(.popToRoot(PopToRoot()), stack: "main").error?.code == .invalidArgument)
+        let toRoot = h.command(.popToRoot(PopToRoot()), stack: "main").error
+        #expect(toRoot?.code == .invalidArgument)
+        #expect(toRoot?.message.contains("pop it and dismiss what it was pushed over before pop_to_root") == true)
 
         #expect(h.pop(immediate: true).error == nil)
         #expect(h.began.last?.operation == .pop && h.began.last?.toScreen == "Sheet")
@@ -91,6 +93,11 @@ struct PushOverDialogTests {
     func othersRefuse() {
         var flutter0 = Self.overDialog(revision: 0)
         #expect(flutter0.push("Page").error?.message.contains("dismiss it before push") == true)
+        // A tab stack has no navigation stack to push on, a dialog over it or not.
+        var tabs = CoreHarness()
+        tabs.create(screens: [], tabs: ["A", "B"], profile: "flutter", revision: CoreHarness.newest)
+        tabs.present("Dialog", immediate: true)
+        #expect(tabs.push("Page").error?.message.contains("is a tab stack") == true)
         for name in ProfileCatalog.names where name != "flutter" {
             var h = CoreHarness()
             h.create(screens: ["Home"], profile: name, revision: CoreHarness.newest)
@@ -124,5 +131,9 @@ struct PushOverDialogTests {
             snapshot.stacks[0].presentedPages = bad
             #expect(throws: EngineCore.RestoreError.self) { try EngineCore(snapshot: snapshot) }
         }
+        // Pages on a profile that never pushes them.
+        snapshot.stacks[0].presentedPages = [1]
+        snapshot.stacks[0].config?.profile = "fluid"
+        #expect(throws: EngineCore.RestoreError.self) { try EngineCore(snapshot: snapshot) }
     }
 }
