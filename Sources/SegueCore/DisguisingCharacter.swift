@@ -22,6 +22,7 @@ public enum DisguisingCharacter {
     /// (U+FE0F) right after an emoji, and a zero-width joiner between two emoji (a family, a heart on fire), which
     /// shows as one picture. A combining mark may not come first: it would draw on whatever precedes the id.
     static func first(in text: String) -> (offset: Int, scalar: Unicode.Scalar, reason: String)? {
+        if isPrintableASCII(text) { return nil }
         let scalars = Array(text.unicodeScalars)
         for (offset, scalar) in scalars.enumerated() {
             if offset == 0, [.nonspacingMark, .enclosingMark].contains(scalar.properties.generalCategory) {
@@ -38,7 +39,7 @@ public enum DisguisingCharacter {
     /// ids that were accepted before these rules, or that arrive from elsewhere.
     public static func escaped(_ text: String) -> String {
         // Most lines hold none: those are returned without copying their scalars.
-        guard text.unicodeScalars.contains(where: { reason($0) != nil }) else { return text }
+        guard !isPrintableASCII(text), text.unicodeScalars.contains(where: { reason($0) != nil }) else { return text }
         let scalars = Array(text.unicodeScalars)
         var result = ""
         for (offset, scalar) in scalars.enumerated() {
@@ -49,6 +50,11 @@ public enum DisguisingCharacter {
             }
         }
         return result
+    }
+
+    /// Printable ASCII shows as itself, and is nearly every id: its Unicode properties need no looking up.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     private static func isAllowedInEmoji(at offset: Int, in scalars: [Unicode.Scalar]) -> Bool {

@@ -42,6 +42,11 @@ public struct EngineConfiguration: Sendable {
     /// Bytes of events one turn decides at most before leaving the remaining inputs for the next turn (a small
     /// command can make an event of many kilobytes: a `completed` lists the whole stack).
     public var maxBatchBytes = 8 << 20
+    /// Microseconds one turn spends deciding ingest at most before it reads the control queue: about a frame at
+    /// 60 Hz, so that a burst of costly inputs (creates of long stacks) delays a request or a frame deadline by
+    /// about a frame, not by the whole burst. Only a clock that moves within a turn ends one early: the embedded
+    /// engine's manual clock never does.
+    public var maxIngestUsPerTurn: Int64 = 16_000
     /// CURVE on all three sockets with a ZAP allowlist; nil = plaintext (loopback only, unless insecure).
     public var curve: CurveServerKeys?
     /// Cluster mode: the log of record every batch reaches before the data directory's log (nil: the data

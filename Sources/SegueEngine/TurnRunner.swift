@@ -20,6 +20,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     private let fsync: FsyncPolicy
     private let maxBatch: Int
     private let maxBatchBytes: Int
+    private let maxIngestUsPerTurn: Int64
     private let maxReplyBytesPerTurn: Int
     private let startUs: Int64
     /// Reused for every published message's topic and encoded frame.
@@ -71,6 +72,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         fsync = configuration.fsync
         maxBatch = configuration.maxBatch
         maxBatchBytes = configuration.maxBatchBytes
+        maxIngestUsPerTurn = configuration.maxIngestUsPerTurn
         maxReplyBytesPerTurn = configuration.maxReplyBytesPerTurn
         startUs = self.clock.nowUs()
         syncedPosition = ledger.logHead
@@ -189,13 +191,13 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         return Int(timeout)
     }
 
-    /// Takes ingest messages until the queue is empty or the batch has its share: `maxBatch` messages or
-    /// `maxBatchBytes` of events.
+    /// Takes ingest messages until the queue is empty or the batch has its share: `maxBatch` messages,
+    /// `maxBatchBytes` of events, or `maxIngestUsPerTurn` of the clock.
     private func takeIngestInputs(
         into batch: inout LedgerBatch, now: Int64, checkpoint: () -> Void
     ) throws(EngineError) {
         var taken = 0
-        while taken < maxBatch && batch.decidedBytes() < maxBatchBytes {
+        while taken < maxBatch && batch.decidedBytes() < maxBatchBytes && clock.nowUs() - now < maxIngestUsPerTurn {
             let received = try transport.receiveIngest { parts in
                 batchReceived += 1
                 // One Input per message; extra parts mean a producer that does not speak the contract, and are

@@ -62,6 +62,10 @@ let spec = CommandSpec(
             help: "most reply bytes queued for a control client that is not reading (default "
                 + "\(defaults.replyQueueBytes))"),
         .init(
+            "turn-ms", "MS",
+            help: "most milliseconds one turn decides inputs before it answers requests and publishes (default "
+                + "\(defaults.maxIngestUsPerTurn / 1000))"),
+        .init(
             "curve-secret-key", "FILE",
             help: "CURVE on all sockets: the server's Z85 secret key on the file's first line (segue keygen)"),
         .init(
@@ -156,6 +160,7 @@ func configuration(from arguments: ParsedArguments, logger: Logger) throws(Usage
     if let bytes = try arguments.integer("reply-queue-bytes", in: (1 << 20)...(1 << 40)) {
         configuration.replyQueueBytes = Int(bytes)
     }
+    if let ms = try arguments.integer("turn-ms", in: 1...60_000) { configuration.maxIngestUsPerTurn = ms * 1000 }
     if let problem = configuration.queueLimitProblem { throw UsageError("segued: \(problem)") }
     switch (arguments.string("curve-secret-key"), arguments.string("authorized-keys")) {
     case (let secret?, let allowed?):

@@ -69,6 +69,7 @@ struct CLIHelpTests {
             ("--max-connections N", "default \(defaults.maxConnections)"),
             ("--publish-queue-bytes N", "default \(defaults.publishQueueBytes)"),
             ("--reply-queue-bytes N", "default \(defaults.replyQueueBytes)"),
+            ("--turn-ms MS", "default \(defaults.maxIngestUsPerTurn / 1000)"),
             ("--replicas N", "default \(ClusterSettings.defaultReplicas)"),
             ("--lease-ms MS", "default \(ClusterSettings.defaultLeaseMs)"),
         ]

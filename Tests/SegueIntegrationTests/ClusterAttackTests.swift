@@ -26,11 +26,14 @@ extension NATSClusterSuites {
 
         @Test func aBurstFarLargerThanOneMessageIsSplitAndSurvivesFailover() throws {
             let nats = try NATSCluster.start()
-            let holder = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "holder")
+            // The holder's turn decides for as long as the burst takes (16 ms would end it long before its events
+            // reach 1 MiB), and the first request waits for all of it.
+            let holder = try ClusterDaemon(
+                cluster: nats, shard: 0, shards: 1, node: "holder", extraArguments: ["--turn-ms", "60000"])
             let standby = try ClusterDaemon(cluster: nats, shard: 0, shards: 1, node: "standby")
             let endpoints = try #require(holder.endpoints)
-            let control = try ControlClient(endpoint: endpoints.control)
-            // 400 creates of stacks with 100 long screen names, sent at once: a turn of about 5 MB of events, where
+            let control = try ControlClient(endpoint: endpoints.control, timeoutMs: 60000)
+            // 400 creates of stacks with 90 long screen names, sent at once: a turn of about 4 MB of events, where
             // the servers take messages of 1 MiB.
             let producer = try Producer(endpoint: endpoints.ingest)
             let screens = (0..<90).map { "Screen-\($0)-" + String(repeating: "x", count: 100) }
