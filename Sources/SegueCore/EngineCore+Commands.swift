@@ -66,9 +66,13 @@ extension EngineCore {
     func idleStack(_ context: CommandContext) throws(CommandRefusal) -> StackModel {
         let stack = try existingStack(context)
         if let transition = stack.transition {
+            // A transition settling to 0 is being undone (a reversed push, a cancelled swipe): its operation alone
+            // would read as though it were still going ahead.
+            var turnedBack = false
+            if case .settling(let settling) = transition.phase { turnedBack = settling.targetFraction == 0 }
             throw CommandRefusal(
                 .transitionInProgress,
-                "stack '\(context.stackId)' is running transition \(transition.id) (\(transition.operation)); wait for its completed event"
+                "stack '\(context.stackId)' is running transition \(transition.id) (\(transition.operation)\(turnedBack ? ", turning back" : "")); wait for its completed event"
             )
         }
         return stack

@@ -76,6 +76,23 @@ public struct EngineCore: Sendable {
                 position: event.position,
                 message: "stack '\(event.stackId)' expected version \(version + 1), got \(event.version)")
         }
+        // The pages of a presented layer decide what a later pop and dismiss do: the rule a snapshot is held to.
+        if case .completed(let completed) = event.body {
+            if !StackModel.arePagesOf(completed.presented, completed.presentedPages) {
+                throw RestoreError(
+                    position: event.position,
+                    message:
+                        "stack '\(event.stackId)': presented pages \(completed.presentedPages) are not ascending indices into its \(completed.presented.count) presented screens"
+                )
+            }
+            if !completed.presentedPages.isEmpty && !stacks.models[slot].profile.pushesOverPresented {
+                throw RestoreError(
+                    position: event.position,
+                    message:
+                        "stack '\(event.stackId)' has presented pages, which profile '\(stacks.models[slot].config.profile)' never pushes"
+                )
+            }
+        }
         return slot
     }
 

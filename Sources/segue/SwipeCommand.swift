@@ -362,7 +362,7 @@ enum SwipeCommand {
         var stackDescription: String? {
             guard let result else { return nil }
             return TextFormat.describe(
-                screens: result.screens, presented: result.presented,
+                screens: result.screens, presented: result.presented, presentedPages: result.presentedPages,
                 selectedTab: result.selectedTab, tabs: state.tabs)
         }
 
@@ -378,6 +378,10 @@ enum SwipeCommand {
             if let result {
                 object.add("screens", result.screens)
                 object.add("presented", result.presented)
+                if !result.presentedPages.isEmpty {
+                    object.addRaw(
+                        "presentedPages", "[" + result.presentedPages.map(String.init).joined(separator: ",") + "]")
+                }
                 if !state.tabs.isEmpty { object.addRaw("selectedTab", String(result.selectedTab)) }
             }
             return object

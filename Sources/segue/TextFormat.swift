@@ -118,11 +118,7 @@ enum TextFormat {
             lines.append("  tabs " + tabs.joined(separator: " "))
         }
         if !state.presented.isEmpty {
-            // A page pushed over a presentation is marked: a pop removes it, not a dismiss.
-            let layer = state.presented.enumerated().map { index, screen in
-                state.presentedPages.contains(UInt32(index)) ? "\(screen) (page)" : screen
-            }
-            lines.append("  presented " + layer.joined(separator: " > "))
+            lines.append("  presented " + marked(state.presented, pages: state.presentedPages).joined(separator: " > "))
         }
         if let transition = state.transition {
             var text =
@@ -165,7 +161,9 @@ enum TextFormat {
 
     /// Where a stack stands, for `completed: stack is now …`: `Home > Detail`, `tab 1 (B)`, with any presented
     /// screens after a `+`.
-    static func describe(screens: [String], presented: [String], selectedTab: UInt32, tabs: [String]) -> String {
+    static func describe(
+        screens: [String], presented: [String], presentedPages: [UInt32], selectedTab: UInt32, tabs: [String]
+    ) -> String {
         var text: String
         if tabs.isEmpty {
             text = screens.joined(separator: " > ")
@@ -173,8 +171,13 @@ enum TextFormat {
             let index = Int(selectedTab)
             text = "tab \(selectedTab)" + (index < tabs.count ? " (\(tabs[index]))" : "")
         }
-        if !presented.isEmpty { text += " + " + presented.joined(separator: " > ") }
+        if !presented.isEmpty { text += " + " + marked(presented, pages: presentedPages).joined(separator: " > ") }
         return text
+    }
+
+    /// The presented screens, a page pushed over a presentation marked: a pop removes it, not a dismiss.
+    static func marked(_ presented: [String], pages: [UInt32]) -> [String] {
+        presented.enumerated().map { index, screen in pages.contains(UInt32(index)) ? "\(screen) (page)" : screen }
     }
 
     /// ` gesture=0.700` where a finger decided, nothing for a command's transition, which has no gesture, and

@@ -135,5 +135,19 @@ struct PushOverDialogTests {
         snapshot.stacks[0].presentedPages = [1]
         snapshot.stacks[0].config?.profile = "fluid"
         #expect(throws: EngineCore.RestoreError.self) { try EngineCore(snapshot: snapshot) }
+        // A log is held to the same rule at each completed it folds.
+        let last = try #require(h.events.lastIndex { if case .completed = $0.body { true } else { false } })
+        for bad: [UInt32] in [[0], [3], [2, 1]] {
+            var events = h.events
+            guard case .completed(var completed) = events[last].body else { continue }
+            completed.presentedPages = bad
+            events[last].body = .completed(completed)
+            #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(events) }
+        }
+        var created = h.events
+        guard case .stackCreated(var stack) = created[0].body else { return }
+        stack.config?.profile = "fluid"
+        created[0].body = .stackCreated(stack)
+        #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(created) }
     }
 }

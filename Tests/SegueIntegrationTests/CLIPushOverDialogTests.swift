@@ -5,7 +5,7 @@ import Testing
 
 /// `segue push` over a dialog presented on a `flutter` stack of a real segued: the page joins the presented layer
 /// (`presented_pages`), `segue state` and `segue tail` say so, `segue dismiss` is refused while the page is on top
-/// and `segue pop` takes it off; `segue replay --frames` draws what the subscriber saw.
+/// and `segue pop` takes it off, as does `segue swipe`; `segue replay --frames` draws what the subscriber saw.
 @Suite struct CLIPushOverDialogTests {
     @Test("push over a presented dialog, told by state and tail, popped, replayed byte for byte")
     func pushOverDialog() throws {
@@ -31,6 +31,12 @@ import Testing
             lines[1].hasSuffix(" completed t2 finished screens=Home presented=Dialog,Page presented_pages=1"),
             "\(lines)")
         #expect(lines[2].hasSuffix(" completed t3 finished screens=Home presented=Dialog"), "\(lines)")
+
+        // A back swipe over two pages pushed over the dialog: --json says which presented screen is still a page.
+        #expect(try runSegue(["push", stack, "One", "--immediate"], daemon: daemon).status == 0)
+        #expect(try runSegue(["push", stack, "Two", "--immediate"], daemon: daemon).status == 0)
+        let swiped = try runSegue(["swipe", stack, "--to", "0.9", "--json"], daemon: daemon)
+        #expect(swiped.stdout.contains(#""presented":["Dialog","One"],"presentedPages":[1]"#), "\(swiped)")
         let replayed = try watched.stopAndReplay()
         #expect(replayed.values.contains { $0.transitionId == 2 && $0.phase == .done })
     }

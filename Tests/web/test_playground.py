@@ -169,6 +169,9 @@ def test_command_buttons_push_and_pop(page):
     page.find_element("css selector", '[data-command="pop"]').click()
     wait_for(page, """return [...document.querySelectorAll('#pg-events li.rejection')]
         .some((li) => li.textContent.includes('NOTHING_TO_POP'))""")
+    # The pops took no number: the next push names the second screen pushed.
+    page.find_element("css selector", '[data-command="push"]').click()
+    wait_for(page, "return document.getElementById('pg-screens').textContent === 'Home › Screen 2'")
 
 
 def test_a_command_clicked_during_a_transition_is_sent_and_its_refusal_shown(page, tmp_path):

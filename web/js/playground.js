@@ -85,7 +85,8 @@ export class Playground {
   async command(name, tab) {
     if (!this.stackId) return;
     const immediate = this.$('pg-immediate').checked || undefined;
-    this.pushed += 1;
+    // Numbers name the screens a push or present adds: a pop or a tab takes none.
+    if (name === 'push' || name === 'present') this.pushed += 1;
     const ops = {
       push: { push: { screen: `Screen ${this.pushed}`, immediate } },
       pop: { pop: { immediate } },

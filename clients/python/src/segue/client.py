@@ -32,7 +32,7 @@ DEFAULT_EVENTS = "tcp://127.0.0.1:7703"
 P = TypeVar("P")
 
 # The largest message taken from segued (ZMQ_MAXMSGSIZE on every socket). A daemon at its default limits sends at
-# most 108312 bytes (a read's 64 KiB batch plus two of its largest events, 21388 bytes each: docs/security.md,
+# most 108632 bytes (a read's 64 KiB batch plus two of its largest events, 21548 bytes each: docs/security.md,
 # "Limits"); 1 MiB leaves room for a daemon with a raised --max-screens or --max-presented.
 DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
 # The most that stacks() and history() gather in one call, counted as the pages' encoded bytes.
