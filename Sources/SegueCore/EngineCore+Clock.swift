@@ -119,6 +119,7 @@ extension EngineCore {
             Self.doneFrame(
                 of: stack, transition: transition, finished: finished, timeUs: doneAt,
                 position: event.position))
+        runQueuedCommand(slot: slot, now: now, into: &outcome)
     }
 
     /// The DONE frame of `transition` (the stack as it was before `completed`): the target's rects at `timeUs`,

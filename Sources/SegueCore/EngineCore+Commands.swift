@@ -27,7 +27,10 @@ extension EngineCore {
                 now: now)
             // A create is answered from the engine's state (the stack exists, ...) before its contents are checked.
             if case .create = op { try checkRoomForStack(context) }
-            try perform(NavigationCommand(op, limits: limits), context, into: &outcome)
+            let navigation = try NavigationCommand(op, limits: limits)
+            if try !queueBehindRunningTransition(op, navigation, context, into: &outcome) {
+                try perform(navigation, context, into: &outcome)
+            }
         } catch {
             return .refused(error.error)
         }
@@ -35,10 +38,12 @@ extension EngineCore {
         guard let first = appended.first, let last = appended.last else {
             return .applied(CommandResult(version: stacks[stackId]?.version ?? 0))
         }
+        var queuedBehind: UInt64?
+        if case .queued(let queued) = first.body { queuedBehind = queued.behindTransitionId }
         return .applied(
             CommandResult(
                 firstPosition: first.position, lastPosition: last.position,
-                version: last.version))
+                version: last.version, queuedBehind: queuedBehind))
     }
 
     /// What every command step needs besides its own message.
@@ -47,6 +52,9 @@ extension EngineCore {
         var requestId: String
         var expectedVersion: UInt64?
         var now: Int64
+        /// The position of the `queued` event of a queued command now run: its began names it, and the limits it
+        /// was checked against on arrival are not checked again (a restart with lower ones takes back no command).
+        var queuedPosition: UInt64 = 0
     }
 
     /// The stack a command addresses, checked for existence and the expected version.
@@ -103,7 +111,7 @@ extension EngineCore {
     }
 
     /// The step of each command: the checks against the stack's state, then the events.
-    private mutating func perform(
+    mutating func perform(
         _ command: NavigationCommand, _ context: CommandContext, into outcome: inout Outcome
     ) throws(CommandRefusal) {
         switch command {
@@ -164,7 +172,7 @@ extension EngineCore {
             throw .invalid(
                 "stack '\(context.stackId)' has '\(stack.presented.last ?? "")' presented; dismiss it before push")
         }
-        if stack.screens.count >= limits.maxScreensPerStack {
+        if stack.screens.count >= limits.maxScreensPerStack && context.queuedPosition == 0 {
             throw CommandRefusal(
                 .resourceExhausted, "stack '\(context.stackId)' holds \(stack.screens.count) screens, the limit")
         }
@@ -216,7 +224,7 @@ extension EngineCore {
 
     /// A presented layer holds at most `maxPresentedDepth` screens, the pages pushed over it included.
     private func checkRoomToPresent(_ stack: StackModel, _ context: CommandContext) throws(CommandRefusal) {
-        if stack.presented.count >= limits.maxPresentedDepth {
+        if stack.presented.count >= limits.maxPresentedDepth && context.queuedPosition == 0 {
             throw CommandRefusal(
                 .resourceExhausted,
                 "stack '\(context.stackId)' has \(stack.presented.count) screens presented, the limit")
@@ -285,7 +293,7 @@ extension EngineCore {
         let transitionId = stack.lastTransitionId + 1
         let began = TransitionBegan(
             transitionId: transitionId, operation: operation, fromScreen: from, toScreen: to,
-            interactive: false)
+            interactive: false, queuedPosition: context.queuedPosition == 0 ? nil : context.queuedPosition)
         append(.began(began), stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
         var settleUs: Int64 = 0
         if !immediate, let transition = stacks[context.stackId]?.transition {

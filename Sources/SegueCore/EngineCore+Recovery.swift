@@ -3,11 +3,17 @@ import SegueWire
 extension EngineCore {
     /// Ends the transitions a stopped engine left in flight, after `restore` has replayed the log: a tracking
     /// one is cancelled (ENGINE_RESTARTED) and completed unfinished, a settling one is completed toward its
-    /// target, and one begun by a command whose `finished` was lost is completed unfinished.
+    /// target, and one begun by a command whose `finished` was lost is completed unfinished. Each completion runs
+    /// the stack's queued commands as the live engine would, as does an idle stack that the log left with some
+    /// (a `completed` whose next began was lost).
     public mutating func endTransitionsInFlight(now: Int64, into outcome: inout Outcome) {
         for stackId in stacks.keys.sorted() {
             // Completing a transition deletes nothing, so slots stay put while this loop runs.
-            guard let slot = stacks.slot(of: stackId), let transition = stacks.models[slot].transition else { continue }
+            guard let slot = stacks.slot(of: stackId) else { continue }
+            guard let transition = stacks.models[slot].transition else {
+                runQueuedCommand(slot: slot, now: now, into: &outcome)
+                continue
+            }
             switch transition.phase {
             case .tracking(let tracking):
                 let cancelled = TransitionCancelled(

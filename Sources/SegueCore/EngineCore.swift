@@ -76,6 +76,7 @@ public struct EngineCore: Sendable {
                 position: event.position,
                 message: "stack '\(event.stackId)' expected version \(version + 1), got \(event.version)")
         }
+        try checkQueue(event, of: stacks.models[slot])
         // The pages of a presented layer decide what a later pop and dismiss do: the rule a snapshot is held to.
         if case .completed(let completed) = event.body {
             if !StackModel.arePagesOf(completed.presented, completed.presentedPages) {

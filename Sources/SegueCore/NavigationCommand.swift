@@ -17,6 +17,19 @@ enum NavigationCommand: Sendable, Hashable {
     case setScreenOptions(ScreenSetup)
     case delete
 
+    /// The transition a navigation command starts; nil for the commands that start none.
+    var operation: Operation? {
+        switch self {
+        case .push: .push
+        case .pop: .pop
+        case .popToRoot: .popToRoot
+        case .present: .present
+        case .dismiss: .dismiss
+        case .selectTab: .selectTab
+        case .create, .resize, .setScreenOptions, .delete: nil
+        }
+    }
+
     /// Checks what the operation carries, rule by rule in a fixed order: the first rule broken is the refusal.
     /// - Parameter limits: the engine's, for the size of a new stack.
     /// - Throws: the first rule `op` breaks.

@@ -11,6 +11,9 @@ extension Profile {
         /// The command ends the finger's drag and finishes the dragged transition itself, from where the finger
         /// left it (docs/semantics.md, "A pop during a back swipe").
         case takeOver
+        /// The command waits for the running transition's `completed`, then runs as its own transition
+        /// (docs/semantics.md, "A command during a transition, queued").
+        case queue
     }
 
     /// Which commands turn which running command transitions back, and which take which dragged transitions
@@ -20,15 +23,23 @@ extension Profile {
         public var reversedBy: [Operation: Operation]
         /// The command that takes a dragged transition over, by the dragged transition's operation.
         public var dragTakenOverBy: [Operation: Operation]
+        /// The commands that wait while a transition settles toward its end (a command's, or a swipe's after its
+        /// commit), whatever that transition is.
+        public var queued: Set<Operation>
 
-        public init(reversedBy: [Operation: Operation] = [:], dragTakenOverBy: [Operation: Operation] = [:]) {
+        public init(
+            reversedBy: [Operation: Operation] = [:], dragTakenOverBy: [Operation: Operation] = [:],
+            queued: Set<Operation> = []
+        ) {
             self.reversedBy = reversedBy
             self.dragTakenOverBy = dragTakenOverBy
+            self.queued = queued
         }
 
         /// What `command` does while a command's `running` transition animates.
         public func rule(running: Operation, command: Operation) -> Interruption {
-            reversedBy[running] == command ? .reverse : .refuse
+            if reversedBy[running] == command { return .reverse }
+            return queued.contains(command) ? .queue : .refuse
         }
 
         /// What `command` does while a finger drags a `dragged` transition.

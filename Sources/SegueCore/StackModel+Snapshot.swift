@@ -8,7 +8,7 @@ extension StackModel {
             selectedTab: selectedTab, config: config,
             screenOptions: screenOptions.keys.sorted().map { ScreenOptionsSet(screen: $0, options: screenOptions[$0]) },
             lastTransitionId: lastTransitionId, lastPosition: lastPosition, transition: transition?.snapshot(),
-            presentedPages: presentedPages)
+            presentedPages: presentedPages, queued: queued)
     }
 
     /// The stack a snapshot at `position` records, checked for what its events would have guaranteed.
@@ -60,6 +60,33 @@ extension StackModel {
             }
             transition = restored
         }
+        if let problem = Self.queueProblem(snapshot.queued, lastPosition: lastPosition, profile: profile) {
+            throw EngineCore.RestoreError(
+                position: position, message: "snapshot of stack '\(snapshot.stackId)': \(problem)")
+        }
+        queued = snapshot.queued
+    }
+
+    /// What is wrong with a queue a snapshot records, or nil: commands the profile queues, at most
+    /// `EngineCore.maxQueuedCommands`, at ascending positions of the stack's events.
+    static func queueProblem(_ queued: [QueuedCommand], lastPosition: UInt64, profile: Profile) -> String? {
+        if queued.count > EngineCore.maxQueuedCommands {
+            return "\(queued.count) queued commands, more than \(EngineCore.maxQueuedCommands)"
+        }
+        let positions = queued.map(\.position)
+        if !zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) || (positions.last ?? 0) > lastPosition
+            || positions.first == 0
+        {
+            return "queued positions \(positions) are not ascending within 1...\(lastPosition)"
+        }
+        for entry in queued {
+            guard let op = entry.command?.op, let command = try? NavigationCommand(op, limits: Limits()),
+                let operation = command.operation, profile.interruptions.queued.contains(operation)
+            else {
+                return "the command queued at \(entry.position) is not one profile '\(profile.name)' queues"
+            }
+        }
+        return nil
     }
 
     /// Whether `pages` are ascending indices into `presented`, none of them the bottom one (a page is pushed over a

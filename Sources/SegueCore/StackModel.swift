@@ -20,6 +20,8 @@ public struct StackModel: Sendable, Hashable {
     public var lastTransitionId: UInt64
     /// Log position of this stack's newest event.
     public var lastPosition: UInt64 = 0
+    /// Commands waiting for the running transition (`queued` events), first to run first.
+    public var queued: [QueuedCommand] = []
 
     /// The stack a StackCreated event describes.
     init(id: String, created: StackCreated) {
@@ -75,6 +77,9 @@ public struct StackModel: Sendable, Hashable {
             break
         case .began(let began):
             lastTransitionId = began.transitionId
+            // A transition begins from the queue only when the one ahead of it completed: it runs the first
+            // command. Any other began finds the queue empty (a queue dropped when its command could not run).
+            if began.queuedPosition != nil && !queued.isEmpty { queued.removeFirst() } else { queued.removeAll() }
             let towardHigherIndex = began.operation == .selectTab && tabIndex(of: began.toScreen) > Int(selectedTab)
             // Swiping toward the leading edge (against "back") brings the next tab.
             let gestureSign: Double = began.operation == .selectTab && towardHigherIndex ? -1 : 1
@@ -173,6 +178,9 @@ public struct StackModel: Sendable, Hashable {
             settings = StackSettings(config: resizedConfig)
         case .screenOptionsSet(let set):
             screenOptions[set.screen] = set.options ?? ScreenOptions()
+        case .queued(let queued):
+            self.queued.append(
+                QueuedCommand(position: event.position, requestId: event.requestId, command: queued.command))
         }
     }
 

@@ -94,6 +94,11 @@ enum NavigationCommands {
         let result = try Connection.forStack(stack, arguments).control().command(Command(stackId: stack, op: op))
         if arguments.flag("json") {
             Console.line(result.json)
+        } else if let behind = result.queuedBehind {
+            // The command's own events come once the running transition has completed.
+            Console.line(
+                "\(done) once transition \(behind) completes: queued at position \(result.firstPosition), "
+                    + "version \(result.version)")
         } else if result.firstPosition == 0 {
             Console.line("\(done): nothing to do, version \(result.version)")
         } else {

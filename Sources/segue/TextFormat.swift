@@ -26,6 +26,7 @@ enum TextFormat {
         case .began(let began):
             var text = "began \(began.operation) \(began.fromScreen) -> \(began.toScreen)"
             if began.interactive { text += " interactive gesture_id=\(began.gestureId)" }
+            if let position = began.queuedPosition { text += " queued_at=#\(position)" }
             return text
         case .progressed(let progressed):
             return "progressed t\(progressed.transitionId) gesture=\(fixed(progressed.progress, 3))"
@@ -61,6 +62,8 @@ enum TextFormat {
             return text
         case .deleted:
             return "deleted"
+        case .queued(let queued):
+            return "queued \(describe(queued.command?.op)) behind t\(queued.behindTransitionId)"
         case nil:
             return "(empty event)"
         }
@@ -131,6 +134,9 @@ enum TextFormat {
         } else {
             lines.append("  idle")
         }
+        for queued in state.queued {
+            lines.append("  queued #\(queued.position) \(describe(queued.command?.op))")
+        }
         // Ids stored before today's rules may hold what a terminal would not show as itself.
         return lines.map(DisguisingCharacter.escaped)
     }
@@ -173,6 +179,21 @@ enum TextFormat {
         }
         if !presented.isEmpty { text += " + " + marked(presented, pages: presentedPages).joined(separator: " > ") }
         return text
+    }
+
+    /// `PUSH Detail`, `POP immediate`: a queued command as `began` will name its operation.
+    static func describe(_ op: Command.Op?) -> String {
+        let (name, screen, immediate): (String, String?, Bool) =
+            switch op {
+            case .push(let push): ("PUSH", push.screen, push.immediate)
+            case .pop(let pop): ("POP", nil, pop.immediate)
+            case .popToRoot(let pop): ("POP_TO_ROOT", nil, pop.immediate)
+            case .present(let present): ("PRESENT", present.screen, present.immediate)
+            case .dismiss(let dismiss): ("DISMISS", nil, dismiss.immediate)
+            case .selectTab(let select): ("SELECT_TAB", "\(select.index)", select.immediate)
+            default: ("(no navigation)", nil, false)
+            }
+        return name + (screen.map { " \($0)" } ?? "") + (immediate ? " immediate" : "")
     }
 
     /// The presented screens, a page pushed over a presentation marked: a pop removes it, not a dismiss.

@@ -5,7 +5,8 @@ import Testing
 
 /// Every profile against every command while each kind of transition runs (docs/semantics.md, "Interruptions"):
 /// a command the profile's rule reverses turns the transition back without a jump, one it lets take a drag over
-/// finishes the drag from where the finger is; every other one is refused with TRANSITION_IN_PROGRESS and changes
+/// finishes the drag from where the finger is, one it queues plays once the running transition completed; every
+/// other one is refused with TRANSITION_IN_PROGRESS and changes
 /// nothing, so the run goes on exactly as a run without it.
 @Suite("interruptions, every profile")
 struct InterruptionMatrixTests {
@@ -95,6 +96,35 @@ struct InterruptionMatrixTests {
                     let first = try #require(h.frames(since: mark).first)
                     let step = abs(last.progress - before[before.count - 2].progress)
                     #expect(abs(first.progress - last.progress) <= step + 1e-9, "\(context)")
+                } else if let operation = running.operation,
+                    rules.rule(running: operation, command: command.operation) == .queue
+                {
+                    h.runUntilIdle()
+                    var after = untouched
+                    let refusal = after.command(command.op).error
+                    if let error = outcome.error {
+                        // Refused now as it would be once the running transition completed.
+                        #expect(error.code == refusal?.code && error.code != .transitionInProgress, "\(context)")
+                        #expect(h.events == untouched.events, "\(context): the refused command changed the run")
+                        continue
+                    }
+                    #expect(refusal == nil, "\(context)")
+                    let queued = try #require(h.events(since: mark).first, "\(context)")
+                    #expect(queued.body.map { if case .queued = $0 { true } else { false } } == true, "\(context)")
+                    // The running transition plays on as without it, and the command begins where it completes.
+                    let others = h.events.filter { $0.position != queued.position }
+                    let ahead = untouched.events.count
+                    #expect(others.prefix(ahead).map(\.body) == untouched.events.map(\.body), "\(context)")
+                    #expect(others[ahead].began?.queuedPosition == queued.position, "\(context)")
+                    #expect(others[ahead].timeUs == untouched.events.last?.timeUs, "\(context)")
+                    let positionless = { (frame: Frame) in
+                        var frame = frame
+                        frame.position = 0
+                        return frame
+                    }
+                    #expect(
+                        h.frames.prefix(untouched.frames.count).map(positionless) == untouched.frames.map(positionless),
+                        "\(context)")
                 } else {
                     #expect(outcome.error?.code == .transitionInProgress, "\(context)")
                     if running == .drag { continue }

@@ -211,6 +211,24 @@ def test_a_pop_clicked_during_a_flutter_push_turns_it_back(page):
     assert rejections == 0
 
 
+def test_a_push_clicked_during_an_android_push_waits_for_it(page):
+    """In android a second push clicked while the first plays is queued: the page lists it, and it begins where
+    the first completes; the stack ends with both screens."""
+    choose_profile(page, "android")
+    page.execute_script("""
+        document.querySelector('[data-command="push"]').click();
+        document.querySelector('[data-command="push"]').click();""")
+    queued = wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .map((li) => li.textContent).find((text) => text.includes(' queued '))""")
+    assert queued.endswith(" queued PUSH Screen 2 behind t1"), queued
+    position = queued.split(" ")[0]
+    wait_for(page, f"""return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.endsWith(' began PUSH Screen 1 → Screen 2 animated queued at {position}'))""")
+    wait_for(page, "return document.getElementById('pg-screens').textContent === 'Home › Detail › Screen 1 › Screen 2'")
+    rejections = page.execute_script("return document.querySelectorAll('#pg-events li.rejection').length")
+    assert rejections == 0
+
+
 def test_a_tab_stack_shows_its_tabs(page):
     # Its state and its stackCreated event carry an empty list of screens beside the tabs.
     page.execute_script("""

@@ -3,7 +3,11 @@
 import { stackScreens } from './stage.js';
 
 const BODY_KINDS = ['stackCreated', 'began', 'progressed', 'finished', 'cancelled', 'completed', 'interrupted',
-  'resized', 'screenOptionsSet', 'deleted'];
+  'resized', 'screenOptionsSet', 'deleted', 'queued'];
+
+// The navigation commands a `queued` event may carry, by their JSON member, as `began` names their operation.
+const QUEUED_OPERATIONS = { push: 'PUSH', pop: 'POP', popToRoot: 'POP_TO_ROOT', present: 'PRESENT', dismiss: 'DISMISS',
+  selectTab: 'SELECT_TAB' };
 
 // The edge a back swipe began at, for profiles that take either one.
 const EDGES = { SWIPE_EDGE_LEFT: 'left', SWIPE_EDGE_RIGHT: 'right' };
@@ -21,6 +25,11 @@ export function describeEvent(event) {
   if (kind === 'began') parts.push(body.operation || '', `${body.fromScreen || ''} → ${body.toScreen || ''}`,
     body.interactive ? 'interactive' : 'animated');
   if (kind === 'began' && EDGES[body.swipeEdge]) parts.push(`from the ${EDGES[body.swipeEdge]} edge`);
+  if (kind === 'began' && body.queuedPosition) parts.push(`queued at #${body.queuedPosition}`);
+  if (kind === 'queued') {
+    const [member, op] = Object.entries(body.command || {}).find(([name]) => QUEUED_OPERATIONS[name]) || ['', {}];
+    parts.push(QUEUED_OPERATIONS[member] || '', op.screen || '', `behind t${body.behindTransitionId || 0}`);
+  }
   if (kind === 'progressed') parts.push(`gesture=${(body.progress || 0).toFixed(3)}`);
   if (kind === 'finished' || kind === 'cancelled') {
     // A command's reversal logs where the screens were when it turned, not a finger's progress.

@@ -611,10 +611,12 @@ extension TransitionBegan: ProtoJSONDecodable {
                 swipeEdge = try value.enumValue(at: at) as SwipeEdge
             case "startTranslation", "start_translation":
                 startTranslation = try Vec2(json: value, path: at)
+            case "queuedPosition", "queued_position":
+                queuedPosition = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (TransitionBegan has "
                     + "transitionId, operation, fromScreen, toScreen, interactive, gestureId, swipeEdge, "
-                        + "startTranslation)")
+                        + "startTranslation, queuedPosition)")
             }
         }
     }
@@ -755,6 +757,26 @@ extension TransitionInterrupted: ProtoJSONDecodable {
     }
 }
 
+extension CommandQueued: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "behindTransitionId", "behind_transition_id":
+                behindTransitionId = try value.uint64(at: at)
+            case "command":
+                command = try Command(json: value, path: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (CommandQueued has "
+                    + "behindTransitionId, command)")
+            }
+        }
+    }
+}
+
 extension StackResized: ProtoJSONDecodable {
     /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
     /// second member of a oneof, is refused.
@@ -829,7 +851,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .stackCreated(try StackCreated(json: value, path: at))
             case "began":
@@ -837,7 +859,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .began(try TransitionBegan(json: value, path: at))
             case "progressed":
@@ -845,7 +867,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .progressed(try TransitionProgressed(json: value, path: at))
             case "finished":
@@ -853,7 +875,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .finished(try TransitionFinished(json: value, path: at))
             case "cancelled":
@@ -861,7 +883,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .cancelled(try TransitionCancelled(json: value, path: at))
             case "completed":
@@ -869,7 +891,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .completed(try TransitionCompleted(json: value, path: at))
             case "interrupted":
@@ -877,7 +899,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .interrupted(try TransitionInterrupted(json: value, path: at))
             case "resized":
@@ -885,7 +907,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .resized(try StackResized(json: value, path: at))
             case "screenOptionsSet", "screen_options_set":
@@ -893,7 +915,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .screenOptionsSet(try ScreenOptionsSet(json: value, path: at))
             case "deleted":
@@ -901,14 +923,22 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
                 }
                 body = .deleted(try StackDeleted(json: value, path: at))
+            case "queued":
+                guard body == nil else {
+                    throw JSONInputError(
+                        path: at,
+                        message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
+                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                }
+                body = .queued(try CommandQueued(json: value, path: at))
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (Event has "
                     + "position, stackId, version, timeUs, requestId, producerTimeUs, stackCreated, began, "
                         + "progressed, finished, cancelled, completed, interrupted, resized, screenOptionsSet, "
-                        + "deleted)")
+                        + "deleted, queued)")
             }
         }
     }
@@ -1236,9 +1266,33 @@ extension CommandResult: ProtoJSONDecodable {
                 lastPosition = try value.uint64(at: at)
             case "version":
                 version = try value.uint64(at: at)
+            case "queuedBehind", "queued_behind":
+                queuedBehind = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (CommandResult has "
-                    + "firstPosition, lastPosition, version)")
+                    + "firstPosition, lastPosition, version, queuedBehind)")
+            }
+        }
+    }
+}
+
+extension QueuedCommand: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "position":
+                position = try value.uint64(at: at)
+            case "requestId", "request_id":
+                requestId = try value.string(at: at)
+            case "command":
+                command = try Command(json: value, path: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (QueuedCommand has "
+                    + "position, requestId, command)")
             }
         }
     }
@@ -1314,9 +1368,15 @@ extension StackState: ProtoJSONDecodable {
                     (index, element) throws(JSONInputError) in
                     try element.uint32(at: at + "[\(index)]")
                 }
+            case "queued":
+                queued = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try QueuedCommand(json: element, path: at + "[\(index)]")
+                }
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (StackState has "
-                    + "stackId, version, screens, presented, tabs, selectedTab, config, transition, presentedPages)")
+                    + "stackId, version, screens, presented, tabs, selectedTab, config, transition, presentedPages, "
+                        + "queued)")
             }
         }
     }
@@ -1567,10 +1627,15 @@ extension StackSnapshot: ProtoJSONDecodable {
                     (index, element) throws(JSONInputError) in
                     try element.uint32(at: at + "[\(index)]")
                 }
+            case "queued":
+                queued = try value.elements(at: at).enumerated().map {
+                    (index, element) throws(JSONInputError) in
+                    try QueuedCommand(json: element, path: at + "[\(index)]")
+                }
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (StackSnapshot has "
                     + "stackId, version, screens, presented, tabs, selectedTab, config, screenOptions, "
-                        + "lastTransitionId, lastPosition, transition, presentedPages)")
+                        + "lastTransitionId, lastPosition, transition, presentedPages, queued)")
             }
         }
     }

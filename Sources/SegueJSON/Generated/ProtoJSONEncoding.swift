@@ -332,6 +332,7 @@ extension TransitionBegan: JSONRepresentable {
         object.add("gestureId", gestureId)
         object.add("swipeEdge", swipeEdge)
         object.add("startTranslation", startTranslation?.jsonObject)
+        object.add("queuedPosition", queuedPosition)
         return object
     }
 }
@@ -409,6 +410,18 @@ extension TransitionInterrupted: JSONRepresentable {
     }
 }
 
+extension CommandQueued: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("behindTransitionId", behindTransitionId)
+        object.add("command", command?.jsonObject)
+        return object
+    }
+}
+
 extension StackResized: JSONRepresentable {
     /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
     /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
@@ -474,6 +487,8 @@ extension Event: JSONRepresentable {
             object.add("screenOptionsSet", value.jsonObject)
         case .deleted(let value):
             object.add("deleted", value.jsonObject)
+        case .queued(let value):
+            object.add("queued", value.jsonObject)
         case nil:
             break
         }
@@ -660,6 +675,20 @@ extension CommandResult: JSONRepresentable {
         object.add("firstPosition", firstPosition)
         object.add("lastPosition", lastPosition)
         object.add("version", version)
+        object.add("queuedBehind", queuedBehind)
+        return object
+    }
+}
+
+extension QueuedCommand: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("position", position)
+        object.add("requestId", requestId)
+        object.add("command", command?.jsonObject)
         return object
     }
 }
@@ -697,6 +726,7 @@ extension StackState: JSONRepresentable {
         object.add("config", config?.jsonObject)
         object.add("transition", transition?.jsonObject)
         object.add("presentedPages", presentedPages)
+        object.add("queued", queued.map(\.jsonObject))
         return object
     }
 }
@@ -821,6 +851,7 @@ extension StackSnapshot: JSONRepresentable {
         object.add("lastPosition", lastPosition)
         object.add("transition", transition?.jsonObject)
         object.add("presentedPages", presentedPages)
+        object.add("queued", queued.map(\.jsonObject))
         return object
     }
 }

@@ -1354,6 +1354,11 @@ public struct TransitionBegan: ProtoMessage {
     /// where the transition began rather than from the touch-down (android's vertical movement); absent otherwise.
     public var startTranslation: Vec2? = nil
 
+    /// Field 9 `optional uint64 queued_position`: The position of the `queued` event whose command this transition
+    /// runs, now that the transitions ahead of it have completed; absent: the transition began when its command or
+    /// gesture arrived.
+    public var queuedPosition: UInt64? = nil
+
     /// Creates a `TransitionBegan` with every field at its default.
     public init() {}
 
@@ -1366,7 +1371,8 @@ public struct TransitionBegan: ProtoMessage {
         interactive: Bool = false,
         gestureId: UInt64 = 0,
         swipeEdge: SwipeEdge = .swipeEdgeUnspecified,
-        startTranslation: Vec2? = nil
+        startTranslation: Vec2? = nil,
+        queuedPosition: UInt64? = nil
     ) {
         self.transitionId = transitionId
         self.operation = operation
@@ -1376,6 +1382,7 @@ public struct TransitionBegan: ProtoMessage {
         self.gestureId = gestureId
         self.swipeEdge = swipeEdge
         self.startTranslation = startTranslation
+        self.queuedPosition = queuedPosition
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -1404,6 +1411,9 @@ public struct TransitionBegan: ProtoMessage {
         if let value = startTranslation {
             writer.writeMessage(value, field: 8)
         }
+        if let value = queuedPosition {
+            writer.writeUInt64(value, field: 9)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -1429,6 +1439,8 @@ public struct TransitionBegan: ProtoMessage {
             swipeEdge = try SwipeEdge(rawValue: reader.readInt32(wireType))
         case 8:
             try reader.readMessage(wireType, into: &startTranslation)
+        case 9:
+            queuedPosition = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -1791,6 +1803,55 @@ public struct TransitionInterrupted: ProtoMessage {
     }
 }
 
+/// A navigation command that arrived while a transition ran, on a profile whose source queues it (android: WM Shell
+/// plays a transition that becomes ready during another once that one finishes; docs/semantics.md). It runs, as its own
+/// transition, when the transitions ahead of it have completed: that transition's began carries this event's position
+/// (queued_position), and its events carry this event's request_id.
+///
+/// Proto message `segue.v1.CommandQueued`.
+public struct CommandQueued: ProtoMessage {
+    /// Field 1 `uint64 behind_transition_id`: the transition that was running when it arrived.
+    public var behindTransitionId: UInt64 = 0
+
+    /// Field 2 `Command command`: its op alone (the stack and the request id are the event's).
+    public var command: Command? = nil
+
+    /// Creates a `CommandQueued` with every field at its default.
+    public init() {}
+
+    /// Creates a `CommandQueued` from field values; omitted fields keep their defaults.
+    public init(behindTransitionId: UInt64 = 0, command: Command? = nil) {
+        self.behindTransitionId = behindTransitionId
+        self.command = command
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if behindTransitionId != 0 {
+            writer.writeUInt64(behindTransitionId, field: 1)
+        }
+        if let value = command {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            behindTransitionId = try reader.readUInt64(wireType)
+        case 2:
+            try reader.readMessage(wireType, into: &command)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
 /// Proto message `segue.v1.StackResized`.
 public struct StackResized: ProtoMessage {
     /// Field 1 `Size size`.
@@ -1932,6 +1993,8 @@ public struct Event: ProtoMessage {
         case screenOptionsSet(ScreenOptionsSet)
         /// Field 19 `StackDeleted deleted`.
         case deleted(StackDeleted)
+        /// Field 20 `CommandQueued queued`.
+        case queued(CommandQueued)
     }
 
     /// Oneof `body`: the member that is set, or nil when none is.
@@ -2000,6 +2063,8 @@ public struct Event: ProtoMessage {
             writer.writeMessage(value, field: 18)
         case .deleted(let value)?:
             writer.writeMessage(value, field: 19)
+        case .queued(let value)?:
+            writer.writeMessage(value, field: 20)
         case nil:
             break
         }
@@ -2104,6 +2169,14 @@ public struct Event: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             body = .deleted(value)
+        case 20:
+            var value = CommandQueued()
+            if case .queued(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .queued(value)
         default:
             try reader.skip(wireType)
         }
@@ -2862,14 +2935,20 @@ public struct CommandResult: ProtoMessage {
     /// Field 3 `uint64 version`: stack version after them.
     public var version: UInt64 = 0
 
+    /// Field 4 `optional uint64 queued_behind`: The transition the command waits for: its `queued` event is
+    /// first_position, and its own events come once that transition (and any command queued before it) has completed.
+    /// Absent: it took effect at once.
+    public var queuedBehind: UInt64? = nil
+
     /// Creates a `CommandResult` with every field at its default.
     public init() {}
 
     /// Creates a `CommandResult` from field values; omitted fields keep their defaults.
-    public init(firstPosition: UInt64 = 0, lastPosition: UInt64 = 0, version: UInt64 = 0) {
+    public init(firstPosition: UInt64 = 0, lastPosition: UInt64 = 0, version: UInt64 = 0, queuedBehind: UInt64? = nil) {
         self.firstPosition = firstPosition
         self.lastPosition = lastPosition
         self.version = version
+        self.queuedBehind = queuedBehind
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -2882,6 +2961,9 @@ public struct CommandResult: ProtoMessage {
         }
         if version != 0 {
             writer.writeUInt64(version, field: 3)
+        }
+        if let value = queuedBehind {
+            writer.writeUInt64(value, field: 4)
         }
     }
 
@@ -2898,6 +2980,63 @@ public struct CommandResult: ProtoMessage {
             lastPosition = try reader.readUInt64(wireType)
         case 3:
             version = try reader.readUInt64(wireType)
+        case 4:
+            queuedBehind = try reader.readUInt64(wireType)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
+/// A command waiting in a stack's queue (CommandQueued), in the order the queue runs them.
+///
+/// Proto message `segue.v1.QueuedCommand`.
+public struct QueuedCommand: ProtoMessage {
+    /// Field 1 `uint64 position`: of its `queued` event.
+    public var position: UInt64 = 0
+
+    /// Field 2 `string request_id`.
+    public var requestId: String = ""
+
+    /// Field 3 `Command command`: its op alone.
+    public var command: Command? = nil
+
+    /// Creates a `QueuedCommand` with every field at its default.
+    public init() {}
+
+    /// Creates a `QueuedCommand` from field values; omitted fields keep their defaults.
+    public init(position: UInt64 = 0, requestId: String = "", command: Command? = nil) {
+        self.position = position
+        self.requestId = requestId
+        self.command = command
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if position != 0 {
+            writer.writeUInt64(position, field: 1)
+        }
+        if !requestId.isEmpty {
+            writer.writeString(requestId, field: 2)
+        }
+        if let value = command {
+            writer.writeMessage(value, field: 3)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            position = try reader.readUInt64(wireType)
+        case 2:
+            requestId = try reader.readString(wireType)
+        case 3:
+            try reader.readMessage(wireType, into: &command)
         default:
             try reader.skip(wireType)
         }
@@ -3041,6 +3180,9 @@ public struct StackState: ProtoMessage {
     /// Field 9 `repeated uint32 presented_pages`: as in TransitionCompleted.
     public var presentedPages: [UInt32] = []
 
+    /// Field 10 `repeated QueuedCommand queued`: commands waiting for the running transition, first to run first.
+    public var queued: [QueuedCommand] = []
+
     /// Creates a `StackState` with every field at its default.
     public init() {}
 
@@ -3054,7 +3196,8 @@ public struct StackState: ProtoMessage {
         selectedTab: UInt32 = 0,
         config: StackConfig? = nil,
         transition: TransitionState? = nil,
-        presentedPages: [UInt32] = []
+        presentedPages: [UInt32] = [],
+        queued: [QueuedCommand] = []
     ) {
         self.stackId = stackId
         self.version = version
@@ -3065,6 +3208,7 @@ public struct StackState: ProtoMessage {
         self.config = config
         self.transition = transition
         self.presentedPages = presentedPages
+        self.queued = queued
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3094,6 +3238,9 @@ public struct StackState: ProtoMessage {
             writer.writeMessage(value, field: 8)
         }
         writer.writePacked(presentedPages, field: 9)
+        for value in queued {
+            writer.writeMessage(value, field: 10)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3121,6 +3268,8 @@ public struct StackState: ProtoMessage {
             try reader.readMessage(wireType, into: &transition)
         case 9:
             try reader.readRepeated(wireType, into: &presentedPages)
+        case 10:
+            try reader.readMessage(wireType, appendingTo: &queued)
         default:
             try reader.skip(wireType)
         }
@@ -3673,6 +3822,9 @@ public struct StackSnapshot: ProtoMessage {
     /// Field 12 `repeated uint32 presented_pages`: as in TransitionCompleted.
     public var presentedPages: [UInt32] = []
 
+    /// Field 13 `repeated QueuedCommand queued`: as in StackState.
+    public var queued: [QueuedCommand] = []
+
     /// Creates a `StackSnapshot` with every field at its default.
     public init() {}
 
@@ -3689,7 +3841,8 @@ public struct StackSnapshot: ProtoMessage {
         lastTransitionId: UInt64 = 0,
         lastPosition: UInt64 = 0,
         transition: TransitionSnapshot? = nil,
-        presentedPages: [UInt32] = []
+        presentedPages: [UInt32] = [],
+        queued: [QueuedCommand] = []
     ) {
         self.stackId = stackId
         self.version = version
@@ -3703,6 +3856,7 @@ public struct StackSnapshot: ProtoMessage {
         self.lastPosition = lastPosition
         self.transition = transition
         self.presentedPages = presentedPages
+        self.queued = queued
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3741,6 +3895,9 @@ public struct StackSnapshot: ProtoMessage {
             writer.writeMessage(value, field: 11)
         }
         writer.writePacked(presentedPages, field: 12)
+        for value in queued {
+            writer.writeMessage(value, field: 13)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3774,6 +3931,8 @@ public struct StackSnapshot: ProtoMessage {
             try reader.readMessage(wireType, into: &transition)
         case 12:
             try reader.readRepeated(wireType, into: &presentedPages)
+        case 13:
+            try reader.readMessage(wireType, appendingTo: &queued)
         default:
             try reader.skip(wireType)
         }

@@ -199,7 +199,8 @@ enum Samples {
         interactive: true,
         gestureId: 1800,
         swipeEdge: SwipeEdge.swipeEdgeRight,
-        startTranslation: Samples.vec2
+        startTranslation: Samples.vec2,
+        queuedPosition: 18446744073709551607
     )
 
     /// Sample `TransitionProgressed`.
@@ -244,6 +245,9 @@ enum Samples {
         progress: -2.5,
         gestureId: 18446744073709551613
     )
+
+    /// Sample `CommandQueued`.
+    static let commandQueued = CommandQueued(behindTransitionId: 18446744073709551615, command: Samples.command)
 
     /// Sample `StackResized`.
     static let stackResized = StackResized(size: Samples.size)
@@ -364,6 +368,17 @@ enum Samples {
         body: .deleted(Samples.stackDeleted)
     )
 
+    /// Sample `Event.queued`.
+    static let eventQueued = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
+        body: .queued(Samples.commandQueued)
+    )
+
     /// Sample `ViewFrame`.
     static let viewFrame = ViewFrame(
         screen: "screen-0-\u{E9}\u{1F680}",
@@ -456,7 +471,15 @@ enum Samples {
     static let commandResult = CommandResult(
         firstPosition: 18446744073709551615,
         lastPosition: 600,
-        version: 18446744073709551613
+        version: 18446744073709551613,
+        queuedBehind: 1200
+    )
+
+    /// Sample `QueuedCommand`.
+    static let queuedCommand = QueuedCommand(
+        position: 18446744073709551615,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        command: Samples.command
     )
 
     /// Sample `TransitionState`.
@@ -481,7 +504,8 @@ enum Samples {
         selectedTab: 774,
         config: Samples.stackConfig,
         transition: Samples.transitionState,
-        presentedPages: [4294967287, 1290]
+        presentedPages: [4294967287, 1290],
+        queued: [Samples.queuedCommand, QueuedCommand()]
     )
 
     /// Sample `EventBatch`.
@@ -575,7 +599,8 @@ enum Samples {
         lastTransitionId: 18446744073709551607,
         lastPosition: 3000,
         transition: Samples.transitionSnapshot,
-        presentedPages: [1548, 4294967283]
+        presentedPages: [1548, 4294967283],
+        queued: [Samples.queuedCommand, QueuedCommand()]
     )
 
     /// Sample `TransitionSnapshot`.
@@ -799,6 +824,7 @@ enum Samples {
         Sample("TransitionCancelled", transitionCancelled),
         Sample("TransitionCompleted", transitionCompleted),
         Sample("TransitionInterrupted", transitionInterrupted),
+        Sample("CommandQueued", commandQueued),
         Sample("StackResized", stackResized),
         Sample("ScreenOptionsSet", screenOptionsSet),
         Sample("StackDeleted", stackDeleted),
@@ -812,6 +838,7 @@ enum Samples {
         Sample("Event.resized", eventResized),
         Sample("Event.screen_options_set", eventScreenOptionsSet),
         Sample("Event.deleted", eventDeleted),
+        Sample("Event.queued", eventQueued),
         Sample("ViewFrame", viewFrame),
         Sample("EdgeShadow", edgeShadow),
         Sample("GradientStop", gradientStop),
@@ -830,6 +857,7 @@ enum Samples {
         Sample("Request.get_stats", requestGetStats),
         Sample("Request.publish_probe", requestPublishProbe),
         Sample("CommandResult", commandResult),
+        Sample("QueuedCommand", queuedCommand),
         Sample("TransitionState", transitionState),
         Sample("StackState", stackState),
         Sample("EventBatch", eventBatch),

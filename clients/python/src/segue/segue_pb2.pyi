@@ -367,7 +367,7 @@ class StackCreated(_message.Message):
     def __init__(self, screens: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ...) -> None: ...
 
 class TransitionBegan(_message.Message):
-    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "swipe_edge", "start_translation")
+    __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "swipe_edge", "start_translation", "queued_position")
     TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     OPERATION_FIELD_NUMBER: _ClassVar[int]
     FROM_SCREEN_FIELD_NUMBER: _ClassVar[int]
@@ -376,6 +376,7 @@ class TransitionBegan(_message.Message):
     GESTURE_ID_FIELD_NUMBER: _ClassVar[int]
     SWIPE_EDGE_FIELD_NUMBER: _ClassVar[int]
     START_TRANSLATION_FIELD_NUMBER: _ClassVar[int]
+    QUEUED_POSITION_FIELD_NUMBER: _ClassVar[int]
     transition_id: int
     operation: Operation
     from_screen: str
@@ -384,7 +385,8 @@ class TransitionBegan(_message.Message):
     gesture_id: int
     swipe_edge: SwipeEdge
     start_translation: Vec2
-    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ..., start_translation: _Optional[_Union[Vec2, _Mapping]] = ...) -> None: ...
+    queued_position: int
+    def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., gesture_id: _Optional[int] = ..., swipe_edge: _Optional[_Union[SwipeEdge, str]] = ..., start_translation: _Optional[_Union[Vec2, _Mapping]] = ..., queued_position: _Optional[int] = ...) -> None: ...
 
 class TransitionProgressed(_message.Message):
     __slots__ = ("transition_id", "progress", "translation", "velocity")
@@ -452,6 +454,14 @@ class TransitionInterrupted(_message.Message):
     gesture_id: int
     def __init__(self, transition_id: _Optional[int] = ..., progress: _Optional[float] = ..., gesture_id: _Optional[int] = ...) -> None: ...
 
+class CommandQueued(_message.Message):
+    __slots__ = ("behind_transition_id", "command")
+    BEHIND_TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    behind_transition_id: int
+    command: Command
+    def __init__(self, behind_transition_id: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
+
 class StackResized(_message.Message):
     __slots__ = ("size",)
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -471,7 +481,7 @@ class StackDeleted(_message.Message):
     def __init__(self) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "stack_id", "version", "time_us", "request_id", "producer_time_us", "stack_created", "began", "progressed", "finished", "cancelled", "completed", "interrupted", "resized", "screen_options_set", "deleted")
+    __slots__ = ("position", "stack_id", "version", "time_us", "request_id", "producer_time_us", "stack_created", "began", "progressed", "finished", "cancelled", "completed", "interrupted", "resized", "screen_options_set", "deleted", "queued")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -488,6 +498,7 @@ class Event(_message.Message):
     RESIZED_FIELD_NUMBER: _ClassVar[int]
     SCREEN_OPTIONS_SET_FIELD_NUMBER: _ClassVar[int]
     DELETED_FIELD_NUMBER: _ClassVar[int]
+    QUEUED_FIELD_NUMBER: _ClassVar[int]
     position: int
     stack_id: str
     version: int
@@ -504,7 +515,8 @@ class Event(_message.Message):
     resized: StackResized
     screen_options_set: ScreenOptionsSet
     deleted: StackDeleted
-    def __init__(self, position: _Optional[int] = ..., stack_id: _Optional[str] = ..., version: _Optional[int] = ..., time_us: _Optional[int] = ..., request_id: _Optional[str] = ..., producer_time_us: _Optional[int] = ..., stack_created: _Optional[_Union[StackCreated, _Mapping]] = ..., began: _Optional[_Union[TransitionBegan, _Mapping]] = ..., progressed: _Optional[_Union[TransitionProgressed, _Mapping]] = ..., finished: _Optional[_Union[TransitionFinished, _Mapping]] = ..., cancelled: _Optional[_Union[TransitionCancelled, _Mapping]] = ..., completed: _Optional[_Union[TransitionCompleted, _Mapping]] = ..., interrupted: _Optional[_Union[TransitionInterrupted, _Mapping]] = ..., resized: _Optional[_Union[StackResized, _Mapping]] = ..., screen_options_set: _Optional[_Union[ScreenOptionsSet, _Mapping]] = ..., deleted: _Optional[_Union[StackDeleted, _Mapping]] = ...) -> None: ...
+    queued: CommandQueued
+    def __init__(self, position: _Optional[int] = ..., stack_id: _Optional[str] = ..., version: _Optional[int] = ..., time_us: _Optional[int] = ..., request_id: _Optional[str] = ..., producer_time_us: _Optional[int] = ..., stack_created: _Optional[_Union[StackCreated, _Mapping]] = ..., began: _Optional[_Union[TransitionBegan, _Mapping]] = ..., progressed: _Optional[_Union[TransitionProgressed, _Mapping]] = ..., finished: _Optional[_Union[TransitionFinished, _Mapping]] = ..., cancelled: _Optional[_Union[TransitionCancelled, _Mapping]] = ..., completed: _Optional[_Union[TransitionCompleted, _Mapping]] = ..., interrupted: _Optional[_Union[TransitionInterrupted, _Mapping]] = ..., resized: _Optional[_Union[StackResized, _Mapping]] = ..., screen_options_set: _Optional[_Union[ScreenOptionsSet, _Mapping]] = ..., deleted: _Optional[_Union[StackDeleted, _Mapping]] = ..., queued: _Optional[_Union[CommandQueued, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("screen", "rect", "alpha", "corner_radius", "edge_shadow")
@@ -636,14 +648,26 @@ class Request(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., get_stack: _Optional[_Union[GetStack, _Mapping]] = ..., read_events: _Optional[_Union[ReadEvents, _Mapping]] = ..., list_stacks: _Optional[_Union[ListStacks, _Mapping]] = ..., get_stats: _Optional[_Union[GetStats, _Mapping]] = ..., publish_probe: _Optional[_Union[PublishProbe, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
-    __slots__ = ("first_position", "last_position", "version")
+    __slots__ = ("first_position", "last_position", "version", "queued_behind")
     FIRST_POSITION_FIELD_NUMBER: _ClassVar[int]
     LAST_POSITION_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    QUEUED_BEHIND_FIELD_NUMBER: _ClassVar[int]
     first_position: int
     last_position: int
     version: int
-    def __init__(self, first_position: _Optional[int] = ..., last_position: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
+    queued_behind: int
+    def __init__(self, first_position: _Optional[int] = ..., last_position: _Optional[int] = ..., version: _Optional[int] = ..., queued_behind: _Optional[int] = ...) -> None: ...
+
+class QueuedCommand(_message.Message):
+    __slots__ = ("position", "request_id", "command")
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    position: int
+    request_id: str
+    command: Command
+    def __init__(self, position: _Optional[int] = ..., request_id: _Optional[str] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
 
 class TransitionState(_message.Message):
     __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "phase", "progress", "going_back")
@@ -666,7 +690,7 @@ class TransitionState(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., phase: _Optional[_Union[FramePhase, str]] = ..., progress: _Optional[float] = ..., going_back: _Optional[bool] = ...) -> None: ...
 
 class StackState(_message.Message):
-    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition", "presented_pages")
+    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition", "presented_pages", "queued")
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SCREENS_FIELD_NUMBER: _ClassVar[int]
@@ -676,6 +700,7 @@ class StackState(_message.Message):
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_PAGES_FIELD_NUMBER: _ClassVar[int]
+    QUEUED_FIELD_NUMBER: _ClassVar[int]
     stack_id: str
     version: int
     screens: _containers.RepeatedScalarFieldContainer[str]
@@ -685,7 +710,8 @@ class StackState(_message.Message):
     config: StackConfig
     transition: TransitionState
     presented_pages: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., transition: _Optional[_Union[TransitionState, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ...) -> None: ...
+    queued: _containers.RepeatedCompositeFieldContainer[QueuedCommand]
+    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., transition: _Optional[_Union[TransitionState, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ..., queued: _Optional[_Iterable[_Union[QueuedCommand, _Mapping]]] = ...) -> None: ...
 
 class EventBatch(_message.Message):
     __slots__ = ("events", "next_position", "head_position")
@@ -778,7 +804,7 @@ class StreamCursor(_message.Message):
     def __init__(self, sequence: _Optional[int] = ..., tenure: _Optional[int] = ...) -> None: ...
 
 class StackSnapshot(_message.Message):
-    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "screen_options", "last_transition_id", "last_position", "transition", "presented_pages")
+    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "screen_options", "last_transition_id", "last_position", "transition", "presented_pages", "queued")
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SCREENS_FIELD_NUMBER: _ClassVar[int]
@@ -791,6 +817,7 @@ class StackSnapshot(_message.Message):
     LAST_POSITION_FIELD_NUMBER: _ClassVar[int]
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_PAGES_FIELD_NUMBER: _ClassVar[int]
+    QUEUED_FIELD_NUMBER: _ClassVar[int]
     stack_id: str
     version: int
     screens: _containers.RepeatedScalarFieldContainer[str]
@@ -803,7 +830,8 @@ class StackSnapshot(_message.Message):
     last_position: int
     transition: TransitionSnapshot
     presented_pages: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., screen_options: _Optional[_Iterable[_Union[ScreenOptionsSet, _Mapping]]] = ..., last_transition_id: _Optional[int] = ..., last_position: _Optional[int] = ..., transition: _Optional[_Union[TransitionSnapshot, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ...) -> None: ...
+    queued: _containers.RepeatedCompositeFieldContainer[QueuedCommand]
+    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., screen_options: _Optional[_Iterable[_Union[ScreenOptionsSet, _Mapping]]] = ..., last_transition_id: _Optional[int] = ..., last_position: _Optional[int] = ..., transition: _Optional[_Union[TransitionSnapshot, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ..., queued: _Optional[_Iterable[_Union[QueuedCommand, _Mapping]]] = ...) -> None: ...
 
 class TransitionSnapshot(_message.Message):
     __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "gesture_id", "request_id", "gesture_sign", "toward_higher_index", "animating", "tracking", "settling", "frame_sequence", "caught", "swipe_edge", "vertical_translation", "start_translation_y")

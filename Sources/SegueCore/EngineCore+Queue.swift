@@ -1,0 +1,107 @@
+import SegueWire
+
+/// Commands that wait for the running transition, on a profile whose source queues them (android: WM Shell's
+/// Transitions plays a transition that becomes ready during another once that one finishes). The command is
+/// checked on arrival against the stack as it will be when its turn comes, logged as `queued`, and run, as its
+/// own transition, in the batch that completes the one ahead of it (docs/semantics.md, "A command during a
+/// transition, queued").
+extension EngineCore {
+    /// The most commands one stack holds waiting: a user tapping faster than transitions play is a handful, and
+    /// each is checked against the stack after all of those ahead of it.
+    public static let maxQueuedCommands = 8
+
+    /// Queues `command` when the stack's profile says that it waits for the transition running now: one settling
+    /// toward its end (a command's, a swipe's after its commit). Appends `queued` with the command's request id.
+    /// - Returns: whether it queued the command; false leaves it to its own checks (which refuse it with
+    ///   TRANSITION_IN_PROGRESS while anything runs).
+    /// - Throws: the refusal the command would get when its turn came, or one for a full queue.
+    mutating func queueBehindRunningTransition(
+        _ op: Command.Op, _ command: NavigationCommand, _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) -> Bool {
+        guard let operation = command.operation, let stack = stacks[context.stackId],
+            let transition = stack.transition, case .settling(let settling) = transition.phase,
+            settling.targetFraction == 1,
+            stack.profile.interruptions.rule(running: transition.operation, command: operation) == .queue
+        else { return false }
+        _ = try existingStack(context)
+        if stack.queued.count >= Self.maxQueuedCommands {
+            throw CommandRefusal(
+                .transitionInProgress,
+                "stack '\(context.stackId)' has \(stack.queued.count) commands queued behind transition "
+                    + "\(transition.id), the most it holds; wait for its completed event")
+        }
+        // The refusal the command would meet once the transitions ahead of it complete is given now, while its
+        // sender waits for a reply.
+        var ahead = projectedCore(of: stack)
+        var ignored = Outcome()
+        try ahead.perform(
+            command, CommandContext(stackId: context.stackId, requestId: "", now: ahead.clockUs), into: &ignored)
+        append(
+            .queued(CommandQueued(behindTransitionId: transition.id, command: Command(op: op))),
+            stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
+        return true
+    }
+
+    /// A core holding only `stack`, run until its running transition and every queued command have completed.
+    private func projectedCore(of stack: StackModel) -> EngineCore {
+        var core = EngineCore(limits: limits)
+        core.headPosition = headPosition
+        core.clockUs = clockUs
+        let slot = core.stacks.insert(stack)
+        var ignored = Outcome()
+        while let transition = core.stacks.models[slot].transition {
+            let finishing: Bool
+            if case .settling(let settling) = transition.phase {
+                finishing = settling.targetFraction == 1
+            } else {
+                finishing = false
+            }
+            // Completing one runs the next queued command; stop if one could not run (its queue is dropped).
+            core.complete(slot: slot, finished: finishing, doneAt: core.clockUs, now: core.clockUs, into: &ignored)
+        }
+        return core
+    }
+
+    /// Runs the first queued command of the stack in `slot`, now idle: its events carry its request id, its began
+    /// the position of its `queued` event. It was checked on arrival, so it runs; were it refused all the same,
+    /// the queue would be dropped (every later began empties it), since the stack it was checked against never
+    /// came.
+    mutating func runQueuedCommand(slot: Int, now: Int64, into outcome: inout Outcome) {
+        guard stacks.models[slot].transition == nil, let head = stacks.models[slot].queued.first else { return }
+        let context = CommandContext(
+            stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position)
+        do throws(CommandRefusal) {
+            guard let op = head.command?.op else { throw .invalid("no operation") }
+            try perform(NavigationCommand(op, limits: limits), context, into: &outcome)
+        } catch {
+            stacks.models[slot].queued.removeAll()
+        }
+    }
+
+    /// Throws unless `event` keeps the stack's queue as the live engine keeps it: a command queues only behind a
+    /// running transition, and a transition begun from the queue runs its first command.
+    func checkQueue(_ event: Event, of stack: StackModel) throws(RestoreError) {
+        switch event.body {
+        case .queued:
+            guard stack.transition != nil else {
+                throw RestoreError(
+                    position: event.position, message: "stack '\(stack.id)' queued a command with nothing running")
+            }
+            guard stack.queued.count < Self.maxQueuedCommands else {
+                throw RestoreError(
+                    position: event.position,
+                    message: "stack '\(stack.id)' queued more than \(Self.maxQueuedCommands) commands")
+            }
+        case .began(let began) where began.queuedPosition != nil:
+            guard began.queuedPosition == stack.queued.first?.position else {
+                throw RestoreError(
+                    position: event.position,
+                    message:
+                        "stack '\(stack.id)' began the command queued at \(began.queuedPosition ?? 0), but its first queued command is at \(stack.queued.first?.position ?? 0)"
+                )
+            }
+        default:
+            break
+        }
+    }
+}
