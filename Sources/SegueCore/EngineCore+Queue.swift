@@ -71,8 +71,13 @@ extension EngineCore {
         let context = CommandContext(
             stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position)
         do throws(CommandRefusal) {
-            guard let op = head.command?.op else { throw .invalid("no operation") }
-            try perform(NavigationCommand(op, limits: limits), context, into: &outcome)
+            // Only a navigation command the profile queues may run here: restore and snapshots hold the queue to
+            // that, and this keeps a create or a delete from ever running inside a completion.
+            guard let op = head.command?.op, let command = try? NavigationCommand(op, limits: limits),
+                let operation = command.operation,
+                stacks.models[slot].profile.interruptions.queued.contains(operation)
+            else { throw .invalid("not a queued navigation command") }
+            try perform(command, context, into: &outcome)
         } catch {
             stacks.models[slot].queued.removeAll()
         }
@@ -82,10 +87,17 @@ extension EngineCore {
     /// running transition, and a transition begun from the queue runs its first command.
     func checkQueue(_ event: Event, of stack: StackModel) throws(RestoreError) {
         switch event.body {
-        case .queued:
-            guard stack.transition != nil else {
+        case .queued(let queued):
+            guard let transition = stack.transition, case .settling(let settling) = transition.phase,
+                settling.targetFraction == 1, queued.behindTransitionId == transition.id
+            else {
                 throw RestoreError(
-                    position: event.position, message: "stack '\(stack.id)' queued a command with nothing running")
+                    position: event.position,
+                    message: "stack '\(stack.id)' queued a command behind no transition settling toward its end")
+            }
+            let entry = QueuedCommand(position: event.position, requestId: event.requestId, command: queued.command)
+            if let problem = StackModel.queueProblem([entry], lastPosition: event.position, profile: stack.profile) {
+                throw RestoreError(position: event.position, message: "stack '\(stack.id)': \(problem)")
             }
             guard stack.queued.count < Self.maxQueuedCommands else {
                 throw RestoreError(

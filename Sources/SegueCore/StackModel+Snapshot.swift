@@ -60,6 +60,11 @@ extension StackModel {
             }
             transition = restored
         }
+        var settlingToEnd = false
+        if case .settling(let settling)? = transition?.phase { settlingToEnd = settling.targetFraction == 1 }
+        if !snapshot.queued.isEmpty && !settlingToEnd {
+            throw problem("it has commands queued behind no transition settling toward its end")
+        }
         if let problem = Self.queueProblem(snapshot.queued, lastPosition: lastPosition, profile: profile) {
             throw EngineCore.RestoreError(
                 position: position, message: "snapshot of stack '\(snapshot.stackId)': \(problem)")

@@ -185,6 +185,21 @@ struct AndroidQueueTests {
                 position: 4, stackId: "a", version: 2, timeUs: h.events[2].timeUs,
                 body: .queued(CommandQueued(behindTransitionId: 1, command: Command(op: .pop(Pop()))))))
         #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(idle) }
+        // Queued commands that are not ones android queues (a create would make the stack twice, a delete would
+        // remove it inside a completion), and one behind another transition than the running one.
+        let queuedAt = try #require(h.events.firstIndex { if case .queued = $0.body { true } else { false } })
+        for op: Command.Op in [
+            .create(CreateStack(screens: ["X"])), .delete(DeleteStack()),
+            .resize(Resize(size: Size(width: 1, height: 1))),
+            .selectTab(SelectTab(index: 1)),
+        ] {
+            var crafted = h.events
+            crafted[queuedAt].body = .queued(CommandQueued(behindTransitionId: 1, command: Command(op: op)))
+            #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(crafted) }
+        }
+        var behindOther = h.events
+        behindOther[queuedAt].body = .queued(CommandQueued(behindTransitionId: 7, command: Command(op: .pop(Pop()))))
+        #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(behindOther) }
 
         let running = Self.queuedStacks(stopMs: 100)
         var snapshot = running.core.snapshot()
