@@ -60,10 +60,16 @@ extension StackModel {
             }
             transition = restored
         }
-        var settlingToEnd = false
-        if case .settling(let settling)? = transition?.phase { settlingToEnd = settling.targetFraction == 1 }
-        if !snapshot.queued.isEmpty && !settlingToEnd {
-            throw problem("it has commands queued behind no transition settling toward its end")
+        // A queue waits behind a transition settling toward its end, or (between the events of the batch that
+        // runs its first command) behind none yet or one just begun: never behind a finger or a settle back.
+        var waitsBehindEnd = true
+        switch transition?.phase {
+        case .tracking?: waitsBehindEnd = false
+        case .settling(let settling)?: waitsBehindEnd = settling.targetFraction == 1
+        case .animating?, nil: break
+        }
+        if !snapshot.queued.isEmpty && !waitsBehindEnd {
+            throw problem("it has commands queued behind a transition that is not settling toward its end")
         }
         if let problem = Self.queueProblem(snapshot.queued, lastPosition: lastPosition, profile: profile) {
             throw EngineCore.RestoreError(

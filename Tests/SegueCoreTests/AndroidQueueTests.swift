@@ -140,20 +140,9 @@ struct AndroidQueueTests {
     func restoreMidQueue(stopMs: Int64) throws {
         var live = Self.queuedStacks(stopMs: stopMs)
         #expect(live.stack("a")?.queued.isEmpty == false || live.stack("b")?.queued.isEmpty == false)
-        let replayed = try RestoreTests.restored(live.events)
-        let fromSnapshot = try SnapshotTests.roundTrip(live.core)
-        #expect(SnapshotTests.same(fromSnapshot, replayed))
-        #expect(RestoreTests.comparable(fromSnapshot.stacks) == RestoreTests.comparable(live.core.stacks))
-
         // A restart completes what runs and starts what waits, from either state alike.
-        var restartSnapshot = Outcome()
-        var restartReplay = Outcome()
-        var a = fromSnapshot
-        var b = replayed
-        a.endTransitionsInFlight(now: live.now + 1_000_000, into: &restartSnapshot)
-        b.endTransitionsInFlight(now: live.now + 1_000_000, into: &restartReplay)
-        #expect(restartSnapshot.events == restartReplay.events && restartSnapshot.frames == restartReplay.frames)
-        #expect(restartSnapshot.events.contains { $0.began?.queuedPosition != nil })
+        let (fromSnapshot, restart) = try RestoreTests.restoredAndRestartedAlike(live)
+        #expect(restart.events.contains { $0.began?.queuedPosition != nil })
 
         // Kept running, the restored core decides what the live one decides.
         var restored = fromSnapshot

@@ -253,20 +253,9 @@ struct CommandReversalTests {
     func restoreMidReversal() throws {
         var live = Self.threeStacks(stopMs: 30)
         #expect(live.stack("nav")?.transition != nil && live.stack("sheet")?.transition != nil)
-        let replayed = try RestoreTests.restored(live.events)
-        let fromSnapshot = try SnapshotTests.roundTrip(live.core)
-        #expect(SnapshotTests.same(fromSnapshot, replayed))
-        #expect(RestoreTests.comparable(fromSnapshot.stacks) == RestoreTests.comparable(live.core.stacks))
-
         // A restart ends them alike, from either state: unfinished, with the DONE frame a replay gives.
-        var restartSnapshot = Outcome()
-        var restartReplay = Outcome()
-        var a = fromSnapshot
-        var b = replayed
-        a.endTransitionsInFlight(now: live.now + 1_000_000, into: &restartSnapshot)
-        b.endTransitionsInFlight(now: live.now + 1_000_000, into: &restartReplay)
-        #expect(restartSnapshot.events == restartReplay.events && restartSnapshot.frames == restartReplay.frames)
-        #expect(restartSnapshot.events.compactMap(\.completed).filter { !$0.finished }.count == 2)
+        let (fromSnapshot, restart) = try RestoreTests.restoredAndRestartedAlike(live)
+        #expect(restart.events.compactMap(\.completed).filter { !$0.finished }.count == 2)
 
         // Kept running, the restored core draws what the live one draws: the frames already drawn counted, not
         // drawn again.

@@ -13,6 +13,28 @@ struct RestoreTests {
         return core
     }
 
+    /// `live`'s core restored from its snapshot and from its log, checked to agree with each other and with it,
+    /// then restarted a second later from both (`endTransitionsInFlight`), checked to end alike.
+    /// - Returns: the core restored from the snapshot, and what its restart appended.
+    static func restoredAndRestartedAlike(
+        _ live: CoreHarness, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (fromSnapshot: EngineCore, restart: Outcome) {
+        let replayed = try restored(live.events)
+        let fromSnapshot = try SnapshotTests.roundTrip(live.core)
+        #expect(SnapshotTests.same(fromSnapshot, replayed), sourceLocation: sourceLocation)
+        #expect(comparable(fromSnapshot.stacks) == comparable(live.core.stacks), sourceLocation: sourceLocation)
+        var restartSnapshot = Outcome()
+        var restartReplay = Outcome()
+        var a = fromSnapshot
+        var b = replayed
+        a.endTransitionsInFlight(now: live.now + 1_000_000, into: &restartSnapshot)
+        b.endTransitionsInFlight(now: live.now + 1_000_000, into: &restartReplay)
+        #expect(
+            restartSnapshot.events == restartReplay.events && restartSnapshot.frames == restartReplay.frames,
+            sourceLocation: sourceLocation)
+        return (fromSnapshot, restartSnapshot)
+    }
+
     /// The stacks without the frames a settle in progress has drawn, which only the live engine knows: the rest of
     /// the frame count follows from the events, so it must agree.
     static func comparable(_ stacks: StackTable) -> [String: StackModel] {
