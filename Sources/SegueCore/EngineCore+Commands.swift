@@ -55,6 +55,8 @@ extension EngineCore {
         /// The position of the `queued` event of a queued command now run: its began names it, and the limits it
         /// was checked against on arrival are not checked again (a restart with lower ones takes back no command).
         var queuedPosition: UInt64 = 0
+        /// The held back swipe whose back key this command is (its began names it); 0 for a command.
+        var backKeyOf: UInt64 = 0
     }
 
     /// The stack a command addresses, checked for existence and the expected version.
@@ -293,7 +295,8 @@ extension EngineCore {
         let transitionId = stack.lastTransitionId + 1
         let began = TransitionBegan(
             transitionId: transitionId, operation: operation, fromScreen: from, toScreen: to,
-            interactive: false, queuedPosition: context.queuedPosition == 0 ? nil : context.queuedPosition)
+            interactive: false, gestureId: context.backKeyOf,
+            queuedPosition: context.queuedPosition == 0 ? nil : context.queuedPosition)
         append(.began(began), stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
         var settleUs: Int64 = 0
         if !immediate, let transition = stacks[context.stackId]?.transition {

@@ -12,6 +12,10 @@ extension EngineCore {
                 throw CommandRefusal(.unknownStack, "stack '\(pan.stackId)' does not exist")
             }
             advanceStack(slot: slot, to: now, into: &outcome)
+            if pan.phase != .panBegan && stacks.gestures[slot].held?.gestureId == pan.gestureId {
+                try moveHeldBackSwipe(pan, slot: slot, now: now, into: &outcome)
+                return
+            }
             switch pan.phase {
             case .panBegan: try panBegan(pan, slot: slot, now: now, into: &outcome)
             case .panChanged: try panMoved(pan, slot: slot, releasing: false, now: now, into: &outcome)
@@ -29,11 +33,17 @@ extension EngineCore {
     {
         let stack = stacks.models[slot]
         do throws(CommandRefusal) {
+            if try holdBehindRunningTransition(pan, slot: slot) { return }
             try checkBegan(pan, stack: stack, slot: slot)
         } catch {
             // The rest of a refused gesture is ignored rather than refused again.
             stacks.gestures[slot].refuse(pan.gestureId)
             throw error
+        }
+        // A swipe held past the settle it waited for, still down, gives way to the new one.
+        if let held = stacks.gestures[slot].held {
+            stacks.gestures[slot].held = nil
+            stacks.gestures[slot].refuse(held.gestureId)
         }
         let translation = pan.translation ?? Vec2()
         if let transition = stack.transition {
@@ -174,24 +184,18 @@ extension EngineCore {
                 "'\(top)' is presented as a fullscreen dialog, which profile '\(profile.name)' gives no back swipe")
         }
         let start = Self.touchDown(of: pan)
-        let (startX, startY) = (start.x, start.y)
         let edgeWidth = stack.edgeWidth
         if let predictiveBack = profile.predictiveBack {
             try checkPredictiveBackStart(pan, stack: stack, parameters: predictiveBack)
         } else if edgeWidth > 0 {
-            let fromLeadingEdge = stack.config.rightToLeft ? stack.width - startX : startX
+            let fromLeadingEdge = stack.config.rightToLeft ? stack.width - start.x : start.x
             if fromLeadingEdge > edgeWidth {
                 throw rejected(
                     "edge_width: the swipe began \(fromLeadingEdge) pt from the leading edge; profile '\(profile.name)' accepts at most \(edgeWidth) pt"
                 )
             }
         }
-        for rect in options.exclusionRects
-        where startX >= rect.x && startX < rect.x + rect.width && startY >= rect.y && startY < rect.y + rect.height {
-            throw rejected(
-                "exclusion_rects: the swipe began at (\(startX), \(startY)), inside an exclusion rect of screen '\(top)'"
-            )
-        }
+        try Self.checkExclusionRects(of: options, screen: top, touchDown: start)
         if stack.ignoresSample(at: pan.translation) {
             throw rejected(
                 "direction: the swipe began away from back (translation x \(pan.translation?.x ?? 0)); profile '\(profile.name)' ignores a negative percent"
@@ -223,9 +227,20 @@ extension EngineCore {
         }
     }
 
+    /// Throws when a swipe touched down inside one of the screen's exclusion rects.
+    static func checkExclusionRects(of options: ScreenOptions, screen: String, touchDown: Vec2) throws(CommandRefusal) {
+        let (x, y) = (touchDown.x, touchDown.y)
+        for rect in options.exclusionRects
+        where x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height {
+            throw CommandRefusal(
+                .gestureRejected,
+                "exclusion_rects: the swipe began at (\(x), \(y)), inside an exclusion rect of screen '\(screen)'")
+        }
+    }
+
     /// Throws why a BEGAN may not start an Android back swipe: away from both edges, or heading more vertically
     /// than horizontally past the touch slop (`EdgeBackGestureHandler` cancels those before they start).
-    private func checkPredictiveBackStart(
+    func checkPredictiveBackStart(
         _ pan: PanEvent, stack: StackModel, parameters: Profile.PredictiveBack
     ) throws(CommandRefusal) {
         guard Self.swipeEdge(of: pan, stack: stack) != nil else {

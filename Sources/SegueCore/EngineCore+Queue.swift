@@ -24,6 +24,17 @@ extension EngineCore {
             stack.profile.interruptions.rule(running: transition.operation, command: operation) == .queue
         else { return false }
         _ = try existingStack(context)
+        try enqueue(op, command, behind: transition, of: stack, context, into: &outcome)
+        return true
+    }
+
+    /// Appends `queued` for `command` behind the stack's running `transition`, with the context's request id and
+    /// back swipe.
+    /// - Throws: the refusal the command would get when its turn came, or one for a full queue.
+    mutating func enqueue(
+        _ op: Command.Op, _ command: NavigationCommand, behind transition: TransitionModel, of stack: StackModel,
+        _ context: CommandContext, into outcome: inout Outcome
+    ) throws(CommandRefusal) {
         if stack.queued.count >= Self.maxQueuedCommands {
             throw CommandRefusal(
                 .transitionInProgress,
@@ -37,13 +48,14 @@ extension EngineCore {
         try ahead.perform(
             command, CommandContext(stackId: context.stackId, requestId: "", now: ahead.clockUs), into: &ignored)
         append(
-            .queued(CommandQueued(behindTransitionId: transition.id, command: Command(op: op))),
+            .queued(
+                CommandQueued(
+                    behindTransitionId: transition.id, command: Command(op: op), gestureId: context.backKeyOf)),
             stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
-        return true
     }
 
     /// A core holding only `stack`, run until its running transition and every queued command have completed.
-    private func projectedCore(of stack: StackModel) -> EngineCore {
+    func projectedCore(of stack: StackModel) -> EngineCore {
         var core = EngineCore(limits: limits)
         core.headPosition = headPosition
         core.clockUs = clockUs
@@ -69,7 +81,8 @@ extension EngineCore {
     mutating func runQueuedCommand(slot: Int, now: Int64, into outcome: inout Outcome) {
         guard stacks.models[slot].transition == nil, let head = stacks.models[slot].queued.first else { return }
         let context = CommandContext(
-            stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position)
+            stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position,
+            backKeyOf: head.gestureId)
         do throws(CommandRefusal) {
             // Only a navigation command the profile queues may run here: restore and snapshots hold the queue to
             // that, and this keeps a create or a delete from ever running inside a completion.
@@ -88,14 +101,24 @@ extension EngineCore {
     func checkQueue(_ event: Event, of stack: StackModel) throws(RestoreError) {
         switch event.body {
         case .queued(let queued):
+            // A command waits behind a transition settling toward its end; a back key behind any settle (a swipe
+            // is held during a swipe's, but the settle running at its release may be a command's), one per settle.
+            let isBackKey = queued.gestureId != 0
             guard let transition = stack.transition, case .settling(let settling) = transition.phase,
-                settling.targetFraction == 1, queued.behindTransitionId == transition.id
+                queued.behindTransitionId == transition.id,
+                isBackKey
+                    ? !stack.queued.contains(where: { $0.gestureId != 0 })
+                    : settling.targetFraction == 1
             else {
                 throw RestoreError(
                     position: event.position,
-                    message: "stack '\(stack.id)' queued a command behind no transition settling toward its end")
+                    message: isBackKey
+                        ? "stack '\(stack.id)' queued a back key behind no settle, or a second one"
+                        : "stack '\(stack.id)' queued a command behind no transition settling toward its end")
             }
-            let entry = QueuedCommand(position: event.position, requestId: event.requestId, command: queued.command)
+            let entry = QueuedCommand(
+                position: event.position, requestId: event.requestId, command: queued.command,
+                gestureId: queued.gestureId)
             if let problem = StackModel.queueProblem([entry], lastPosition: event.position, profile: stack.profile) {
                 throw RestoreError(position: event.position, message: "stack '\(stack.id)': \(problem)")
             }

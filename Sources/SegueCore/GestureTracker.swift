@@ -97,6 +97,9 @@ struct GestureSlot: Sendable {
     static let refusedCapacity = 16
 
     var tracker: GestureTracker?
+    /// An Android back swipe begun while the predictive back animation played, waiting to send a back key at its
+    /// release (`EngineCore.holdBehindRunningTransition`).
+    var held: GestureTracker?
     var refused: [UInt64] = []
 
     mutating func refuse(_ gestureId: UInt64) {

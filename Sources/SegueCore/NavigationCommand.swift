@@ -30,6 +30,14 @@ enum NavigationCommand: Sendable, Hashable {
         }
     }
 
+    /// Whether it is what a back key sends: an animated pop or dismiss.
+    var isBackKey: Bool {
+        switch self {
+        case .pop(immediate: false), .dismiss(immediate: false): true
+        default: false
+        }
+    }
+
     /// Checks what the operation carries, rule by rule in a fixed order: the first rule broken is the refusal.
     /// - Parameter limits: the engine's, for the size of a new stack.
     /// - Throws: the first rule `op` breaks.

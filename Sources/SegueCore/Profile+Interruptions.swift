@@ -26,14 +26,18 @@ extension Profile {
         /// The commands that wait while a transition settles toward its end (a command's, or a swipe's after its
         /// commit), whatever that transition is.
         public var queued: Set<Operation>
+        /// Whether a back swipe that begins while a released swipe settles is held, and its release sends a back
+        /// key (docs/semantics.md, "A back swipe during the animation, a back key").
+        public var holdsBackSwipes: Bool
 
         public init(
             reversedBy: [Operation: Operation] = [:], dragTakenOverBy: [Operation: Operation] = [:],
-            queued: Set<Operation> = []
+            queued: Set<Operation> = [], holdsBackSwipes: Bool = false
         ) {
             self.reversedBy = reversedBy
             self.dragTakenOverBy = dragTakenOverBy
             self.queued = queued
+            self.holdsBackSwipes = holdsBackSwipes
         }
 
         /// What `command` does while a command's `running` transition animates.

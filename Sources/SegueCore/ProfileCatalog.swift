@@ -262,8 +262,10 @@ public enum ProfileCatalog {
             openFade: .init(start: 50.0 / 450, length: 83.0 / 450),
             closeFade: .init(start: 35.0 / 450, length: 83.0 / 450)),
         // Transitions.java: a transition that becomes ready while another plays waits for it (docs/semantics.md,
-        // "Interruptions in android"); tabs live inside an activity, and say nothing there.
-        interruptions: Profile.Interruptions(queued: [.push, .pop, .popToRoot, .present, .dismiss])
+        // "Interruptions in android"); tabs live inside an activity, and say nothing there. BackAnimationController
+        // holds a second back swipe while the first one's animation plays.
+        interruptions: Profile.Interruptions(
+            queued: [.push, .pop, .popToRoot, .present, .dismiss], holdsBackSwipes: true)
     )
 
     /// `@interpolator/fast_out_extra_slow_in` (core/res/res/interpolator/fast_out_extra_slow_in.xml@dd31a089): the

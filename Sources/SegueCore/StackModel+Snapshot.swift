@@ -61,11 +61,15 @@ extension StackModel {
             transition = restored
         }
         // A queue waits behind a transition settling toward its end, or (between the events of the batch that
-        // runs its first command) behind none yet or one just begun: never behind a finger or a settle back.
+        // runs its first command) behind none yet or one just begun: never behind a finger, nor behind a settle
+        // back but for a swipe's back key.
         var waitsBehindEnd = true
         switch transition?.phase {
         case .tracking?: waitsBehindEnd = false
-        case .settling(let settling)?: waitsBehindEnd = settling.targetFraction == 1
+        case .settling(let settling)?:
+            waitsBehindEnd =
+                settling.targetFraction == 1
+                || (transition?.interactive == true && snapshot.queued.allSatisfy { $0.gestureId != 0 })
         case .animating?, nil: break
         }
         if !snapshot.queued.isEmpty && !waitsBehindEnd {
@@ -96,6 +100,12 @@ extension StackModel {
             else {
                 return "the command queued at \(entry.position) is not one profile '\(profile.name)' queues"
             }
+            if entry.gestureId != 0 && !(profile.interruptions.holdsBackSwipes && command.isBackKey) {
+                return "the back key queued at \(entry.position) is not one profile '\(profile.name)' sends"
+            }
+        }
+        if queued.filter({ $0.gestureId != 0 }).count > 1 {
+            return "more than one back key queued"
         }
         return nil
     }

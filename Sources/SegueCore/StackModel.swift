@@ -180,7 +180,9 @@ public struct StackModel: Sendable, Hashable {
             screenOptions[set.screen] = set.options ?? ScreenOptions()
         case .queued(let queued):
             self.queued.append(
-                QueuedCommand(position: event.position, requestId: event.requestId, command: queued.command))
+                QueuedCommand(
+                    position: event.position, requestId: event.requestId, command: queued.command,
+                    gestureId: queued.gestureId))
         }
     }
 

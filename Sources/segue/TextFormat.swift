@@ -25,7 +25,11 @@ enum TextFormat {
             return text
         case .began(let began):
             var text = "began \(began.operation) \(began.fromScreen) -> \(began.toScreen)"
-            if began.interactive { text += " interactive gesture_id=\(began.gestureId)" }
+            if began.interactive {
+                text += " interactive gesture_id=\(began.gestureId)"
+            } else if began.gestureId != 0 {
+                text += " back_key gesture_id=\(began.gestureId)"
+            }
             if let position = began.queuedPosition { text += " queued_at=#\(position)" }
             return text
         case .progressed(let progressed):
@@ -63,7 +67,8 @@ enum TextFormat {
         case .deleted:
             return "deleted"
         case .queued(let queued):
-            return "queued \(describe(queued.command?.op)) behind t\(queued.behindTransitionId)"
+            let key = queued.gestureId == 0 ? "" : " back_key gesture_id=\(queued.gestureId)"
+            return "queued \(describe(queued.command?.op)) behind t\(queued.behindTransitionId)\(key)"
         case nil:
             return "(empty event)"
         }
@@ -135,7 +140,8 @@ enum TextFormat {
             lines.append("  idle")
         }
         for queued in state.queued {
-            lines.append("  queued #\(queued.position) \(describe(queued.command?.op))")
+            let key = queued.gestureId == 0 ? "" : " (back key of gesture \(queued.gestureId))"
+            lines.append("  queued #\(queued.position) \(describe(queued.command?.op))\(key)")
         }
         // Ids stored before today's rules may hold what a terminal would not show as itself.
         return lines.map(DisguisingCharacter.escaped)

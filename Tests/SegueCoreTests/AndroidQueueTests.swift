@@ -145,17 +145,7 @@ struct AndroidQueueTests {
         #expect(restart.events.contains { $0.began?.queuedPosition != nil })
 
         // Kept running, the restored core decides what the live one decides.
-        var restored = fromSnapshot
-        for id in ["a", "b", "c"] {
-            let slot = try #require(restored.stacks.slot(of: id))
-            restored.stacks.models[slot].skipSettleFrames(through: live.now)
-        }
-        let mark = live.mark()
-        live.runUntilIdle()
-        var outcome = Outcome()
-        restored.runUntilIdle(into: &outcome)
-        #expect(outcome.events == live.events(since: mark))
-        #expect(outcome.frames == live.frames(since: mark))
+        RestoreTests.expectGoesOnAlike(fromSnapshot, &live)
     }
 
     @Test("a log or snapshot whose queue the engine could not have written is refused")

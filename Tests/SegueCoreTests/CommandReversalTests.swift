@@ -259,16 +259,6 @@ struct CommandReversalTests {
 
         // Kept running, the restored core draws what the live one draws: the frames already drawn counted, not
         // drawn again.
-        var restored = fromSnapshot
-        for id in ["nav", "sheet", "other"] {
-            let slot = try #require(restored.stacks.slot(of: id))
-            restored.stacks.models[slot].skipSettleFrames(through: live.now)
-        }
-        let mark = live.mark()
-        live.runUntilIdle()
-        var outcome = Outcome()
-        restored.runUntilIdle(into: &outcome)
-        #expect(outcome.frames == live.frames(since: mark))
-        #expect(outcome.events == live.events(since: mark))
+        RestoreTests.expectGoesOnAlike(fromSnapshot, &live)
     }
 }

@@ -35,6 +35,23 @@ struct RestoreTests {
         return (fromSnapshot, restartSnapshot)
     }
 
+    /// `restored` (from `live`'s snapshot), brought to `live`'s time without drawing again what `live` drew, then
+    /// run beside it until both are idle: checked to append the same events and frames.
+    static func expectGoesOnAlike(
+        _ restored: EngineCore, _ live: inout CoreHarness, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var restored = restored
+        for slot in restored.stacks.models.indices {
+            restored.stacks.models[slot].skipSettleFrames(through: live.now)
+        }
+        let mark = live.mark()
+        live.runUntilIdle()
+        var outcome = Outcome()
+        restored.runUntilIdle(into: &outcome)
+        #expect(outcome.events == live.events(since: mark), sourceLocation: sourceLocation)
+        #expect(outcome.frames == live.frames(since: mark), sourceLocation: sourceLocation)
+    }
+
     /// The stacks without the frames a settle in progress has drawn, which only the live engine knows: the rest of
     /// the frame count follows from the events, so it must agree.
     static func comparable(_ stacks: StackTable) -> [String: StackModel] {

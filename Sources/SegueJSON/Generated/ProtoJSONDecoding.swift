@@ -769,9 +769,11 @@ extension CommandQueued: ProtoJSONDecodable {
                 behindTransitionId = try value.uint64(at: at)
             case "command":
                 command = try Command(json: value, path: at)
+            case "gestureId", "gesture_id":
+                gestureId = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (CommandQueued has "
-                    + "behindTransitionId, command)")
+                    + "behindTransitionId, command, gestureId)")
             }
         }
     }
@@ -1290,9 +1292,11 @@ extension QueuedCommand: ProtoJSONDecodable {
                 requestId = try value.string(at: at)
             case "command":
                 command = try Command(json: value, path: at)
+            case "gestureId", "gesture_id":
+                gestureId = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (QueuedCommand has "
-                    + "position, requestId, command)")
+                    + "position, requestId, command, gestureId)")
             }
         }
     }

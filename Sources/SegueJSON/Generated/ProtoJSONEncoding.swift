@@ -418,6 +418,7 @@ extension CommandQueued: JSONRepresentable {
         var object = JSONObject()
         object.add("behindTransitionId", behindTransitionId)
         object.add("command", command?.jsonObject)
+        object.add("gestureId", gestureId)
         return object
     }
 }
@@ -689,6 +690,7 @@ extension QueuedCommand: JSONRepresentable {
         object.add("position", position)
         object.add("requestId", requestId)
         object.add("command", command?.jsonObject)
+        object.add("gestureId", gestureId)
         return object
     }
 }

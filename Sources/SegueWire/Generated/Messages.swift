@@ -1344,7 +1344,7 @@ public struct TransitionBegan: ProtoMessage {
     /// Field 5 `bool interactive`.
     public var interactive: Bool = false
 
-    /// Field 6 `uint64 gesture_id`.
+    /// Field 6 `uint64 gesture_id`: the swipe; with interactive false, the back swipe whose back key this runs.
     public var gestureId: UInt64 = 0
 
     /// Field 7 `SwipeEdge swipe_edge`: set by gestures of profiles that swipe from either edge.
@@ -1816,13 +1816,18 @@ public struct CommandQueued: ProtoMessage {
     /// Field 2 `Command command`: its op alone (the stack and the request id are the event's).
     public var command: Command? = nil
 
+    /// Field 3 `uint64 gesture_id`: The back swipe whose release, while the transition ran, android turns into a back
+    /// key (a pop or dismiss with no request id); 0: a command.
+    public var gestureId: UInt64 = 0
+
     /// Creates a `CommandQueued` with every field at its default.
     public init() {}
 
     /// Creates a `CommandQueued` from field values; omitted fields keep their defaults.
-    public init(behindTransitionId: UInt64 = 0, command: Command? = nil) {
+    public init(behindTransitionId: UInt64 = 0, command: Command? = nil, gestureId: UInt64 = 0) {
         self.behindTransitionId = behindTransitionId
         self.command = command
+        self.gestureId = gestureId
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -1832,6 +1837,9 @@ public struct CommandQueued: ProtoMessage {
         }
         if let value = command {
             writer.writeMessage(value, field: 2)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 3)
         }
     }
 
@@ -1846,6 +1854,8 @@ public struct CommandQueued: ProtoMessage {
             behindTransitionId = try reader.readUInt64(wireType)
         case 2:
             try reader.readMessage(wireType, into: &command)
+        case 3:
+            gestureId = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }
@@ -3001,14 +3011,18 @@ public struct QueuedCommand: ProtoMessage {
     /// Field 3 `Command command`: its op alone.
     public var command: Command? = nil
 
+    /// Field 4 `uint64 gesture_id`: the back swipe it is the back key of; 0: a command.
+    public var gestureId: UInt64 = 0
+
     /// Creates a `QueuedCommand` with every field at its default.
     public init() {}
 
     /// Creates a `QueuedCommand` from field values; omitted fields keep their defaults.
-    public init(position: UInt64 = 0, requestId: String = "", command: Command? = nil) {
+    public init(position: UInt64 = 0, requestId: String = "", command: Command? = nil, gestureId: UInt64 = 0) {
         self.position = position
         self.requestId = requestId
         self.command = command
+        self.gestureId = gestureId
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3021,6 +3035,9 @@ public struct QueuedCommand: ProtoMessage {
         }
         if let value = command {
             writer.writeMessage(value, field: 3)
+        }
+        if gestureId != 0 {
+            writer.writeUInt64(gestureId, field: 4)
         }
     }
 
@@ -3037,6 +3054,8 @@ public struct QueuedCommand: ProtoMessage {
             requestId = try reader.readString(wireType)
         case 3:
             try reader.readMessage(wireType, into: &command)
+        case 4:
+            gestureId = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

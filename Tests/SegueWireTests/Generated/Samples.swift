@@ -247,7 +247,11 @@ enum Samples {
     )
 
     /// Sample `CommandQueued`.
-    static let commandQueued = CommandQueued(behindTransitionId: 18446744073709551615, command: Samples.command)
+    static let commandQueued = CommandQueued(
+        behindTransitionId: 18446744073709551615,
+        command: Samples.command,
+        gestureId: 18446744073709551613
+    )
 
     /// Sample `StackResized`.
     static let stackResized = StackResized(size: Samples.size)
@@ -479,7 +483,8 @@ enum Samples {
     static let queuedCommand = QueuedCommand(
         position: 18446744073709551615,
         requestId: "request_id-0-\u{E9}\u{1F680}",
-        command: Samples.command
+        command: Samples.command,
+        gestureId: 1200
     )
 
     /// Sample `TransitionState`.

@@ -7,7 +7,8 @@ import time
 import pytest
 
 from segue import Segue, SegueError, pb, swipe_trace
-from segue.testing import assert_cancelled, assert_finished, assert_interrupted, assert_refused
+from segue.testing import (assert_cancelled, assert_finished, assert_interrupted, assert_queued, assert_queued_ran,
+                           assert_refused)
 
 
 def test_assert_cancelled_passes_on_a_cancel_and_checks_its_reason(segued: Segue) -> None:
@@ -71,3 +72,33 @@ def test_assert_interrupted_sees_a_settle_caught_by_a_gesture(segued: Segue) -> 
     assert assert_interrupted(segued, "main", gesture_id=77).gesture_id == 77
     with pytest.raises(AssertionError, match="by gesture 77, not 78"):
         assert_interrupted(segued, "main", gesture_id=78)
+
+
+def test_assert_queued_sees_an_android_command_wait_and_assert_queued_ran_the_transition_that_ran_it(
+        segued: Segue) -> None:
+    # Pushes of 2 s (settle_ms), so that the pushes below arrive while the first one plays.
+    segued.create("main", ["Home"], profile="android", config=pb.StackConfig(tuning=pb.Tuning(settle_ms=2000)))
+    with pytest.raises(AssertionError, match="stack main has no queued command"):
+        assert_queued(segued, "main")
+    first = segued.push("main", "Detail")
+    more = segued.push("main", "More")
+    third = segued.push("main", "Third", immediate=True)
+    assert not first.HasField("queued_behind") and more.queued_behind == third.queued_behind == 1
+    assert [q.position for q in segued.state("main").queued] == [more.first_position, third.first_position]
+    newest = assert_queued(segued, "main", behind=1)
+    assert newest.command.push.screen == "Third" and newest.gesture_id == 0
+    with pytest.raises(AssertionError, match="waited behind transition 1, not 2"):
+        assert_queued(segued, "main", behind=2)
+    with pytest.raises(AssertionError, match=f"queued at position {more.first_position} has not run"):
+        assert_queued_ran(segued, "main", more.first_position)
+
+    # The push ahead completes, then each queued one runs in turn: the stack is idle once the last has.
+    assert list(segued.wait_idle("main", timeout=15).screens) == ["Home", "Detail", "More", "Third"]
+    ran = assert_queued_ran(segued, "main", more.first_position)
+    assert (ran.transition_id, ran.from_screen, ran.to_screen) == (2, "Detail", "More")
+    assert assert_queued_ran(segued, "main", third.first_position).transition_id == 3
+    assert assert_queued(segued, "main").command.push.screen == "Third"
+    with pytest.raises(AssertionError, match=f"event at position {first.first_position} is began, not queued"):
+        assert_queued_ran(segued, "main", first.first_position)
+    with pytest.raises(AssertionError, match="stack main has no event at position 1000"):
+        assert_queued_ran(segued, "main", 1000)

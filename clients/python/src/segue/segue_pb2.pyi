@@ -455,12 +455,14 @@ class TransitionInterrupted(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., progress: _Optional[float] = ..., gesture_id: _Optional[int] = ...) -> None: ...
 
 class CommandQueued(_message.Message):
-    __slots__ = ("behind_transition_id", "command")
+    __slots__ = ("behind_transition_id", "command", "gesture_id")
     BEHIND_TRANSITION_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_FIELD_NUMBER: _ClassVar[int]
+    GESTURE_ID_FIELD_NUMBER: _ClassVar[int]
     behind_transition_id: int
     command: Command
-    def __init__(self, behind_transition_id: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
+    gesture_id: int
+    def __init__(self, behind_transition_id: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., gesture_id: _Optional[int] = ...) -> None: ...
 
 class StackResized(_message.Message):
     __slots__ = ("size",)
@@ -660,14 +662,16 @@ class CommandResult(_message.Message):
     def __init__(self, first_position: _Optional[int] = ..., last_position: _Optional[int] = ..., version: _Optional[int] = ..., queued_behind: _Optional[int] = ...) -> None: ...
 
 class QueuedCommand(_message.Message):
-    __slots__ = ("position", "request_id", "command")
+    __slots__ = ("position", "request_id", "command", "gesture_id")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_FIELD_NUMBER: _ClassVar[int]
+    GESTURE_ID_FIELD_NUMBER: _ClassVar[int]
     position: int
     request_id: str
     command: Command
-    def __init__(self, position: _Optional[int] = ..., request_id: _Optional[str] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
+    gesture_id: int
+    def __init__(self, position: _Optional[int] = ..., request_id: _Optional[str] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., gesture_id: _Optional[int] = ...) -> None: ...
 
 class TransitionState(_message.Message):
     __slots__ = ("transition_id", "operation", "from_screen", "to_screen", "interactive", "phase", "progress", "going_back")

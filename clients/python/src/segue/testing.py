@@ -70,6 +70,31 @@ def assert_interrupted(client: Segue, stack: str, gesture_id: int | None = None)
     return caught[-1]
 
 
+
+def assert_queued(client: Segue, stack: str, behind: int | None = None) -> pb.CommandQueued:
+    """A command (or android's back key) sent to the stack waited for a running transition (the one numbered
+    `behind`, if given) rather than running at once, as the android profile queues it; returns the newest
+    `CommandQueued`, whether or not its command has run since."""
+    queued = next((e.queued for e in reversed(client.history(stack)) if e.WhichOneof("body") == "queued"), None)
+    assert queued is not None, f"stack {stack} has no queued command"
+    assert behind is None or queued.behind_transition_id == behind, (
+        f"stack {stack}'s last queued command waited behind transition {queued.behind_transition_id}, not {behind}")
+    return queued
+
+
+def assert_queued_ran(client: Segue, stack: str, queued_position: int) -> pb.TransitionBegan:
+    """The command queued at `queued_position` (its `queued` event's: the CommandResult's first_position, or a
+    QueuedCommand's position) has run: returns the `TransitionBegan` of the transition that ran it."""
+    events = client.history(stack)
+    queued = next((e for e in events if e.position == queued_position), None)
+    assert queued is not None, f"stack {stack} has no event at position {queued_position}"
+    assert queued.WhichOneof("body") == "queued", (
+        f"stack {stack}'s event at position {queued_position} is {queued.WhichOneof('body')}, not queued")
+    began = next((e.began for e in events if e.WhichOneof("body") == "began"
+                  and e.began.HasField("queued_position") and e.began.queued_position == queued_position), None)
+    assert began is not None, f"stack {stack}'s command queued at position {queued_position} has not run"
+    return began
+
 @dataclass
 class Refusal:
     """What `assert_refused` caught: `error` is set once the block has raised it."""
