@@ -70,7 +70,6 @@ def assert_interrupted(client: Segue, stack: str, gesture_id: int | None = None)
     return caught[-1]
 
 
-
 def assert_queued(client: Segue, stack: str, behind: int | None = None) -> pb.CommandQueued:
     """A command (or android's back key) sent to the stack waited for a running transition (the one numbered
     `behind`, if given) rather than running at once, as the android profile queues it; returns the newest
@@ -94,6 +93,7 @@ def assert_queued_ran(client: Segue, stack: str, queued_position: int) -> pb.Tra
                   and e.began.HasField("queued_position") and e.began.queued_position == queued_position), None)
     assert began is not None, f"stack {stack}'s command queued at position {queued_position} has not run"
     return began
+
 
 @dataclass
 class Refusal:
