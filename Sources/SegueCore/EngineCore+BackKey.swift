@@ -95,10 +95,18 @@ extension EngineCore {
                 "stack '\(stack.id)': gesture \(transition.gestureId) is tracking; the back key of gesture \(gestureId) is dropped"
             )
         }
-        let ahead = projectedCore(of: stack)
-        guard let after = ahead.stacks[stack.id] else { return }
-        let (op, command) = try backKey(on: after, touchDown: touchDown)
-        try enqueue(op, command, behind: transition, of: stack, context, into: &outcome)
+        do throws(CommandRefusal) {
+            let ahead = projectedCore(of: stack)
+            guard let after = ahead.stacks[stack.id] else { return }
+            let (op, command) = try backKey(on: after, touchDown: touchDown)
+            try enqueue(op, command, behind: transition, of: stack, context, into: &outcome)
+        } catch {
+            // The refusal is about the stack the running transition (and any queued command) will leave.
+            var detail = error.error
+            detail.message =
+                "the back key of gesture \(gestureId), behind transition \(transition.id): " + detail.message
+            throw CommandRefusal(detail)
+        }
     }
 
     /// What a back key does on `stack`: dismiss a screen presented as a dialog, else pop; refused on a screen that

@@ -125,7 +125,7 @@ extension EngineCore {
             try pushScreen(setup, immediate: immediate, context, into: &outcome)
         case .pop(let immediate):
             if try reverseRunningTransition(by: .pop, immediate: immediate, context, into: &outcome) { return }
-            if try takeOverDrag(by: .pop, immediate: immediate, context, into: &outcome) { return }
+            if try takeOverSwipe(by: .pop, immediate: immediate, context, into: &outcome) { return }
             try popScreens(immediate: immediate, toRoot: false, context, into: &outcome)
         case .popToRoot(let immediate):
             try popScreens(immediate: immediate, toRoot: true, context, into: &outcome)

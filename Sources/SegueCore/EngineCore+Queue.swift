@@ -75,24 +75,27 @@ extension EngineCore {
     }
 
     /// Runs the first queued command of the stack in `slot`, now idle: its events carry its request id, its began
-    /// the position of its `queued` event. It was checked on arrival, so it runs; were it refused all the same,
-    /// the queue would be dropped (every later began empties it), since the stack it was checked against never
-    /// came.
+    /// the position of its `queued` event. It was checked on arrival against the stack it would find, so it runs
+    /// unless the transition ahead of it ended otherwise (the engine restarted inside it and cancelled it); then it
+    /// is dropped, logged with the refusal it met, and the next one is tried in its place.
     mutating func runQueuedCommand(slot: Int, now: Int64, into outcome: inout Outcome) {
-        guard stacks.models[slot].transition == nil, let head = stacks.models[slot].queued.first else { return }
-        let context = CommandContext(
-            stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position,
-            backKeyOf: head.gestureId)
-        do throws(CommandRefusal) {
-            // Only a navigation command the profile queues may run here: restore and snapshots hold the queue to
-            // that, and this keeps a create or a delete from ever running inside a completion.
-            guard let op = head.command?.op, let command = try? NavigationCommand(op, limits: limits),
-                let operation = command.operation,
-                stacks.models[slot].profile.interruptions.queued.contains(operation)
-            else { throw .invalid("not a queued navigation command") }
-            try perform(command, context, into: &outcome)
-        } catch {
-            stacks.models[slot].queued.removeAll()
+        while stacks.models[slot].transition == nil, let head = stacks.models[slot].queued.first {
+            let context = CommandContext(
+                stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position,
+                backKeyOf: head.gestureId)
+            do throws(CommandRefusal) {
+                // Only a navigation command the profile queues may run here: restore and snapshots hold the queue
+                // to that, and this keeps a create or a delete from ever running inside a completion.
+                guard let op = head.command?.op, let command = try? NavigationCommand(op, limits: limits),
+                    let operation = command.operation,
+                    stacks.models[slot].profile.interruptions.queued.contains(operation)
+                else { throw .invalid("not a queued navigation command") }
+                try perform(command, context, into: &outcome)
+                return
+            } catch {
+                let dropped = CommandDropped(queuedPosition: head.position, error: error.error)
+                append(.dropped(dropped), slot: slot, requestId: head.requestId, now: now, into: &outcome)
+            }
         }
     }
 
@@ -126,6 +129,15 @@ extension EngineCore {
                 throw RestoreError(
                     position: event.position,
                     message: "stack '\(stack.id)' queued more than \(Self.maxQueuedCommands) commands")
+            }
+        case .dropped(let dropped):
+            // Only the engine's turn drops a command: the first, on an idle stack.
+            guard stack.transition == nil, dropped.queuedPosition == stack.queued.first?.position else {
+                throw RestoreError(
+                    position: event.position,
+                    message:
+                        "stack '\(stack.id)' dropped the command queued at \(dropped.queuedPosition), which is not its first queued command on an idle stack"
+                )
             }
         case .began(let began) where began.queuedPosition != nil:
             guard began.queuedPosition == stack.queued.first?.position else {

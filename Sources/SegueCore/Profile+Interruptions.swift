@@ -8,21 +8,23 @@ extension Profile {
         /// The running transition turns back from where it is, in what remains of its duration and along the
         /// curves it went out on, and completes unfinished (docs/semantics.md, "A pop during a push").
         case reverse
-        /// The command ends the finger's drag and finishes the dragged transition itself, from where the finger
-        /// left it (docs/semantics.md, "A pop during a back swipe").
+        /// The command finishes a back swipe's transition itself, from where the screens are: ending the finger's
+        /// drag, or turning the spring back of a release short of finishing (docs/semantics.md, "A pop during a
+        /// back swipe").
         case takeOver
         /// The command waits for the running transition's `completed`, then runs as its own transition
         /// (docs/semantics.md, "A command during a transition, queued").
         case queue
     }
 
-    /// Which commands turn which running command transitions back, and which take which dragged transitions
-    /// over; every other pair refuses.
+    /// Which commands turn which running command transitions back, and which take which back swipes over; every
+    /// other pair refuses.
     public struct Interruptions: Sendable, Hashable {
         /// The command that reverses a running transition, by the running transition's operation.
         public var reversedBy: [Operation: Operation]
-        /// The command that takes a dragged transition over, by the dragged transition's operation.
-        public var dragTakenOverBy: [Operation: Operation]
+        /// The command that takes a back swipe's transition over, by its operation: while the finger drags it, and
+        /// while it springs back after a release short of finishing.
+        public var swipeTakenOverBy: [Operation: Operation]
         /// The commands that wait while a transition settles toward its end (a command's, or a swipe's after its
         /// commit), whatever that transition is.
         public var queued: Set<Operation>
@@ -31,11 +33,11 @@ extension Profile {
         public var holdsBackSwipes: Bool
 
         public init(
-            reversedBy: [Operation: Operation] = [:], dragTakenOverBy: [Operation: Operation] = [:],
+            reversedBy: [Operation: Operation] = [:], swipeTakenOverBy: [Operation: Operation] = [:],
             queued: Set<Operation> = [], holdsBackSwipes: Bool = false
         ) {
             self.reversedBy = reversedBy
-            self.dragTakenOverBy = dragTakenOverBy
+            self.swipeTakenOverBy = swipeTakenOverBy
             self.queued = queued
             self.holdsBackSwipes = holdsBackSwipes
         }
@@ -46,17 +48,17 @@ extension Profile {
             return queued.contains(command) ? .queue : .refuse
         }
 
-        /// What `command` does while a finger drags a `dragged` transition.
-        public func rule(dragging dragged: Operation, command: Operation) -> Interruption {
-            dragTakenOverBy[dragged] == command ? .takeOver : .refuse
+        /// What `command` does while a back swipe's `swiped` transition is dragged or springs back.
+        public func rule(swiping swiped: Operation, command: Operation) -> Interruption {
+            swipeTakenOverBy[swiped] == command ? .takeOver : .refuse
         }
     }
 }
 
 extension Profile {
-    /// How a command that took a drag over finishes it: the command's own curve, over what remains of the command's
-    /// own duration from where the finger left it, as Flutter's controller runs from its value (`flutter`: 500 ms,
-    /// linear in time). A profile whose commands have no such duration finishes at once.
+    /// How a command that took a swipe over finishes it: the command's own curve, over what remains of the
+    /// command's own duration from where the screens are, as Flutter's controller runs from its value (`flutter`:
+    /// 500 ms, linear in time). A profile whose commands have no such duration finishes at once.
     var takeOver: (ms: Double, curve: CubicBezier) {
         switch navigationSettle {
         case .fixed(let ms, let curve)?, .remaining(let ms, let curve)?: (ms, curve)

@@ -230,9 +230,11 @@ public enum ProfileCatalog {
     /// A pop while a finger drags the page back pops it "as if there were no back gesture" (route_test.dart@00bb2feb,
     /// 'Back swipe less than halfway is interrupted by route pop' and '... more than halfway ...'): `didPop`
     /// reverses the controller from the finger's value, linearly over 500 ms x that value, while the screens
-    /// stay linear because a user gesture is in progress (route.dart@7c1ae2bc line 209).
+    /// stay linear because a user gesture is in progress (route.dart@7c1ae2bc line 209). A pop while a swipe
+    /// released short of finishing springs the page back in place does the same from the controller's value
+    /// there: `didPop` reverses the `animateTo(1.0)` of the release (route.dart@7c1ae2bc line 709).
     static let flutterInterruptions = Profile.Interruptions(
-        reversedBy: [.push: .pop, .present: .dismiss], dragTakenOverBy: [.pop: .pop])
+        reversedBy: [.push: .pop, .present: .dismiss], swipeTakenOverBy: [.pop: .pop])
 
     /// A phone's window corner radius: Pixel 7's 47 px (`rounded_corner_radius` of its device overlay) at its
     /// density of 2.625 px per point (420 dpi). AOSP itself leaves it 0.

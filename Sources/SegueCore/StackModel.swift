@@ -78,7 +78,7 @@ public struct StackModel: Sendable, Hashable {
         case .began(let began):
             lastTransitionId = began.transitionId
             // A transition begins from the queue only when the one ahead of it completed: it runs the first
-            // command. Any other began finds the queue empty (a queue dropped when its command could not run).
+            // command. Any other began finds the queue empty (a log older than dropped events let it hold one).
             if began.queuedPosition != nil && !queued.isEmpty { queued.removeFirst() } else { queued.removeAll() }
             let towardHigherIndex = began.operation == .selectTab && tabIndex(of: began.toScreen) > Int(selectedTab)
             // Swiping toward the leading edge (against "back") brings the next tab.
@@ -126,8 +126,10 @@ public struct StackModel: Sendable, Hashable {
             if countingFrames { current.frameSequence += 1 }
             transition = current
         case .finished(let finished) where finished.reason == .takenOverByCommand:
-            // A command took the drag over: it decided how the transition ends (its `completed` carries the
-            // command's id), and the rest runs along the command's curve.
+            // A command took the swipe over: it decided how the transition ends (its `completed` carries the
+            // command's id), and the rest runs along the command's curve. A spring back it turned counts its
+            // frames due so far, drawn or not, as at a reversal.
+            skipSettleFrames(through: event.timeUs)
             transition?.requestId = event.requestId
             startSettle(
                 at: event.timeUs, finishing: true, velocity: 0, durationUs: finished.settleUs,
@@ -183,6 +185,8 @@ public struct StackModel: Sendable, Hashable {
                 QueuedCommand(
                     position: event.position, requestId: event.requestId, command: queued.command,
                     gestureId: queued.gestureId))
+        case .dropped:
+            if !queued.isEmpty { queued.removeFirst() }
         }
     }
 

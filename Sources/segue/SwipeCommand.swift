@@ -50,7 +50,8 @@ enum SwipeCommand {
             .init(
                 "no-wait",
                 help: "swipe at once even while an animation runs, and be refused (TRANSITION_IN_PROGRESS) where "
-                    + "the profile cannot catch it"),
+                    + "the profile cannot catch it; android holds a swipe begun during a swipe's settle, and its "
+                    + "release sends a back key"),
             .init("json", help: "print the outcome as one JSON object instead of lines"),
         ] + Connection.stackOptions,
         examples: [
@@ -241,7 +242,8 @@ enum SwipeCommand {
             throw ClientError.errorReply(rejection)
         }
         guard outcome.completed else {
-            let decided = outcome.decisionLine.map { "; it \($0), but did not complete" } ?? ""
+            let decided =
+                outcome.decisionLine.map { "; it \($0), but did not complete" } ?? outcome.heldWithoutKey ?? ""
             throw CLIFailure(
                 code: .unavailable,
                 message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms\(decided) "
@@ -333,6 +335,8 @@ enum SwipeCommand {
         var reason: Reason?
         /// The stack once the transition completed.
         var result: TransitionCompleted?
+        /// The back key the swipe sent, held while a released swipe settled (android): its op, once known.
+        var backKey: String?
         var completed: Bool { result != nil }
 
         init(
@@ -354,6 +358,7 @@ enum SwipeCommand {
         /// The summary line of a finished or cancelled swipe: `finished (PASSED_THRESHOLD) after 0.7 of the width`.
         var decisionLine: String? {
             guard let finished, let reason else { return nil }
+            if let backKey { return "the back key's \(backKey) \(finished ? "finished" : "was cancelled") (\(reason))" }
             return "\(finished ? "finished" : "cancelled") (\(reason)) after \(TextFormat.short(reachedFraction)) "
                 + "of the width"
         }
@@ -400,8 +405,16 @@ enum SwipeCommand {
 
         private mutating func observe(_ body: Event.Body?) {
             switch body {
+            case .queued(let queued) where queued.gestureId == gestureId:
+                let op = Self.opName(queued.command?.op)
+                backKey = op
+                report("held behind transition \(queued.behindTransitionId), it sent a back key: \(op) queued")
             case .began(let began) where began.gestureId == gestureId:
                 transitionId = began.transitionId
+                if !began.interactive {
+                    if backKey == nil { report("held, it sent a back key: \(began.operation) runs") }
+                    backKey = "\(began.operation)"
+                }
             case .interrupted(let interrupted) where interrupted.gestureId == gestureId:
                 transitionId = interrupted.transitionId
             case .progressed(let progressed) where progressed.transitionId == transitionId:
@@ -420,6 +433,25 @@ enum SwipeCommand {
             default:
                 break
             }
+        }
+
+        /// `POP` or `DISMISS`, the ops a back key sends.
+        private static func opName(_ op: Command.Op?) -> String {
+            if case .dismiss? = op { return "DISMISS" }
+            return "POP"
+        }
+
+        /// Why a swipe begun while `state`'s transition settled may have led to nothing: its profile held it, and
+        /// a held swipe released with the arrow off sends no back key.
+        var heldWithoutKey: String? {
+            guard backKey == nil, transitionId == nil, let running = state.transition, running.interactive,
+                running.phase == .settling,
+                let profile = ProfileCatalog.named(
+                    state.config?.profile ?? "", revision: state.config?.profileRevision ?? 0),
+                profile.interruptions.holdsBackSwipes
+            else { return nil }
+            return "; begun while transition \(running.transitionId) settled, profile '\(profile.name)' held it, and "
+                + "a held swipe released with the back arrow off sends no back key"
         }
     }
 }

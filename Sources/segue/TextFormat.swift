@@ -69,6 +69,9 @@ enum TextFormat {
         case .queued(let queued):
             let key = queued.gestureId == 0 ? "" : " back_key gesture_id=\(queued.gestureId)"
             return "queued \(describe(queued.command?.op)) behind t\(queued.behindTransitionId)\(key)"
+        case .dropped(let dropped):
+            let error = dropped.error ?? ErrorDetail()
+            return "dropped #\(dropped.queuedPosition) \(error.code): \(error.message)"
         case nil:
             return "(empty event)"
         }

@@ -141,6 +141,9 @@ struct AndroidBackKeyTests {
         var root = Self.committing(screens: ["Home", "Detail"])
         let gesture = Self.second(&root)
         #expect(root.rejections.last?.gestureId == gesture && root.rejections.last?.error?.code == .nothingToPop)
+        // Said of the stack the commit will leave, not of the one still on screen.
+        let message = root.rejections.last?.error?.message ?? ""
+        #expect(message.hasPrefix("the back key of gesture \(gesture), behind transition 1: "), "\(message)")
         #expect(Self.queuedEvents(root).isEmpty)
 
         var disabled = AndroidQueueTests.android(screens: ["Home", "Detail", "More"])

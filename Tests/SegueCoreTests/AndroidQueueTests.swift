@@ -197,6 +197,58 @@ struct AndroidQueueTests {
         #expect(throws: EngineCore.RestoreError.self) { try EngineCore(snapshot: snapshot) }
     }
 
+    @Test("a restart inside a queued command's transition cancels it; what no longer fits is dropped with its refusal")
+    func restartDropsWhatNoLongerFits() throws {
+        var h = Self.android()
+        h.push("One")
+        h.advance(ms: 100)
+        // Checked against [Home, One]: Two pushed, then popped twice (to Home), then Three pushed.
+        for (index, op) in [
+            Command.Op.push(Push(screen: "Two")), .pop(Pop()), .pop(Pop()), .push(Push(screen: "Three")),
+        ]
+        .enumerated() {
+            _ = h.apply(Command(stackId: "main", requestId: "q\(index)", op: op))
+        }
+        let queued = h.events.filter { if case .queued = $0.body { true } else { false } }.map(\.position)
+        #expect(queued.count == 4)
+        h.runUntilIdle()
+        #expect(h.stack()?.screens == ["Home", "Three"])
+
+        // The log torn inside the push of Two: its finished never reached the disk.
+        let pushOfTwo = try #require(h.events.first { $0.began?.toScreen == "Two" })
+        var restarted = CoreHarness()
+        restarted.now = h.now + 1_000_000
+        try restarted.restart(from: h.events.filter { $0.position <= pushOfTwo.position })
+        restarted.runUntilIdle()
+        let after = Array(restarted.events.drop { $0.position <= pushOfTwo.position })
+        #expect(after.first?.cancelled?.reason == .engineRestarted)
+        // [Home, One]: the first pop still fits and runs; the second would pop the root, so it is dropped, logged
+        // with the refusal its sender would get now, and Three is pushed in its place.
+        let dropped = try #require(after.compactMap { event in event.dropped.map { (event, $0) } }.first)
+        #expect(dropped.1.queuedPosition == queued[2] && dropped.0.requestId == "q2")
+        #expect(dropped.1.error?.code == .nothingToPop, "\(dropped.1)")
+        #expect(after.compactMap(\.began?.queuedPosition) == [queued[1], queued[3]])
+        #expect(restarted.stack()?.screens == ["Home", "Three"] && restarted.stack()?.queued.isEmpty == true)
+        // The restarted log restores to the same stacks and has nothing left to run.
+        var replayed = try RestoreTests.restored(restarted.events)
+        #expect(replayed.stacks == restarted.core.stacks)
+        var again = Outcome()
+        replayed.endTransitionsInFlight(now: restarted.now + 1_000_000, into: &again)
+        #expect(again.events.isEmpty, "\(again.events)")
+
+        // A drop the engine could not have logged: not the first queued command, or while a transition runs.
+        let droppedAt = try #require(restarted.events.firstIndex { $0.dropped != nil })
+        var notFirst = restarted.events
+        notFirst[droppedAt].body = .dropped(CommandDropped(queuedPosition: queued[3]))
+        #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(notFirst) }
+        var running = h.events.filter { $0.position <= pushOfTwo.position }
+        running.append(
+            Event(
+                position: pushOfTwo.position + 1, stackId: "main", version: pushOfTwo.version + 1,
+                timeUs: pushOfTwo.timeUs, body: .dropped(CommandDropped(queuedPosition: queued[1]))))
+        #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(running) }
+    }
+
     @Test("every other profile still refuses a command during a push")
     func othersRefuse() {
         for name in ProfileCatalog.names where name != "android" {

@@ -86,6 +86,14 @@ struct CoreHarness {
         }
     }
 
+    /// Restarts the engine from `log` (a log a stopped engine left, torn anywhere): restored, and what it left in
+    /// flight ended as segued does on start, at this harness's time.
+    mutating func restart(from log: [Event]) throws {
+        core = try RestoreTests.restored(log)
+        events = log
+        step { core, now, outcome in core.endTransitionsInFlight(now: now, into: &outcome) }
+    }
+
     // MARK: commands
 
     @discardableResult
@@ -307,6 +315,10 @@ extension Event {
     }
     var interrupted: TransitionInterrupted? {
         if case .interrupted(let value) = body { return value }
+        return nil
+    }
+    var dropped: CommandDropped? {
+        if case .dropped(let value) = body { return value }
         return nil
     }
     var isStackCreated: Bool {

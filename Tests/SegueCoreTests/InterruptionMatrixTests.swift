@@ -13,16 +13,20 @@ struct InterruptionMatrixTests {
     /// What runs when the command arrives.
     enum Running: String, CaseIterable, CustomStringConvertible {
         case push, pop, present, dismiss, drag
+        /// A back swipe cancelled at 100 pt, springing back.
+        case springBack
 
         var description: String { rawValue }
-        /// The command transition's operation, nil for a drag.
+        /// Whether a back swipe runs (a finger's drag, or a release's spring back) rather than a command.
+        var isSwipe: Bool { self == .drag || self == .springBack }
+        /// The command transition's operation, nil for a swipe.
         var operation: Operation? {
             switch self {
             case .push: .push
             case .pop: .pop
             case .present: .present
             case .dismiss: .dismiss
-            case .drag: nil
+            case .drag, .springBack: nil
             }
         }
     }
@@ -36,11 +40,11 @@ struct InterruptionMatrixTests {
         ("dismiss", .dismiss, .dismiss(Dismiss())),
     ]
 
-    /// A stack of `profile` with its transition `running`, `fraction` of the way through a command's settle (a
-    /// drag holds at 100 pt).
+    /// A stack of `profile` with its transition `running`, `fraction` of the way through its settle (a drag holds
+    /// at 100 pt).
     static func started(_ profile: String, _ running: Running, fraction: Double) -> CoreHarness {
         var h = CoreHarness()
-        let screens = running == .pop || running == .drag ? ["Home", "Detail"] : ["Home"]
+        let screens = running == .pop || running.isSwipe ? ["Home", "Detail"] : ["Home"]
         h.create(screens: screens, width: 400, height: 800, profile: profile, revision: CoreHarness.newest)
         if running == .dismiss { h.present("Sheet", immediate: true) }
         switch running {
@@ -51,8 +55,12 @@ struct InterruptionMatrixTests {
         case .drag:
             let gesture = h.began()
             h.changed(gesture, x: 100)
+        case .springBack:
+            // Cancelled, which every profile decides as a cancel at a quarter of the width.
+            h.swipe(to: 100, end: .panCancelled)
         }
-        if running != .drag, let settleUs = h.events.last(where: { $0.finished != nil })?.finished?.settleUs {
+        let decision = h.events.last { $0.finished != nil || $0.cancelled != nil }
+        if running != .drag, let settleUs = decision?.settleUs {
             h.advance(us: Int64(Double(settleUs) * fraction))
         }
         return h
@@ -73,16 +81,20 @@ struct InterruptionMatrixTests {
                 let mark = h.mark()
                 let outcome = h.command(command.op, requestId: "interrupting")
                 let context = "\(profile), \(command.name) at \(fraction) of a \(running)"
-                if running == .drag, rules.rule(dragging: .pop, command: command.operation) == .takeOver {
+                if running.isSwipe, rules.rule(swiping: .pop, command: command.operation) == .takeOver {
                     #expect(outcome.error == nil, "\(context): \(String(describing: outcome.error))")
                     h.runUntilIdle()
                     let events = h.events(since: mark)
                     #expect(events.first?.finished?.reason == .takenOverByCommand, "\(context)")
                     #expect(events.last?.completed?.finished == true, "\(context)")
-                    // No jump: the first frame after it goes on from where the finger left the screens.
+                    // No jump: the first frame after it goes on from where the swipe left the screens (a spring
+                    // back had them coming back toward 0 until the turn).
                     let last = try #require(before.last)
                     let first = try #require(h.frames(since: mark).first)
-                    #expect(first.progress >= last.progress && first.progress - last.progress < 0.05, "\(context)")
+                    let backward = running == .springBack ? last.progress - before[before.count - 2].progress : 0
+                    #expect(
+                        first.progress >= last.progress + backward && first.progress - last.progress < 0.05,
+                        "\(context)")
                 } else if let operation = running.operation,
                     rules.rule(running: operation, command: command.operation) == .reverse
                 {

@@ -183,8 +183,11 @@ struct PropertyTests {
         var completedPosition: UInt64 = 0
         var releases = 0
         var interrupts = 0
-        /// When a command turned the transition back (REVERSED_BY_COMMAND), a decision of its own.
+        /// When a command turned the settle around, a decision of its own: a reversal (REVERSED_BY_COMMAND), or a
+        /// take-over of a swipe's spring back (TAKEN_OVER_BY_COMMAND after a release).
         var reversedAtUs: Int64?
+        /// The target the settle went to before that turn.
+        var targetBeforeTurn: Double = 1
     }
 
     /// Checks the invariants of one session; returns descriptions of the violations.
@@ -237,6 +240,10 @@ struct PropertyTests {
                 continue
             }
             check(open[stack] == key, "\(key) event at \(event.position) outside its transition")
+            if event.finished?.reason == .takenOverByCommand, let info = infos[key], info.releases > info.interrupts {
+                infos[key]?.reversedAtUs = event.timeUs
+                infos[key]?.targetBeforeTurn = 0
+            }
             if event.finished != nil || event.cancelled != nil { infos[key]?.releases += 1 }
             if event.interrupted != nil { infos[key]?.interrupts += 1 }
             if event.cancelled?.reason == .reversedByCommand { infos[key]?.reversedAtUs = event.timeUs }
@@ -330,7 +337,7 @@ struct PropertyTests {
                 info.reversedAtUs.map { turn in
                     // The DONE frame of an immediate reversal is at the turn itself.
                     let out = { (frame: Frame) in frame.timeUs <= turn && frame.phase != .done }
-                    return [(segment.filter(out), 1), (segment.filter { !out($0) }, target)]
+                    return [(segment.filter(out), info.targetBeforeTurn), (segment.filter { !out($0) }, target)]
                 } ?? [(segment, target)]
             for (part, partTarget) in parts {
                 if !spring && info.interrupts == 0 {

@@ -139,6 +139,37 @@ import Testing
         #expect(takeOver.contains(" gesture=0.250 TAKEN_OVER_BY_COMMAND settle="), "\(takeOver)")
         _ = try watched.stopAndReplay()
     }
+
+    @Test("a pop while a dropped swipe springs back: taken over from where the page is, replayed byte for byte")
+    func popDuringSpringBackReplays() throws {
+        // Settles of 5 s: the pop below arrives while the page springs back.
+        var tuning = Tuning()
+        tuning.settleMs = 5000
+        let watched = try Watched(screens: ["Home", "Detail"], tuning: tuning)
+        let producer = try Producer(endpoint: watched.daemon.endpoints.ingest)
+        for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200), (.panEnded, 200)] {
+            try producer.send(
+                pan: PanEvent(
+                    stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
+                    translation: Vec2(x: x, y: 0), velocity: Vec2(x: phase == .panEnded ? 0 : 300, y: 0),
+                    timestampUs: 1_000_000 + Int64(x) * 100 + (phase == .panEnded ? 16_000 : 0)))
+        }
+        try watched.read { $0.frames.contains { $0.phase == .settling } }
+        #expect(try runSegue(["pop", Self.stack], daemon: watched.daemon).status == 0)
+        try watched.read { $0.frames.contains { $0.phase == .done } }
+
+        let cancelled = try #require(watched.events.compactMap(\.cancelled).first, "\(watched.events)")
+        #expect(cancelled.reason == .belowThreshold)
+        let finished = try #require(watched.events.compactMap(\.finished).first, "\(watched.events)")
+        #expect(finished.reason == .takenOverByCommand && finished.progress < 0.25)
+        #expect(finished.settleUs == Int64(((1 - finished.progress) * 5_000_000).rounded()))
+        let completed = try #require(watched.events.compactMap(\.completed).first)
+        #expect(completed.finished && completed.screens == ["Home"])
+
+        let lines = watched.tailLines()
+        #expect(lines.contains { $0.contains(" finished t1 ") && $0.contains(" TAKEN_OVER_BY_COMMAND ") }, "\(lines)")
+        _ = try watched.stopAndReplay()
+    }
 }
 
 extension Event {

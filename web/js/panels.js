@@ -3,7 +3,7 @@
 import { stackScreens } from './stage.js';
 
 const BODY_KINDS = ['stackCreated', 'began', 'progressed', 'finished', 'cancelled', 'completed', 'interrupted',
-  'resized', 'screenOptionsSet', 'deleted', 'queued'];
+  'resized', 'screenOptionsSet', 'deleted', 'queued', 'dropped'];
 
 // The navigation commands a `queued` event may carry, by their JSON member, as `began` names their operation.
 const QUEUED_OPERATIONS = { push: 'PUSH', pop: 'POP', popToRoot: 'POP_TO_ROOT', present: 'PRESENT', dismiss: 'DISMISS',
@@ -30,6 +30,7 @@ export function describeEvent(event) {
     const [member, op] = Object.entries(body.command || {}).find(([name]) => QUEUED_OPERATIONS[name]) || ['', {}];
     parts.push(QUEUED_OPERATIONS[member] || '', op.screen || '', `behind t${body.behindTransitionId || 0}`);
   }
+  if (kind === 'dropped') parts.push(`#${body.queuedPosition || 0}`, body.error?.code || '', body.error?.message || '');
   if (kind === 'progressed') parts.push(`gesture=${(body.progress || 0).toFixed(3)}`);
   if (kind === 'finished' || kind === 'cancelled') {
     // A command's reversal logs where the screens were when it turned, not a finger's progress.

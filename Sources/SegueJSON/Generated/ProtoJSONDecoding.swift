@@ -779,6 +779,26 @@ extension CommandQueued: ProtoJSONDecodable {
     }
 }
 
+extension CommandDropped: ProtoJSONDecodable {
+    /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
+    /// second member of a oneof, is refused.
+    public init(json: JSONValue, path: String) throws(JSONInputError) {
+        self.init()
+        for (key, value) in try json.members(at: path) where value != .null {
+            let at = JSONValue.member(path, key)
+            switch key {
+            case "queuedPosition", "queued_position":
+                queuedPosition = try value.uint64(at: at)
+            case "error":
+                error = try ErrorDetail(json: value, path: at)
+            default:
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (CommandDropped has "
+                    + "queuedPosition, error)")
+            }
+        }
+    }
+}
+
 extension StackResized: ProtoJSONDecodable {
     /// Reads the proto3 JSON form: members by lowerCamelCase or proto name, null for a default; an unknown member, or a
     /// second member of a oneof, is refused.
@@ -853,7 +873,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .stackCreated(try StackCreated(json: value, path: at))
             case "began":
@@ -861,7 +881,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .began(try TransitionBegan(json: value, path: at))
             case "progressed":
@@ -869,7 +889,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .progressed(try TransitionProgressed(json: value, path: at))
             case "finished":
@@ -877,7 +897,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .finished(try TransitionFinished(json: value, path: at))
             case "cancelled":
@@ -885,7 +905,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .cancelled(try TransitionCancelled(json: value, path: at))
             case "completed":
@@ -893,7 +913,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .completed(try TransitionCompleted(json: value, path: at))
             case "interrupted":
@@ -901,7 +921,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .interrupted(try TransitionInterrupted(json: value, path: at))
             case "resized":
@@ -909,7 +929,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .resized(try StackResized(json: value, path: at))
             case "screenOptionsSet", "screen_options_set":
@@ -917,7 +937,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .screenOptionsSet(try ScreenOptionsSet(json: value, path: at))
             case "deleted":
@@ -925,7 +945,7 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .deleted(try StackDeleted(json: value, path: at))
             case "queued":
@@ -933,14 +953,22 @@ extension Event: ProtoJSONDecodable {
                     throw JSONInputError(
                         path: at,
                         message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
-                            + "interrupted, resized, screenOptionsSet, deleted, queued may be set")
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
                 }
                 body = .queued(try CommandQueued(json: value, path: at))
+            case "dropped":
+                guard body == nil else {
+                    throw JSONInputError(
+                        path: at,
+                        message: "only one of stackCreated, began, progressed, finished, cancelled, completed, "
+                            + "interrupted, resized, screenOptionsSet, deleted, queued, dropped may be set")
+                }
+                body = .dropped(try CommandDropped(json: value, path: at))
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (Event has "
                     + "position, stackId, version, timeUs, requestId, producerTimeUs, stackCreated, began, "
                         + "progressed, finished, cancelled, completed, interrupted, resized, screenOptionsSet, "
-                        + "deleted, queued)")
+                        + "deleted, queued, dropped)")
             }
         }
     }

@@ -423,6 +423,18 @@ extension CommandQueued: JSONRepresentable {
     }
 }
 
+extension CommandDropped: JSONRepresentable {
+    /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
+    /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
+    /// value); an `optional` field, a message and a oneof only when set (a set one even when empty, `{}`).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        object.add("queuedPosition", queuedPosition)
+        object.add("error", error?.jsonObject)
+        return object
+    }
+}
+
 extension StackResized: JSONRepresentable {
     /// The proto3 JSON form, members in field-number order, as Google's printer writes it with
     /// `always_print_fields_with_no_presence`: every field, defaults included (0, false, "", [], the enum's zero
@@ -490,6 +502,8 @@ extension Event: JSONRepresentable {
             object.add("deleted", value.jsonObject)
         case .queued(let value):
             object.add("queued", value.jsonObject)
+        case .dropped(let value):
+            object.add("dropped", value.jsonObject)
         case nil:
             break
         }

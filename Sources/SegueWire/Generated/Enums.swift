@@ -247,8 +247,8 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// semantics.md).
     public static let reversedByCommand = Reason(rawValue: 12)
 
-    /// `TAKEN_OVER_BY_COMMAND` = 13: a command finished a dragged transition itself (a pop during a back swipe;
-    /// semantics.md).
+    /// `TAKEN_OVER_BY_COMMAND` = 13: a command finished a back swipe itself, dragged or springing back (a pop during a
+    /// back swipe; semantics.md).
     public static let takenOverByCommand = Reason(rawValue: 13)
 
     /// Every value declared in the proto, in declaration order.

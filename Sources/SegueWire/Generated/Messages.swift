@@ -1862,6 +1862,54 @@ public struct CommandQueued: ProtoMessage {
     }
 }
 
+/// A queued command that could not run when its turn came, with the refusal it met: the stack it was checked against on
+/// arrival did not come, because the transition ahead of it ended otherwise (the engine restarted inside it and
+/// cancelled it). It leaves the queue; the next queued command, if any, is tried in its place.
+///
+/// Proto message `segue.v1.CommandDropped`.
+public struct CommandDropped: ProtoMessage {
+    /// Field 1 `uint64 queued_position`: its queued event's position.
+    public var queuedPosition: UInt64 = 0
+
+    /// Field 2 `Error error`: what it would have been refused with had it been sent now.
+    public var error: ErrorDetail? = nil
+
+    /// Creates a `CommandDropped` with every field at its default.
+    public init() {}
+
+    /// Creates a `CommandDropped` from field values; omitted fields keep their defaults.
+    public init(queuedPosition: UInt64 = 0, error: ErrorDetail? = nil) {
+        self.queuedPosition = queuedPosition
+        self.error = error
+    }
+
+    /// Appends this message's fields (no length prefix) in field-number order.
+    public func encode(to writer: inout ProtoWriter) {
+        if queuedPosition != 0 {
+            writer.writeUInt64(queuedPosition, field: 1)
+        }
+        if let value = error {
+            writer.writeMessage(value, field: 2)
+        }
+    }
+
+    /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
+    public mutating func decodeField(
+        number: Int,
+        wireType: WireType,
+        from reader: inout ProtoReader
+    ) throws(WireDecodingError) {
+        switch number {
+        case 1:
+            queuedPosition = try reader.readUInt64(wireType)
+        case 2:
+            try reader.readMessage(wireType, into: &error)
+        default:
+            try reader.skip(wireType)
+        }
+    }
+}
+
 /// Proto message `segue.v1.StackResized`.
 public struct StackResized: ProtoMessage {
     /// Field 1 `Size size`.
@@ -2005,6 +2053,8 @@ public struct Event: ProtoMessage {
         case deleted(StackDeleted)
         /// Field 20 `CommandQueued queued`.
         case queued(CommandQueued)
+        /// Field 21 `CommandDropped dropped`.
+        case dropped(CommandDropped)
     }
 
     /// Oneof `body`: the member that is set, or nil when none is.
@@ -2075,6 +2125,8 @@ public struct Event: ProtoMessage {
             writer.writeMessage(value, field: 19)
         case .queued(let value)?:
             writer.writeMessage(value, field: 20)
+        case .dropped(let value)?:
+            writer.writeMessage(value, field: 21)
         case nil:
             break
         }
@@ -2187,6 +2239,14 @@ public struct Event: ProtoMessage {
             }
             try reader.readMessage(wireType, into: &value)
             body = .queued(value)
+        case 21:
+            var value = CommandDropped()
+            if case .dropped(let existing)? = body {
+                value = existing
+                body = nil
+            }
+            try reader.readMessage(wireType, into: &value)
+            body = .dropped(value)
         default:
             try reader.skip(wireType)
         }

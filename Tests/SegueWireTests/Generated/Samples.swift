@@ -253,6 +253,9 @@ enum Samples {
         gestureId: 18446744073709551613
     )
 
+    /// Sample `CommandDropped`.
+    static let commandDropped = CommandDropped(queuedPosition: 18446744073709551615, error: Samples.errorDetail)
+
     /// Sample `StackResized`.
     static let stackResized = StackResized(size: Samples.size)
 
@@ -381,6 +384,17 @@ enum Samples {
         requestId: "request_id-0-\u{E9}\u{1F680}",
         producerTimeUs: -6000000042,
         body: .queued(Samples.commandQueued)
+    )
+
+    /// Sample `Event.dropped`.
+    static let eventDropped = Event(
+        position: 18446744073709551615,
+        stackId: "stack_id-0-\u{E9}\u{1F680}",
+        version: 18446744073709551613,
+        timeUs: -4000000028,
+        requestId: "request_id-0-\u{E9}\u{1F680}",
+        producerTimeUs: -6000000042,
+        body: .dropped(Samples.commandDropped)
     )
 
     /// Sample `ViewFrame`.
@@ -830,6 +844,7 @@ enum Samples {
         Sample("TransitionCompleted", transitionCompleted),
         Sample("TransitionInterrupted", transitionInterrupted),
         Sample("CommandQueued", commandQueued),
+        Sample("CommandDropped", commandDropped),
         Sample("StackResized", stackResized),
         Sample("ScreenOptionsSet", screenOptionsSet),
         Sample("StackDeleted", stackDeleted),
@@ -844,6 +859,7 @@ enum Samples {
         Sample("Event.screen_options_set", eventScreenOptionsSet),
         Sample("Event.deleted", eventDeleted),
         Sample("Event.queued", eventQueued),
+        Sample("Event.dropped", eventDropped),
         Sample("ViewFrame", viewFrame),
         Sample("EdgeShadow", edgeShadow),
         Sample("GradientStop", gradientStop),

@@ -464,6 +464,14 @@ class CommandQueued(_message.Message):
     gesture_id: int
     def __init__(self, behind_transition_id: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., gesture_id: _Optional[int] = ...) -> None: ...
 
+class CommandDropped(_message.Message):
+    __slots__ = ("queued_position", "error")
+    QUEUED_POSITION_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    queued_position: int
+    error: Error
+    def __init__(self, queued_position: _Optional[int] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
+
 class StackResized(_message.Message):
     __slots__ = ("size",)
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -483,7 +491,7 @@ class StackDeleted(_message.Message):
     def __init__(self) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "stack_id", "version", "time_us", "request_id", "producer_time_us", "stack_created", "began", "progressed", "finished", "cancelled", "completed", "interrupted", "resized", "screen_options_set", "deleted", "queued")
+    __slots__ = ("position", "stack_id", "version", "time_us", "request_id", "producer_time_us", "stack_created", "began", "progressed", "finished", "cancelled", "completed", "interrupted", "resized", "screen_options_set", "deleted", "queued", "dropped")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -501,6 +509,7 @@ class Event(_message.Message):
     SCREEN_OPTIONS_SET_FIELD_NUMBER: _ClassVar[int]
     DELETED_FIELD_NUMBER: _ClassVar[int]
     QUEUED_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_FIELD_NUMBER: _ClassVar[int]
     position: int
     stack_id: str
     version: int
@@ -518,7 +527,8 @@ class Event(_message.Message):
     screen_options_set: ScreenOptionsSet
     deleted: StackDeleted
     queued: CommandQueued
-    def __init__(self, position: _Optional[int] = ..., stack_id: _Optional[str] = ..., version: _Optional[int] = ..., time_us: _Optional[int] = ..., request_id: _Optional[str] = ..., producer_time_us: _Optional[int] = ..., stack_created: _Optional[_Union[StackCreated, _Mapping]] = ..., began: _Optional[_Union[TransitionBegan, _Mapping]] = ..., progressed: _Optional[_Union[TransitionProgressed, _Mapping]] = ..., finished: _Optional[_Union[TransitionFinished, _Mapping]] = ..., cancelled: _Optional[_Union[TransitionCancelled, _Mapping]] = ..., completed: _Optional[_Union[TransitionCompleted, _Mapping]] = ..., interrupted: _Optional[_Union[TransitionInterrupted, _Mapping]] = ..., resized: _Optional[_Union[StackResized, _Mapping]] = ..., screen_options_set: _Optional[_Union[ScreenOptionsSet, _Mapping]] = ..., deleted: _Optional[_Union[StackDeleted, _Mapping]] = ..., queued: _Optional[_Union[CommandQueued, _Mapping]] = ...) -> None: ...
+    dropped: CommandDropped
+    def __init__(self, position: _Optional[int] = ..., stack_id: _Optional[str] = ..., version: _Optional[int] = ..., time_us: _Optional[int] = ..., request_id: _Optional[str] = ..., producer_time_us: _Optional[int] = ..., stack_created: _Optional[_Union[StackCreated, _Mapping]] = ..., began: _Optional[_Union[TransitionBegan, _Mapping]] = ..., progressed: _Optional[_Union[TransitionProgressed, _Mapping]] = ..., finished: _Optional[_Union[TransitionFinished, _Mapping]] = ..., cancelled: _Optional[_Union[TransitionCancelled, _Mapping]] = ..., completed: _Optional[_Union[TransitionCompleted, _Mapping]] = ..., interrupted: _Optional[_Union[TransitionInterrupted, _Mapping]] = ..., resized: _Optional[_Union[StackResized, _Mapping]] = ..., screen_options_set: _Optional[_Union[ScreenOptionsSet, _Mapping]] = ..., deleted: _Optional[_Union[StackDeleted, _Mapping]] = ..., queued: _Optional[_Union[CommandQueued, _Mapping]] = ..., dropped: _Optional[_Union[CommandDropped, _Mapping]] = ...) -> None: ...
 
 class ViewFrame(_message.Message):
     __slots__ = ("screen", "rect", "alpha", "corner_radius", "edge_shadow")
