@@ -39,7 +39,8 @@ extension EngineCore {
             return .applied(CommandResult(version: stacks[stackId]?.version ?? 0))
         }
         var queuedBehind: UInt64?
-        if case .queued(let queued) = first.body { queuedBehind = queued.behindTransitionId }
+        // Queued, the command's last event is its `queued` (after the end of a drag it waits for).
+        if case .queued(let queued) = last.body { queuedBehind = queued.behindTransitionId }
         return .applied(
             CommandResult(
                 firstPosition: first.position, lastPosition: last.position,

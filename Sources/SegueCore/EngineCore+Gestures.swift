@@ -463,10 +463,14 @@ extension EngineCore {
         advanceStack(slot: slot, to: now, into: &outcome)
     }
 
-    /// Cancels a tracking gesture (producer cancel, timeout): it settles back from where the finger left it.
-    /// - Parameter producerTimeUs: the cancelling pan's timestamp; nil when the engine's clock cancels.
+    /// Cancels a tracking gesture (producer cancel, timeout, a command): it settles back from where the finger
+    /// left it.
+    /// - Parameters:
+    ///   - producerTimeUs: the cancelling pan's timestamp; nil when the engine's clock cancels.
+    ///   - requestId: the cancelling command's, which then decides how the transition ends; nil: the transition's.
     mutating func cancelGesture(
-        slot: Int, reason: Reason, producerTimeUs: Int64? = nil, now: Int64, into outcome: inout Outcome
+        slot: Int, reason: Reason, producerTimeUs: Int64? = nil, requestId: String? = nil, now: Int64,
+        into outcome: inout Outcome
     ) {
         stacks.gestures[slot].tracker = nil
         let stack = stacks.models[slot]
@@ -478,8 +482,8 @@ extension EngineCore {
             transitionId: transition.id, progress: tracking.progress, velocity: 0,
             reason: reason, settleUs: settleUs)
         append(
-            .cancelled(cancelled), slot: slot, requestId: transition.requestId, producerTimeUs: producerTimeUs,
-            now: now, into: &outcome)
+            .cancelled(cancelled), slot: slot, requestId: requestId ?? transition.requestId,
+            producerTimeUs: producerTimeUs, now: now, into: &outcome)
         advanceStack(slot: slot, to: now, into: &outcome)
     }
 }

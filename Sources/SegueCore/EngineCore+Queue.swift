@@ -11,7 +11,8 @@ extension EngineCore {
     public static let maxQueuedCommands = 8
 
     /// Queues `command` when the stack's profile says that it waits for the transition running now: one settling
-    /// toward its end (a command's, a swipe's after its commit). Appends `queued` with the command's request id.
+    /// toward its end (a command's, a swipe's after its commit), or a back swipe's (flutter: dragged, which the
+    /// command ends first, or settling). Appends `queued` with the command's request id.
     /// - Returns: whether it queued the command; false leaves it to its own checks (which refuse it with
     ///   TRANSITION_IN_PROGRESS while anything runs).
     /// - Throws: the refusal the command would get when its turn came, or one for a full queue.
@@ -19,12 +20,36 @@ extension EngineCore {
         _ op: Command.Op, _ command: NavigationCommand, _ context: CommandContext, into outcome: inout Outcome
     ) throws(CommandRefusal) -> Bool {
         guard let operation = command.operation, let stack = stacks[context.stackId],
-            let transition = stack.transition, case .settling(let settling) = transition.phase,
-            settling.targetFraction == 1,
-            stack.profile.interruptions.rule(running: transition.operation, command: operation) == .queue
+            let transition = stack.transition
         else { return false }
-        _ = try existingStack(context)
-        try enqueue(op, command, behind: transition, of: stack, context, into: &outcome)
+        let rules = stack.profile.interruptions
+        let waitsForSwipe =
+            transition.interactive && rules.rule(swiping: transition.operation, command: operation) == .queue
+        switch transition.phase {
+        case .settling(let settling)
+        where waitsForSwipe
+            || (settling.targetFraction == 1 && rules.rule(running: transition.operation, command: operation) == .queue):
+            _ = try existingStack(context)
+            try enqueue(op, command, behind: transition, of: stack, context, into: &outcome)
+        case .tracking where waitsForSwipe:
+            _ = try existingStack(context)
+            // Checked before the drag ends, so that a refused command leaves the finger dragging.
+            try checkTurn(of: command, behind: transition, of: stack, context)
+            guard let slot = stacks.slot(of: context.stackId) else { return false }
+            cancelGesture(
+                slot: slot, reason: .cancelledByCommand, requestId: context.requestId, now: context.now,
+                into: &outcome)
+            // What the finger sends from now on is dropped, as a refused gesture's is.
+            stacks.gestures[slot].refuse(transition.gestureId)
+            // A drag still at its start has nothing to spring back: the command runs at once.
+            if stacks.models[slot].transition == nil {
+                try perform(command, context, into: &outcome)
+            } else {
+                try enqueue(op, command, behind: transition, of: stacks.models[slot], context, into: &outcome)
+            }
+        default:
+            return false
+        }
         return true
     }
 
@@ -35,23 +60,30 @@ extension EngineCore {
         _ op: Command.Op, _ command: NavigationCommand, behind transition: TransitionModel, of stack: StackModel,
         _ context: CommandContext, into outcome: inout Outcome
     ) throws(CommandRefusal) {
+        try checkTurn(of: command, behind: transition, of: stack, context)
+        append(
+            .queued(
+                CommandQueued(
+                    behindTransitionId: transition.id, command: Command(op: op), gestureId: context.backKeyOf)),
+            stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
+    }
+
+    /// Throws the refusal `command` would meet once the transitions ahead of it complete, given now, while its
+    /// sender waits for a reply; or one for a full queue.
+    func checkTurn(
+        of command: NavigationCommand, behind transition: TransitionModel, of stack: StackModel,
+        _ context: CommandContext
+    ) throws(CommandRefusal) {
         if stack.queued.count >= Self.maxQueuedCommands {
             throw CommandRefusal(
                 .transitionInProgress,
                 "stack '\(context.stackId)' has \(stack.queued.count) commands queued behind transition "
                     + "\(transition.id), the most it holds; wait for its completed event")
         }
-        // The refusal the command would meet once the transitions ahead of it complete is given now, while its
-        // sender waits for a reply.
         var ahead = projectedCore(of: stack)
         var ignored = Outcome()
         try ahead.perform(
             command, CommandContext(stackId: context.stackId, requestId: "", now: ahead.clockUs), into: &ignored)
-        append(
-            .queued(
-                CommandQueued(
-                    behindTransitionId: transition.id, command: Command(op: op), gestureId: context.backKeyOf)),
-            stackId: context.stackId, requestId: context.requestId, now: context.now, into: &outcome)
     }
 
     /// A core holding only `stack`, run until its running transition and every queued command have completed.
@@ -62,6 +94,7 @@ extension EngineCore {
         let slot = core.stacks.insert(stack)
         var ignored = Outcome()
         while let transition = core.stacks.models[slot].transition {
+            // A drag is projected as the command that waits for it ends it: springing back.
             let finishing: Bool
             if case .settling(let settling) = transition.phase {
                 finishing = settling.targetFraction == 1
@@ -88,7 +121,7 @@ extension EngineCore {
                 // to that, and this keeps a create or a delete from ever running inside a completion.
                 guard let op = head.command?.op, let command = try? NavigationCommand(op, limits: limits),
                     let operation = command.operation,
-                    stacks.models[slot].profile.interruptions.queued.contains(operation)
+                    stacks.models[slot].profile.interruptions.mayQueue(operation)
                 else { throw .invalid("not a queued navigation command") }
                 try perform(command, context, into: &outcome)
                 return
@@ -104,14 +137,19 @@ extension EngineCore {
     func checkQueue(_ event: Event, of stack: StackModel) throws(RestoreError) {
         switch event.body {
         case .queued(let queued):
-            // A command waits behind a transition settling toward its end; a back key behind any settle (a swipe
-            // is held during a swipe's, but the settle running at its release may be a command's), one per settle.
+            // A command waits behind a transition settling toward its end, or behind a back swipe's settle where
+            // the profile queues it behind swipes; a back key behind any settle (a swipe is held during a swipe's,
+            // but the settle running at its release may be a command's), one per settle.
             let isBackKey = queued.gestureId != 0
+            let entry = QueuedCommand(
+                position: event.position, requestId: event.requestId, command: queued.command,
+                gestureId: queued.gestureId)
+            let waitsForSwipe = StackModel.waitsForSwipes(entry, profile: stack.profile)
             guard let transition = stack.transition, case .settling(let settling) = transition.phase,
                 queued.behindTransitionId == transition.id,
                 isBackKey
                     ? !stack.queued.contains(where: { $0.gestureId != 0 })
-                    : settling.targetFraction == 1
+                    : settling.targetFraction == 1 || (transition.interactive && waitsForSwipe)
             else {
                 throw RestoreError(
                     position: event.position,
@@ -119,9 +157,6 @@ extension EngineCore {
                         ? "stack '\(stack.id)' queued a back key behind no settle, or a second one"
                         : "stack '\(stack.id)' queued a command behind no transition settling toward its end")
             }
-            let entry = QueuedCommand(
-                position: event.position, requestId: event.requestId, command: queued.command,
-                gestureId: queued.gestureId)
             if let problem = StackModel.queueProblem([entry], lastPosition: event.position, profile: stack.profile) {
                 throw RestoreError(position: event.position, message: "stack '\(stack.id)': \(problem)")
             }

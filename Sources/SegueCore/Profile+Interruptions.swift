@@ -13,7 +13,8 @@ extension Profile {
         /// back swipe").
         case takeOver
         /// The command waits for the running transition's `completed`, then runs as its own transition
-        /// (docs/semantics.md, "A command during a transition, queued").
+        /// (docs/semantics.md, "A command during a transition, queued"); a finger's drag it ends first, and the
+        /// page springs back (docs/semantics.md, "A push during a back swipe").
         case queue
     }
 
@@ -28,17 +29,21 @@ extension Profile {
         /// The commands that wait while a transition settles toward its end (a command's, or a swipe's after its
         /// commit), whatever that transition is.
         public var queued: Set<Operation>
+        /// The commands that wait for a back swipe: while the finger drags they end the drag (the page springs
+        /// back in place), and while a released swipe settles they wait for it.
+        public var swipeQueues: Set<Operation>
         /// Whether a back swipe that begins while a released swipe settles is held, and its release sends a back
         /// key (docs/semantics.md, "A back swipe during the animation, a back key").
         public var holdsBackSwipes: Bool
 
         public init(
             reversedBy: [Operation: Operation] = [:], swipeTakenOverBy: [Operation: Operation] = [:],
-            queued: Set<Operation> = [], holdsBackSwipes: Bool = false
+            queued: Set<Operation> = [], swipeQueues: Set<Operation> = [], holdsBackSwipes: Bool = false
         ) {
             self.reversedBy = reversedBy
             self.swipeTakenOverBy = swipeTakenOverBy
             self.queued = queued
+            self.swipeQueues = swipeQueues
             self.holdsBackSwipes = holdsBackSwipes
         }
 
@@ -48,9 +53,15 @@ extension Profile {
             return queued.contains(command) ? .queue : .refuse
         }
 
-        /// What `command` does while a back swipe's `swiped` transition is dragged or springs back.
+        /// What `command` does while a back swipe's `swiped` transition is dragged or settles.
         public func rule(swiping swiped: Operation, command: Operation) -> Interruption {
-            swipeTakenOverBy[swiped] == command ? .takeOver : .refuse
+            if swipeTakenOverBy[swiped] == command { return .takeOver }
+            return swipeQueues.contains(command) ? .queue : .refuse
+        }
+
+        /// Whether the profile ever queues `operation`, behind a transition or a swipe.
+        public func mayQueue(_ operation: Operation) -> Bool {
+            queued.contains(operation) || swipeQueues.contains(operation)
         }
     }
 }

@@ -233,8 +233,15 @@ public enum ProfileCatalog {
     /// stay linear because a user gesture is in progress (route.dart@7c1ae2bc line 209). A pop while a swipe
     /// released short of finishing springs the page back in place does the same from the controller's value
     /// there: `didPop` reverses the `animateTo(1.0)` of the release (route.dart@7c1ae2bc line 709).
+    ///
+    /// A push or present during a back swipe plays at once in Flutter, over the dragged or settling page
+    /// (route_test.dart@00bb2feb, 'Back swipe less than halfway is interrupted by route push' and 'Back swipe
+    /// dismiss interrupted by route push'); one transition per stack plays them one after the other instead: the
+    /// drag ends and its page goes back in place as at a release after a push (route.dart@7c1ae2bc line 709), then
+    /// the command runs.
     static let flutterInterruptions = Profile.Interruptions(
-        reversedBy: [.push: .pop, .present: .dismiss], swipeTakenOverBy: [.pop: .pop])
+        reversedBy: [.push: .pop, .present: .dismiss], swipeTakenOverBy: [.pop: .pop],
+        swipeQueues: [.push, .present])
 
     /// A phone's window corner radius: Pixel 7's 47 px (`rounded_corner_radius` of its device overlay) at its
     /// density of 2.625 px per point (420 dpi). AOSP itself leaves it 0.

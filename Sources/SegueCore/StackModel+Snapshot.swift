@@ -62,14 +62,15 @@ extension StackModel {
         }
         // A queue waits behind a transition settling toward its end, or (between the events of the batch that
         // runs its first command) behind none yet or one just begun: never behind a finger, nor behind a settle
-        // back but for a swipe's back key.
+        // back but for a swipe's back key, or a command the profile queues behind swipes.
         var waitsBehindEnd = true
         switch transition?.phase {
         case .tracking?: waitsBehindEnd = false
         case .settling(let settling)?:
             waitsBehindEnd =
                 settling.targetFraction == 1
-                || (transition?.interactive == true && snapshot.queued.allSatisfy { $0.gestureId != 0 })
+                || (transition?.interactive == true
+                    && snapshot.queued.allSatisfy { $0.gestureId != 0 || Self.waitsForSwipes($0, profile: profile) })
         case .animating?, nil: break
         }
         if !snapshot.queued.isEmpty && !waitsBehindEnd {
@@ -96,7 +97,7 @@ extension StackModel {
         }
         for entry in queued {
             guard let op = entry.command?.op, let command = try? NavigationCommand(op, limits: Limits()),
-                let operation = command.operation, profile.interruptions.queued.contains(operation)
+                let operation = command.operation, profile.interruptions.mayQueue(operation)
             else {
                 return "the command queued at \(entry.position) is not one profile '\(profile.name)' queues"
             }
@@ -108,6 +109,13 @@ extension StackModel {
             return "more than one back key queued"
         }
         return nil
+    }
+
+    /// Whether `entry` is a command that `profile` queues behind a back swipe.
+    static func waitsForSwipes(_ entry: QueuedCommand, profile: Profile) -> Bool {
+        guard let op = entry.command?.op, let operation = try? NavigationCommand(op, limits: Limits()).operation
+        else { return false }
+        return profile.interruptions.swipeQueues.contains(operation)
     }
 
     /// Whether `pages` are ascending indices into `presented`, none of them the bottom one (a page is pushed over a

@@ -142,7 +142,9 @@ public struct StackModel: Sendable, Hashable {
             skipSettleFrames(through: event.timeUs)
             // From a reversal on, the transition ends as the reversing command decided: its `completed` carries
             // that command's request id, so every event of a command's result carries the command's id.
-            if cancelled.reason == .reversedByCommand { transition?.requestId = event.requestId }
+            if cancelled.reason == .reversedByCommand || cancelled.reason == .cancelledByCommand {
+                transition?.requestId = event.requestId
+            }
             startSettle(
                 at: event.timeUs, finishing: false, velocity: cancelled.velocity,
                 durationUs: cancelled.settleUs)

@@ -95,9 +95,11 @@ enum NavigationCommands {
         if arguments.flag("json") {
             Console.line(result.json)
         } else if let behind = result.queuedBehind {
-            // The command's own events come once the running transition has completed.
+            // The command's own events come once the running transition has completed; its `queued` is its last
+            // event, after the end of a back swipe's drag it waits for.
+            let ended = result.firstPosition < result.lastPosition ? "ended the drag of transition \(behind); " : ""
             Console.line(
-                "\(done) once transition \(behind) completes: queued at position \(result.firstPosition), "
+                "\(ended)\(done) once transition \(behind) completes: queued at position \(result.lastPosition), "
                     + "version \(result.version)")
         } else if result.firstPosition == 0 {
             Console.line("\(done): nothing to do, version \(result.version)")

@@ -4,8 +4,9 @@ import Testing
 @testable import SegueCore
 
 /// Every profile against every command while each kind of transition runs (docs/semantics.md, "Interruptions"):
-/// a command the profile's rule reverses turns the transition back without a jump, one it lets take a drag over
-/// finishes the drag from where the finger is, one it queues plays once the running transition completed; every
+/// a command the profile's rule reverses turns the transition back without a jump, one it lets take a swipe over
+/// finishes it from where the screens are, one it queues plays once the running transition (or the swipe, whose
+/// drag it ends) completed; every
 /// other one is refused with TRANSITION_IN_PROGRESS and changes
 /// nothing, so the run goes on exactly as a run without it.
 @Suite("interruptions, every profile")
@@ -95,6 +96,25 @@ struct InterruptionMatrixTests {
                     #expect(
                         first.progress >= last.progress + backward && first.progress - last.progress < 0.05,
                         "\(context)")
+                } else if running.isSwipe, rules.rule(swiping: .pop, command: command.operation) == .queue {
+                    #expect(outcome.error == nil, "\(context): \(String(describing: outcome.error))")
+                    let events = h.events(since: mark)
+                    // A drag ends first (the page springs back); a settle plays on. Then the command begins.
+                    if running == .drag {
+                        #expect(events.first?.cancelled?.reason == .cancelledByCommand, "\(context)")
+                        #expect(events.first?.requestId == "interrupting", "\(context)")
+                    }
+                    let queued = try #require(events.last, "\(context)")
+                    #expect(queued.body.map { if case .queued = $0 { true } else { false } } == true, "\(context)")
+                    h.runUntilIdle()
+                    let began = try #require(h.events(since: mark).compactMap(\.began).first, "\(context)")
+                    #expect(began.queuedPosition == queued.position && began.operation == command.operation)
+                    #expect(h.completed.first?.finished == false && h.completed.last?.finished == true, "\(context)")
+                    // No jump: the drag's page goes back from where the finger left it, along its settle.
+                    let last = try #require(before.last)
+                    let first = try #require(h.frames(since: mark).first)
+                    #expect(first.progress <= last.progress && first.progress >= 0, "\(context)")
+                    if running == .drag { #expect(events.first?.cancelled?.progress == h.progressed.last?.progress) }
                 } else if let operation = running.operation,
                     rules.rule(running: operation, command: command.operation) == .reverse
                 {

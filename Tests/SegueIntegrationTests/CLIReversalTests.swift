@@ -5,8 +5,8 @@ import SegueWire
 import Testing
 
 /// `segue pop` on a `flutter` stack of a real segued, during a push (the pop turns it back) and during a back swipe
-/// (it takes the drag over): `segue tail` says so, and `segue replay --frames` of the data directory draws every
-/// frame a subscriber saw.
+/// (it takes the swipe over), and `segue push` during a back swipe (it ends the drag and waits): `segue tail` says
+/// so, and `segue replay --frames` of the data directory draws every frame a subscriber saw.
 @Suite struct CLIReversalTests {
     static let stack = "demo"
 
@@ -137,6 +137,36 @@ import Testing
         let lines = watched.tailLines()
         let takeOver = try #require(lines.first { $0.contains(" finished t1 ") }, "\(lines)")
         #expect(takeOver.contains(" gesture=0.250 TAKEN_OVER_BY_COMMAND settle="), "\(takeOver)")
+        _ = try watched.stopAndReplay()
+    }
+
+    @Test(
+        "a push while a finger drags a back swipe ends the drag and waits for it: told by push, replayed byte for byte")
+    func pushDuringSwipeReplays() throws {
+        let watched = try Watched(screens: ["Home", "Detail"])
+        let producer = try Producer(endpoint: watched.daemon.endpoints.ingest)
+        for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] {
+            try producer.send(
+                pan: PanEvent(
+                    stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
+                    translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0),
+                    timestampUs: 1_000_000 + Int64(x) * 100))
+        }
+        try watched.read { $0.events.contains { if case .progressed = $0.body { true } else { false } } }
+        let pushed = try runSegue(["push", Self.stack, "More"], daemon: watched.daemon)
+        #expect(
+            pushed.stdout
+                == "ended the drag of transition 1; pushed More onto \(Self.stack) once transition 1 completes: "
+                + "queued at position 5, version 5\n", "\(pushed)")
+        try watched.read { $0.frames.contains { $0.transitionId == 2 && $0.phase == .done } }
+
+        let cancelled = try #require(watched.events.compactMap(\.cancelled).first, "\(watched.events)")
+        // min(floor(800 x 0.25), 300) ms back in place.
+        #expect(cancelled.reason == .cancelledByCommand && cancelled.settleUs == 200_000)
+        #expect(
+            watched.events.compactMap(\.completed).map(\.screens) == [["Home", "Detail"], ["Home", "Detail", "More"]])
+        let lines = watched.tailLines()
+        #expect(lines.contains { $0.contains(" cancelled t1 ") && $0.contains(" CANCELLED_BY_COMMAND ") }, "\(lines)")
         _ = try watched.stopAndReplay()
     }
 

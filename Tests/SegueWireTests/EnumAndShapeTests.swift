@@ -14,7 +14,7 @@ struct EnumAndShapeTests {
             Reason.knownValues == [
                 .reasonUnspecified, .programmatic, .passedThreshold, .belowThreshold, .flungForward, .flungBack,
                 .gestureCancelled, .gestureTimeout, .engineRestarted, .releasedAtRest, .returnedToEdge,
-                .movedVertically, .reversedByCommand, .takenOverByCommand,
+                .movedVertically, .reversedByCommand, .takenOverByCommand, .cancelledByCommand,
             ])
         #expect(SwipeEdge.knownValues == [.swipeEdgeUnspecified, .swipeEdgeLeft, .swipeEdgeRight])
         #expect(FramePhase.knownValues == [.framePhaseUnspecified, .tracking, .settling, .done])

@@ -251,6 +251,10 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
     /// back swipe; semantics.md).
     public static let takenOverByCommand = Reason(rawValue: 13)
 
+    /// `CANCELLED_BY_COMMAND` = 14: a command ended a back swipe's drag, to run once its page is back (flutter: a push;
+    /// semantics.md).
+    public static let cancelledByCommand = Reason(rawValue: 14)
+
     /// Every value declared in the proto, in declaration order.
     public static let knownValues: [Reason] = [
         .reasonUnspecified,
@@ -267,17 +271,18 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         .movedVertically,
         .reversedByCommand,
         .takenOverByCommand,
+        .cancelledByCommand,
     ]
 
     /// Whether the number is declared in the proto.
     public var isKnown: Bool {
         switch rawValue {
-        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13: true
+        case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14: true
         default: false
         }
     }
 
-    /// The proto name of the value, such as `"TAKEN_OVER_BY_COMMAND"`, or `Reason(<number>)` for a number not declared
+    /// The proto name of the value, such as `"CANCELLED_BY_COMMAND"`, or `Reason(<number>)` for a number not declared
     /// in the proto.
     public var description: String {
         switch rawValue {
@@ -295,11 +300,12 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case 11: "MOVED_VERTICALLY"
         case 12: "REVERSED_BY_COMMAND"
         case 13: "TAKEN_OVER_BY_COMMAND"
+        case 14: "CANCELLED_BY_COMMAND"
         default: "Reason(\(rawValue))"
         }
     }
 
-    /// Creates the value with the given proto name, such as `"TAKEN_OVER_BY_COMMAND"`; nil for a name not declared in
+    /// Creates the value with the given proto name, such as `"CANCELLED_BY_COMMAND"`; nil for a name not declared in
     /// the proto.
     public init?(protoName: String) {
         switch protoName {
@@ -317,6 +323,7 @@ public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case "MOVED_VERTICALLY": self = .movedVertically
         case "REVERSED_BY_COMMAND": self = .reversedByCommand
         case "TAKEN_OVER_BY_COMMAND": self = .takenOverByCommand
+        case "CANCELLED_BY_COMMAND": self = .cancelledByCommand
         default: return nil
         }
     }

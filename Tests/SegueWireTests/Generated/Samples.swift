@@ -216,7 +216,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.takenOverByCommand,
+        reason: Reason.cancelledByCommand,
         settleUs: 5000000035
     )
 
@@ -225,7 +225,7 @@ enum Samples {
         transitionId: 18446744073709551615,
         progress: -2.5,
         velocity: 3.5,
-        reason: Reason.takenOverByCommand,
+        reason: Reason.cancelledByCommand,
         settleUs: 5000000035
     )
 

@@ -46,6 +46,7 @@ class Reason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MOVED_VERTICALLY: _ClassVar[Reason]
     REVERSED_BY_COMMAND: _ClassVar[Reason]
     TAKEN_OVER_BY_COMMAND: _ClassVar[Reason]
+    CANCELLED_BY_COMMAND: _ClassVar[Reason]
 
 class SwipeEdge(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -106,6 +107,7 @@ RETURNED_TO_EDGE: Reason
 MOVED_VERTICALLY: Reason
 REVERSED_BY_COMMAND: Reason
 TAKEN_OVER_BY_COMMAND: Reason
+CANCELLED_BY_COMMAND: Reason
 SWIPE_EDGE_UNSPECIFIED: SwipeEdge
 SWIPE_EDGE_LEFT: SwipeEdge
 SWIPE_EDGE_RIGHT: SwipeEdge
