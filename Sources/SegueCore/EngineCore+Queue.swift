@@ -117,19 +117,26 @@ extension EngineCore {
                 stackId: stacks.models[slot].id, requestId: head.requestId, now: now, queuedPosition: head.position,
                 backKeyOf: head.gestureId)
             do throws(CommandRefusal) {
-                // Only a navigation command the profile queues may run here: restore and snapshots hold the queue
-                // to that, and this keeps a create or a delete from ever running inside a completion.
-                guard let op = head.command?.op, let command = try? NavigationCommand(op, limits: limits),
-                    let operation = command.operation,
-                    stacks.models[slot].profile.interruptions.mayQueue(operation)
-                else { throw .invalid("not a queued navigation command") }
-                try perform(command, context, into: &outcome)
+                try perform(try queuedNavigation(head, on: stacks.models[slot]), context, into: &outcome)
                 return
             } catch {
                 let dropped = CommandDropped(queuedPosition: head.position, error: error.error)
                 append(.dropped(dropped), slot: slot, requestId: head.requestId, now: now, into: &outcome)
             }
         }
+    }
+
+    /// What the queued `entry` does on `stack` when its turn comes: its command; for a back key, a dismiss when
+    /// the top screen is presented as a dialog, else a pop, as a key acts on whatever is on top when it arrives.
+    /// - Throws: for anything but a navigation command the profile queues, which restore and snapshots never let
+    ///   in (this keeps a create or a delete from ever running inside a completion).
+    func queuedNavigation(_ entry: QueuedCommand, on stack: StackModel) throws(CommandRefusal) -> NavigationCommand {
+        guard let op = entry.command?.op, let command = try? NavigationCommand(op, limits: limits),
+            let operation = command.operation, stack.profile.interruptions.mayQueue(operation)
+        else { throw .invalid("not a queued navigation command") }
+        guard entry.gestureId != 0 else { return command }
+        return !stack.presented.isEmpty && !stack.topIsPresentedPage
+            ? .dismiss(immediate: false) : .pop(immediate: false)
     }
 
     /// Throws unless `event` keeps the stack's queue as the live engine keeps it: a command queues only behind a
@@ -166,14 +173,7 @@ extension EngineCore {
                     message: "stack '\(stack.id)' queued more than \(Self.maxQueuedCommands) commands")
             }
         case .dropped(let dropped):
-            // Only the engine's turn drops a command: the first, on an idle stack.
-            guard stack.transition == nil, dropped.queuedPosition == stack.queued.first?.position else {
-                throw RestoreError(
-                    position: event.position,
-                    message:
-                        "stack '\(stack.id)' dropped the command queued at \(dropped.queuedPosition), which is not its first queued command on an idle stack"
-                )
-            }
+            try checkDrop(dropped, at: event.position, of: stack)
         case .began(let began) where began.queuedPosition != nil:
             guard began.queuedPosition == stack.queued.first?.position else {
                 throw RestoreError(
@@ -185,5 +185,33 @@ extension EngineCore {
         default:
             break
         }
+    }
+
+    /// Throws unless the engine could have logged `dropped`: its turn drops the first queued command of an idle
+    /// stack, with the refusal that command meets on it.
+    private func checkDrop(_ dropped: CommandDropped, at position: UInt64, of stack: StackModel) throws(RestoreError) {
+        func refused(_ why: String) -> RestoreError {
+            RestoreError(
+                position: position,
+                message: "stack '\(stack.id)' dropped the command queued at \(dropped.queuedPosition): \(why)")
+        }
+        guard let head = stack.queued.first, head.position == dropped.queuedPosition else {
+            throw refused("it is not its first queued command")
+        }
+        if let running = stack.transition { throw refused("transition \(running.id) is still running") }
+        var probe = projectedCore(of: stack)
+        var ignored = Outcome()
+        let context = CommandContext(
+            stackId: stack.id, requestId: "", now: probe.clockUs, queuedPosition: head.position,
+            backKeyOf: head.gestureId)
+        do throws(CommandRefusal) {
+            try probe.perform(try probe.queuedNavigation(head, on: stack), context, into: &ignored)
+        } catch {
+            guard error.error.code == dropped.error?.code else {
+                throw refused("it meets \(error.error.code) there, not \(dropped.error?.code ?? .ok)")
+            }
+            return
+        }
+        throw refused("it runs on the stack as it is")
     }
 }

@@ -17,6 +17,7 @@ extension EngineCore {
             case .settling(let settling) = transition.phase, settling.targetFraction == 1,
             stack.profile.interruptions.rule(running: transition.operation, command: command) == .reverse
         else { return false }
+        try checkNothingWaits(behind: transition, of: stack)
         // The event's time, at which the fold starts the settle back.
         let turnUs = max(clockUs, context.now)
         let fraction = settling.fraction(at: turnUs)
@@ -31,5 +32,15 @@ extension EngineCore {
         // clock does not reach.
         advanceStack(context.stackId, to: turnUs, into: &outcome)
         return true
+    }
+
+    /// Throws TRANSITION_IN_PROGRESS when commands wait behind `transition`: each was checked against the stack
+    /// that transition leaves as it runs, so nothing may change how it ends.
+    func checkNothingWaits(behind transition: TransitionModel, of stack: StackModel) throws(CommandRefusal) {
+        guard !stack.queued.isEmpty else { return }
+        throw CommandRefusal(
+            .transitionInProgress,
+            "stack '\(stack.id)' has \(stack.queued.count) command(s) queued behind transition \(transition.id), "
+                + "checked against the stack it leaves; wait for its completed event")
     }
 }

@@ -17,6 +17,7 @@ extension EngineCore {
             stack.profile.interruptions.rule(swiping: transition.operation, command: command) == .takeOver,
             let slot = stacks.slot(of: context.stackId)
         else { return false }
+        try checkNothingWaits(behind: transition, of: stack)
         // The event's time, at which the fold starts the settle on.
         let turnUs = max(clockUs, context.now)
         let fraction: Double

@@ -242,12 +242,12 @@ enum SwipeCommand {
             throw ClientError.errorReply(rejection)
         }
         guard outcome.completed else {
-            let decided =
-                outcome.decisionLine.map { "; it \($0), but did not complete" } ?? outcome.heldWithoutKey ?? ""
+            let held = outcome.heldWithoutKey
+            let decided = outcome.decisionLine.map { "; it \($0), but did not complete" } ?? held ?? ""
             throw CLIFailure(
                 code: .unavailable,
-                message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms\(decided) "
-                    + "(a larger --wait-ms waits longer)")
+                message: "no outcome for gesture \(plan.gestureId) on \(plan.stackId) within \(waitMs) ms\(decided)"
+                    + (held == nil ? " (a larger --wait-ms waits longer)" : ""))
         }
         return outcome
     }
@@ -337,6 +337,8 @@ enum SwipeCommand {
         var result: TransitionCompleted?
         /// The back key the swipe sent, held while a released swipe settled (android): its op, once known.
         var backKey: String?
+        /// The position of the back key's `queued` event, which a restart may drop.
+        var backKeyPosition: UInt64?
         var completed: Bool { result != nil }
 
         init(
@@ -380,6 +382,7 @@ enum SwipeCommand {
             object.add("outcome", finished.map { $0 ? "finished" : "cancelled" } ?? "")
             object.add("reason", reason.map { "\($0)" } ?? "")
             object.addRaw("reached", JSONObject.number((reachedFraction * 1000).rounded() / 1000))
+            if let backKey { object.add("backKey", backKey) }
             if let result {
                 object.add("screens", result.screens)
                 object.add("presented", result.presented)
@@ -397,6 +400,9 @@ enum SwipeCommand {
             case .rejection(let rejection) where rejection.gestureId == gestureId:
                 self.rejection = rejection.error ?? ErrorDetail(code: .gestureRejected, message: "rejected")
             case .event(let event):
+                if case .queued(let queued) = event.body, queued.gestureId == gestureId {
+                    backKeyPosition = event.position
+                }
                 observe(event.body)
             default:
                 break
@@ -408,11 +414,14 @@ enum SwipeCommand {
             case .queued(let queued) where queued.gestureId == gestureId:
                 let op = Self.opName(queued.command?.op)
                 backKey = op
-                report("held behind transition \(queued.behindTransitionId), it sent a back key: \(op) queued")
+                report(
+                    "held behind transition \(queued.behindTransitionId); its release sent a back key: \(op), queued")
+            case .dropped(let dropped) where dropped.queuedPosition == backKeyPosition:
+                rejection = dropped.error
             case .began(let began) where began.gestureId == gestureId:
                 transitionId = began.transitionId
                 if !began.interactive {
-                    if backKey == nil { report("held, it sent a back key: \(began.operation) runs") }
+                    if backKey == nil { report("held; its release sent a back key: \(began.operation), run at once") }
                     backKey = "\(began.operation)"
                 }
             case .interrupted(let interrupted) where interrupted.gestureId == gestureId:
@@ -451,7 +460,7 @@ enum SwipeCommand {
                 profile.interruptions.holdsBackSwipes
             else { return nil }
             return "; begun while transition \(running.transitionId) settled, profile '\(profile.name)' held it, and "
-                + "a held swipe released with the back arrow off sends no back key"
+                + "a held swipe that ends without the back arrow on (released short, cancelled) sends no back key"
         }
     }
 }

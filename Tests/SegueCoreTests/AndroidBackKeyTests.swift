@@ -204,6 +204,25 @@ struct AndroidBackKeyTests {
         }
     }
 
+    @Test("a back key whose turn finds another stack than expected (a restart cut a present short) acts on its top")
+    func backKeyActsOnWhatIsOnTop() throws {
+        var h = Self.committing(screens: ["Home", "Detail", "More"])
+        h.present("Dialog", requestId: "present")
+        Self.second(&h)
+        #expect(Self.queuedEvents(h).last?.1.command?.op == .dismiss(Dismiss()))
+        h.runUntilIdle()
+        let present = try #require(h.events.first { $0.began?.operation == .present })
+        var restarted = CoreHarness()
+        restarted.now = h.now + 1_000_000
+        try restarted.restart(from: h.events.filter { $0.position <= present.position })
+        restarted.runUntilIdle()
+        // The present was cancelled: the key pops Detail instead of dismissing a dialog that never came.
+        let key = try #require(restarted.began.last)
+        #expect(key.operation == .pop && key.gestureId != 0 && !key.interactive)
+        #expect(restarted.stack()?.screens == ["Home"] && restarted.events.allSatisfy { $0.dropped == nil })
+        #expect(try RestoreTests.restored(restarted.events).stacks == restarted.core.stacks)
+    }
+
     @Test("a log or snapshot holding a back key the engine could not have sent is refused")
     func damagedBackKeys() throws {
         let h = Self.heldStacks()

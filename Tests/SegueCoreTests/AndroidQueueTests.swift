@@ -247,6 +247,21 @@ struct AndroidQueueTests {
                 position: pushOfTwo.position + 1, stackId: "main", version: pushOfTwo.version + 1,
                 timeUs: pushOfTwo.timeUs, body: .dropped(CommandDropped(queuedPosition: queued[1]))))
         #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(running) }
+        // A drop with another refusal than the command meets, and one of a command that fits.
+        var otherCode = restarted.events
+        otherCode[droppedAt].body = .dropped(
+            CommandDropped(queuedPosition: queued[2], error: ErrorDetail(code: .invalidArgument, message: "x")))
+        #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(otherCode) }
+        let completedFirst = try #require(h.events.first { $0.completed?.transitionId == 1 })
+        var fits = h.events.filter { $0.position <= completedFirst.position }
+        fits.append(
+            Event(
+                position: completedFirst.position + 1, stackId: "main", version: completedFirst.version + 1,
+                timeUs: completedFirst.timeUs,
+                body: .dropped(
+                    CommandDropped(queuedPosition: queued[0], error: ErrorDetail(code: .nothingToPop, message: "x")))))
+        let fitting = #expect(throws: EngineCore.RestoreError.self) { try RestoreTests.restored(fits) }
+        #expect(fitting?.message.contains("it runs on the stack as it is") == true, "\(String(describing: fitting))")
     }
 
     @Test("every other profile still refuses a command during a push")

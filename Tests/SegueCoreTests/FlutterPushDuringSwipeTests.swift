@@ -96,6 +96,25 @@ struct FlutterPushDuringSwipeTests {
         #expect(h.stack()?.screens == ["Home", "Detail", "More"])
     }
 
+    @Test("while commands wait, a pop neither takes the swipe over nor reverses the push they wait behind")
+    func nothingChangesWhatTheQueueWasCheckedAgainst() throws {
+        var (h, _) = Self.dragging()
+        h.push("X", requestId: "x")
+        h.push("Y", requestId: "y")
+        // Queued behind the page going back: the pop would take that over and pop Detail under them.
+        #expect(h.pop(requestId: "pop").error?.code == .transitionInProgress)
+        // Y waits behind X's push: reversing it would leave Y on another stack than the one it was checked against.
+        while h.stack()?.transition?.operation != .push { h.advance(ms: 16) }
+        let refusal = h.pop(immediate: true, requestId: "pop").error
+        #expect(refusal?.code == .transitionInProgress && refusal?.message.contains("1 command(s) queued") == true)
+        h.runUntilIdle()
+        #expect(h.stack()?.screens == ["Home", "Detail", "X", "Y"])
+        // With nothing queued, the pop reverses the last push again.
+        h.push("Z")
+        h.advance(ms: 100)
+        #expect(h.pop().error == nil && h.cancelled.last?.reason == .reversedByCommand)
+    }
+
     @Test("a push refused when its turn came is refused now, and the finger drags on")
     func refusedPush() throws {
         var limits = Limits()

@@ -114,7 +114,8 @@ import Testing
             ["swipe", stack, "--no-wait", "--gesture-id", "7", "--to", "0.7", "--wait-ms", "10000"], daemon: daemon)
         #expect(swiped.status == 0, "\(swiped)")
         #expect(
-            swiped.stdout.hasPrefix("held behind transition 1, it sent a back key: POP queued\n"), "\(swiped.stdout)")
+            swiped.stdout.hasPrefix("held behind transition 1; its release sent a back key: POP, queued\n"),
+            "\(swiped.stdout)")
         #expect(swiped.stdout.contains("the back key's POP finished (PROGRAMMATIC)"), "\(swiped.stdout)")
         #expect(swiped.stdout.contains("completed: stack is now Home > Detail\n"), "\(swiped.stdout)")
         #expect(try control.stack(stack).screens == ["Home", "Detail"])
