@@ -19,6 +19,9 @@ public final class StreamFollower: @unchecked Sendable {
         let pointer: OpaquePointer
     }
     private let stopped = Atomic(false)
+    /// Set when the subscription dropped messages and no new one could be made yet (the servers did not answer in
+    /// time): nothing more is read from the old one, which would skip what it dropped.
+    private let mustResubscribe = Atomic(false)
     /// The last delivered message's sequence, and how many messages the servers said followed it when they sent it.
     private let delivered = Atomic<UInt64>(0)
     private let pendingAfterDelivered = Atomic<UInt64>(0)
@@ -80,13 +83,15 @@ public final class StreamFollower: @unchecked Sendable {
     /// - Returns: nil when none came in time, or once the follower is stopped.
     public func next(timeout: Duration) throws(NATSError) -> StreamMessage? {
         guard !stopped.load(ordering: .acquiring) else { return nil }
+        if mustResubscribe.load(ordering: .acquiring), try !resubscribeUnlessPassing() { return nil }
         let current = subscription.withLock { $0.pointer }
         var delivered: OpaquePointer?
         let status = natsSubscription_NextMsg(&delivered, current, max(timeout.roundedUpMilliseconds, 1))
         defer { natsMsg_Destroy(delivered) }
         if stopped.load(ordering: .acquiring) || status == NATS_TIMEOUT { return nil }
         if status == NATS_SLOW_CONSUMER {
-            try resubscribe(replacing: current)
+            mustResubscribe.store(true, ordering: .releasing)
+            _ = try resubscribeUnlessPassing()
             return nil
         }
         guard status == NATS_OK, let message = delivered else { throw NATSError.last(status, operation: operation) }
@@ -94,6 +99,18 @@ public final class StreamFollower: @unchecked Sendable {
         self.delivered.store(next.sequence, ordering: .relaxed)
         pendingAfterDelivered.store(pending, ordering: .relaxed)
         return next
+    }
+
+    /// `resubscribe`, or false when the servers did not answer in time (a failure that passes): the next call
+    /// tries again.
+    private func resubscribeUnlessPassing() throws(NATSError) -> Bool {
+        do throws(NATSError) {
+            try resubscribe(replacing: subscription.withLock { $0.pointer })
+        } catch  where error.isPassing {
+            return false
+        }
+        mustResubscribe.store(false, ordering: .releasing)
+        return true
     }
 
     /// Replaces a subscription that dropped messages with one from the sequence after the last delivered.

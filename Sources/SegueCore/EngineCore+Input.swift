@@ -30,7 +30,8 @@ extension EngineCore {
         var state = StackState(
             stackId: stack.id, version: stack.version, screens: stack.screens,
             presented: stack.presented, tabs: stack.tabs, selectedTab: stack.selectedTab,
-            config: stack.config, presentedPages: stack.presentedPages, queued: stack.queued)
+            config: stack.config, presentedPages: stack.presentedPages, queued: stack.queued,
+            lastPosition: stack.lastPosition)
         if let transition = stack.transition {
             let phase: FramePhase
             var goingBack = false

@@ -37,6 +37,11 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     private let transport: Transport
     /// Pages with a control connection of their own (`BridgeTransport.openControl(for:)`).
     private var pageControls: Set<ConnectionID> = []
+    /// The pages open now, which hear whether the daemon answers.
+    private var pages: Set<ConnectionID> = []
+    /// Each page's own stack, deleted when the page goes away.
+    private var scratchStacks: [ConnectionID: String] = [:]
+    private var health = DaemonHealth()
     private var subscriptions = SubscriptionTable()
     private var pending: [UInt64: PendingRequest] = [:]
     private var lastTag: UInt64 = 0
@@ -53,10 +58,12 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     private enum PendingRequest {
         case page(ConnectionID, ref: String, sentAt: ContinuousClock.Instant)
         case probe(token: String, sentAt: ContinuousClock.Instant)
+        /// The question that tells whether the daemon answers (`DaemonHealth`).
+        case health(sentAt: ContinuousClock.Instant)
 
         var sentAt: ContinuousClock.Instant {
             switch self {
-            case .page(_, _, let sent), .probe(_, let sent): sent
+            case .page(_, _, let sent), .probe(_, let sent), .health(let sent): sent
             }
         }
     }
@@ -164,7 +171,15 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         switch notice {
         case .opened(let id):
             send(hello, to: id)
+            pages.insert(id)
+            if health.answering != nil { send(healthMessage, to: id) }
         case .closed(let id):
+            pages.remove(id)
+            if let stackId = scratchStacks.removeValue(forKey: id) {
+                // Fire and forget: a stack deleted already, or by someone else, is a rejection nobody watches.
+                _ = transport.sendInput(
+                    Input(body: .command(Command(stackId: stackId, op: .delete(DeleteStack())))).encoded())
+            }
             for prefix in subscriptions.removeAll(of: id) { transport.unsubscribe(prefix) }
             if pageControls.remove(id) != nil { transport.closeControl(of: id) }
             pending = pending.filter { _, waiting in
@@ -231,6 +246,11 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             compute(.history(id, ref: ref, stackId: stackId), ref: ref, for: id)
         case .compare(let comparison):
             compute(.compare(id, ref: ref, comparison), ref: ref, for: id)
+        case .scratch(let stackId):
+            scratchStacks[id] = stackId
+            var scratch = JSONObject()
+            scratch.add("stackId", stackId)
+            send(Self.object("scratch", scratch, ref: ref), to: id)
         case .gatewayStats:
             let counters = outboxes.counters
             var stats = JSONObject()
@@ -361,6 +381,8 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             send(Self.object("reply", reply.jsonObject, ref: ref), to: id)
         case .probe:
             break  // the probe itself arrives on the events socket
+        case .health:
+            if health.answered(tag: answer.tag, at: clock()) { tellPagesOfHealth() }
         }
     }
 
@@ -402,6 +424,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     /// `ProbeAttempt.retryInterval` until they arrive.
     private func checkPending() {
         let now = clock()
+        checkHealth(at: now)
         let timeout = Duration.milliseconds(GatewayLimits.requestTimeoutMs)
         for (tag, waiting) in pending where now - waiting.sentAt > timeout {
             pending[tag] = nil
@@ -434,7 +457,42 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         switch waiting {
         case .page(let id, let ref, _): sendError(error, ref: ref, to: id)
         case .probe: break  // the probe's own timeout reports it
+        case .health: break  // its deadline reports it
         }
+    }
+
+    // MARK: whether the daemon answers
+
+    /// Asks the daemon whether it answers while pages are open, and tells them when the verdict changes.
+    private func checkHealth(at now: ContinuousClock.Instant) {
+        guard !pages.isEmpty else { return }
+        if health.check(at: now, control: endpoints.control) { tellPagesOfHealth() }
+        guard health.shouldAsk(at: now) else { return }
+        // A one-id page of the stack list: answered by every daemon (and every shard of a cluster) at once.
+        let request = Request(body: .listStacks(ListStacks(after: "", maxCount: 1))).encoded()
+        lastTag += 1
+        guard transport.sendRequest(request, tag: lastTag, from: nil) else {
+            let why = "the daemon's control socket is not taking requests (is segued running at \(endpoints.control)?)"
+            if health.failed(why, at: now) { tellPagesOfHealth() }
+            return
+        }
+        pending[lastTag] = .health(sentAt: now)
+        health.didAsk(tag: lastTag, at: now)
+    }
+
+    private func tellPagesOfHealth() {
+        let message = healthMessage
+        for id in pages { send(message, to: id) }
+    }
+
+    /// `{"daemon": {"answering": true}}`, or false with the reason.
+    private var healthMessage: [UInt8] {
+        var daemon = JSONObject()
+        daemon.add("answering", health.answering ?? false)
+        if health.answering == false { daemon.add("reason", health.reason) }
+        var message = JSONObject()
+        message.add("daemon", daemon)
+        return Array(message.description.utf8)
     }
 
     // MARK: output

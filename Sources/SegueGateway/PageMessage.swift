@@ -24,6 +24,9 @@ enum PageMessage: Sendable {
     case compare(GestureComparison)
     /// `{"gatewayStats": {}}`: the gateway's own counters.
     case gatewayStats
+    /// `{"scratch": {"stackId": "x"}}`: the page's own stack, which the gateway deletes when the page goes away
+    /// (one per page: a later one takes its place); answered by `{"scratch": …}`.
+    case scratch(stackId: String)
 
     /// What a page watches: one stack (with or without its frames) or every stack's events.
     struct Watch: Hashable, Sendable {
@@ -77,7 +80,7 @@ enum PageMessage: Sendable {
         }
     }
 
-    static let kinds = ["input", "request", "watch", "unwatch", "history", "compare", "gatewayStats"]
+    static let kinds = ["input", "request", "watch", "unwatch", "history", "compare", "gatewayStats", "scratch"]
 
     private static func message(_ key: String, _ value: JSONValue) throws(JSONInputError) -> PageMessage {
         switch key {
@@ -85,26 +88,31 @@ enum PageMessage: Sendable {
         case "request": return .request(try Request(json: value, path: key))
         case "watch": return .watch(try watch(value, path: key))
         case "unwatch": return .unwatch(try watch(value, path: key))
-        case "history":
-            var stackId: String?
-            for (name, member) in try value.members(at: key) {
-                guard name == "stackId" else {
-                    throw JSONInputError(path: key, message: "unknown field \"\(name)\" (history has stackId)")
-                }
-                stackId = try member.string(at: "history.stackId")
-            }
-            guard let stackId, !stackId.isEmpty else {
-                throw JSONInputError(path: key, message: "stackId is required")
-            }
-            if let problem = Validation.checkStackId(stackId) {
-                throw JSONInputError(path: "history.stackId", message: problem.message)
-            }
-            return .history(stackId: stackId)
+        case "history": return .history(stackId: try stackId(value, path: key))
+        case "scratch": return .scratch(stackId: try stackId(value, path: key))
         case "compare": return .compare(try GestureComparison(json: value, path: key))
         default:
             _ = try value.members(at: key)
             return .gatewayStats
         }
+    }
+
+    /// The one member of `{"stackId": "x"}`, checked.
+    private static func stackId(_ value: JSONValue, path: String) throws(JSONInputError) -> String {
+        var stackId: String?
+        for (name, member) in try value.members(at: path) {
+            guard name == "stackId" else {
+                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (\(path) has stackId)")
+            }
+            stackId = try member.string(at: JSONValue.member(path, name))
+        }
+        guard let stackId, !stackId.isEmpty else {
+            throw JSONInputError(path: path, message: "stackId is required")
+        }
+        if let problem = Validation.checkStackId(stackId) {
+            throw JSONInputError(path: JSONValue.member(path, "stackId"), message: problem.message)
+        }
+        return stackId
     }
 
     private static func watch(_ value: JSONValue, path: String) throws(JSONInputError) -> Watch {

@@ -69,11 +69,12 @@ struct GatewayBridgeTests {
             bridge.turn()
         }
 
-        /// Everything queued for page `id` since the last call.
-        func messages(of id: ConnectionID) -> [String] {
+        /// Everything queued for page `id` since the last call; what it is told of the daemon's health only when
+        /// asked for.
+        func messages(of id: ConnectionID, health: Bool = false) -> [String] {
             var messages: [String] = []
             while let message = outboxes.next(for: id) { messages.append(String(decoding: message, as: UTF8.self)) }
-            return messages
+            return health ? messages : messages.filter { !$0.hasPrefix(#"{"daemon":"#) }
         }
 
         /// Publishes the probe the bridge asked for last, as the daemon does, and turns the bridge.
@@ -358,5 +359,70 @@ struct GatewayBridgeTests {
         }
         let said = String(decoding: exit?.standardErrorContent ?? [], as: UTF8.self)
         #expect(said.contains("GatewayBridge.turn() called off the thread in run()"), "\(said)")
+    }
+}
+
+extension GatewayBridgeTests {
+    @Test("while pages are open the bridge asks whether the daemon answers, and tells them when that changes")
+    func daemonHealth() throws {
+        let harness = try Harness()
+        #expect(harness.transport.healthRequests.isEmpty, "no page, no question")
+        let page = harness.open(1)
+        let first = try #require(harness.transport.healthRequests.last)
+        harness.transport.answer(first, with: .success(Reply()))
+        harness.advance(ms: 1)
+        #expect(harness.messages(of: page, health: true) == [#"{"daemon":{"answering":true}}"#])
+        // Asked again 250 ms after the answer, and told nothing while the answers come.
+        harness.advance(ms: 250)
+        #expect(harness.transport.healthRequests.count == 2)
+        harness.transport.answer(harness.transport.healthRequests[1], with: .success(Reply()))
+        harness.advance(ms: 1)
+        #expect(harness.messages(of: page, health: true).isEmpty)
+
+        // Unanswered past 750 ms: not answering, with the reason; a page opened now hears it after its hello.
+        harness.advance(ms: 250)
+        #expect(harness.transport.healthRequests.count == 3)
+        harness.advance(ms: 751)
+        let down =
+            #"{"daemon":{"answering":false,"reason":"the daemon at tcp://127.0.0.1:2 did not answer within 750 ms"}}"#
+        #expect(harness.messages(of: page, health: true) == [down])
+        let later = ConnectionID(rawValue: 2)
+        harness.outboxes.open(later)
+        harness.bridge.post(.opened(later))
+        harness.bridge.turn()
+        #expect(harness.messages(of: later, health: true) == [Harness.hello, down])
+        // Asked again after 1.5 s (a reconnected socket may have lost the question); its answer brings it back.
+        harness.advance(ms: 750)
+        #expect(harness.transport.healthRequests.count == 4)
+        harness.transport.answer(harness.transport.healthRequests[2], with: .success(Reply()))
+        harness.advance(ms: 1)
+        #expect(harness.messages(of: page, health: true).isEmpty, "an answer to an older question says nothing")
+        harness.transport.answer(harness.transport.healthRequests[3], with: .success(Reply()))
+        harness.advance(ms: 1)
+        #expect(harness.messages(of: page, health: true) == [#"{"daemon":{"answering":true}}"#])
+
+        // A control socket that takes nothing says so at once.
+        harness.transport.takesRequests = false
+        harness.advance(ms: 250)
+        let refused = harness.messages(of: page, health: true)
+        #expect(refused.count == 1 && refused[0].contains("control socket is not taking requests"), "\(refused)")
+    }
+
+    @Test("a page's scratch stack is deleted when the page goes away, and only the last one it named")
+    func scratchStack() throws {
+        let harness = try Harness()
+        let page = harness.open(1)
+        harness.send(#"{"scratch": {"stackId": "web-one"}, "ref": "s"}"#, from: page)
+        harness.send(#"{"scratch": {"stackId": "web-two"}}"#, from: page)
+        #expect(
+            harness.messages(of: page) == [
+                #"{"scratch":{"stackId":"web-one"},"ref":"s"}"#, #"{"scratch":{"stackId":"web-two"}}"#,
+            ])
+        harness.send(#"{"scratch": {"stackId": ""}, "ref": "bad"}"#, from: page)
+        #expect(harness.messages(of: page).first?.contains("stackId is required") == true)
+        #expect(harness.transport.inputs.isEmpty)
+        harness.close(page)
+        let deletes = try harness.transport.inputs.map { try Input(decoding: $0) }
+        #expect(deletes == [Input(body: .command(Command(stackId: "web-two", op: .delete(DeleteStack()))))])
     }
 }

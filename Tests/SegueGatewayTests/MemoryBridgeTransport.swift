@@ -17,6 +17,9 @@ final class MemoryBridgeTransport: BridgeTransport {
     /// Inputs sent to ingest, encoded.
     private(set) var inputs: [[UInt8]] = []
     private(set) var requests: [SentRequest] = []
+    /// The questions the bridge asks to tell whether the daemon answers (a one-id stack list from the start), kept
+    /// apart from `requests`, which hold what pages and watches cause.
+    private(set) var healthRequests: [SentRequest] = []
     /// Topic prefixes subscribed to, once per subscription (libzmq counts them).
     private(set) var subscriptions: [String] = []
     /// Pages with a control connection of their own now, and how many were ever made.
@@ -60,7 +63,12 @@ final class MemoryBridgeTransport: BridgeTransport {
     func sendRequest(_ encoded: [UInt8], tag: UInt64, from page: ConnectionID?) -> Bool {
         guard takesRequests else { return false }
         // The bridge's own encoding: a failure here is a bug of the test's.
-        requests.append(SentRequest(request: try! Request(decoding: encoded), tag: tag, page: page))
+        let sent = SentRequest(request: try! Request(decoding: encoded), tag: tag, page: page)
+        if case .listStacks(let list) = sent.request.body, list.after.isEmpty, list.maxCount == 1, page == nil {
+            healthRequests.append(sent)
+        } else {
+            requests.append(sent)
+        }
         return true
     }
 

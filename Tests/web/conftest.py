@@ -162,8 +162,9 @@ class RawSocket:
     def send(self, message: Any) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
-    def next(self, predicate: Callable[[dict], bool], timeout: float = WAIT) -> dict:
-        """The next message that satisfies `predicate`; others are skipped."""
+    def next(self, predicate: Callable[[dict], bool], timeout: float = WAIT, health: bool = False) -> dict:
+        """The next message that satisfies `predicate`; others are skipped, and so is what the gateway says of
+        the daemon's health (`{"daemon": ...}`) unless `health`."""
         deadline = time.monotonic() + timeout
         while True:
             self.socket.settimeout(max(deadline - time.monotonic(), 0.01))
@@ -173,6 +174,8 @@ class RawSocket:
             if opcode != websocket.ABNF.OPCODE_TEXT:
                 continue
             message = json.loads(data)
+            if "daemon" in message and not health:
+                continue
             if predicate(message):
                 return message
 

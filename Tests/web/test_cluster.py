@@ -93,6 +93,8 @@ def test_the_monitor_shows_every_shard_and_the_page_goes_on_through_a_failover(b
     cluster.cli("create", second, "--screens", "Home")
     browser.get(web.url)
     wait_for(browser, "return document.body.dataset.ready === 'true' && window.segue.playground.stackId")
+    # The badge turns from "asking the daemon" once the cluster's shards answer the gateway.
+    wait_for(browser, "return document.getElementById('status').textContent.startsWith('connected to the cluster')")
     status = browser.find_element("id", "status").text
     assert f"connected to the cluster at {cluster.urls} (2 shards)" in status, status
 

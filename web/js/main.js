@@ -8,20 +8,38 @@ import { Compare } from './compare.js';
 
 const status = document.getElementById('status');
 const connection = new Connection(gatewayURL(window.location));
-connection.listen((message) => {
-  if (message.closed) {
-    status.textContent = `disconnected (${message.closed.code}${message.closed.reason ? ': ' + message.closed.reason : ''}); reload to reconnect`;
-    status.className = 'status down';
-  } else if (message.error) {
-    console.warn('segue web:', message.error.code, message.error.message);
+// The badge says whether the daemon answers, as the gateway finds out by asking it, not only whether the
+// gateway's socket is open.
+const badge = { connected: '', daemon: null, closed: null };
+function showStatus() {
+  let text = 'asking the daemon…';
+  let state = '';
+  if (badge.closed) {
+    const { code, reason } = badge.closed;
+    text = `segue web is gone (${code}${reason ? ': ' + reason : ''}); reload to reconnect`;
+    state = 'down';
+  } else if (badge.daemon && !badge.daemon.answering) {
+    text = `daemon not answering: ${badge.daemon.reason}`;
+    state = 'down';
+  } else if (badge.daemon && badge.connected) {
+    text = badge.connected;
+    state = 'ok';
   }
+  status.textContent = text;
+  status.className = `status ${state}`.trim();
+}
+connection.listen((message) => {
+  if (message.closed) badge.closed = message.closed;
+  else if (message.daemon) badge.daemon = message.daemon;
+  else if (message.error) console.warn('segue web:', message.error.code, message.error.message);
+  if (message.closed || message.daemon) showStatus();
 });
 
 const hello = await connection.ready;
-status.textContent = hello.cluster
+badge.connected = hello.cluster
   ? `connected to the cluster at ${hello.cluster.servers} (${hello.cluster.shards} shards)`
   : `connected to ${hello.daemon.control}`;
-status.className = 'status ok';
+showStatus();
 
 const playground = new Playground(connection, hello);
 const monitor = new Monitor(connection);

@@ -3,6 +3,9 @@
 import { Stage, upperSide, topScreen } from './stage.js';
 import { EventList, eventBody, describeEvent } from './panels.js';
 
+// How many stacks' rows are read from the daemon at once when the monitor loads.
+const FILLS_AT_ONCE = 4;
+
 export class Monitor {
   constructor(connection) {
     this.connection = connection;
@@ -26,13 +29,40 @@ export class Monitor {
 
   async refresh() {
     let after = '';
+    const unfilled = [];
     for (;;) {
       const answer = await this.connection.ask({ request: { listStacks: { after } } });
       const list = answer.reply.stacks || {};
-      for (const id of list.stackIds || []) this.row(id);
+      for (const id of list.stackIds || []) {
+        const row = this.row(id);
+        if (!row.dataset.filled) unfilled.push(id);
+      }
       if (!list.more || !(list.stackIds || []).length) break;
       after = list.stackIds[list.stackIds.length - 1];
     }
+    // Each row from the log: its version and its newest event, a few stacks at a time.
+    const next = () => unfilled.length ? this.fill(unfilled.shift()).catch(() => {}).then(next) : null;
+    await Promise.all(Array.from({ length: FILLS_AT_ONCE }, next));
+  }
+
+  // A row's version and newest event, read from the daemon unless a live event filled it meanwhile.
+  async fill(stackId) {
+    const state = await this.connection.stack(stackId);
+    const row = this.rows.get(stackId);
+    if (!row || row.dataset.filled) return;
+    row.cells[1].textContent = String(state.version);
+    if (!state.lastPosition) return;
+    const answer = await this.connection.ask({
+      request: { readEvents: { fromPosition: state.lastPosition, stackId, maxCount: 1 } } });
+    const event = (answer.reply.events?.events || [])[0];
+    if (event && !row.dataset.filled) this.describe(row, event);
+  }
+
+  describe(row, event) {
+    row.dataset.filled = 'true';
+    row.cells[1].textContent = String(event.version);
+    row.cells[2].textContent = describeEvent(event);
+    row.cells[3].textContent = new Date(Number(event.timeUs) / 1000).toLocaleTimeString();
   }
 
   row(stackId) {
@@ -44,6 +74,7 @@ export class Monitor {
     name.textContent = stackId;
     const version = document.createElement('td');
     const last = document.createElement('td');
+    const when = document.createElement('td');
     const action = document.createElement('td');
     const open = document.createElement('button');
     open.type = 'button';
@@ -51,7 +82,7 @@ export class Monitor {
     open.setAttribute('aria-label', `Open ${stackId}`);
     open.addEventListener('click', () => this.open(stackId));
     action.append(open);
-    row.append(name, version, last, action);
+    row.append(name, version, last, when, action);
     const body = this.$('mon-table').tBodies[0];
     const next = [...body.rows].find((other) => other.dataset.stack > stackId);
     body.insertBefore(row, next || null);
@@ -66,11 +97,32 @@ export class Monitor {
     this.events.clear();
     this.$('mon-title').textContent = stackId;
     this.$('mon-stage').hidden = false;
+    // Its history at once, then what happens live: events that come while the history is read wait, and those
+    // it already holds are not shown twice.
+    this.buffered = [];
     await this.connection.watch({ stackId });
+    let shownThrough = 0;
+    try {
+      const history = (await this.connection.ask({ history: { stackId } })).history || {};
+      for (const event of history.events || []) this.show(event);
+      shownThrough = Number((history.events || []).at(-1)?.position || 0);
+    } catch (error) {
+      console.warn('segue web: no history for', stackId, error);
+    }
+    if (this.opened !== stackId) return;
+    for (const event of this.buffered) if (Number(event.position) > shownThrough) this.show(event);
+    this.buffered = null;
     const state = await this.connection.stack(stackId);
     const size = state.config?.size || { width: 390, height: 844 };
     this.stage.setSize(size.width, size.height);
     if (!state.transition) this.stage.showScreen(topScreen(state));
+  }
+
+  // One event of the opened stack on its list (progress samples aside).
+  show(event) {
+    const [kind, body] = eventBody(event);
+    if (kind === 'began') this.operations.set(body.transitionId, body.operation);
+    if (kind !== 'progressed') this.events.addEvent(event);
   }
 
   receive(message) {
@@ -78,12 +130,11 @@ export class Monitor {
       const event = message.event;
       const row = this.row(event.stackId);
       const [kind, body] = eventBody(event);
-      row.cells[1].textContent = String(event.version);
-      row.cells[2].textContent = describeEvent(event);
+      this.describe(row, event);
       if (kind === 'deleted') row.remove(), this.rows.delete(event.stackId);
       if (event.stackId === this.opened) {
-        if (kind === 'began') this.operations.set(body.transitionId, body.operation);
-        if (kind !== 'progressed') this.events.addEvent(event);
+        if (this.buffered) this.buffered.push(event);
+        else this.show(event);
       }
     } else if (message.frame && message.frame.stackId === this.opened) {
       this.stage.showFrame(message.frame, upperSide(this.operations.get(message.frame.transitionId)));

@@ -65,6 +65,8 @@ export class Playground {
     const stackId = this.stackId;
     try {
       await this.connection.watch({ stackId });
+      // The gateway deletes the page's own stack when the page goes away.
+      await this.connection.ask({ scratch: { stackId } });
       await this.connection.command(stackId, { create });
       await this.refreshState();
     } catch (error) {

@@ -20,16 +20,19 @@ export class Stage {
     this.backdrop.hidden = true;
     this.device.append(this.backdrop);
     element.append(this.device);
+    // Nothing is drawn before there is something to draw: the stage shows once it has a size.
+    element.hidden = true;
     this.cards = new Map();
     this.pending = null;
     this.size = { width: 390, height: 844 };
     this.scale = 1;
     this.drawn = null;  // the frame (or idle screen) on screen, for tests and readouts
-    window.addEventListener('resize', () => this.setSize(this.size.width, this.size.height));
+    window.addEventListener('resize', () => { if (!this.element.hidden) this.setSize(this.size.width, this.size.height); });
   }
 
   setSize(width, height) {
     this.size = { width, height };
+    this.element.hidden = false;
     // In a narrow window (a phone, or a tool docked at the side) the device takes under half the height, so that
     // its controls stay in view beside it.
     const narrow = window.innerWidth < 700;

@@ -1405,10 +1405,12 @@ extension StackState: ProtoJSONDecodable {
                     (index, element) throws(JSONInputError) in
                     try QueuedCommand(json: element, path: at + "[\(index)]")
                 }
+            case "lastPosition", "last_position":
+                lastPosition = try value.uint64(at: at)
             default:
                 throw JSONInputError(path: path, message: "unknown field \"\(key)\" (StackState has "
                     + "stackId, version, screens, presented, tabs, selectedTab, config, transition, presentedPages, "
-                        + "queued)")
+                        + "queued, lastPosition)")
             }
         }
     }

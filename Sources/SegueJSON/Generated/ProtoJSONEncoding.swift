@@ -743,6 +743,7 @@ extension StackState: JSONRepresentable {
         object.add("transition", transition?.jsonObject)
         object.add("presentedPages", presentedPages)
         object.add("queued", queued.map(\.jsonObject))
+        object.add("lastPosition", lastPosition)
         return object
     }
 }

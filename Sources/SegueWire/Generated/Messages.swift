@@ -3262,6 +3262,10 @@ public struct StackState: ProtoMessage {
     /// Field 10 `repeated QueuedCommand queued`: commands waiting for the running transition, first to run first.
     public var queued: [QueuedCommand] = []
 
+    /// Field 11 `uint64 last_position`: The position of the stack's newest event (ReadEvents from it, with max_count 1,
+    /// reads that event).
+    public var lastPosition: UInt64 = 0
+
     /// Creates a `StackState` with every field at its default.
     public init() {}
 
@@ -3276,7 +3280,8 @@ public struct StackState: ProtoMessage {
         config: StackConfig? = nil,
         transition: TransitionState? = nil,
         presentedPages: [UInt32] = [],
-        queued: [QueuedCommand] = []
+        queued: [QueuedCommand] = [],
+        lastPosition: UInt64 = 0
     ) {
         self.stackId = stackId
         self.version = version
@@ -3288,6 +3293,7 @@ public struct StackState: ProtoMessage {
         self.transition = transition
         self.presentedPages = presentedPages
         self.queued = queued
+        self.lastPosition = lastPosition
     }
 
     /// Appends this message's fields (no length prefix) in field-number order.
@@ -3320,6 +3326,9 @@ public struct StackState: ProtoMessage {
         for value in queued {
             writer.writeMessage(value, field: 10)
         }
+        if lastPosition != 0 {
+            writer.writeUInt64(lastPosition, field: 11)
+        }
     }
 
     /// Decodes one field: known fields by number (the wire type must match), unknown ones skipped.
@@ -3349,6 +3358,8 @@ public struct StackState: ProtoMessage {
             try reader.readRepeated(wireType, into: &presentedPages)
         case 10:
             try reader.readMessage(wireType, appendingTo: &queued)
+        case 11:
+            lastPosition = try reader.readUInt64(wireType)
         default:
             try reader.skip(wireType)
         }

@@ -524,7 +524,8 @@ enum Samples {
         config: Samples.stackConfig,
         transition: Samples.transitionState,
         presentedPages: [4294967287, 1290],
-        queued: [Samples.queuedCommand, QueuedCommand()]
+        queued: [Samples.queuedCommand, QueuedCommand()],
+        lastPosition: 18446744073709551605
     )
 
     /// Sample `EventBatch`.

@@ -706,7 +706,7 @@ class TransitionState(_message.Message):
     def __init__(self, transition_id: _Optional[int] = ..., operation: _Optional[_Union[Operation, str]] = ..., from_screen: _Optional[str] = ..., to_screen: _Optional[str] = ..., interactive: _Optional[bool] = ..., phase: _Optional[_Union[FramePhase, str]] = ..., progress: _Optional[float] = ..., going_back: _Optional[bool] = ...) -> None: ...
 
 class StackState(_message.Message):
-    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition", "presented_pages", "queued")
+    __slots__ = ("stack_id", "version", "screens", "presented", "tabs", "selected_tab", "config", "transition", "presented_pages", "queued", "last_position")
     STACK_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SCREENS_FIELD_NUMBER: _ClassVar[int]
@@ -717,6 +717,7 @@ class StackState(_message.Message):
     TRANSITION_FIELD_NUMBER: _ClassVar[int]
     PRESENTED_PAGES_FIELD_NUMBER: _ClassVar[int]
     QUEUED_FIELD_NUMBER: _ClassVar[int]
+    LAST_POSITION_FIELD_NUMBER: _ClassVar[int]
     stack_id: str
     version: int
     screens: _containers.RepeatedScalarFieldContainer[str]
@@ -727,7 +728,8 @@ class StackState(_message.Message):
     transition: TransitionState
     presented_pages: _containers.RepeatedScalarFieldContainer[int]
     queued: _containers.RepeatedCompositeFieldContainer[QueuedCommand]
-    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., transition: _Optional[_Union[TransitionState, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ..., queued: _Optional[_Iterable[_Union[QueuedCommand, _Mapping]]] = ...) -> None: ...
+    last_position: int
+    def __init__(self, stack_id: _Optional[str] = ..., version: _Optional[int] = ..., screens: _Optional[_Iterable[str]] = ..., presented: _Optional[_Iterable[str]] = ..., tabs: _Optional[_Iterable[str]] = ..., selected_tab: _Optional[int] = ..., config: _Optional[_Union[StackConfig, _Mapping]] = ..., transition: _Optional[_Union[TransitionState, _Mapping]] = ..., presented_pages: _Optional[_Iterable[int]] = ..., queued: _Optional[_Iterable[_Union[QueuedCommand, _Mapping]]] = ..., last_position: _Optional[int] = ...) -> None: ...
 
 class EventBatch(_message.Message):
     __slots__ = ("events", "next_position", "head_position")
