@@ -1,6 +1,10 @@
 import CNats
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Follows a stream: delivers its messages in order from a start sequence, then each new one as it is stored, until
 /// stopped.
 ///
@@ -83,7 +87,11 @@ public final class StreamFollower: @unchecked Sendable {
     /// - Returns: nil when none came in time, or once the follower is stopped.
     public func next(timeout: Duration) throws(NATSError) -> StreamMessage? {
         guard !stopped.load(ordering: .acquiring) else { return nil }
-        if mustResubscribe.load(ordering: .acquiring), try !resubscribeUnlessPassing() { return nil }
+        if mustResubscribe.load(ordering: .acquiring), try !resubscribeUnlessPassing() {
+            // The servers refused or were slow: wait out the timeout rather than ask them again at once.
+            waitUnlessStopped(timeout)
+            return nil
+        }
         let current = subscription.withLock { $0.pointer }
         var delivered: OpaquePointer?
         let status = natsSubscription_NextMsg(&delivered, current, max(timeout.roundedUpMilliseconds, 1))
@@ -91,7 +99,7 @@ public final class StreamFollower: @unchecked Sendable {
         if stopped.load(ordering: .acquiring) || status == NATS_TIMEOUT { return nil }
         if status == NATS_SLOW_CONSUMER {
             mustResubscribe.store(true, ordering: .releasing)
-            _ = try resubscribeUnlessPassing()
+            if try !resubscribeUnlessPassing() { waitUnlessStopped(timeout) }
             return nil
         }
         guard status == NATS_OK, let message = delivered else { throw NATSError.last(status, operation: operation) }
@@ -99,6 +107,14 @@ public final class StreamFollower: @unchecked Sendable {
         self.delivered.store(next.sequence, ordering: .relaxed)
         pendingAfterDelivered.store(pending, ordering: .relaxed)
         return next
+    }
+
+    /// Sleeps up to `timeout`, in short steps, returning early once the follower is stopped.
+    private func waitUnlessStopped(_ timeout: Duration) {
+        let deadline = ContinuousClock.now + timeout
+        while !stopped.load(ordering: .acquiring) && ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
     }
 
     /// `resubscribe`, or false when the servers did not answer in time (a failure that passes): the next call

@@ -41,9 +41,12 @@ extension EngineCore {
                 into: &outcome)
             // What the finger sends from now on is dropped, as a refused gesture's is.
             stacks.gestures[slot].refuse(transition.gestureId)
-            // A drag still at its start has nothing to spring back: the command runs at once.
+            // A drag still at its start has nothing to spring back: the command runs at once (its expected
+            // version, checked above, was the stack's before the drag ended).
             if stacks.models[slot].transition == nil {
-                try perform(command, context, into: &outcome)
+                var ended = context
+                ended.expectedVersion = nil
+                try perform(command, ended, into: &outcome)
             } else {
                 try enqueue(op, command, behind: transition, of: stacks.models[slot], context, into: &outcome)
             }

@@ -1,55 +1,78 @@
 /// Whether the daemon answers, as the gateway tells every page (`{"daemon": {"answering": ...}}`): while pages are
-/// open one cheap request is kept in flight, asked again `interval` after its answer; one left unanswered past
+/// open a cheap question is kept in flight, asked again `interval` after its answer; one left unanswered past
 /// `deadline` means the daemon does not answer (a gateway that still runs and a socket that still connects say
-/// nothing about that), and the next answer means it does again.
+/// nothing about that), and the next answer, to any question still out, means it does again.
+///
+/// A socket to a daemon that is down queues what it is given, so a question is asked again only with a growing
+/// pause and at most `maxOutstanding` are remembered: a long outage adds one to that queue a minute, not four a
+/// second. Asking again is still needed, for the daemon may have read a question and died before answering it.
 struct DaemonHealth {
     /// How long after an answer the daemon is asked again.
     static let interval = Duration.milliseconds(250)
     /// How long a question may go unanswered before the daemon counts as not answering.
     static let deadline = Duration.milliseconds(750)
-    /// How long a question may go unanswered before it is asked again (a reconnected socket may have lost it).
-    static let askAgainAfter = Duration.milliseconds(1500)
+    /// The pause before asking again while questions are out: doubled with each one asked since the last answer,
+    /// up to a minute.
+    static let firstPauseAgain = Duration.milliseconds(1500)
+    static let longestPauseAgain = Duration.seconds(60)
+    static let maxOutstanding = 4
 
-    /// The question in flight: its tag and when it was asked.
-    private var asked: (tag: UInt64, at: ContinuousClock.Instant)?
+    /// The questions out, by tag, with when each was asked.
+    private var outstanding: [UInt64: ContinuousClock.Instant] = [:]
+    private var lastAskedAt: ContinuousClock.Instant?
+    /// Questions asked since the last answer.
+    private var unanswered = 0
     private var answeredAt: ContinuousClock.Instant?
     /// The latest verdict: nil until the first answer or deadline.
     private(set) var answering: Bool?
     /// Why the daemon does not answer, when it does not.
     private(set) var reason = ""
 
+    /// Whether `tag` is a question of this kind still out.
+    func asked(_ tag: UInt64) -> Bool { outstanding[tag] != nil }
+
     /// Whether to ask now.
     func shouldAsk(at now: ContinuousClock.Instant) -> Bool {
-        if let asked { return now - asked.at >= Self.askAgainAfter }
-        return answeredAt.map { now - $0 >= Self.interval } ?? true
+        guard !outstanding.isEmpty, let lastAskedAt else {
+            return answeredAt.map { now - $0 >= Self.interval } ?? true
+        }
+        let pause = min(Self.firstPauseAgain * (1 << min(unanswered - 1, 6)), Self.longestPauseAgain)
+        return now - lastAskedAt >= pause
     }
 
     mutating func didAsk(tag: UInt64, at now: ContinuousClock.Instant) {
-        asked = (tag, now)
+        outstanding[tag] = now
+        lastAskedAt = now
+        unanswered += 1
+        if outstanding.count > Self.maxOutstanding, let oldest = outstanding.keys.min() {
+            outstanding[oldest] = nil
+        }
     }
 
-    /// The answer to the question `tag`, if it is the one in flight.
+    /// An answer to the question `tag`.
     /// - Returns: whether the verdict changed.
     mutating func answered(tag: UInt64, at now: ContinuousClock.Instant) -> Bool {
-        guard asked?.tag == tag else { return false }
-        asked = nil
+        guard asked(tag) else { return false }
+        outstanding.removeAll()
+        unanswered = 0
         answeredAt = now
         return judge(true, "")
     }
 
-    /// The question could not even be sent, or the daemon's reply was an error of the gateway's own.
+    /// The question could not be sent, or its answer could not be read.
     /// - Returns: whether the verdict changed.
     mutating func failed(_ why: String, at now: ContinuousClock.Instant) -> Bool {
-        asked = nil
+        outstanding.removeAll()
+        unanswered = 0
         answeredAt = now
         return judge(false, why)
     }
 
-    /// Checks the question in flight against the deadline.
+    /// Checks the questions out against the deadline.
     /// - Returns: whether the verdict changed.
     mutating func check(at now: ContinuousClock.Instant, control: String) -> Bool {
-        guard let asked, now - asked.at > Self.deadline else { return false }
-        return judge(false, "the daemon at \(control) did not answer within \(Self.deadline.milliseconds) ms")
+        guard let oldest = outstanding.values.min(), now - oldest > Self.deadline else { return false }
+        return judge(false, "the daemon at \(control) did not answer within 750 ms")
     }
 
     private mutating func judge(_ answers: Bool, _ why: String) -> Bool {
@@ -58,9 +81,4 @@ struct DaemonHealth {
         reason = why
         return changed
     }
-}
-
-extension Duration {
-    /// The whole milliseconds of this duration.
-    fileprivate var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }

@@ -58,12 +58,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     private enum PendingRequest {
         case page(ConnectionID, ref: String, sentAt: ContinuousClock.Instant)
         case probe(token: String, sentAt: ContinuousClock.Instant)
-        /// The question that tells whether the daemon answers (`DaemonHealth`).
-        case health(sentAt: ContinuousClock.Instant)
 
         var sentAt: ContinuousClock.Instant {
             switch self {
-            case .page(_, _, let sent), .probe(_, let sent), .health(let sent): sent
+            case .page(_, _, let sent), .probe(_, let sent): sent
             }
         }
     }
@@ -175,6 +173,8 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             if health.answering != nil { send(healthMessage, to: id) }
         case .closed(let id):
             pages.remove(id)
+            // What was found while pages were open goes stale once none is.
+            if pages.isEmpty { health = DaemonHealth() }
             if let stackId = scratchStacks.removeValue(forKey: id) {
                 // Fire and forget: a stack deleted already, or by someone else, is a rejection nobody watches.
                 _ = transport.sendInput(
@@ -369,6 +369,16 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     }
 
     private func handle(_ answer: TaggedReply) {
+        if health.asked(answer.tag) {
+            let changed: Bool
+            switch answer.reply {
+            case .success: changed = health.answered(tag: answer.tag, at: clock())
+            case .failure(let error):
+                changed = health.failed("the daemon's reply does not decode: \(error)", at: clock())
+            }
+            if changed { tellPagesOfHealth() }
+            return
+        }
         guard let waiting = pending.removeValue(forKey: answer.tag) else { return }
         let reply: Reply
         switch answer.reply {
@@ -381,8 +391,6 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             send(Self.object("reply", reply.jsonObject, ref: ref), to: id)
         case .probe:
             break  // the probe itself arrives on the events socket
-        case .health:
-            if health.answered(tag: answer.tag, at: clock()) { tellPagesOfHealth() }
         }
     }
 
@@ -457,7 +465,6 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         switch waiting {
         case .page(let id, let ref, _): sendError(error, ref: ref, to: id)
         case .probe: break  // the probe's own timeout reports it
-        case .health: break  // its deadline reports it
         }
     }
 
@@ -476,7 +483,6 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             if health.failed(why, at: now) { tellPagesOfHealth() }
             return
         }
-        pending[lastTag] = .health(sentAt: now)
         health.didAsk(tag: lastTag, at: now)
     }
 

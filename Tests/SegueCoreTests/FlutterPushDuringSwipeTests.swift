@@ -88,7 +88,11 @@ struct FlutterPushDuringSwipeTests {
     func pushAtTheStart() throws {
         var (h, _) = Self.dragging(to: 0)
         let mark = h.mark()
-        h.push("More", requestId: "push")
+        // Sent against the stack's version while the finger was down, which the drag's end moves on.
+        let version = try #require(h.stack()?.version)
+        let outcome = h.apply(
+            Command(stackId: "main", requestId: "push", expectedVersion: version, op: .push(Push(screen: "More"))))
+        #expect(outcome.error == nil, "\(outcome)")
         let bodies = h.events(since: mark).map { $0.body.map { String(describing: $0).prefix { $0 != "(" } } ?? "" }
         #expect(bodies == ["cancelled", "completed", "began", "finished"], "\(bodies)")
         #expect(h.began.last?.queuedPosition == nil)

@@ -9,6 +9,19 @@ import Testing
 /// `segue replay --frames` draws every frame a subscriber saw; `segue swipe` during a released swipe's settle is
 /// held, and says what its back key did.
 @Suite struct CLIAndroidQueueTests {
+    /// A 400 x 800 android stack of `screens` whose transitions take `settleMs`.
+    static func createSlowAndroidStack(_ control: ControlClient, screens: [String], settleMs: UInt32) throws {
+        _ = try control.command(
+            Command(
+                stackId: AndroidDaemonTests.stack,
+                op: .create(
+                    CreateStack(
+                        screens: screens,
+                        config: StackConfig(
+                            size: Size(width: 400, height: 800), profile: "android",
+                            tuning: Tuning(settleMs: settleMs))))))
+    }
+
     @Test("a push during an android push is queued, told by push, state and replay, run after a restart")
     func queuedPush() throws {
         let scratch = try ScratchDirectory(prefix: "segued-android-queue")
@@ -21,15 +34,7 @@ import Testing
             defer { daemon.kill() }
             let (control, _, subscriber) = try AndroidDaemonTests.subscribe(daemon)
             // Transitions of 2 s: the commands below arrive while the first one plays.
-            _ = try control.command(
-                Command(
-                    stackId: stack,
-                    op: .create(
-                        CreateStack(
-                            screens: ["Home"],
-                            config: StackConfig(
-                                size: Size(width: 400, height: 800), profile: "android",
-                                tuning: Tuning(settleMs: 2000))))))
+            try Self.createSlowAndroidStack(control, screens: ["Home"], settleMs: 2000)
             _ = try control.command(Command(stackId: stack, op: .push(Push(screen: "Detail"))))
             let pushed = try runSegue(["push", stack, "More"], daemon: daemon)
             #expect(
@@ -83,14 +88,7 @@ import Testing
         defer { daemon.kill() }
         let (control, producer, subscriber) = try AndroidDaemonTests.subscribe(daemon)
         // Settles of 3 s: each `segue swipe` below begins while the swipe before it settles.
-        _ = try control.command(
-            Command(
-                stackId: stack,
-                op: .create(
-                    CreateStack(
-                        screens: ["Home", "Detail", "More", "Last"],
-                        config: StackConfig(
-                            size: Size(width: 400, height: 800), profile: "android", tuning: Tuning(settleMs: 3000))))))
+        try Self.createSlowAndroidStack(control, screens: ["Home", "Detail", "More", "Last"], settleMs: 3000)
         var frames: [Frame] = []
         var events: [Event] = []
         /// A swipe of 300 pt from the left edge, released at rest: its commit, transition `id`, settles.

@@ -58,6 +58,20 @@ import Testing
             }
         }
 
+        /// A finger down at the edge, dragged to 200 pt and held there (or `releasing` at rest), once the daemon
+        /// has logged its progress.
+        func drag(releasing: Bool = false) throws {
+            let producer = try Producer(endpoint: daemon.endpoints.ingest)
+            for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] + (releasing ? [(.panEnded, 200)] : []) {
+                try producer.send(
+                    pan: PanEvent(
+                        stackId: CLIReversalTests.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
+                        translation: Vec2(x: x, y: 0), velocity: Vec2(x: phase == .panEnded ? 0 : 300, y: 0),
+                        timestampUs: 1_000_000 + Int64(x) * 100 + (phase == .panEnded ? 16_000 : 0)))
+            }
+            try read { $0.events.contains { if case .progressed = $0.body { true } else { false } } }
+        }
+
         /// The lines `segue tail` printed, up to the first `completed`.
         func tailLines() -> [String] {
             var lines: [String] = []
@@ -116,15 +130,7 @@ import Testing
     func popDuringSwipeReplays() throws {
         let watched = try Watched(screens: ["Home", "Detail"])
         // A finger down at the edge, dragged to 200 pt, and held there.
-        let producer = try Producer(endpoint: watched.daemon.endpoints.ingest)
-        for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] {
-            try producer.send(
-                pan: PanEvent(
-                    stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
-                    translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0),
-                    timestampUs: 1_000_000 + Int64(x) * 100))
-        }
-        try watched.read { $0.events.contains { if case .progressed = $0.body { true } else { false } } }
+        try watched.drag()
         #expect(try runSegue(["pop", Self.stack], daemon: watched.daemon).status == 0)
         try watched.read { $0.frames.contains { $0.phase == .done } }
 
@@ -144,15 +150,7 @@ import Testing
         "a push while a finger drags a back swipe ends the drag and waits for it: told by push, replayed byte for byte")
     func pushDuringSwipeReplays() throws {
         let watched = try Watched(screens: ["Home", "Detail"])
-        let producer = try Producer(endpoint: watched.daemon.endpoints.ingest)
-        for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200)] {
-            try producer.send(
-                pan: PanEvent(
-                    stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
-                    translation: Vec2(x: x, y: 0), velocity: Vec2(x: 300, y: 0),
-                    timestampUs: 1_000_000 + Int64(x) * 100))
-        }
-        try watched.read { $0.events.contains { if case .progressed = $0.body { true } else { false } } }
+        try watched.drag()
         let pushed = try runSegue(["push", Self.stack, "More"], daemon: watched.daemon)
         #expect(
             pushed.stdout
@@ -176,14 +174,7 @@ import Testing
         var tuning = Tuning()
         tuning.settleMs = 5000
         let watched = try Watched(screens: ["Home", "Detail"], tuning: tuning)
-        let producer = try Producer(endpoint: watched.daemon.endpoints.ingest)
-        for (phase, x) in [(PanPhase.panBegan, 0.0), (.panChanged, 200), (.panEnded, 200)] {
-            try producer.send(
-                pan: PanEvent(
-                    stackId: Self.stack, gestureId: 7, phase: phase, location: Vec2(x: 5 + x, y: 300),
-                    translation: Vec2(x: x, y: 0), velocity: Vec2(x: phase == .panEnded ? 0 : 300, y: 0),
-                    timestampUs: 1_000_000 + Int64(x) * 100 + (phase == .panEnded ? 16_000 : 0)))
-        }
+        try watched.drag(releasing: true)
         try watched.read { $0.frames.contains { $0.phase == .settling } }
         #expect(try runSegue(["pop", Self.stack], daemon: watched.daemon).status == 0)
         try watched.read { $0.frames.contains { $0.phase == .done } }

@@ -8,7 +8,7 @@ import time
 
 from segue.daemon import Daemon
 
-from conftest import WAIT, start_gateway, wait_for
+from conftest import WAIT, bin_dir, start_gateway, wait_for
 
 STATUS = "document.getElementById('status').textContent"
 
@@ -35,7 +35,8 @@ def start_in_thread(make):
 def test_the_badge_says_when_the_daemon_stops_answering_and_when_it_answers_again(browser, tmp_path):
     endpoints = tuple(f"ipc://{tmp_path}/{name}" for name in ("ingest", "control", "events"))
     data = tmp_path / "data"
-    daemon, release = start_in_thread(lambda: Daemon(data, endpoints=endpoints))
+    segued = str(bin_dir() / "segued")
+    daemon, release = start_in_thread(lambda: Daemon(data, endpoints=endpoints, binary=segued))
     gateway = start_gateway(daemon=daemon)
     again = None
     try:
@@ -48,7 +49,7 @@ def test_the_badge_says_when_the_daemon_stops_answering_and_when_it_answers_agai
         assert f"the daemon at {endpoints[1]} did not answer within 750 ms" in text, text
         assert "status down" == browser.execute_script("return document.getElementById('status').className")
 
-        again, release_again = start_in_thread(lambda: Daemon(data, endpoints=endpoints))
+        again, release_again = start_in_thread(lambda: Daemon(data, endpoints=endpoints, binary=segued))
         wait_for(browser, f"return {STATUS}.startsWith('connected to ')", timeout=WAIT * 2)
         release_again.set()
     finally:
@@ -84,7 +85,7 @@ def test_nothing_is_drawn_before_there_is_something_to_draw(page):
             assert box == {"hidden": True, "width": 0, "height": 0}, (stage, box)
 
 
-def test_the_monitor_fills_every_row_from_the_log_and_opens_a_stack_with_its_history(browser, gateway):
+def test_the_monitor_fills_every_row_from_the_log_filters_them_and_opens_a_stack_with_its_history(browser, gateway):
     # Stacks idle since before the page loaded: nothing live will tell the page about them.
     gateway.cli("create", "idle-a", "--screens", "Home,Inbox")
     gateway.cli("pop", "idle-a", "--immediate")
@@ -99,6 +100,14 @@ def test_the_monitor_fills_every_row_from_the_log_and_opens_a_stack_with_its_his
     version, last, _ = wait_for(browser, row, "idle-b")
     assert version == "1" and "stackCreated [Home]" in last, (version, last)
 
+    # The filter keeps the rows whose stack id holds its text.
+    browser.find_element("id", "mon-filter").send_keys("idle-b")
+    shown = wait_for(browser, """const rows = [...document.querySelectorAll('#mon-table tbody tr')];
+        const shown = rows.filter((row) => !row.hidden).map((row) => row.dataset.stack);
+        return shown.length === 1 && shown""")
+    assert shown == ["idle-b"], shown
+    browser.find_element("id", "mon-filter").clear()
+    browser.execute_script("document.getElementById('mon-filter').dispatchEvent(new Event('input'))")
     browser.find_element("css selector", 'button[aria-label="Open idle-a"]').click()
     lines = wait_for(browser, """const items = [...document.querySelectorAll('#mon-events li')];
         return items.length >= 4 && items.map((item) => item.textContent)""")

@@ -3,8 +3,11 @@
 import { Stage, upperSide, topScreen } from './stage.js';
 import { EventList, eventBody, describeEvent } from './panels.js';
 
-// How many stacks' rows are read from the daemon at once when the monitor loads.
+// How many stacks' rows are read from the daemon at once when the monitor loads, and how many messages a second
+// that may take: each row costs two, and the gateway closes a page that sends over its `messagesPerSecond`, so a
+// daemon of thousands of stacks fills its rows over seconds rather than closing the page.
 const FILLS_AT_ONCE = 4;
+const FILL_MESSAGES_PER_SECOND = 200;
 
 export class Monitor {
   constructor(connection) {
@@ -17,6 +20,7 @@ export class Monitor {
     this.operations = new Map();
     this.started = false;
     this.$('mon-refresh').addEventListener('click', () => this.refresh());
+    this.$('mon-filter').addEventListener('input', () => { for (const row of this.rows.values()) this.filter(row); });
     connection.listen((message) => this.receive(message));
   }
 
@@ -27,7 +31,13 @@ export class Monitor {
     return this.refresh();
   }
 
-  async refresh() {
+  // One refresh at a time: a second click while one runs waits for it.
+  refresh() {
+    this.refreshing ||= this.readRows().finally(() => { this.refreshing = null; });
+    return this.refreshing;
+  }
+
+  async readRows() {
     let after = '';
     const unfilled = [];
     for (;;) {
@@ -40,8 +50,11 @@ export class Monitor {
       if (!list.more || !(list.stackIds || []).length) break;
       after = list.stackIds[list.stackIds.length - 1];
     }
-    // Each row from the log: its version and its newest event, a few stacks at a time.
-    const next = () => unfilled.length ? this.fill(unfilled.shift()).catch(() => {}).then(next) : null;
+    // Each row from the log: its version and its newest event, a few stacks at a time, paced.
+    const pause = (2 * FILLS_AT_ONCE * 1000) / FILL_MESSAGES_PER_SECOND;
+    const next = () => unfilled.length
+      ? this.fill(unfilled.shift()).catch(() => {}).then(() => new Promise((done) => setTimeout(done, pause))).then(next)
+      : null;
     await Promise.all(Array.from({ length: FILLS_AT_ONCE }, next));
   }
 
@@ -87,35 +100,53 @@ export class Monitor {
     const next = [...body.rows].find((other) => other.dataset.stack > stackId);
     body.insertBefore(row, next || null);
     this.rows.set(stackId, row);
+    this.filter(row);
     return row;
+  }
+
+  // Shows the row only when its stack id holds the filter's text.
+  filter(row) {
+    row.hidden = !row.dataset.stack.includes(this.$('mon-filter').value.trim());
   }
 
   async open(stackId) {
     if (this.opened) this.connection.unwatch({ stackId: this.opened }).catch(() => {});
     for (const row of this.rows.values()) row.classList.toggle('open', row.dataset.stack === stackId);
+    // Each opening is its own: a later one (another stack, or the same clicked again) makes this one stop.
+    const opening = { stackId, buffered: [] };
+    this.opening = opening;
     this.opened = stackId;
     this.events.clear();
+    this.operations.clear();
     this.$('mon-title').textContent = stackId;
-    this.$('mon-stage').hidden = false;
-    // Its history at once, then what happens live: events that come while the history is read wait, and those
-    // it already holds are not shown twice.
-    this.buffered = [];
-    await this.connection.watch({ stackId });
-    let shownThrough = 0;
+    const current = () => this.opening === opening;
     try {
-      const history = (await this.connection.ask({ history: { stackId } })).history || {};
-      for (const event of history.events || []) this.show(event);
-      shownThrough = Number((history.events || []).at(-1)?.position || 0);
+      // Its history at once, then what happens live: events that come while the history is read wait, and
+      // those it already holds are not shown twice.
+      await this.connection.watch({ stackId });
+      let history = {};
+      try {
+        history = (await this.connection.ask({ history: { stackId } })).history || {};
+      } catch (error) {
+        console.warn('segue web: no history for', stackId, error);
+      }
+      if (!current()) return;
+      const events = history.events || [];
+      for (const event of events) this.show(event);
+      const shownThrough = Number(events.at(-1)?.position || 0);
+      for (const event of opening.buffered) if (Number(event.position) > shownThrough) this.show(event);
+      opening.buffered = null;
+      const state = await this.connection.stack(stackId);
+      if (!current()) return;
+      const size = state.config?.size || { width: 390, height: 844 };
+      this.stage.setSize(size.width, size.height);
+      if (!state.transition) this.stage.showScreen(topScreen(state));
     } catch (error) {
-      console.warn('segue web: no history for', stackId, error);
+      if (current()) this.$('mon-title').textContent = `${stackId}: ${error.message}`;
+    } finally {
+      // Nothing waits for an opening that failed or was overtaken.
+      opening.buffered = null;
     }
-    if (this.opened !== stackId) return;
-    for (const event of this.buffered) if (Number(event.position) > shownThrough) this.show(event);
-    this.buffered = null;
-    const state = await this.connection.stack(stackId);
-    const size = state.config?.size || { width: 390, height: 844 };
-    this.stage.setSize(size.width, size.height);
-    if (!state.transition) this.stage.showScreen(topScreen(state));
   }
 
   // One event of the opened stack on its list (progress samples aside).
@@ -132,8 +163,8 @@ export class Monitor {
       const [kind, body] = eventBody(event);
       this.describe(row, event);
       if (kind === 'deleted') row.remove(), this.rows.delete(event.stackId);
-      if (event.stackId === this.opened) {
-        if (this.buffered) this.buffered.push(event);
+      if (event.stackId === this.opened && this.opening) {
+        if (this.opening.buffered) this.opening.buffered.push(event);
         else this.show(event);
       }
     } else if (message.frame && message.frame.stackId === this.opened) {

@@ -65,9 +65,9 @@ export class Playground {
     const stackId = this.stackId;
     try {
       await this.connection.watch({ stackId });
-      // The gateway deletes the page's own stack when the page goes away.
-      await this.connection.ask({ scratch: { stackId } });
       await this.connection.command(stackId, { create });
+      // The gateway deletes the page's own stack when the page goes away (only once it is the page's own).
+      await this.connection.ask({ scratch: { stackId } });
       await this.refreshState();
     } catch (error) {
       this.events.add(`${error.code || 'error'}: ${error.message}`, 'rejection');
@@ -114,13 +114,18 @@ export class Playground {
       element.setPointerCapture(event.pointerId);
       this.nextGestureId += 1;
       this.gesture = { id: this.nextGestureId, pointerId: event.pointerId, start: this.stage.point(event),
-        began: false, pans: [] };
+        began: false, pans: [], lastSampleAt: event.timeStamp };
     });
-    element.addEventListener('pointermove', (event) => {
+    // Samples are taken as soon as the browser has them: `pointerrawupdate` fires for each one, where
+    // `pointermove` waits for the next animation frame with the samples since coalesced. Both are listened to
+    // (not every input source raises the first), and a sample already taken is not taken again.
+    const move = (event) => {
       const gesture = this.gesture;
       if (!gesture || event.pointerId !== gesture.pointerId) return;
       const samples = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
       for (const sample of samples.length ? samples : [event]) {
+        if (sample.timeStamp <= gesture.lastSampleAt) continue;
+        gesture.lastSampleAt = sample.timeStamp;
         const point = this.stage.point(sample);
         if (!gesture.began) {
           if (Math.hypot(point.x - gesture.start.x, point.y - gesture.start.y) < SLOP) continue;
@@ -130,7 +135,9 @@ export class Playground {
           this.sendPan('PAN_CHANGED', point, sample.timeStamp);
         }
       }
-    });
+    };
+    element.addEventListener('pointerrawupdate', move);
+    element.addEventListener('pointermove', move);
     const end = (phase) => (event) => {
       const gesture = this.gesture;
       if (!gesture || event.pointerId !== gesture.pointerId) return;

@@ -35,8 +35,11 @@ export class Stage {
     this.element.hidden = false;
     // In a narrow window (a phone, or a tool docked at the side) the device takes under half the height, so that
     // its controls stay in view beside it.
+    // Elsewhere it fits in the window below where it starts, so that the whole device is in view at once.
     const narrow = window.innerWidth < 700;
-    const limit = narrow ? Math.min(this.maxHeight, Math.max(240, window.innerHeight * 0.45)) : this.maxHeight;
+    const below = window.innerHeight - Math.max(0, this.element.getBoundingClientRect().top) - 24;
+    const limit = narrow ? Math.min(this.maxHeight, Math.max(240, window.innerHeight * 0.45))
+      : Math.min(this.maxHeight, Math.max(240, below));
     const across = Math.max(160, window.innerWidth - 48) / width;
     this.scale = Math.min(limit / height, across, 1);
     this.element.style.width = `${Math.round(width * this.scale)}px`;
