@@ -298,7 +298,8 @@ def drag_from_right_edge(page, points: list[tuple[float, float]], lift: bool) ->
 
 
 def drawn_card(page, screen: str) -> dict:
-    """A card as the browser computed it: its box in points, corner radius, opacity, its scrim's opacity."""
+    """A card as the browser computed it: its box in points, corner radius, opacity, its scrim's opacity, the scale
+    of its content."""
     return page.execute_script("""
         const stage = window.segue.playground.stage;
         const card = document.querySelector(`#pg-stage .card[data-screen="${arguments[0]}"]`);
@@ -307,7 +308,7 @@ def drawn_card(page, screen: str) -> dict:
         return {x: matrix.m41, y: matrix.m42, width: parseFloat(style.width), height: parseFloat(style.height),
                 radius: parseFloat(style.borderTopLeftRadius), opacity: Number(style.opacity),
                 scrim: Number(getComputedStyle(card.querySelector('.scrim')).opacity),
-                title: new DOMMatrix(getComputedStyle(card.querySelector('.title')).transform).a,
+                content: new DOMMatrix(getComputedStyle(card.querySelector('.screen')).transform).a,
                 backdrop: !stage.backdrop.hidden && getComputedStyle(stage.backdrop).display !== 'none',
                 device: stage.size};
     """, screen)
@@ -332,7 +333,7 @@ def test_android_swipe_from_the_right_edge_scales_rounds_and_commits(page, gatew
             assert card[key] == pytest.approx(view["rect"].get(key, 0), abs=0.02), (key, card, view)
         assert card["width"] < device["width"] and card["height"] < device["height"]
         assert card["radius"] == pytest.approx(view["cornerRadius"], abs=0.02) and card["radius"] > 10
-        assert card["title"] == pytest.approx(card["width"] / device["width"], abs=1e-3)
+        assert card["content"] == pytest.approx(card["width"] / device["width"], abs=1e-3)
     # The scaled screens uncover the device: a plain backdrop shows there; the scrim is over the lower screen.
     assert detail["backdrop"]
     assert home["scrim"] == pytest.approx(frame["dimming"]) and frame["dimming"] > 0

@@ -69,6 +69,7 @@ export class Compare {
     });
     this.runs.forEach((run, index) => {
       this.stages[index].setSize(width, height);
+      this.stages[index].describe({ screens: ['Home', 'Detail'] });
       this.$(index === 0 ? 'cmp-caption-a' : 'cmp-caption-b').textContent = `${run.profile}: ${run.decision}`;
     });
     const times = this.runs.flatMap((run) => run.frames.map((frame) => frame.timeUs));
@@ -85,7 +86,8 @@ export class Compare {
     this.runs.forEach((run, index) => {
       let frame = run.frames[0];
       for (const candidate of run.frames) { if (candidate.timeUs <= t) frame = candidate; else break; }
-      if (frame) this.stages[index].drawNow(frame, upperSide(run.operations.get(frame.transitionId)));
+      const operation = run.operations.get(frame?.transitionId);
+      if (frame) this.stages[index].drawNow(frame, upperSide(operation), operation);
     });
   }
 

@@ -140,6 +140,7 @@ export class Monitor {
       if (!current()) return;
       const size = state.config?.size || { width: 390, height: 844 };
       this.stage.setSize(size.width, size.height);
+      this.stage.describe(state);
       if (!state.transition) this.stage.showScreen(topScreen(state));
     } catch (error) {
       if (current()) this.$('mon-title').textContent = `${stackId}: ${error.message}`;
@@ -168,7 +169,8 @@ export class Monitor {
         else this.show(event);
       }
     } else if (message.frame && message.frame.stackId === this.opened) {
-      this.stage.showFrame(message.frame, upperSide(this.operations.get(message.frame.transitionId)));
+      const operation = this.operations.get(message.frame.transitionId);
+      this.stage.showFrame(message.frame, upperSide(operation), operation);
     }
   }
 }

@@ -79,6 +79,7 @@ export class Playground {
     const state = await this.connection.stack(stackId);
     if (stackId !== this.stackId) return;
     this.state = state;
+    this.stage.describe(state);
     this.$('pg-screens').textContent = [...stackScreens(state), ...(state.presented || [])].join(' › ');
     // Once a transition ran, its DONE frame stays drawn: it already shows the stack at rest.
     if (!state.transition && !this.lastDone) this.stage.showScreen(topScreen(state));
@@ -95,7 +96,7 @@ export class Playground {
       popToRoot: { popToRoot: { immediate } },
       present: { present: { screen: `Sheet ${this.pushed}`, immediate } },
       dismiss: { dismiss: { immediate } },
-      selectTab: { selectTab: { tab, immediate } },
+      selectTab: { selectTab: { index: tab, immediate } },
     };
     try {
       await this.connection.command(this.stackId, ops[name]);
@@ -194,7 +195,8 @@ export class Playground {
 
   onFrame(frame) {
     this.chart.add(frame);
-    this.stage.showFrame(frame, upperSide(this.operations.get(frame.transitionId)));
+    const operation = this.operations.get(frame.transitionId);
+    this.stage.showFrame(frame, upperSide(operation), operation);
     if (frame.phase === 'DONE') this.lastDone = frame;
     if (frame.phase === 'TRACKING' && this.awaitingFrame.has(frame.position)) {
       const now = performance.now();

@@ -1,9 +1,10 @@
-// A device viewport that draws a stack's screens as cards placed exactly by the published frames: rects in
-// points (a scaled screen's rect is smaller than the device, its title shrinks with it), rounded corners, alpha,
-// the scrim (dimming) over the lower screen and the edge shadow of the upper one (an alpha, or Flutter's gradient
-// outside its leading edge, `edgeShadow`). Drawing happens once
-// per display refresh (requestAnimationFrame) with the newest frame; frames that arrive in between are kept
-// only as the newest.
+// A device viewport that draws a stack's screens as app screens placed exactly by the published frames: rects in
+// points (a scaled screen's rect is smaller than the device, and its content shrinks with it), rounded corners,
+// alpha, the scrim (dimming) over the lower screen and the edge shadow of the upper one (an alpha, or Flutter's
+// gradient outside its leading edge, `edgeShadow`). Each screen has a navigation bar with its title and a back
+// button named after the screen below it, a list, and on tab stacks a tab bar with its tab marked; a presented
+// screen is a sheet with a Done button. Drawing happens once per display refresh (requestAnimationFrame) with the
+// newest frame; frames that arrive in between are kept only as the newest.
 
 const PALETTE = ['#3d6fd9', '#2b9b6b', '#c0653a', '#8a55c9', '#c7486f', '#2f8fa3', '#a58a1d', '#5f6b7d'];
 
@@ -23,6 +24,7 @@ export class Stage {
     // Nothing is drawn before there is something to draw: the stage shows once it has a size.
     element.hidden = true;
     this.cards = new Map();
+    this.roles = new Map();  // screen -> {back, sheet, tabs, tab}: what its bars show
     this.pending = null;
     this.size = { width: 390, height: 844 };
     this.scale = 1;
@@ -56,19 +58,37 @@ export class Stage {
              y: (event.clientY - box.top - this.element.clientTop) / this.scale };
   }
 
+  // What each screen of `state` (a stack state, a stackCreated or completed event) shows in its bars: the screen
+  // below it for its back button, a sheet's Done, a tab stack's tab bar with its own tab marked.
+  describe(state) {
+    const screens = state.screens || [];
+    const tabs = state.tabs || [];
+    const presented = state.presented || [];
+    const pages = new Set(state.presentedPages || []);
+    screens.forEach((screen, index) => this.setRole(screen, { back: index > 0 ? screens[index - 1] : null }));
+    tabs.forEach((tab, index) => this.setRole(tab, { back: null, tabs, tab: index }));
+    presented.forEach((screen, index) => this.setRole(screen, pages.has(index)
+      ? { back: index > 0 ? presented[index - 1] : topOf(screens, tabs, state.selectedTab) }
+      : { back: null, sheet: true }));
+  }
+
+  setRole(screen, role) {
+    const known = this.roles.get(screen);
+    if (known && JSON.stringify(known) === JSON.stringify(role)) return;
+    this.roles.set(screen, role);
+    // Drawn again with its new bars the next time it shows.
+    const card = this.cards.get(screen);
+    if (card) {
+      card.edge?.remove();
+      card.remove();
+      this.cards.delete(screen);
+    }
+  }
+
   card(screen) {
     let card = this.cards.get(screen);
     if (!card) {
-      card = document.createElement('div');
-      card.className = 'card';
-      card.dataset.screen = screen;
-      card.style.background = colorOf(screen);
-      const title = document.createElement('span');
-      title.className = 'title';
-      title.textContent = screen;
-      const scrim = document.createElement('div');
-      scrim.className = 'scrim';
-      card.append(title, scrim);
+      card = buildScreen(screen, this.roles.get(screen) || { back: null }, this.size);
       this.device.append(card);
       this.cards.set(screen, card);
     }
@@ -83,14 +103,14 @@ export class Stage {
 
   // Shows a frame; `upper` says which of its screens is on top ('from' for pops and dismisses, 'to' for pushes
   // and presents, null for tab switches).
-  showFrame(frame, upper) {
-    this.pending = { frame, upper };
+  showFrame(frame, upper, operation) {
+    this.pending = { frame, upper, operation };
     this.schedule();
   }
 
   // Draws now (time travel and comparisons draw exactly the frame asked for).
-  drawNow(frame, upper) {
-    this.pending = { frame, upper };
+  drawNow(frame, upper, operation) {
+    this.pending = { frame, upper, operation };
     this.draw();
   }
 
@@ -114,8 +134,15 @@ export class Stage {
       this.drawn = { idle: pending.idle };
       return;
     }
-    const { frame, upper } = pending;
+    const { frame, upper, operation } = pending;
     const lower = upper === 'from' ? 'to' : 'from';
+    // A screen this stage has not been told of yet (a push or present on its way): the other screen of its
+    // transition is the one below it.
+    const arriving = upper && frame[upper]?.screen;
+    if (arriving && !this.roles.has(arriving)) {
+      const sheet = operation === 'PRESENT' || operation === 'DISMISS';
+      this.setRole(arriving, sheet ? { back: null, sheet: true } : { back: frame[lower]?.screen || null });
+    }
     const views = upper ? [lower, upper] : ['from', 'to'];
     const entering = upper ? frame[lower] : null;
     if (entering?.screen && views.some((side) => this.isScaled(frame[side]))) {
@@ -178,8 +205,56 @@ export class Stage {
     card.querySelector('.scrim').style.opacity = String(scrim);
     // The content shrinks with the screen, as a scaled window's does.
     const scale = this.size.width > 0 ? width / this.size.width : 1;
-    card.querySelector('.title').style.transform = scale < 1 ? `scale(${scale})` : '';
+    const content = card.querySelector('.screen');
+    content.style.width = `${this.size.width}px`;
+    content.style.height = `${this.size.height}px`;
+    content.style.transform = scale < 1 ? `scale(${scale})` : '';
   }
+}
+
+// How many rows a screen's list shows.
+const ROWS = 14;
+
+// One app screen: navigation bar (back button, title; a sheet's Done), a list, and a tab bar on tab stacks.
+function buildScreen(screen, role, size) {
+  const card = element('div', 'card');
+  card.dataset.screen = screen;
+  if (role.sheet) card.classList.add('sheet');
+  const content = element('div', 'screen');
+  content.style.width = `${size.width}px`;
+  content.style.height = `${size.height}px`;
+  const bar = element('div', 'navbar');
+  bar.style.background = colorOf(screen);
+  const back = element('span', 'back', role.back ? `‹ ${role.back}` : '');
+  const title = element('span', 'title', screen);
+  const done = element('span', 'done', role.sheet ? 'Done' : '');
+  bar.append(back, title, done);
+  const list = element('ul', 'rows');
+  for (let row = 1; row <= ROWS; row += 1) list.append(element('li', '', `${screen} · item ${row}`));
+  content.append(bar, list);
+  if (role.tabs) {
+    const tabBar = element('div', 'tabbar');
+    role.tabs.forEach((tab, index) => {
+      const item = element('span', index === role.tab ? 'tab-item selected' : 'tab-item', tab);
+      if (index === role.tab) item.style.color = colorOf(screen);
+      tabBar.append(item);
+    });
+    content.append(tabBar);
+  }
+  card.append(content, element('div', 'scrim'));
+  return card;
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+// The screen a page pushed over a presentation sits on: the top of the stack under it.
+function topOf(screens, tabs, selectedTab) {
+  return screens.length ? screens[screens.length - 1] : tabs[selectedTab || 0] || null;
 }
 
 // A screen's color, the same in every view: a hash of its name picks it.

@@ -54,6 +54,8 @@ export class TimeTravel {
       const [kind, body] = eventBody(event);
       if (kind === 'began') this.operations.set(body.transitionId, body.operation);
       if (kind === 'stackCreated') this.created = body;
+      // The bars each screen shows, as the stack's history left them.
+      if (kind === 'stackCreated' || kind === 'completed') this.stage.describe(body);
       const item = this.events.addEvent(event);
       item.title = 'Go to this event';
       // A control for keyboards too: focusable, and Enter or Space acts as a click.
@@ -100,7 +102,8 @@ export class TimeTravel {
     const t = this.startUs + offsetUs;
     if (index >= 0) {
       const frame = this.frames[index];
-      this.stage.drawNow(frame, upperSide(this.operations.get(frame.transitionId)));
+      const operation = this.operations.get(frame.transitionId);
+      this.stage.drawNow(frame, upperSide(operation), operation);
       this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  frame ${frame.sequence} of transition `
         + `${frame.transitionId}  ${frame.phase}  visual progress ${(frame.progress || 0).toFixed(4)}  position ${frame.position || 0}`;
     } else {
