@@ -82,6 +82,32 @@ def test_the_scrubber_shows_the_frame_of_its_time(page, gateway, tmp_path):
     screenshot(page, "timetravel", tmp_path)
 
 
+def test_the_timeline_shows_each_transition_and_a_marker_jumps_to_its_frame(page, gateway):
+    gateway.cli("create", "timeline", "--screens", "Home,Inbox,Thread")
+    gateway.cli("swipe", "timeline", "--to", "0.7")
+    gateway.cli("swipe", "timeline", "--to", "0.2")
+    load_history(page, "timeline")
+    bars = wait_for(page, """const bars = [...document.querySelectorAll('#tt-timeline .bar')];
+        return bars.length && bars.map((bar) => [bar.dataset.transition, bar.getAttribute('class')])""")
+    assert bars == [["1", "bar finished"], ["2", "bar cancelled"]], bars
+    kinds = page.execute_script(
+        "return [...document.querySelectorAll('#tt-timeline .marker')].map((marker) => marker.dataset.kind)")
+    assert kinds == ["began", "finished", "completed", "began", "cancelled", "completed"], kinds
+
+    # A click on the first transition's completed marker moves the scrubber, the head and the phone there.
+    marker = page.find_element("css selector", "#tt-timeline .marker.completed")
+    position = int(marker.get_attribute("data-position"))
+    marker.click()
+    state = page.execute_script("""const tt = window.segue.timeTravel;
+        const head = document.querySelector('#tt-timeline .head');
+        return {scrub: Number(document.getElementById('tt-scrub').value), start: tt.startUs,
+                head: Number(head.getAttribute('x1')), frame: tt.stage.drawn.frame};""")
+    events = {e["position"]: e for e in page.execute_script("return window.segue.timeTravel.items.map(([e]) => e)")}
+    assert state["scrub"] == int(events[position]["timeUs"]) - state["start"], state
+    assert state["frame"]["transitionId"] == 1 and state["frame"]["phase"] == "DONE", state["frame"]
+    assert state["head"] == pytest.approx(float(marker.get_attribute("cx")), abs=0.01)
+
+
 def test_playing_at_a_tenth_of_the_speed_moves_the_scrubber(page):
     stack_id = page.execute_script("return window.segue.playground.stackId")
     page.find_element("css selector", '[data-command="push"]').click()

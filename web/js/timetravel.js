@@ -2,6 +2,7 @@
 // `segue replay --frames` does, scrubbed, stepped frame by frame or played at 0.1x to 1x.
 import { Stage, upperSide, topScreen } from './stage.js';
 import { EventList, eventBody } from './panels.js';
+import { Timeline } from './timeline.js';
 
 export class TimeTravel {
   constructor(connection) {
@@ -9,6 +10,7 @@ export class TimeTravel {
     this.$ = (id) => document.getElementById(id);
     this.stage = new Stage(this.$('tt-stage'));
     this.events = new EventList(this.$('tt-events'), 100000);
+    this.timeline = new Timeline(this.$('tt-timeline'), { onSeek: (offsetUs) => { this.pause(); this.show(offsetUs); } });
     this.frames = [];
     this.items = [];  // [event, list item]
     this.operations = new Map();
@@ -78,6 +80,7 @@ export class TimeTravel {
     scrub.min = '0';
     scrub.max = String(this.endUs - this.startUs);
     scrub.value = scrub.max;
+    this.timeline.show(events, this.frames, this.startUs, this.endUs);
     this.$('tt-summary').textContent = `${counted(events.length, 'event')}, ${counted(this.frames.length, 'frame')} over `
       + `${((this.endUs - this.startUs) / 1e6).toFixed(2)} s${history.truncated ? ' (newest only)' : ''}`;
     this.show(Number(scrub.max));
@@ -97,6 +100,7 @@ export class TimeTravel {
   show(offsetUs) {
     this.offsetUs = offsetUs;
     this.$('tt-scrub').value = String(offsetUs);
+    this.timeline.setHead(offsetUs);
     const index = this.frameAt(offsetUs);
     this.index = index;
     const t = this.startUs + offsetUs;
