@@ -72,6 +72,9 @@ public final class DataDirectory {
     /// on two different files of the same name.
     public func close() {
         guard lockDescriptor >= 0 else { return }
+        // Unlocked first: a child being spawned at this moment holds a copy of the descriptor until its exec closes
+        // it, and the lock lives as long as any copy does; an opener right after this one would find it held.
+        flock(lockDescriptor, LOCK_UN)
         FileSystem.close(lockDescriptor)
         lockDescriptor = -1
     }
