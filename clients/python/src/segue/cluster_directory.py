@@ -113,6 +113,9 @@ class ClusterDirectory:
         self._thread.start()
         self._connection: Client | None = None
         self._last_error: Exception | None = None
+        # A server that refused the credentials, remembered: it closes the connection after saying so, and the
+        # reset that follows (or another server's) would otherwise be the last word.
+        self._refused: Exception | None = None
         try:
             self._connection = self._run(self._connect(options))
             settings = self._bucket(SETTINGS_BUCKET)
@@ -162,6 +165,8 @@ class ClusterDirectory:
     async def _connect(self, options: dict[str, Any]) -> Client:
         async def quiet(error: Exception) -> None:
             self._last_error = error  # shown in the message of the call it fails
+            if "authorization violation" in str(error).lower():
+                self._refused = error
 
         return await nats.connect(servers=self.servers, name="segue-python", connect_timeout=int(self.timeout) or 1,
                                   allow_reconnect=True, max_reconnect_attempts=-1, reconnect_time_wait=0.25,
@@ -221,7 +226,7 @@ class ClusterDirectory:
                                    "jetstream in the account): a Segue cluster keeps its logs and leases there"
                                    ) from exc
         except (nats.errors.NoServersError, ConnectionRefusedError, OSError) as exc:
-            if "authorization violation" in str(self._last_error).lower():
+            if self._refused is not None or "authorization violation" in str(self._last_error).lower():
                 raise SegueUnavailable(f"the NATS servers at {self.place} refused the credentials (Authorization "
                                        "Violation)") from exc
             raise SegueUnavailable(f"no NATS server answers at {self.place} "
