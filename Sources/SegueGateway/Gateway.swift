@@ -194,6 +194,7 @@ public final class Gateway: Sendable {
         hello.add("profiles", ProfileCatalog.names)
         hello.addRaw("newestRevision", String(ProfileCatalog.newestRevision))
         hello.addRaw("maxMessageBytes", String(GatewayLimits.maxMessageBytes))
+        hello.addRaw("maxRecordingBytes", String(GatewayLimits.maxRecordingBytes))
         hello.addRaw("messagesPerSecond", String(Int(GatewayLimits.messagesPerSecond)))
         if let route = configuration.cluster {
             var cluster = JSONObject()

@@ -246,6 +246,8 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             compute(.history(id, ref: ref, stackId: stackId), ref: ref, for: id)
         case .compare(let comparison):
             compute(.compare(id, ref: ref, comparison), ref: ref, for: id)
+        case .recording(let recording):
+            compute(.recording(id, ref: ref, recording), ref: ref, for: id)
         case .scratch(let stackId):
             scratchStacks[id] = stackId
             var scratch = JSONObject()

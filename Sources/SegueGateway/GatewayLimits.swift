@@ -1,8 +1,11 @@
 /// What one page may cost the gateway (docs/security.md, "segue web").
 enum GatewayLimits {
     /// A larger message closes its connection (1009). Pans and commands are a few hundred bytes; a comparison of
-    /// a long gesture is the largest legitimate message.
+    /// a long gesture and a recording file are the largest legitimate messages.
     static let maxMessageBytes = 1 << 20
+    /// The largest recording file a `recording` message carries (786,309 bytes): its Base64, 4 characters for
+    /// every 3 bytes, in `maxMessageBytes` beside the message's other members and a `ref` of 128 characters.
+    static let maxRecordingBytes = (maxMessageBytes - #"{"recording":{"data":""},"ref":""}"#.utf8.count - 128) / 4 * 3
     /// The largest input or request passed on to the daemon, encoded: segued's default `--max-message-bytes`.
     /// libzmq drops the connection of a peer that sends more, losing what else was in flight on it, so the
     /// gateway refuses such a message itself.
@@ -35,8 +38,8 @@ enum GatewayLimits {
     static let requestTimeoutMs = 5000
     /// Stacks one page may watch at a time.
     static let maxWatches = 64
-    /// Histories, comparisons and large messages one page may have waiting on the gateway's worker; more are
-    /// refused.
+    /// Histories, comparisons, recordings and large messages one page may have waiting on the gateway's worker;
+    /// more are refused.
     static let maxComputationsPerPage = 2
     /// Of all pages, waiting for the worker (each may hold a message of up to `maxMessageBytes`); more are refused.
     static let maxWaitingJobs = 16
@@ -45,7 +48,7 @@ enum GatewayLimits {
     static let maxBridgeReadBytes = 65_536
     /// A stack's history holds at most this many events (the newest), with their frames.
     static let maxHistoryEvents = 20_000
-    /// The largest history or comparison answer, so that it fits a reading page's queue (`maxQueuedBytes`):
-    /// a history keeps fewer events, a larger comparison is refused.
+    /// The largest history, comparison or recording answer, so that it fits a reading page's queue
+    /// (`maxQueuedBytes`): a history keeps fewer events, a larger comparison or recording is refused.
     static let maxAnswerBytes = 12 << 20
 }

@@ -8,18 +8,20 @@ import ZMQ
 
 /// The gateway's long work, on a thread of its own so that the bridge keeps every page's frames flowing meanwhile:
 /// reading large messages (a comparison of a long gesture is most of a megabyte of JSON), reading and folding a
-/// stack's history (seconds for a long log) and comparisons (a second for 5,000 pans through four profiles). The
-/// bridge submits one job at a time and keeps the others; the history reads go over a `ControlClient` of the
-/// worker's own. Each job's answer goes to `finished`.
+/// stack's history (seconds for a long log), comparisons (a second for 5,000 pans through four profiles) and the
+/// gestures of a recording file (a near-megabyte one holds some ten thousand pans). The bridge submits one job at
+/// a time and keeps the others; the history reads go over a `ControlClient` of the worker's own. Each job's answer
+/// goes to `finished`.
 final class GatewayWorker: Sendable {
     enum Job: Sendable {
         case read(ConnectionID, [UInt8])
         case history(ConnectionID, ref: String, stackId: String)
         case compare(ConnectionID, ref: String, GestureComparison)
+        case recording(ConnectionID, ref: String, RecordedGestures)
 
         var page: ConnectionID {
             switch self {
-            case .read(let id, _), .history(let id, _, _), .compare(let id, _, _): id
+            case .read(let id, _), .history(let id, _, _), .compare(let id, _, _), .recording(let id, _, _): id
             }
         }
     }
@@ -119,6 +121,12 @@ final class GatewayWorker: Sendable {
                         message: "the comparison's events and frames come to \(bytes.count) bytes, over "
                             + "\(GatewayLimits.maxAnswerBytes); compare fewer profiles or a shorter gesture")),
                 ref: ref)
+        case .recording(_, let ref, let recording):
+            do throws(Refusal) {
+                return Self.json(try recording.message(), ref: ref)
+            } catch {
+                return Self.json(Self.refusal(error.detail), ref: ref)
+            }
         }
     }
 

@@ -22,6 +22,9 @@ enum PageMessage: Sendable {
     case history(stackId: String)
     /// `{"compare": {…}}`: one gesture run through several profiles (``GestureComparison``).
     case compare(GestureComparison)
+    /// `{"recording": {"data": "<Base64>"}}`: the gestures of a recording file (``RecordedGestures``), for the page
+    /// to compare.
+    case recording(RecordedGestures)
     /// `{"gatewayStats": {}}`: the gateway's own counters.
     case gatewayStats
     /// `{"scratch": {"stackId": "x"}}`: the page's own stack, which the gateway deletes when the page goes away
@@ -80,7 +83,10 @@ enum PageMessage: Sendable {
         }
     }
 
-    static let kinds = ["input", "request", "watch", "unwatch", "history", "compare", "gatewayStats", "scratch"]
+    static let kinds = [
+        "input", "request", "watch", "unwatch", "history", "compare", "recording", "gatewayStats",
+        "scratch",
+    ]
 
     private static func message(_ key: String, _ value: JSONValue) throws(JSONInputError) -> PageMessage {
         switch key {
@@ -91,6 +97,7 @@ enum PageMessage: Sendable {
         case "history": return .history(stackId: try stackId(value, path: key))
         case "scratch": return .scratch(stackId: try stackId(value, path: key))
         case "compare": return .compare(try GestureComparison(json: value, path: key))
+        case "recording": return .recording(try RecordedGestures(json: value, path: key))
         default:
             _ = try value.members(at: key)
             return .gatewayStats

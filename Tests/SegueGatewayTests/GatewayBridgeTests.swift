@@ -325,6 +325,24 @@ struct GatewayBridgeTests {
         #expect(stats.first?.contains(#""jobsWaiting":0,"workerBusy":false"#) == true, "\(stats)")
     }
 
+    @Test("a recording's gestures are read on the worker; Base64 that is not is refused at once, with its ref")
+    func recordingJobs() throws {
+        let harness = try Harness()
+        let page = harness.open(1)
+        // "segue-record 1\n", no records.
+        harness.send(#"{"recording": {"data": "c2VndWUtcmVjb3JkIDEK"}, "ref": "r1"}"#, from: page)
+        #expect(harness.messages(of: page).isEmpty, "the worker answers")
+        harness.send(#"{"gatewayStats": {}}"#, from: page)
+        let stats = harness.messages(of: page)
+        #expect(stats.first?.contains(#""jobsWaiting":0,"workerBusy":true"#) == true, "\(stats)")
+
+        harness.send(#"{"recording": {"data": "c2VndWU*"}, "ref": "r2"}"#, from: page)
+        let refused = harness.messages(of: page)
+        #expect(
+            refused.first?.hasPrefix(#"{"error":{"code":"MALFORMED","message":"recording.data: not Base64"#) == true)
+        #expect(refused.first?.hasSuffix(#""ref":"r2"}"#) == true, "\(refused)")
+    }
+
     @Test("a page paused for its backlog is read again once the bridge has handled all of it")
     func backlogResumes() throws {
         let harness = try Harness()
