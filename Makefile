@@ -98,7 +98,7 @@ test-python: install-python
 test-web: install-python
 	$(PYTHON) -m pytest -q Tests/web
 
-# Rewrites docs/img/web-*.png from the browser tests.
+# Rewrites the pictures of the page the README shows (docs/img/web-*.png) from the browser tests.
 screenshots: test-deps venv build
 	SEGUE_WEB_SCREENSHOTS=docs/img $(PYTHON) -m pytest -q Tests/web
 

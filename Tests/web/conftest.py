@@ -5,8 +5,8 @@ Debian's chromium-driver.
 Every wait is bounded and waits for a condition, never for time: the gateway's ready line is read with
 select(), page state is polled through `window.segue` with WebDriverWait.
 
-Screenshots go to $SEGUE_WEB_SCREENSHOTS when it is set (`make screenshots` sets docs/img), else to the test's
-temporary directory.
+Screenshots the README shows go to $SEGUE_WEB_SCREENSHOTS when it is set (`make screenshots` sets docs/img); the
+others, and all of them without it, to the test's temporary directory.
 """
 
 from __future__ import annotations
@@ -55,11 +55,13 @@ class Gateway:
     def origin(self) -> str:
         return self.url.split("/?")[0].rstrip("/")
 
+    def command(self, *args: str) -> list[str]:
+        return [str(bin_dir() / "segue"), *args, "--ingest", self.ingest, "--control", self.control,
+                "--events", self.events]
+
     def cli(self, *args: str) -> subprocess.CompletedProcess:
         """`segue` against the gateway's daemon; fails the test on a non-zero exit."""
-        command = [str(bin_dir() / "segue"), *args, "--ingest", self.ingest, "--control", self.control,
-                   "--events", self.events]
-        result = subprocess.run(command, capture_output=True, text=True, timeout=30)
+        result = subprocess.run(self.command(*args), capture_output=True, text=True, timeout=30)
         assert result.returncode == 0, f"{' '.join(args)} exited {result.returncode}: {result.stderr}"
         return result
 
@@ -237,7 +239,10 @@ def wait_for(driver: webdriver.Chrome, script: str, *args: Any, timeout: float =
 
 
 def screenshot(driver: webdriver.Chrome, name: str, tmp_path: Path) -> Path:
-    folder = Path(os.environ.get("SEGUE_WEB_SCREENSHOTS", tmp_path))
+    """Saves the page as web-NAME.png: into $SEGUE_WEB_SCREENSHOTS when the README shows that picture, else beside
+    the test, so that `make screenshots` writes only what the README shows."""
+    published = f"docs/img/web-{name}.png" in (REPO / "README.md").read_text()
+    folder = Path(os.environ["SEGUE_WEB_SCREENSHOTS"]) if published and "SEGUE_WEB_SCREENSHOTS" in os.environ else tmp_path
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"web-{name}.png"
     driver.save_screenshot(str(path))

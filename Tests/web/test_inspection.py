@@ -4,6 +4,7 @@ the frame of the time it is set to, and one gesture runs through two profiles si
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 
@@ -30,17 +31,32 @@ def test_a_cli_swipe_on_another_stack_shows_in_the_monitor(page, gateway, tmp_pa
     wait_for(page, "return document.querySelector('#mon-table tr[data-stack=\"cli-stack\"]')")
     page.find_element("css selector", 'button[aria-label="Open cli-stack"]').click()
     wait_for(page, "return window.segue.monitor.opened === 'cli-stack' && window.segue.monitor.stage.drawn")
-    gateway.cli("swipe", "cli-stack", "--to", "0.7")
+    # A slow swipe, caught on the page while the finger is down, then followed to its end.
+    swipe = subprocess.Popen(gateway.command("swipe", "cli-stack", "--to", "0.7", "--duration-ms", "2500"),
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(page, """const drawn = window.segue.monitor.stage.drawn;
+            return drawn.frame && drawn.frame.phase === 'TRACKING' && drawn.frame.progress > 0.35""")
+        screenshot(page, "monitor-swiping", tmp_path)
+        _, errors = swipe.communicate(timeout=30)
+    finally:
+        if swipe.poll() is None:
+            swipe.kill()
+            swipe.wait()
+    assert swipe.returncode == 0, errors
     # The row follows the stack's events, the opened stage its frames, to the end of the swipe.
     wait_for(page, """const row = document.querySelector('#mon-table tr[data-stack="cli-stack"]');
         return row.cells[2].textContent.includes('completed finished [Home, Inbox]')""")
     wait_for(page, """const drawn = window.segue.monitor.stage.drawn;
         return drawn.frame && drawn.frame.phase === 'DONE'""")
     assert page.execute_script("return window.segue.monitor.stage.drawn.frame.to.screen") == "Inbox"
+    # The live timeline follows: the swipe's bar, finished, and the curves of its frames.
+    wait_for(page, "return document.querySelector('#mon-timeline .bar.finished')")
+    assert page.execute_script("return document.querySelectorAll('#mon-timeline .curve').length") >= 3
     screenshot(page, "monitor", tmp_path)
 
 
-def test_the_scrubber_shows_the_frame_of_its_time(page, gateway, tmp_path):
+def test_the_scrubber_shows_the_frame_of_its_time(page, gateway):
     stack_id = page.execute_script("return window.segue.playground.stackId")
     page.find_element("css selector", '[data-command="push"]').click()
     wait_for(page, "return document.getElementById('pg-screens').textContent.includes('Screen 1')")
@@ -79,10 +95,9 @@ def test_the_scrubber_shows_the_frame_of_its_time(page, gateway, tmp_path):
     assert after == frames[frames.index(expected) + 1]
     page.find_element("id", "tt-back").send_keys(",")
     assert page.execute_script("return window.segue.timeTravel.stage.drawn.frame") == expected
-    screenshot(page, "timetravel", tmp_path)
 
 
-def test_the_timeline_shows_each_transition_and_a_marker_jumps_to_its_frame(page, gateway):
+def test_the_timeline_shows_each_transition_and_a_marker_jumps_to_its_frame(page, gateway, tmp_path):
     gateway.cli("create", "timeline", "--screens", "Home,Inbox,Thread")
     gateway.cli("swipe", "timeline", "--to", "0.7")
     gateway.cli("swipe", "timeline", "--to", "0.2")
@@ -93,6 +108,16 @@ def test_the_timeline_shows_each_transition_and_a_marker_jumps_to_its_frame(page
     kinds = page.execute_script(
         "return [...document.querySelectorAll('#tt-timeline .marker')].map((marker) => marker.dataset.kind)")
     assert kinds == ["began", "finished", "completed", "began", "cancelled", "completed"], kinds
+
+    # Each progressed event is a tick on its transition's row.
+    ticks = page.execute_script("return document.querySelectorAll('#tt-timeline .event-tick').length")
+    events = page.execute_script("return window.segue.timeTravel.items.map(([e]) => e)")
+    assert ticks == len([e for e in events if "progressed" in e]) > 10, ticks
+    # Mid-swipe, for a picture of the first swipe following the finger.
+    middle = [e for e in events if "progressed" in e and e["progressed"]["transitionId"] == 1]
+    middle = middle[len(middle) * 2 // 3]
+    page.execute_script("window.segue.timeTravel.show(arguments[0].timeUs - window.segue.timeTravel.startUs)", middle)
+    screenshot(page, "timetravel", tmp_path)
 
     # A click on the first transition's completed marker moves the scrubber, the head and the phone there.
     marker = page.find_element("css selector", "#tt-timeline .marker.completed")
@@ -106,6 +131,18 @@ def test_the_timeline_shows_each_transition_and_a_marker_jumps_to_its_frame(page
     assert state["scrub"] == int(events[position]["timeUs"]) - state["start"], state
     assert state["frame"]["transitionId"] == 1 and state["frame"]["phase"] == "DONE", state["frame"]
     assert state["head"] == pytest.approx(float(marker.get_attribute("cx")), abs=0.01)
+    screenshot(page, "timetravel-after", tmp_path)
+
+    # Zooming in narrows the view about the head, which stays on the frame; Fit shows everything again.
+    page.find_element("css selector", '#tt-timeline button[aria-label="Zoom in (+)"]').click()
+    page.find_element("css selector", '#tt-timeline svg').send_keys("+")
+    zoomed = page.execute_script("""const t = window.segue.timeTravel.timeline; const [a, b] = t.range();
+        return {span: b - a, whole: t.endUs - t.startUs, head: t.headUs, from: a, to: b,
+                bars: document.querySelectorAll('#tt-timeline .bar').length}""")
+    assert zoomed["span"] == pytest.approx(zoomed["whole"] / 4, rel=0.01), zoomed
+    assert zoomed["from"] <= zoomed["head"] <= zoomed["to"], zoomed
+    page.find_element("css selector", '#tt-timeline button[aria-label="Show everything (0)"]').click()
+    assert page.execute_script("return document.querySelectorAll('#tt-timeline .bar').length") == 2
 
 
 def test_playing_at_a_tenth_of_the_speed_moves_the_scrubber(page):
@@ -135,6 +172,31 @@ def test_compare_runs_one_gesture_through_two_profiles(page, tmp_path):
     # Flutter looks at the position only. The same gesture, the same answer every time.
     assert runs[0]["decision"].startswith("cancelled (RELEASED_AT_REST) at gesture progress 0.58"), runs
     assert runs[1]["decision"].startswith("finished (PASSED_THRESHOLD) at gesture progress 0.58"), runs
-    page.execute_script("""const scrub = document.getElementById('cmp-scrub');
-        scrub.value = String(Math.round(Number(scrub.max) * 0.8)); scrub.dispatchEvent(new Event('input'));""")
+    scrub = """const scrub = document.getElementById('cmp-scrub');
+        scrub.value = String(Math.round(Number(scrub.max) * arguments[0])); scrub.dispatchEvent(new Event('input'));"""
+    page.execute_script(scrub, 0.4)
     screenshot(page, "compare", tmp_path)
+    page.execute_script(scrub, 0.8)
+    screenshot(page, "compare-after", tmp_path)
+
+    # The curves are the runs' frames: one point per frame in the progress lane, each where its frame says.
+    curves = page.execute_script("""const lane = document.querySelector('#cmp-timeline .lane[data-lane="visual progress"]');
+        return [...lane.querySelectorAll('.curve')].map((line) => ({series: line.dataset.series,
+            points: line.getAttribute('points').split(' ').length}))""")
+    assert curves == [{"series": run["profile"], "points": run["frames"]} for run in runs], curves
+    apart = page.execute_script("""return [...document.querySelectorAll('#cmp-timeline .lane[data-lane="apart, points"] .curve')]
+        .map((line) => line.dataset.series)""")
+    assert apart == ["flutter − ios"], apart
+
+    # A third profile: a third phone in sync, a third row on the timeline.
+    page.execute_script("""const c = document.getElementById('cmp-c'); c.value = 'android';""")
+    page.find_element("id", "cmp-run").click()
+    wait_for(page, "return window.segue.compare.runs.length === 3")
+    shown = page.execute_script("""return ['a', 'b', 'c', 'd'].map((slot) => !document.getElementById(`cmp-figure-${slot}`).hidden)""")
+    assert shown == [True, True, True, False], shown
+    labels = page.execute_script("return [...document.querySelectorAll('#cmp-timeline .bar-label')].map((l) => l.textContent)")
+    assert labels == ["ios POP", "flutter POP", "android POP"], labels
+    page.execute_script(scrub, 0.5)
+    drawn = page.execute_script("return window.segue.compare.stages.slice(0, 3).map((stage) => stage.drawn.frame.timeUs)")
+    offset = page.execute_script("return window.segue.compare.startUs + window.segue.compare.offsetUs")
+    assert all(time <= offset for time in drawn), (drawn, offset)

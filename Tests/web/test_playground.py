@@ -125,6 +125,8 @@ def test_a_swipe_past_half_finishes_the_pop(page, gateway, kind, tmp_path):
     wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
         .some((li) => li.textContent.includes(' completed '))""")
     done = check_log_and_cards(page, gateway, stack_id, finished=True)
+    if kind == "mouse":
+        screenshot(page, "playground-after", tmp_path)
     assert done["progress"] == 1
     assert done["to"]["screen"] == "Home"
     assert done["to"]["rect"].get("x", 0) == 0  # Home fills the device again
@@ -185,8 +187,8 @@ def test_a_command_clicked_during_a_transition_is_sent_and_its_refusal_shown(pag
     refusal = wait_for(page, """return [...document.querySelectorAll('#pg-events li.rejection')]
         .map((li) => li.textContent).find((text) => text.startsWith('pop: '))""")
     assert "TRANSITION_IN_PROGRESS" in refusal and "wait for its completed event" in refusal, refusal
-    wait_for(page, """return window.segue.playground.chart.points
-        .some((point) => point.phase === 'SETTLING' && point.p > 0.2 && point.p < 0.8)""")
+    wait_for(page, """return window.segue.playground.timeline.frames
+        .some((frame) => frame.phase === 'SETTLING' && frame.progress > 0.2 && frame.progress < 0.8)""")
     disabled = page.execute_script(
         "return [...document.querySelectorAll('[data-command]')].filter((button) => button.disabled).length")
     assert disabled == 0
@@ -400,3 +402,52 @@ def test_flutter_draws_its_page_shadow_outside_the_leading_edge(page, tmp_path):
         return {hidden: style.display === 'none',
                 right: new DOMMatrix(style.transform).m41 + parseFloat(style.width)};""")
     assert rest["hidden"] or rest["right"] <= 0.02, rest
+
+
+def test_the_live_timeline_shows_the_swipe_as_it_happens(page, gateway):
+    """The playground's timeline draws the swipe's bar, a tick per progressed event, the release and the
+    completion as they arrive, with the curves of its frames; a click on it shows that moment's frame."""
+    stack_id = page.execute_script("return window.segue.playground.stackId")
+    swipe(page, "mouse", [0.7])
+    wait_for(page, """return document.querySelector('#pg-timeline .bar.finished')""")
+    raw = RawSocket(gateway)
+    try:
+        events = raw.events(stack_id)
+    finally:
+        raw.close()
+    progressed = [e for e in events if "progressed" in e]
+    timeline = wait_for(page, """const ticks = document.querySelectorAll('#pg-timeline .event-tick').length;
+        return ticks === arguments[0] && {ticks,
+            markers: [...document.querySelectorAll('#pg-timeline .marker')].map((m) => m.dataset.kind),
+            lanes: [...document.querySelectorAll('#pg-timeline .lane')].map((l) => l.dataset.lane),
+            curves: document.querySelectorAll('#pg-timeline .curve').length}""", len(progressed))
+    assert timeline["markers"] == ["began", "finished", "completed"], timeline
+    assert timeline["lanes"] == ["visual progress", "position, share of the device"], timeline
+    assert timeline["curves"] >= 3, timeline
+    # A click on the curves, in the middle of the swipe, draws the frame of that moment.
+    middle = page.execute_script("""const frames = window.segue.playground.timeline.frames
+            .filter((f) => f.phase === 'TRACKING');
+        return frames[frames.length >> 1];""")
+    page.execute_script("""const p = window.segue.playground; p.inspect(arguments[0].timeUs - p.timeline.startUs);""",
+                        middle)
+    assert page.execute_script("return window.segue.playground.stage.drawn.frame") == middle
+
+
+def test_the_events_list_shows_without_scrolling_at_1280_by_800(page):
+    """At a 1280 x 800 viewport the playground's events list is on screen, several rows of it, and the page does
+    not scroll."""
+    size = page.get_window_size()
+    chrome = page.execute_script("return window.outerHeight - window.innerHeight")
+    try:
+        page.set_window_size(1280, 800 + chrome)
+        wait_for(page, "return window.innerHeight === 800 && window.innerWidth === 1280")
+        swipe(page, "mouse", [0.7])
+        wait_for(page, "return document.querySelectorAll('#pg-events li').length > 10")
+        layout = page.execute_script("""const list = document.getElementById('pg-events').getBoundingClientRect();
+            return {top: list.top, bottom: list.bottom, height: innerHeight,
+                    scroll: document.documentElement.scrollHeight};""")
+        assert layout["bottom"] <= layout["height"], layout
+        assert layout["bottom"] - layout["top"] >= 100, layout
+        assert layout["scroll"] <= layout["height"], layout
+    finally:
+        page.set_window_size(size["width"], size["height"])

@@ -112,3 +112,10 @@ def test_the_monitor_fills_every_row_from_the_log_filters_them_and_opens_a_stack
     lines = wait_for(browser, """const items = [...document.querySelectorAll('#mon-events li')];
         return items.length >= 4 && items.map((item) => item.textContent)""")
     assert any("stackCreated" in line for line in lines) and any("completed" in line for line in lines), lines
+    # Its history is on the timeline at once: the pop's bar, finished, with its markers.
+    bars = wait_for(browser, """const bars = [...document.querySelectorAll('#mon-timeline .bar')];
+        return bars.length && bars.map((bar) => bar.getAttribute('class'))""")
+    assert bars == ["bar finished"], bars
+    kinds = browser.execute_script(
+        "return [...document.querySelectorAll('#mon-timeline .marker')].map((marker) => marker.dataset.kind)")
+    assert kinds == ["began", "finished", "completed"], kinds

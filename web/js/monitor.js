@@ -2,6 +2,7 @@
 // stack at a time opened to watch its frames.
 import { Stage, upperSide, topScreen } from './stage.js';
 import { EventList, eventBody, describeEvent } from './panels.js';
+import { Timeline } from './timeline.js';
 
 // How many stacks' rows are read from the daemon at once when the monitor loads, and how many messages a second
 // that may take: each row costs two, and the gateway closes a page that sends over its `messagesPerSecond`, so a
@@ -15,6 +16,7 @@ export class Monitor {
     this.$ = (id) => document.getElementById(id);
     this.stage = new Stage(this.$('mon-stage'), { maxHeight: 420 });
     this.events = new EventList(this.$('mon-events'), 100);
+    this.timeline = new Timeline(this.$('mon-timeline'), { live: true, onSeek: (offsetUs) => this.inspect(offsetUs) });
     this.rows = new Map();   // stack id -> row
     this.opened = null;
     this.operations = new Map();
@@ -118,6 +120,8 @@ export class Monitor {
     this.opened = stackId;
     this.events.clear();
     this.operations.clear();
+    this.timeline.clear();
+    this.$('mon-timeline').hidden = false;
     this.$('mon-title').textContent = stackId;
     const current = () => this.opening === opening;
     try {
@@ -132,14 +136,23 @@ export class Monitor {
       }
       if (!current()) return;
       const events = history.events || [];
+      const frames = history.frames || [];
       for (const event of events) this.show(event);
+      const times = [...events, ...frames].map((item) => item.timeUs);
+      if (times.length) {
+        this.timeline.show(events, frames, times.reduce((a, b) => Math.min(a, b)), times.reduce((a, b) => Math.max(a, b)));
+      }
       const shownThrough = Number(events.at(-1)?.position || 0);
-      for (const event of opening.buffered) if (Number(event.position) > shownThrough) this.show(event);
+      for (const event of opening.buffered) {
+        if (Number(event.position) > shownThrough) this.show(event), this.timeline.append(event, false);
+      }
       opening.buffered = null;
       const state = await this.connection.stack(stackId);
       if (!current()) return;
       const size = state.config?.size || { width: 390, height: 844 };
       this.stage.setSize(size.width, size.height);
+      this.timeline.setDevice(size);
+      this.timeline.redraw();
       this.stage.describe(state);
       if (!state.transition) this.stage.showScreen(topScreen(state));
     } catch (error) {
@@ -157,6 +170,14 @@ export class Monitor {
     if (kind !== 'progressed') this.events.addEvent(event);
   }
 
+  // The frame of a moment on the timeline, drawn until the next live one.
+  inspect(offsetUs) {
+    const frame = this.timeline.seek(offsetUs);
+    if (!frame) return;
+    const operation = this.operations.get(frame.transitionId);
+    this.stage.drawNow(frame, upperSide(operation), operation);
+  }
+
   receive(message) {
     if (message.event) {
       const event = message.event;
@@ -166,9 +187,10 @@ export class Monitor {
       if (kind === 'deleted') row.remove(), this.rows.delete(event.stackId);
       if (event.stackId === this.opened && this.opening) {
         if (this.opening.buffered) this.opening.buffered.push(event);
-        else this.show(event);
+        else this.show(event), this.timeline.append(event, false);
       }
     } else if (message.frame && message.frame.stackId === this.opened) {
+      if (!this.opening?.buffered) this.timeline.append(message.frame, true);
       const operation = this.operations.get(message.frame.transitionId);
       this.stage.showFrame(message.frame, upperSide(operation), operation);
     }

@@ -71,50 +71,6 @@ export class EventList {
   }
 }
 
-// Visual progress (0..1, how far the screens have moved) of one transition's frames against time, redrawn as frames arrive.
-export class ProgressChart {
-  constructor(canvas) {
-    this.canvas = canvas;
-    this.points = [];
-  }
-
-  reset() { this.points = []; this.draw(); }
-
-  add(frame) {
-    this.points.push({ t: frame.timeUs || 0, p: frame.progress || 0, phase: frame.phase });
-    this.draw();
-  }
-
-  draw() {
-    const context = this.canvas.getContext('2d');
-    const { width, height } = this.canvas;
-    context.clearRect(0, 0, width, height);
-    context.strokeStyle = '#d7dbe3';
-    context.beginPath();
-    for (const y of [0, 0.5, 1]) {
-      context.moveTo(30, 10 + (1 - y) * (height - 30));
-      context.lineTo(width - 6, 10 + (1 - y) * (height - 30));
-    }
-    context.stroke();
-    context.fillStyle = '#5d6576';
-    context.font = '10px system-ui';
-    context.fillText('1', 16, 14);
-    context.fillText('0', 16, height - 18);
-    if (this.points.length === 0) return;
-    const t0 = this.points[0].t;
-    const span = Math.max(this.points[this.points.length - 1].t - t0, 100000);
-    context.fillText(`${Math.round(span / 1000)} ms`, width - 50, height - 4);
-    for (const point of this.points) {
-      const x = 30 + ((point.t - t0) / span) * (width - 40);
-      const y = 10 + (1 - Math.min(Math.max(point.p, 0), 1)) * (height - 30);
-      context.fillStyle = point.phase === 'TRACKING' ? '#2f5bd3' : point.phase === 'DONE' ? '#1d2330' : '#1f8a4c';
-      context.beginPath();
-      context.arc(x, y, 2.5, 0, Math.PI * 2);
-      context.fill();
-    }
-  }
-}
-
 // Percentiles of a growing sample (nearest rank).
 export function percentile(values, q) {
   if (values.length === 0) return NaN;

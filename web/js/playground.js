@@ -1,7 +1,8 @@
 // The playground: a stack of the chosen profile and device, swiped with Pointer Events and driven by command
 // buttons, drawn from the frames the daemon publishes, with the live panels beside it.
 import { Stage, upperSide, topScreen, stackScreens } from './stage.js';
-import { EventList, ProgressChart, eventBody, percentile } from './panels.js';
+import { EventList, eventBody, percentile } from './panels.js';
+import { Timeline } from './timeline.js';
 
 export class Playground {
   constructor(connection, hello) {
@@ -9,7 +10,8 @@ export class Playground {
     this.$ = (id) => document.getElementById(id);
     this.stage = new Stage(this.$('pg-stage'));
     this.events = new EventList(this.$('pg-events'));
-    this.chart = new ProgressChart(this.$('pg-chart'));
+    // The live timeline; a click on it shows that moment's frame until the next one arrives.
+    this.timeline = new Timeline(this.$('pg-timeline'), { live: true, onSeek: (offsetUs) => this.inspect(offsetUs) });
     this.stackId = null;
     this.operations = new Map();   // transition id -> operation
     this.sentChanges = [];         // CHANGED pans not yet matched to an event, oldest first: {key, pointer, sent}
@@ -51,7 +53,8 @@ export class Playground {
     this.$('pg-stack-id').textContent = this.stackId;
     this.stage.setSize(width, height);
     this.events.clear();
-    this.chart.reset();
+    this.timeline.clear();
+    this.timeline.setDevice({ width, height });
     this.operations.clear();
     this.lastDone = null;
     this.pushed = 0;
@@ -176,10 +179,10 @@ export class Playground {
 
   onEvent(event) {
     this.events.addEvent(event);
+    this.timeline.append(event, false);
     const [kind, body] = eventBody(event);
     if (kind === 'began') {
       this.operations.set(body.transitionId, body.operation);
-      this.chart.reset();
     } else if (kind === 'progressed') {
       const key = translationKey(body.translation || {});
       // Events come in the order of the pans: the first unmatched pan with this translation is the one (a
@@ -193,8 +196,16 @@ export class Playground {
     }
   }
 
+  // The newest frame at or before a moment of the timeline, drawn on the stage.
+  inspect(offsetUs) {
+    const frame = this.timeline.seek(offsetUs);
+    if (!frame) return;
+    const operation = this.operations.get(frame.transitionId);
+    this.stage.drawNow(frame, upperSide(operation), operation);
+  }
+
   onFrame(frame) {
-    this.chart.add(frame);
+    this.timeline.append(frame, true);
     const operation = this.operations.get(frame.transitionId);
     this.stage.showFrame(frame, upperSide(operation), operation);
     if (frame.phase === 'DONE') this.lastDone = frame;

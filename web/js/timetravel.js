@@ -80,6 +80,7 @@ export class TimeTravel {
     scrub.min = '0';
     scrub.max = String(this.endUs - this.startUs);
     scrub.value = scrub.max;
+    this.timeline.setDevice(size);
     this.timeline.show(events, this.frames, this.startUs, this.endUs);
     this.$('tt-summary').textContent = `${counted(events.length, 'event')}, ${counted(this.frames.length, 'frame')} over `
       + `${((this.endUs - this.startUs) / 1e6).toFixed(2)} s${history.truncated ? ' (newest only)' : ''}`;
@@ -114,7 +115,14 @@ export class TimeTravel {
       this.stage.showScreen(this.created ? topScreen(this.created) : null);
       this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  before the first frame`;
     }
-    for (const [event, item] of this.items) item.classList.toggle('future', event.timeUs > t);
+    let current = null;
+    for (const [event, item] of this.items) {
+      item.classList.toggle('future', event.timeUs > t);
+      if (event.timeUs <= t) current = item;
+    }
+    // The list shows the newest event so far, in its middle.
+    const list = this.$('tt-events');
+    if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
   }
 
   step(direction) {
