@@ -38,4 +38,8 @@ protocol BridgeTransport: AnyObject {
 
     /// Waits up to `timeoutMs` for the daemon to send something or for `fileDescriptor` to become readable.
     func wait(timeoutMs: Int, orUntilReadable fileDescriptor: Int32)
+
+    /// Who has not answered the request `tag` yet, for what the pages are told ("the daemon at EP", or a
+    /// cluster's shards and their holders).
+    func unanswered(_ tag: UInt64) -> String
 }

@@ -54,6 +54,8 @@ final class ClusterBridgeTransport: BridgeTransport {
         let request: Request
         let sentAt: ContinuousClock.Instant
         var replies: [Result<Reply, ClientError>] = []
+        /// The shards whose holder has replied.
+        var replied: Set<Int> = []
     }
 
     /// Connects to every shard's holder, as `route` names them now.
@@ -155,7 +157,7 @@ final class ClusterBridgeTransport: BridgeTransport {
                 if ownRequests.remove(reply.tag) != nil {
                     ownReply(reply, from: shard)
                 } else if gathering[reply.tag] != nil {
-                    if let whole = gather(reply) { replies.append(whole) }
+                    if let whole = gather(reply, from: shard) { replies.append(whole) }
                 } else {
                     replies.append(reply)
                 }
@@ -318,9 +320,10 @@ final class ClusterBridgeTransport: BridgeTransport {
     }
 
     /// One reply to a request asked of every shard; the whole answer once every shard has replied.
-    private func gather(_ reply: TaggedReply) -> TaggedReply? {
+    private func gather(_ reply: TaggedReply, from shard: Int) -> TaggedReply? {
         guard var waiting = gathering[reply.tag] else { return nil }
         waiting.replies.append(reply.reply)
+        waiting.replied.insert(shard)
         guard waiting.replies.count == links.count else {
             gathering[reply.tag] = waiting
             return nil
@@ -337,6 +340,22 @@ final class ClusterBridgeTransport: BridgeTransport {
             return TaggedReply(tag: reply.tag, reply: waiting.replies[0])
         }
         return TaggedReply(tag: reply.tag, reply: .success(Reply(body: .stacks(Self.merged(lists)))))
+    }
+
+    func unanswered(_ tag: UInt64) -> String {
+        let replied = gathering[tag]?.replied ?? []
+        return Self.silent(links.map(\.endpoints.control), replied: replied)
+    }
+
+    /// The shards of `controls` (each holder's control endpoint, by shard) not among `replied`, named with their
+    /// holders: "shard 1's holder at tcp://...", "shards 0 and 2's holders at tcp://... and tcp://...".
+    static func silent(_ controls: [String], replied: Set<Int>) -> String {
+        let silent = controls.indices.filter { !replied.contains($0) }
+        guard !silent.isEmpty else { return "the cluster's holders" }
+        let shards = silent.map(String.init).joined(separator: ", ")
+        let holders = silent.map { controls[$0] }.joined(separator: ", ")
+        return silent.count == 1
+            ? "shard \(shards)'s holder at \(holders)" : "shards \(shards)'s holders at \(holders)"
     }
 
     /// Every shard's page of the stack list as one page: the ids in byte order, as each daemon lists them, up to

@@ -68,11 +68,13 @@ struct DaemonHealth {
         return judge(false, why)
     }
 
-    /// Checks the questions out against the deadline.
+    /// Checks the questions out against the deadline; `who` names what has not answered the oldest one.
     /// - Returns: whether the verdict changed.
-    mutating func check(at now: ContinuousClock.Instant, control: String) -> Bool {
-        guard let oldest = outstanding.values.min(), now - oldest > Self.deadline else { return false }
-        return judge(false, "the daemon at \(control) did not answer within 750 ms")
+    mutating func check(at now: ContinuousClock.Instant, who: (UInt64) -> String) -> Bool {
+        guard let (tag, askedAt) = outstanding.min(by: { $0.value < $1.value }), now - askedAt > Self.deadline else {
+            return false
+        }
+        return judge(false, "\(who(tag)) did not answer within 750 ms")
     }
 
     private mutating func judge(_ answers: Bool, _ why: String) -> Bool {

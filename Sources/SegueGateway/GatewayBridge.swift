@@ -374,6 +374,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         if health.asked(answer.tag) {
             let changed: Bool
             switch answer.reply {
+            // A daemon that refuses even to list its stacks (one that lost its shard, say) serves no page.
+            case .success(let reply) where reply.error != nil:
+                let refusal = reply.error ?? ErrorDetail()
+                changed = health.failed("the daemon refuses requests: \(refusal.code) \(refusal.message)", at: clock())
             case .success: changed = health.answered(tag: answer.tag, at: clock())
             case .failure(let error):
                 changed = health.failed("the daemon's reply does not decode: \(error)", at: clock())
@@ -475,7 +479,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     /// Asks the daemon whether it answers while pages are open, and tells them when the verdict changes.
     private func checkHealth(at now: ContinuousClock.Instant) {
         guard !pages.isEmpty else { return }
-        if health.check(at: now, control: endpoints.control) { tellPagesOfHealth() }
+        if health.check(at: now, who: transport.unanswered) { tellPagesOfHealth() }
         guard health.shouldAsk(at: now) else { return }
         // A one-id page of the stack list: answered by every daemon (and every shard of a cluster) at once.
         let request = Request(body: .listStacks(ListStacks(after: "", maxCount: 1))).encoded()

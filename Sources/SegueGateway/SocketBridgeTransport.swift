@@ -115,6 +115,8 @@ final class SocketBridgeTransport: BridgeTransport {
         return replies
     }
 
+    func unanswered(_ tag: UInt64) -> String { "the daemon at \(endpoints.control)" }
+
     func wait(timeoutMs: Int, orUntilReadable fileDescriptor: Int32) {
         // `fileDescriptor` is the bridge's inbox, the same at every wait.
         if pollerStale {

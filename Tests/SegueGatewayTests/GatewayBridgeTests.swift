@@ -404,6 +404,7 @@ extension GatewayBridgeTests {
         let down =
             #"{"daemon":{"answering":false,"reason":"the daemon at tcp://127.0.0.1:2 did not answer within 750 ms"}}"#
         #expect(harness.messages(of: page, health: true) == [down])
+        #expect(harness.transport.askedWhoIsSilent == [harness.transport.healthRequests[2].tag])
         let later = ConnectionID(rawValue: 2)
         harness.outboxes.open(later)
         harness.bridge.post(.opened(later))
@@ -423,6 +424,20 @@ extension GatewayBridgeTests {
         #expect(harness.messages(of: page, health: true).isEmpty, "no news while it stays down")
         let outstanding = harness.transport.healthRequests.suffix(4)
         harness.transport.answer(outstanding.first!, with: .success(Reply()))
+        harness.advance(ms: 1)
+        #expect(harness.messages(of: page, health: true) == [#"{"daemon":{"answering":true}}"#])
+
+        // A daemon that answers with a refusal (one that lost its shard, say) serves no page: not answering.
+        harness.advance(ms: 250)
+        let refusal = ErrorDetail(code: .unavailable, message: "this daemon no longer holds shard 0")
+        harness.transport.answer(harness.transport.healthRequests.last!, with: .success(Reply(error: refusal)))
+        harness.advance(ms: 1)
+        #expect(
+            harness.messages(of: page, health: true) == [
+                #"{"daemon":{"answering":false,"reason":"the daemon refuses requests: UNAVAILABLE this daemon no longer holds shard 0"}}"#
+            ])
+        harness.advance(ms: 250)
+        harness.transport.answer(harness.transport.healthRequests.last!, with: .success(Reply()))
         harness.advance(ms: 1)
         #expect(harness.messages(of: page, health: true) == [#"{"daemon":{"answering":true}}"#])
 

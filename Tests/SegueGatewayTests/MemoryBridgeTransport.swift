@@ -105,4 +105,12 @@ final class MemoryBridgeTransport: BridgeTransport {
     }
 
     func wait(timeoutMs: Int, orUntilReadable fileDescriptor: Int32) {}
+
+    /// The tags the bridge asked who has not answered, and what it is told.
+    private(set) var askedWhoIsSilent: [UInt64] = []
+    var silentName = "the daemon at tcp://127.0.0.1:2"
+    func unanswered(_ tag: UInt64) -> String {
+        askedWhoIsSilent.append(tag)
+        return silentName
+    }
 }
