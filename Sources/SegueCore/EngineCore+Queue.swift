@@ -134,8 +134,8 @@ extension EngineCore {
     /// - Throws: for anything but a navigation command the profile queues, which restore and snapshots never let
     ///   in (this keeps a create or a delete from ever running inside a completion).
     func queuedNavigation(_ entry: QueuedCommand, on stack: StackModel) throws(CommandRefusal) -> NavigationCommand {
-        guard let op = entry.command?.op, let command = try? NavigationCommand(op, limits: limits),
-            let operation = command.operation, stack.profile.interruptions.mayQueue(operation)
+        guard let (command, operation) = entry.navigation(limits: limits),
+            stack.profile.interruptions.mayQueue(operation)
         else { throw .invalid("not a queued navigation command") }
         guard entry.gestureId != 0 else { return command }
         return !stack.presented.isEmpty && !stack.topIsPresentedPage

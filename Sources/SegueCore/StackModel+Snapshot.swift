@@ -96,8 +96,8 @@ extension StackModel {
             return "queued positions \(positions) are not ascending within 1...\(lastPosition)"
         }
         for entry in queued {
-            guard let op = entry.command?.op, let command = try? NavigationCommand(op, limits: Limits()),
-                let operation = command.operation, profile.interruptions.mayQueue(operation)
+            guard let (command, operation) = entry.navigation(limits: Limits()),
+                profile.interruptions.mayQueue(operation)
             else {
                 return "the command queued at \(entry.position) is not one profile '\(profile.name)' queues"
             }
@@ -113,8 +113,7 @@ extension StackModel {
 
     /// Whether `entry` is a command that `profile` queues behind a back swipe.
     static func waitsForSwipes(_ entry: QueuedCommand, profile: Profile) -> Bool {
-        guard let op = entry.command?.op, let operation = try? NavigationCommand(op, limits: Limits()).operation
-        else { return false }
+        guard let (_, operation) = entry.navigation(limits: Limits()) else { return false }
         return profile.interruptions.swipeQueues.contains(operation)
     }
 
