@@ -143,9 +143,7 @@ export class Monitor {
         this.timeline.show(events, frames, times.reduce((a, b) => Math.min(a, b)), times.reduce((a, b) => Math.max(a, b)));
       }
       const shownThrough = Number(events.at(-1)?.position || 0);
-      for (const event of opening.buffered) {
-        if (Number(event.position) > shownThrough) this.show(event), this.timeline.append(event, false);
-      }
+      for (const event of opening.buffered) if (Number(event.position) > shownThrough) this.showLive(event);
       opening.buffered = null;
       const state = await this.connection.stack(stackId);
       if (!current()) return;
@@ -170,6 +168,12 @@ export class Monitor {
     if (kind !== 'progressed') this.events.addEvent(event);
   }
 
+  // An event of the opened stack that came after its history: listed, and added to the timeline.
+  showLive(event) {
+    this.show(event);
+    this.timeline.append(event, false);
+  }
+
   // The frame of a moment on the timeline, drawn until the next live one.
   inspect(offsetUs) {
     const frame = this.timeline.seek(offsetUs);
@@ -187,7 +191,7 @@ export class Monitor {
       if (kind === 'deleted') row.remove(), this.rows.delete(event.stackId);
       if (event.stackId === this.opened && this.opening) {
         if (this.opening.buffered) this.opening.buffered.push(event);
-        else this.show(event), this.timeline.append(event, false);
+        else this.showLive(event);
       }
     } else if (message.frame && message.frame.stackId === this.opened) {
       if (!this.opening?.buffered) this.timeline.append(message.frame, true);
