@@ -8,7 +8,7 @@ import SegueCommandLine
 struct BenchOptions: Sendable {
     /// The workloads, in the order they run.
     enum Workload: String, CaseIterable, Sendable {
-        case relay, throughput, latency, cluster, failover, history, durable, scaling, memory, replay, web, json
+        case relay, throughput, latency, cluster, failover, history, durable, scaling, memory, replay, web, json, redis
     }
 
     var quick: Bool
@@ -20,8 +20,10 @@ struct BenchOptions: Sendable {
     var workloads: Set<Workload>
     /// Stacks of the throughput, latency and durable runs.
     var stacks: Int
-    /// Pans per second of the latency runs.
-    var rate: Double
+    /// The pace of the latency runs: half the same invocation's engine throughput, or fixed.
+    var latencyPace: LatencyPace
+    /// How many times the paced pair (relay, then engine) runs, for the targets' "in N of M runs".
+    var latencyRuns: Int
     var warmupSeconds: Double
     var measureSeconds: Double
     /// Events of the long replay log.
@@ -51,7 +53,7 @@ struct BenchOptions: Sendable {
         name: "segue-bench",
         summary: "Measures segued against a raw libzmq relay on this machine: end-to-end pan throughput, pan-to-frame "
             + "latency, durable throughput, replay and restart, resident memory, how they scale with stacks and log "
-            + "length, throughput and latency in cluster mode on a 3-node nats-server cluster on loopback, and how long a shard is without a holder after kill -9 of its holder. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
+            + "length, throughput and latency in cluster mode on a 3-node nats-server cluster on loopback, how long a shard is without a holder after kill -9 of its holder, and Redis Streams' appends beside Segue's log. Prints a table, then one JSON object as the last line of stdout; progress goes to stderr.",
         options: [
             .init("quick", help: "short runs and a 2-million-event replay log; finishes in under 3 minutes"),
             .init("segued", "PATH", help: "the daemon to measure (default: segued next to this executable)"),
@@ -63,10 +65,17 @@ struct BenchOptions: Sendable {
             .init(
                 "only", "LIST",
                 help: "workloads to run, comma-separated: relay, throughput, latency, cluster, failover, history, "
-                    + "durable, scaling, memory, replay, web, json (default all; cluster runs throughput and latency "
-                    + "too)"),
+                    + "durable, scaling, memory, replay, web, json, redis (default all; cluster runs throughput and "
+                    + "latency too, latency runs the relay at its pace too, redis needs redis-server on PATH)"),
             .init("stacks", "N", help: "stacks of the throughput, latency and durable runs (default 1000)"),
-            .init("rate", "PANS_S", help: "pan events per second of the latency runs (default 120000)"),
+            .init(
+                "rate", "auto|PANS_S",
+                help: "pace of the latency runs: auto (default) is half the engine throughput this invocation "
+                    + "measured (a short throughput run first when it measures none), or pan events per second"),
+            .init(
+                "latency-runs", "N",
+                help: "run the paced latency pair (relay, engine) N times and count the runs that met each target "
+                    + "(default 1)"),
             .init("seconds", "S", help: "measured seconds per run (default 5 quick, 10 full; scaling runs half)"),
             .init("replay-events", "N", help: "events in the replay log (default 2000000 quick, 10000000 full)"),
             .init(
@@ -99,6 +108,8 @@ struct BenchOptions: Sendable {
             "swift build -c release && .build/release/segue-bench --quick",
             ".build/release/segue-bench --only relay,throughput --seconds 20",
             ".build/release/segue-bench --only cluster --quick",
+            ".build/release/segue-bench --only relay,throughput,latency --latency-runs 5",
+            ".build/release/segue-bench --only redis,throughput,durable --quick",
             ".build/release/segue-bench --only failover --failover-events 1000000 --failover-lease-ms 500",
             ".build/release/segue-bench --only latency --daemon-args '--snapshot-every 0'",
             ".build/release/segue-bench --only throughput,latency --daemon-args '--fsync never'",
@@ -138,7 +149,16 @@ struct BenchOptions: Sendable {
             workloads = Set(Workload.allCases)
         }
         stacks = Int(try parsed.integer("stacks", in: 1...100_000) ?? 1000)
-        rate = try parsed.number("rate", in: 100...10_000_000) ?? 120_000
+        if let text = parsed.string("rate") {
+            guard let pace = LatencyPace(argument: text) else {
+                throw UsageError(
+                    "segue-bench: --rate takes auto or pans per second from 100 to 10000000, not '\(text)'")
+            }
+            latencyPace = pace
+        } else {
+            latencyPace = .auto
+        }
+        latencyRuns = Int(try parsed.integer("latency-runs", in: 1...100) ?? 1)
         measureSeconds = try parsed.number("seconds", in: 0.5...3600) ?? (quick ? 5 : 10)
         warmupSeconds = quick ? 1 : 2
         replayEvents = Int(

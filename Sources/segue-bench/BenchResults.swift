@@ -13,9 +13,20 @@ struct BenchResults: Sendable {
     var machine: MachineDescription
     var seguedPath: String
     var relayThroughput: RelayRun.Result?
+    /// The first paced pair's relay run (the relay at the engine latency run's pace).
     var relayLatency: RelayRun.Result?
     var throughput: EngineRun.Result?
+    /// The first paced pair's engine run.
     var latency: EngineRun.Result?
+    /// Every paced pair of `--latency-runs`, the first being `relayLatency` and `latency`.
+    var latencyPairs: [LatencyPair] = []
+    /// The pace of the latency runs and how it was chosen, nil when no paced run was chosen.
+    var latencyRate: Double?
+    var latencyRateSource: String?
+    /// Whether that pace came from `--rate auto`.
+    var latencyRateIsAuto: Bool?
+    /// `auto` found no throughput to halve and paced at the fixed fallback.
+    var latencyRateFellBack = false
     /// The latency run with a history reader beside it.
     var history: EngineRun.Result?
     var durable: EngineRun.Result?
@@ -33,6 +44,11 @@ struct BenchResults: Sendable {
     /// The failover workload, one result per log length.
     var failover: [FailoverRun.Result] = []
     var failoverSkipped: String?
+    /// Redis Streams as the peer, its append-only file synced always and every second.
+    var redisAlways: RedisRun.Result?
+    var redisEverysec: RedisRun.Result?
+    /// Why the redis workload did not run (no redis-server), nil when it ran or was not chosen.
+    var redisSkipped: String?
     /// Workloads that failed, with why.
     var failures: [String] = []
     var seconds: Double = 0
@@ -66,6 +82,25 @@ struct BenchResults: Sendable {
             let single = latency?.latency.microseconds(atQuantile: 0.99), single > 0
         else { return nil }
         return cluster / single
+    }
+
+    /// Cluster mode's pan -> frame p99 minus the single machine's at the same pace: what replication adds to a
+    /// pan's trip.
+    var clusterAddedP99Us: Double? {
+        guard let cluster = clusterLatency?.latency.microseconds(atQuantile: 0.99),
+            let single = latency?.latency.microseconds(atQuantile: 0.99)
+        else { return nil }
+        return cluster - single
+    }
+
+    /// The paced pairs' targets, run by run.
+    var latencyTally: LatencyRunsTally { LatencyRunsTally(pairs: latencyPairs) }
+
+    /// Segue's log against Redis Streams'.
+    var redisComparison: RedisComparison {
+        RedisComparison(
+            segueDurable: durable?.appendedPerSecond, segueInterval: throughput?.appendedPerSecond,
+            redisAlways: redisAlways?.entriesPerSecond, redisEverysec: redisEverysec?.entriesPerSecond)
     }
 
     /// The restart figure: with the snapshot when one was written at shutdown.

@@ -14,6 +14,8 @@ enum Interruption {
     static let daemonPid = Atomic<Int32>(0)
     /// The pid of a process in front of it (the web workload's `segue web`), 0 when none.
     static let frontPid = Atomic<Int32>(0)
+    /// The pid of the peer the redis workload measures (redis-server), 0 when none runs.
+    static let peerPid = Atomic<Int32>(0)
     /// The process group of the cluster workload's nats-servers, 0 when none run.
     static let serverGroup = Atomic<Int32>(0)
 
@@ -39,8 +41,10 @@ private func handle(_ signal: Int32) {
     if Interruption.requested.exchange(true, ordering: .relaxed) {
         _exit(128 + signal)
     }
-    for pid in [Interruption.frontPid.load(ordering: .relaxed), Interruption.daemonPid.load(ordering: .relaxed)]
-    where pid > 0 {
+    for pid in [
+        Interruption.frontPid.load(ordering: .relaxed), Interruption.daemonPid.load(ordering: .relaxed),
+        Interruption.peerPid.load(ordering: .relaxed),
+    ] where pid > 0 {
         kill(pid, SIGKILL)
     }
     let group = Interruption.serverGroup.load(ordering: .relaxed)

@@ -76,33 +76,82 @@ func engineRun(_ setup: EngineRun.Setup) -> EngineRun.Result? {
 let chosen = options.workloads
 Progress.note("segued: \(options.seguedPath)")
 
-if chosen.contains(.relay) {
-    for rate in [nil, options.rate] as [Double?] {
-        let label = rate == nil ? "relay-throughput" : "relay-latency"
+@MainActor
+func relayRun(_ label: String, rate: Double?) -> RelayRun.Result? {
+    Progress.note(
+        "\(label): \(options.stacks) stacks' pans, "
+            + (rate.map { "paced at \(Format.grouped($0))/s" } ?? "as fast as possible"))
+    let setup = RelayRun.Setup(
+        label: label, stacks: options.stacks, rate: rate,
+        warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
+    let result = attempt(label) { () throws(BenchError) in try RelayRun.run(setup) }
+    if let result {
         Progress.note(
-            "\(label): \(options.stacks) stacks' pans, "
-                + (rate.map { "paced at \(Format.grouped($0))/s" }
-                    ?? "as fast as possible"))
-        let setup = RelayRun.Setup(
-            label: label, stacks: options.stacks, rate: rate,
-            warmupSeconds: options.warmupSeconds, measureSeconds: options.measureSeconds)
-        let result = attempt(label) { () throws(BenchError) in try RelayRun.run(setup) }
-        if let result {
-            Progress.note(
-                "\(label): \(Format.grouped(result.messagesPerSecond)) messages/s, p50 "
-                    + "\(Format.significant(result.latency.microseconds(atQuantile: 0.5))) us, p99 "
-                    + "\(Format.significant(result.latency.microseconds(atQuantile: 0.99))) us, dropped \(result.dropped)"
+            "\(label): \(Format.grouped(result.messagesPerSecond)) messages/s, p50 "
+                + "\(Format.significant(result.latency.microseconds(atQuantile: 0.5))) us, p99 "
+                + "\(Format.significant(result.latency.microseconds(atQuantile: 0.99))) us, dropped \(result.dropped)")
+    }
+    return result
+}
+
+/// The pace of the paced runs, and how it was chosen: `auto` is half the engine throughput of this invocation, from
+/// the throughput run or, when that was not chosen, a short one of its own.
+@MainActor
+func resolvePace() -> (rate: Double, source: String) {
+    if case .fixed(let rate) = options.latencyPace { return (rate, "--rate \(Format.grouped(rate))") }
+    let half = "auto: half of the engine's"
+    if let throughput = results.throughput {
+        return (LatencyPace.autoRate(throughput: throughput.trackingPerSecond), "\(half) throughput run")
+    }
+    if !chosen.contains(.throughput) && !chosen.contains(.cluster) {
+        let probe = engineRun(
+            engineSetup("pace-probe", stacks: options.stacks, rate: nil, measure: min(2, options.measureSeconds)))
+        if let probe {
+            return (
+                LatencyPace.autoRate(throughput: probe.trackingPerSecond),
+                "auto: half of a short throughput run's \(Format.grouped(probe.trackingPerSecond)) pans/s"
             )
         }
-        if rate == nil { results.relayThroughput = result } else { results.relayLatency = result }
     }
+    return (LatencyPace.fallbackPerSecond, "auto fell back: no engine throughput measured")
+}
+
+if chosen.contains(.relay) {
+    results.relayThroughput = relayRun("relay-throughput", rate: nil)
 }
 // The cluster workload is reported as ratios to the single-machine runs, so it runs them too.
 if chosen.contains(.throughput) || chosen.contains(.cluster) {
     results.throughput = engineRun(engineSetup("throughput", stacks: options.stacks, rate: nil))
 }
-if chosen.contains(.latency) || chosen.contains(.cluster) {
-    results.latency = engineRun(engineSetup("latency", stacks: options.stacks, rate: options.rate))
+let pacedWorkloads: Set<BenchOptions.Workload> = [.relay, .latency, .cluster, .history, .scaling, .memory]
+let pace: Double
+if !chosen.isDisjoint(with: pacedWorkloads), !Interruption.isRequested {
+    let resolved = resolvePace()
+    pace = resolved.rate
+    results.latencyRate = resolved.rate
+    results.latencyRateSource = resolved.source
+    results.latencyRateIsAuto = options.latencyPace == .auto
+    Progress.note("paced runs at \(Format.grouped(pace)) pans/s (\(resolved.source))")
+    if options.latencyPace == .auto && results.throughput == nil {
+        results.latencyRateFellBack = !resolved.source.hasPrefix("auto: half")
+    }
+} else {
+    pace = LatencyPace.fallbackPerSecond
+}
+// The engine's latency is judged against the relay's at the same pace, so each engine latency run has its relay run.
+let engineLatencyChosen = chosen.contains(.latency) || chosen.contains(.cluster)
+if chosen.contains(.relay) || engineLatencyChosen {
+    for index in 0..<options.latencyRuns {
+        let suffix = options.latencyRuns > 1 ? "-\(index + 1)" : ""
+        var pair = LatencyPair()
+        pair.relay = relayRun("relay-latency" + suffix, rate: pace)
+        if engineLatencyChosen {
+            pair.engine = engineRun(engineSetup("latency" + suffix, stacks: options.stacks, rate: pace))
+        }
+        results.latencyPairs.append(pair)
+    }
+    results.relayLatency = results.latencyPairs.first?.relay
+    results.latency = results.latencyPairs.first?.engine
 }
 if chosen.contains(.cluster) {
     if let server = NATSServerExecutable.find() {
@@ -110,7 +159,7 @@ if chosen.contains(.cluster) {
         results.clusterThroughput = engineRun(
             engineSetup("cluster-throughput", stacks: options.stacks, rate: nil, natsServer: server))
         results.clusterLatency = engineRun(
-            engineSetup("cluster-latency", stacks: options.stacks, rate: options.rate, natsServer: server))
+            engineSetup("cluster-latency", stacks: options.stacks, rate: pace, natsServer: server))
     } else {
         results.clusterSkipped =
             "cluster: skipped, no nats-server ($NATS_SERVER, PATH, /usr/sbin, /usr/local/bin); "
@@ -144,7 +193,7 @@ if chosen.contains(.history) {
     // The latency run again, while a client keeps reading a long history from the same daemon.
     results.history = engineRun(
         engineSetup(
-            "history", stacks: options.stacks, rate: options.rate,
+            "history", stacks: options.stacks, rate: pace,
             history: EngineRun.History(events: options.historyEvents)))
 }
 if chosen.contains(.durable) {
@@ -155,8 +204,8 @@ if chosen.contains(.scaling) {
     let measure = max(1, options.measureSeconds / 2)
     for stacks in options.scalingStacks {
         var row = BenchResults.ScalingRow(stacks: stacks)
-        let paced = min(Double(stacks) * 120, options.rate)
-        if stacks == options.stacks, results.throughput != nil, results.latency != nil, paced == options.rate {
+        let paced = min(Double(stacks) * 120, pace)
+        if stacks == options.stacks, results.throughput != nil, results.latency != nil, paced == pace {
             row.throughput = results.throughput
             row.latency = results.latency
         } else {
@@ -178,7 +227,7 @@ if chosen.contains(.memory) {
     } else {
         results.memory = engineRun(
             engineSetup(
-                "memory", stacks: 10_000, rate: options.rate,
+                "memory", stacks: 10_000, rate: pace,
                 measure: max(1, options.measureSeconds / 2)))
     }
 }
@@ -204,6 +253,32 @@ if chosen.contains(.web) {
 
 if chosen.contains(.json) {
     results.jsonRead = attempt("json") { () throws(BenchError) in try JSONReadRun().run(rounds: 200) }
+}
+
+if chosen.contains(.redis) {
+    if let server = RedisPeer.findExecutable() {
+        for appendFsync in ["always", "everysec"] where !Interruption.isRequested {
+            let setup = RedisRun.Setup(
+                label: "redis-\(appendFsync)", appendFsync: appendFsync, warmupSeconds: options.warmupSeconds,
+                measureSeconds: options.measureSeconds)
+            Progress.note(
+                "\(setup.label): \(server) --appendonly yes --appendfsync \(appendFsync); \(setup.connections) "
+                    + "connections, XADD of \(setup.entryBytes) bytes pipelined \(setup.pipelineDepth) deep")
+            let result = attempt(setup.label) { () throws(BenchError) in
+                try RedisRun(options: options).run(setup, executable: server)
+            }
+            if let result {
+                Progress.note(
+                    "\(setup.label): \(Format.grouped(result.entriesPerSecond)) entries/s, redis-server "
+                        + "\(Format.fixed(result.serverCores, 2)) cores")
+            }
+            if appendFsync == "always" { results.redisAlways = result } else { results.redisEverysec = result }
+        }
+    } else {
+        results.redisSkipped =
+            "redis: skipped, no redis-server on PATH or in /usr/bin (apt-get install redis-server installs it)"
+        Progress.note(results.redisSkipped!)
+    }
 }
 
 if Interruption.isRequested {
