@@ -5,7 +5,7 @@ PYTHON := $(VENV)/bin/python
 SEGUED_FLAGS ?=
 
 .PHONY: all deps test-deps venv build release run install install-built uninstall test lint format test-swift \
-	install-python test-interop test-python test-web screenshots clean
+	install-python test-interop test-python test-web screenshots bench clean
 
 all: build
 
@@ -101,6 +101,12 @@ test-web: install-python
 # Rewrites the pictures of the page the README shows (docs/img/web-*.png) from the browser tests.
 screenshots: test-deps venv build
 	SEGUE_WEB_SCREENSHOTS=docs/img $(PYTHON) -m pytest -q Tests/web
+
+# The benchmark (docs/performance.md), release binaries, with redis-server installed for its Redis Streams peer.
+bench:
+	@scripts/install-deps.sh --bench
+	$(SWIFT) build -c release
+	.build/release/segue-bench --quick
 
 clean:
 	rm -rf .build

@@ -2,7 +2,8 @@
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
 # The build needs libzmq, libwebsockets, libnats (the NATS C client, for cluster mode) and libsodium (the signatures of
 # cluster records, nkey seeds). With --test, also what the tests need beyond the build: Chromium and its WebDriver for
-# the browser tests, zsh and groff for the shell completion and manual pages, nats-server for the cluster tests.
+# the browser tests, zsh and groff for the shell completion and manual pages, nats-server for the cluster tests. With
+# --bench, what the benchmark's peers need: redis-server.
 set -euo pipefail
 
 missing=()
@@ -19,6 +20,9 @@ if [ "${1:-}" = "--test" ]; then
     command -v groff >/dev/null 2>&1 || missing+=(groff-base)
     # Debian installs nats-server in /usr/sbin, which a user's PATH may lack.
     PATH="$PATH:/usr/sbin" command -v nats-server >/dev/null 2>&1 || missing+=(nats-server)
+fi
+if [ "${1:-}" = "--bench" ]; then
+    PATH="$PATH:/usr/sbin" command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 fi
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 
