@@ -101,6 +101,9 @@ public final class WebSocketService: @unchecked Sendable {
     private var responses: [OpaquePointer: (bytes: [UInt8], sent: Int)] = [:]
     /// Connections whose reading is paused (`pauseReceiving`).
     private var paused: Set<ConnectionID> = []
+    /// Where each message is laid behind the LWS_PRE bytes for `lws_write`, kept from one write to the next (the
+    /// gateway writes thousands of frames a second): libwebsockets has sent or copied it by the time it returns.
+    private var outgoing: [UInt8] = []
 
     /// A server: binds the listening socket.
     /// - Throws: `WebSocketError` when libwebsockets cannot create its context (the address is taken, say).
@@ -470,12 +473,12 @@ public final class WebSocketService: @unchecked Sendable {
 
     /// One text message, behind the LWS_PRE bytes libwebsockets writes its frame header into.
     private func write(_ message: [UInt8], to wsi: OpaquePointer) -> Int32 {
-        var buffer = [UInt8](repeating: 0, count: segue_lws_pre + message.count)
-        buffer.withUnsafeMutableBufferPointer { buffer in
-            _ = message.withUnsafeBytes { memcpy(buffer.baseAddress! + segue_lws_pre, $0.baseAddress!, $0.count) }
+        if outgoing.count < segue_lws_pre + message.count {
+            outgoing = [UInt8](repeating: 0, count: max(segue_lws_pre + message.count, 2 * outgoing.count))
         }
-        return buffer.withUnsafeMutableBufferPointer { buffer in
-            lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
+        return outgoing.withUnsafeMutableBufferPointer { buffer in
+            _ = message.withUnsafeBytes { memcpy(buffer.baseAddress! + segue_lws_pre, $0.baseAddress!, $0.count) }
+            return lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
         }
     }
 
