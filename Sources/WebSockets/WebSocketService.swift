@@ -284,14 +284,15 @@ public final class WebSocketService: @unchecked Sendable {
             requestWrite(id)
             return
         }
-        while lws_send_pipe_choked(wsi) == 0 {
-            guard let message = handlers.writable(id) else { return }
-            guard write(message, to: wsi) >= 0 else {
-                close(id, status: 1011, reason: "write failed")
-                return
-            }
+        // Outside a writable callback, the socket is asked once (a poll of its own); then `writeQueued` goes on.
+        guard lws_send_pipe_choked(wsi) == 0 else {
+            lws_callback_on_writable(wsi)
+            return
         }
-        lws_callback_on_writable(wsi)
+        guard writeQueued(id, to: wsi) else {
+            close(id, status: 1011, reason: "write failed")
+            return
+        }
     }
 
     /// Stops reading the connection's socket: what the client sends waits in the kernel's buffers, then in the
@@ -465,10 +466,23 @@ public final class WebSocketService: @unchecked Sendable {
             refuse(wsi, status: status, reason: reason)
             return -1
         }
-        guard let message = handlers.writable(id) else { return 0 }
-        guard write(message, to: wsi) >= 0 else { return -1 }
-        lws_callback_on_writable(wsi)
-        return 0
+        return writeQueued(id, to: wsi) ? 0 : -1
+    }
+
+    /// Writes what `Handlers.writable` gives until it gives nothing or a write was not sent whole: libwebsockets
+    /// keeps the rest of that one (`lws_partial_buffered`, which asks the socket nothing, as its header says to do
+    /// between writes), and the connection waits for a writable callback. A message each time round the event
+    /// loop cost a poll of every socket per message.
+    /// - Returns: false when a write failed.
+    private func writeQueued(_ id: ConnectionID, to wsi: OpaquePointer) -> Bool {
+        while let message = handlers.writable(id) {
+            guard write(message, to: wsi) >= 0 else { return false }
+            if lws_partial_buffered(wsi) != 0 {
+                lws_callback_on_writable(wsi)
+                return true
+            }
+        }
+        return true
     }
 
     /// One text message, behind the LWS_PRE bytes libwebsockets writes its frame header into.
