@@ -101,9 +101,11 @@ public final class WebSocketService: @unchecked Sendable {
     private var responses: [OpaquePointer: (bytes: [UInt8], sent: Int)] = [:]
     /// Connections whose reading is paused (`pauseReceiving`).
     private var paused: Set<ConnectionID> = []
-    /// Where each message is laid behind the LWS_PRE bytes for `lws_write`, kept from one write to the next (the
-    /// gateway writes thousands of frames a second): libwebsockets has sent or copied it by the time it returns.
+    /// Where each message up to `keptBufferBytes` is laid behind the LWS_PRE bytes for `lws_write`, kept from one
+    /// write to the next (the gateway writes thousands of frames a second): libwebsockets has sent or copied it by
+    /// the time it returns. A larger message (a history) gets a buffer of its own, so this one stays small.
     private var outgoing: [UInt8] = []
+    private static let keptBufferBytes = 64 << 10
 
     /// A server: binds the listening socket.
     /// - Throws: `WebSocketError` when libwebsockets cannot create its context (the address is taken, say).
@@ -487,10 +489,18 @@ public final class WebSocketService: @unchecked Sendable {
 
     /// One text message, behind the LWS_PRE bytes libwebsockets writes its frame header into.
     private func write(_ message: [UInt8], to wsi: OpaquePointer) -> Int32 {
-        if outgoing.count < segue_lws_pre + message.count {
-            outgoing = [UInt8](repeating: 0, count: max(segue_lws_pre + message.count, 2 * outgoing.count))
+        let size = segue_lws_pre + message.count
+        guard size <= Self.keptBufferBytes else {
+            var buffer = [UInt8](repeating: 0, count: size)
+            return Self.write(message, in: &buffer, to: wsi)
         }
-        return outgoing.withUnsafeMutableBufferPointer { buffer in
+        if outgoing.isEmpty { outgoing = [UInt8](repeating: 0, count: Self.keptBufferBytes) }
+        return Self.write(message, in: &outgoing, to: wsi)
+    }
+
+    /// `message` behind the LWS_PRE bytes of `buffer`, which has room for both.
+    private static func write(_ message: [UInt8], in buffer: inout [UInt8], to wsi: OpaquePointer) -> Int32 {
+        buffer.withUnsafeMutableBufferPointer { buffer in
             _ = message.withUnsafeBytes { memcpy(buffer.baseAddress! + segue_lws_pre, $0.baseAddress!, $0.count) }
             return lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
         }
