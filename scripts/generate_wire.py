@@ -15,6 +15,9 @@ Writes:
     Sources/SegueJSON/Generated/ProtoJSONEncoding.swift
                                                  how each message and enum writes as proto3 JSON (`--json`,
                                                  and what `segue web` sends)
+    Sources/SegueJSON/Generated/ProtoJSONWriting.swift
+                                                 the same JSON written straight into bytes (`JSONWriter`: the
+                                                 frames and events `segue web` relays)
     Tests/SegueWireTests/Generated/Samples.swift  a sample value of every message (every field set) and of
                                                   every oneof member, used by the tests and by
                                                   scripts/make_golden.py (which rebuilds the same values with
@@ -41,6 +44,7 @@ ENUMS_OUT = ROOT / "Sources" / "SegueWire" / "Generated" / "Enums.swift"
 SAMPLES_OUT = ROOT / "Tests" / "SegueWireTests" / "Generated" / "Samples.swift"
 JSON_OUT = ROOT / "Sources" / "SegueJSON" / "Generated" / "ProtoJSONDecoding.swift"
 JSON_WRITING_OUT = ROOT / "Sources" / "SegueJSON" / "Generated" / "ProtoJSONEncoding.swift"
+JSON_BYTES_OUT = ROOT / "Sources" / "SegueJSON" / "Generated" / "ProtoJSONWriting.swift"
 
 COMMAND = "python3 scripts/generate_wire.py"
 MAX_COLUMNS = 120
@@ -913,6 +917,33 @@ class Generator:
         lines += ["        return object", "    }", "}"]
         return lines
 
+    def json_bytes_file(self) -> str:
+        lines = file_header("How every message of proto/segue.proto writes its `jsonObject`'s text straight into bytes "
+                            "(`segue web`).")
+        lines += ["import SegueWire", ""]
+        for message in self.proto.messages:
+            lines += self.json_bytes_writer(message)
+            lines.append("")
+        return "\n".join(lines[:-1]) + "\n"
+
+    def json_bytes_writer(self, message: Message) -> list[str]:
+        lines = [f"extension {swift_type_name(message.name)}: JSONWritable {{"]
+        lines += doc_comment("The same text as `jsonObject`, without building it.", "    ")
+        lines.append("    public func writeJSON(to writer: inout JSONWriter) {")
+        lines.append("        writer.beginObject()")
+        for member in self.members(message):
+            if isinstance(member, Oneof):
+                lines.append(f"        switch {swift_identifier(lower_camel(member.name))} {{")
+                for f in member.fields:
+                    lines.append(f"        case .{swift_identifier(lower_camel(f.name))}(let value):")
+                    lines.append(f'            writer.member("{lower_camel(f.name)}", value)')
+                lines += ["        case nil:", "            break", "        }"]
+                continue
+            identifier = swift_identifier(lower_camel(member.name))
+            lines.append(f'        writer.member("{lower_camel(member.name)}", {identifier})')
+        lines += ["        writer.endObject()", "    }", "}"]
+        return lines
+
     # -- enums
 
     def enums_file(self) -> str:
@@ -1210,6 +1241,7 @@ def outputs(proto: Proto) -> dict[Path, str]:
         SAMPLES_OUT: generator.samples_file(),
         JSON_OUT: generator.json_file(),
         JSON_WRITING_OUT: generator.json_writing_file(),
+        JSON_BYTES_OUT: generator.json_bytes_file(),
     }
 
 

@@ -411,13 +411,14 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             case .frame(let frame):
                 let watchers = subscriptions.frameWatchers(of: frame.stackId)
                 guard !watchers.isEmpty else { continue }
-                let json = Array(publication.json.utf8)
+                // Written once, its bytes shared by every page watching the stack.
+                let json = publication.jsonBytes
                 for id in watchers { outboxes.appendFrame(json, stackId: frame.stackId, to: id) }
                 queuedSomething = true
             case .event, .rejection:
                 let watchers = subscriptions.eventWatchers(of: publication.stackId ?? "")
                 guard !watchers.isEmpty else { continue }
-                let json = Array(publication.json.utf8)
+                let json = publication.jsonBytes
                 for id in watchers { outboxes.append(json, to: id) }
                 queuedSomething = true
             case .undecodable:

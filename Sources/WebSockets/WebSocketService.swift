@@ -101,6 +101,11 @@ public final class WebSocketService: @unchecked Sendable {
     private var responses: [OpaquePointer: (bytes: [UInt8], sent: Int)] = [:]
     /// Connections whose reading is paused (`pauseReceiving`).
     private var paused: Set<ConnectionID> = []
+    /// Where each message up to `keptBufferBytes` is laid behind the LWS_PRE bytes for `lws_write`, kept from one
+    /// write to the next (the gateway writes thousands of frames a second): libwebsockets has sent or copied it by
+    /// the time it returns. A larger message (a history) gets a buffer of its own, so this one stays small.
+    private var outgoing: [UInt8] = []
+    private static let keptBufferBytes = 64 << 10
 
     /// A server: binds the listening socket.
     /// - Throws: `WebSocketError` when libwebsockets cannot create its context (the address is taken, say).
@@ -281,14 +286,15 @@ public final class WebSocketService: @unchecked Sendable {
             requestWrite(id)
             return
         }
-        while lws_send_pipe_choked(wsi) == 0 {
-            guard let message = handlers.writable(id) else { return }
-            guard write(message, to: wsi) >= 0 else {
-                close(id, status: 1011, reason: "write failed")
-                return
-            }
+        // Outside a writable callback, the socket is asked once (a poll of its own); then `writeQueued` goes on.
+        guard lws_send_pipe_choked(wsi) == 0 else {
+            lws_callback_on_writable(wsi)
+            return
         }
-        lws_callback_on_writable(wsi)
+        guard writeQueued(id, to: wsi) else {
+            close(id, status: 1011, reason: "write failed")
+            return
+        }
     }
 
     /// Stops reading the connection's socket: what the client sends waits in the kernel's buffers, then in the
@@ -462,20 +468,41 @@ public final class WebSocketService: @unchecked Sendable {
             refuse(wsi, status: status, reason: reason)
             return -1
         }
-        guard let message = handlers.writable(id) else { return 0 }
-        guard write(message, to: wsi) >= 0 else { return -1 }
-        lws_callback_on_writable(wsi)
-        return 0
+        return writeQueued(id, to: wsi) ? 0 : -1
+    }
+
+    /// Writes what `Handlers.writable` gives until it gives nothing or a write was not sent whole: libwebsockets
+    /// keeps the rest of that one (`lws_partial_buffered`, which asks the socket nothing, as its header says to do
+    /// between writes), and the connection waits for a writable callback. A message each time round the event
+    /// loop cost a poll of every socket per message.
+    /// - Returns: false when a write failed.
+    private func writeQueued(_ id: ConnectionID, to wsi: OpaquePointer) -> Bool {
+        while let message = handlers.writable(id) {
+            guard write(message, to: wsi) >= 0 else { return false }
+            if lws_partial_buffered(wsi) != 0 {
+                lws_callback_on_writable(wsi)
+                return true
+            }
+        }
+        return true
     }
 
     /// One text message, behind the LWS_PRE bytes libwebsockets writes its frame header into.
     private func write(_ message: [UInt8], to wsi: OpaquePointer) -> Int32 {
-        var buffer = [UInt8](repeating: 0, count: segue_lws_pre + message.count)
+        let size = segue_lws_pre + message.count
+        guard size <= Self.keptBufferBytes else {
+            var buffer = [UInt8](repeating: 0, count: size)
+            return Self.write(message, in: &buffer, to: wsi)
+        }
+        if outgoing.isEmpty { outgoing = [UInt8](repeating: 0, count: Self.keptBufferBytes) }
+        return Self.write(message, in: &outgoing, to: wsi)
+    }
+
+    /// `message` behind the LWS_PRE bytes of `buffer`, which has room for both.
+    private static func write(_ message: [UInt8], in buffer: inout [UInt8], to wsi: OpaquePointer) -> Int32 {
         buffer.withUnsafeMutableBufferPointer { buffer in
             _ = message.withUnsafeBytes { memcpy(buffer.baseAddress! + segue_lws_pre, $0.baseAddress!, $0.count) }
-        }
-        return buffer.withUnsafeMutableBufferPointer { buffer in
-            lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
+            return lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
         }
     }
 

@@ -99,4 +99,56 @@ struct WebSocketServiceTests {
         #expect(seen.messages.withLock { $0 }.isEmpty)
         #expect(seen.closed.withLock { $0 })
     }
+
+    /// Far more than the sockets hold: the server writes until a write is only partly sent, then waits for the
+    /// socket, so every message still arrives whole and in order, the few larger than the buffer the service
+    /// keeps for writing among them.
+    @Test func messagesPastWhatTheSocketTakesArriveWholeAndInOrder() throws {
+        let count = 2000
+        func message(_ index: Int) -> [UInt8] {
+            let head = Array("message \(index) ".utf8)
+            let size = index % 400 == 7 ? 100_000 : 4096
+            return head + [UInt8](repeating: UInt8(ascii: "."), count: size - head.count)
+        }
+        var template = Array("/tmp/segue-ws.XXXXXX".utf8CString)
+        let directory = String(cString: mkdtemp(&template)!)
+        defer { rmdir(directory) }
+        let written = Mutex(0)
+        var server: WebSocketService!
+        var serverHandlers = WebSocketService.Handlers()
+        serverHandlers.opened = { id in server.requestWrite(id) }
+        serverHandlers.writable = { _ in
+            written.withLock { written in
+                guard written < count else { return nil }
+                defer { written += 1 }
+                return message(written)
+            }
+        }
+        server = try WebSocketService(
+            server: .init(
+                host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: 1024, maxConnections: 4,
+                maxDescriptors: 64),
+            handlers: serverHandlers)
+        let received = Mutex<[[UInt8]]>([])
+        var client: WebSocketService!
+        var clientHandlers = WebSocketService.Handlers()
+        clientHandlers.received = { _, bytes in
+            let total = received.withLock { received in
+                received.append(bytes)
+                return received.count
+            }
+            if total >= count { client.stop() }
+        }
+        clientHandlers.closed = { _ in client.stop() }
+        client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
+        let port = server.port
+        let serving = try JoinableThread(name: "server") { [server] in server!.run() }
+        #expect(client.connect(host: "127.0.0.1", port: port, path: "/", origin: "127.0.0.1:\(port)") != nil)
+        client.run()
+        server.stop()
+        serving.join()
+        let messages = received.withLock { $0 }
+        #expect(messages.count == count)
+        #expect(messages.enumerated().allSatisfy { $0.element == message($0.offset) })
+    }
 }
