@@ -7,7 +7,8 @@ import SegueWire
 /// side-by-side comparison. Nothing reaches the daemon or its log, and the same gesture always gives the same
 /// frames.
 ///
-/// The stack is [Home, Detail] of `size` (default 390 x 844). The pans keep their gesture id, positions and
+/// The stack is [Home, Detail] of `size` (default 390 x 844), or the tabs [Tab 1, Tab 2, Tab 3] on the first for a
+/// swipe between tabs. The pans keep their gesture id, positions and
 /// spacing in time; the first one happens at engine time 1 s, and the engine's clock runs between them as it
 /// would live, then through every deadline until the transition has completed.
 struct GestureComparison: Sendable {
@@ -127,6 +128,8 @@ struct GestureComparison: Sendable {
     }
 
     private static let stackId = "compare"
+    /// The tabs of a comparison of tab swipes, as the page's playground names them.
+    static let tabs = ["Tab 1", "Tab 2", "Tab 3"]
 
     /// The least the answer's JSON can come to so far, from the counts of events and frames made.
     struct AnswerBudget {
@@ -159,12 +162,12 @@ struct GestureComparison: Sendable {
         var outcome = Outcome()
         var counted = (events: 0, frames: 0)
         let config = StackConfig(size: size, profile: profile, rightToLeft: rightToLeft, fps: fps)
-        let create = Command(
-            stackId: Self.stackId,
-            op: .create(
-                CreateStack(
-                    screens: ["Home", "Detail"],
-                    config: config)))
+        // A swipe between tabs needs a tab stack; a back swipe a screen to go back to.
+        let stack =
+            pans.contains { $0.target == .panTargetTabs }
+            ? CreateStack(tabs: Self.tabs, selectedTab: 0, config: config)
+            : CreateStack(screens: ["Home", "Detail"], config: config)
+        let create = Command(stackId: Self.stackId, op: .create(stack))
         if case .refused(let error) = core.apply(create, requestId: "compare", now: Self.originUs, into: &outcome) {
             throw Refusal(error)
         }

@@ -48,6 +48,20 @@ struct GestureComparisonTests {
         }
     }
 
+    @Test func aSwipeBetweenTabsIsComparedOnATabStack() throws {
+        let pans = (0..<6).map { index in
+            #"{"gestureId":"1","phase":"\#(index == 0 ? "PAN_BEGAN" : index == 5 ? "PAN_ENDED" : "PAN_CHANGED")","#
+                + #""target":"PAN_TARGET_TABS","location":{"x":\#(380 - 50 * index),"y":300},"#
+                + #""translation":{"x":\#(-50 * (index + 1))},"timestampUs":"\#(10_000 + 16_000 * index)"}"#
+        }
+        let text = #"{"profiles":["fluid"],"pans":[\#(pans.joined(separator: ","))]}"#
+        let comparison = try GestureComparison(json: try JSONValue(parsing: Array(text.utf8)), path: "compare")
+        let result = try comparison.run(maxAnswerBytes: .max).description
+        #expect(!result.contains("error"), "\(result)")
+        #expect(result.contains(#""operation":"SELECT_TAB""#), "\(result)")
+        #expect(result.contains(#""completed":{"#) && result.contains(#""selectedTab":1"#), "\(result)")
+    }
+
     @Test func everyFrameAndEventTakesAtLeastTheBytesTheAnswersEstimateCountsForIt() throws {
         let profiles = ["fluid", "ios", "flutter", "classic", "percent-1s", "modal", "slide-left", "fullscreen"]
         for profile in profiles {

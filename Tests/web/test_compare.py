@@ -86,3 +86,80 @@ def test_a_file_dropped_that_is_no_recording_is_told_on_the_page(page):
     note = wait_for(page, """const note = document.getElementById('cmp-recording').textContent;
         return note.includes('INVALID_ARGUMENT') && note""")
     assert 'picture.png: INVALID_ARGUMENT: the file is not a segue recording: it starts with "\\x89PNG' in note, note
+
+
+def run_compare(page, profiles: list[str], gesture: str) -> list[dict]:
+    page.execute_script("""['a', 'b', 'c', 'd'].forEach((slot, index) => {
+            document.getElementById(`cmp-${slot}`).value = arguments[0][index] || ''; });
+        document.getElementById('cmp-gesture').value = arguments[1];
+        window.segue.compare.runs = null;""", profiles, gesture)
+    page.find_element("id", "cmp-run").click()
+    return wait_for(page, """const runs = window.segue.compare.runs;
+        return runs && {runs: runs.map((run) => ({profile: run.profile, frames: run.frames.length,
+            decision: run.decision, operations: [...run.operations.values()]}))}""")["runs"]
+
+
+def open_compare(page) -> None:
+    page.find_element("css selector", '.tab[data-view="compare"]').click()
+    wait_for(page, "return !document.getElementById('view-compare').hidden")
+
+
+def test_a_refused_comparison_leaves_nothing_of_the_one_before(page):
+    open_compare(page)
+    assert len(run_compare(page, ["ios", "flutter"], "slow")) == 2
+    # A recorded gesture whose times go back: the gateway refuses the whole comparison.
+    page.execute_script("""const compare = window.segue.compare;
+        compare.recorded = [{stackId: 's', gestureId: 1, pans: [
+            {gestureId: 1, phase: 'PAN_BEGAN', location: {x: 10, y: 400}, translation: {x: 4}, timestampUs: 20000},
+            {gestureId: 1, phase: 'PAN_ENDED', location: {x: 90, y: 400}, translation: {x: 84}, timestampUs: 10000}]}];
+        document.getElementById('cmp-gesture').add(new Option('backwards', 'rec:0'));""")
+    assert run_compare(page, ["ios", "flutter"], "rec:0") == []
+    state = page.execute_script("""return {
+        figures: ['a', 'b', 'c', 'd'].filter((slot) => !document.getElementById(`cmp-figure-${slot}`).hidden),
+        bars: document.querySelectorAll('#cmp-timeline .bar').length,
+        readout: document.getElementById('cmp-time').textContent}""")
+    assert state["figures"] == [] and state["bars"] == 0, state
+    assert state["readout"].startswith("the comparison was refused: MALFORMED: compare.pans[1].timestampUs: goes back"), state
+
+
+def test_a_gesture_every_profile_refuses_is_told_without_nonsense(page):
+    open_compare(page)
+    # A swipe that heads away from the back edge: no profile takes it for a back swipe.
+    page.execute_script("""const compare = window.segue.compare;
+        compare.recorded = [{stackId: 's', gestureId: 1, pans: [
+            {gestureId: 1, phase: 'PAN_BEGAN', location: {x: 300, y: 400}, translation: {x: -12}, timestampUs: 10000},
+            {gestureId: 1, phase: 'PAN_ENDED', location: {x: 200, y: 400}, translation: {x: -112}, timestampUs: 30000}]}];
+        document.getElementById('cmp-gesture').add(new Option('away', 'rec:0'));""")
+    runs = run_compare(page, ["ios", "flutter"], "rec:0")
+    assert [run["frames"] for run in runs] == [0, 0], runs
+    assert all(run["decision"].startswith("refused: ") for run in runs), runs
+    text = page.execute_script("""return [document.getElementById('cmp-time').textContent,
+        document.querySelector('#cmp-timeline .timeline-tools').textContent,
+        document.getElementById('cmp-caption-a').textContent].join(' | ')""")
+    assert "NaN" not in text and "Infinity" not in text, text
+    assert page.execute_script("return document.getElementById('cmp-stage-a').hidden") is True
+    errors = [entry for entry in page.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == [], errors
+
+
+def test_a_tab_swipe_and_a_right_to_left_sample_compare(page):
+    # The playground's swipe between tabs is compared on a tab stack.
+    page.execute_script("""const kind = document.getElementById('pg-kind'); kind.value = 'tabs';
+        kind.dispatchEvent(new Event('change'));""")
+    wait_for(page, """return [...document.querySelectorAll('#pg-events li')]
+        .some((li) => li.textContent.includes('stackCreated [Tab 1, Tab 2, Tab 3]'))""")
+    page.execute_script("""const p = window.segue.playground; p.lastGesture = [0, 1, 2, 3, 4, 5].map((i) => ({
+        stackId: p.stackId, gestureId: 9, target: 'PAN_TARGET_TABS',
+        phase: i === 0 ? 'PAN_BEGAN' : i === 5 ? 'PAN_ENDED' : 'PAN_CHANGED',
+        location: {x: 380 - 50 * i, y: 400}, translation: {x: -50 * (i + 1), y: 0}, timestampUs: 10000 + 16000 * i}));""")
+    open_compare(page)
+    runs = run_compare(page, ["ios", "flutter"], "last")
+    assert [run["operations"] for run in runs] == [["SELECT_TAB"], ["SELECT_TAB"]], runs
+    assert "your last swipe in the playground" in page.find_element("id", "cmp-time").text
+
+    # Right to left, the samples start at the right edge: every profile takes them for a back swipe.
+    page.execute_script("document.getElementById('pg-rtl').checked = true")
+    runs = run_compare(page, ["ios", "android"], "slow")
+    assert all(run["frames"] > 10 and not run["decision"].startswith("refused") for run in runs), runs
+    assert "right to left" in page.find_element("id", "cmp-time").text
+    page.execute_script("document.getElementById('pg-rtl').checked = false")

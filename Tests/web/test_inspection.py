@@ -200,3 +200,70 @@ def test_compare_runs_one_gesture_through_two_profiles(page, tmp_path):
     drawn = page.execute_script("return window.segue.compare.stages.slice(0, 3).map((stage) => stage.drawn.frame.timeUs)")
     offset = page.execute_script("return window.segue.compare.startUs + window.segue.compare.offsetUs")
     assert all(time <= offset for time in drawn), (drawn, offset)
+
+
+def test_a_stack_with_no_history_is_told_not_drawn(page):
+    open_view(page, "timetravel")
+    field = page.find_element("id", "tt-stack")
+    field.clear()
+    field.send_keys("no-such-stack")
+    page.find_element("id", "tt-load").click()
+    summary = wait_for(page, "const t = document.getElementById('tt-summary').textContent; return t !== 'loading…' && t")
+    assert summary.startswith("no events of stack 'no-such-stack' in the log"), summary
+    assert "Infinity" not in page.find_element("id", "tt-frame").text
+
+
+def test_a_long_history_loads_and_plays(page, gateway):
+    # 1500 pushes and pops, immediate: 3000 transitions, each with its began, finished and completed.
+    from segue import Segue
+
+    client = Segue(ingest=gateway.ingest, control=gateway.control, events=gateway.events)
+    try:
+        client.create("long", ["Home"])
+        for index in range(1500):
+            client.push("long", f"Screen {index}", immediate=True)
+            client.pop("long", immediate=True)
+    finally:
+        client.close()
+    open_view(page, "timetravel")
+    field = page.find_element("id", "tt-stack")
+    field.clear()
+    field.send_keys("long")
+    page.find_element("id", "tt-load").click()
+    summary = wait_for(page, "const t = document.getElementById('tt-summary').textContent; return t.includes('events,') && t")
+    assert summary.startswith("9001 events"), summary
+    # The newest bars share rows: no more than twelve, each labelled only where its label fits.
+    rows = page.execute_script("""return new Set([...document.querySelectorAll('#tt-timeline .bar')]
+        .map((bar) => bar.getAttribute('y'))).size""")
+    assert rows <= 12, rows
+    # Stepping back from the end dims exactly the events after the frame shown.
+    page.find_element("id", "tt-back").click()
+    state = page.execute_script("""const tt = window.segue.timeTravel; const t = tt.startUs + tt.offsetUs;
+        return {wrong: tt.items.filter(([event, item]) => item.classList.contains('future') !== (event.timeUs > t)).length,
+                future: tt.items.filter(([, item]) => item.classList.contains('future')).length}""")
+    assert state["wrong"] == 0 and state["future"] >= 1, state
+
+
+def test_zooming_out_a_fresh_live_timeline_shows_its_window(page):
+    page.find_element("css selector", '#pg-timeline button[aria-label="Zoom out (-)"]').click()
+    page.find_element("css selector", '[data-command="push"]').click()
+    wait_for(page, "return document.getElementById('pg-screens').textContent.includes('Screen 1')")
+    # Zoomed out, the live window holds all of the little there is yet.
+    view = page.execute_script("""const t = window.segue.playground.timeline; const [a, b] = t.range();
+        return {span: b - a, whole: t.endUs - t.startUs, window: t.windowUs}""")
+    assert view["span"] == view["whole"] > 0 and view["window"] >= 3_000_000, view
+
+
+def test_a_stack_deleted_while_open_in_the_monitor_says_so(page, gateway):
+    open_view(page, "monitor")
+    gateway.cli("create", "doomed", "--screens", "Home,Detail")
+    wait_for(page, "return document.querySelector('#mon-table tr[data-stack=\"doomed\"]')")
+    page.find_element("css selector", 'button[aria-label="Open doomed"]').click()
+    wait_for(page, "return window.segue.monitor.opened === 'doomed' && window.segue.monitor.stage.drawn")
+    gateway.cli("delete", "doomed")
+    wait_for(page, "return document.getElementById('mon-title').textContent === 'doomed (deleted)'")
+    assert page.execute_script("return document.getElementById('mon-stage').hidden") is True
+    # Made anew, it is opened afresh: its new history only... and its phone again.
+    gateway.cli("create", "doomed", "--screens", "Home,Inbox")
+    wait_for(page, """return document.getElementById('mon-title').textContent === 'doomed'
+        && !document.getElementById('mon-stage').hidden""")

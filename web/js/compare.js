@@ -29,7 +29,7 @@ export class Compare {
     this.timeline = new Timeline(this.$('cmp-timeline'), {
       onSeek: (offsetUs) => this.show(offsetUs),
       lanesOf: () => this.lanes(),
-      labelOf: (transition) => `${this.runs[transition.id - 1]?.profile} ${transition.operation}`,
+      labelOf: (transition) => `${this.runs[transition.id - 1]?.label} ${transition.operation}`,
     });
     this.$('cmp-run').addEventListener('click', () => this.run());
     this.$('cmp-play').addEventListener('click', () => this.play());
@@ -58,63 +58,63 @@ export class Compare {
       return;
     }
     note.textContent = `reading ${file.name}…`;
-    const bytes = new Uint8Array(await file.arrayBuffer());
     let answer;
     try {
+      // The browser may fail to read it (a folder, a file that changed or went away since it was chosen).
+      const bytes = new Uint8Array(await file.arrayBuffer());
       answer = await this.connection.ask({ recording: { data: toBase64(bytes) } });
     } catch (error) {
-      note.textContent = `${file.name}: ${error.code || 'error'}: ${error.message}`;
+      note.textContent = `${file.name}: ${error.code || error.name || 'error'}: ${error.message}`;
       return;
+    } finally {
+      // The same file chosen again (made anew since) is read again.
+      this.$('cmp-file').value = '';
     }
     const recording = answer.recording;
     this.recorded = recording.gestures || [];
     const list = this.$('cmp-gesture');
     for (const option of [...list.options]) if (option.value.startsWith('rec:')) option.remove();
     this.recorded.forEach((gesture, index) => {
-      list.add(new Option(`${file.name}: ${gesture.stackId} gesture ${gesture.gestureId} (${gesture.pans.length} pans)`,
-        `rec:${index}`));
+      // A gesture of more pans than a comparison takes comes cut: its release is missing.
+      const pans = gesture.more ? `its first ${gesture.pans.length} pans: cut short, no release`
+        : counted(gesture.pans.length, 'pan');
+      list.add(new Option(`${file.name}: ${gesture.stackId} gesture ${gesture.gestureId} (${pans})`, `rec:${index}`));
     });
     if (this.recorded.length) list.value = 'rec:0';
-    note.textContent = `${file.name}: ${this.recorded.length} swipe${this.recorded.length === 1 ? '' : 's'} in `
-      + `${recording.inputs} inputs${recording.more ? ' (the first ones)' : ''}${recording.partial ? ', its last record cut short' : ''}`;
+    note.textContent = `${file.name}: ${counted(this.recorded.length, 'swipe')} in ${counted(recording.inputs, 'input')}`
+      + `${recording.more ? ' (the first ones)' : ''}${recording.partial ? ', its last record cut short' : ''}`;
   }
 
-  // The pans to compare, in the playground's device size.
-  gesture(width, height) {
+  // The pans to compare, in the playground's device size and direction, with what they are.
+  gesture(width, height, rightToLeft) {
     const choice = this.$('cmp-gesture').value;
-    if (choice.startsWith('rec:')) return this.recorded[Number(choice.slice(4))]?.pans || [];
-    if (choice === 'last' && this.playground.lastGesture.length > 1) return this.playground.lastGesture;
-    const flick = choice === 'flick';
-    const pans = [];
-    const y = height / 2, startX = 6, endX = flick ? width * 0.25 : width * 0.6;
-    const steps = flick ? 10 : 48;
-    const stepUs = 8333;
-    // The first sample is already on its way, as a pan recognizer's BEGAN is.
-    for (let i = 1; i <= steps; i++) {
-      const x = startX + (endX - startX) * (flick ? i / steps : Math.sin((i / steps) * Math.PI / 2));
-      pans.push({ gestureId: 1, phase: i === 1 ? 'PAN_BEGAN' : 'PAN_CHANGED', location: { x, y },
-        translation: { x: x - startX, y: 0 }, timestampUs: i * stepUs });
+    if (choice.startsWith('rec:')) return { pans: this.recorded[Number(choice.slice(4))]?.pans || [], what: 'the recorded swipe' };
+    if (choice === 'last' && this.playground.lastGesture.length > 1) {
+      return { pans: this.playground.lastGesture, what: 'your last swipe in the playground' };
     }
-    const last = pans[pans.length - 1];
-    // The slow drag rests 100 ms before it lets go; the flick lets go at speed.
-    pans.push({ ...last, phase: 'PAN_ENDED', timestampUs: last.timestampUs + (flick ? stepUs : 100000) });
-    return pans;
+    const flick = choice === 'flick';
+    const what = choice === 'last' ? 'no swipe in the playground yet: the sample drag that slows to rest'
+      : flick ? 'the sample flick' : 'the sample drag that slows to rest';
+    return { pans: sample(width, height, flick, rightToLeft), what };
   }
 
   async run() {
     const [width, height] = this.$('pg-device').value.split('x').map(Number);
+    const rightToLeft = this.$('pg-rtl').checked;
     this.size = { width, height };
     const profiles = SLOTS.map((slot) => this.$(`cmp-${slot}`).value).filter(Boolean);
-    const pans = this.gesture(width, height);
+    const { pans, what } = this.gesture(width, height, rightToLeft);
     let answer;
     try {
       answer = await this.connection.ask({ compare: { profiles, size: { width, height }, pans,
-        rightToLeft: this.$('pg-rtl').checked || undefined } });
+        rightToLeft: rightToLeft || undefined } });
     } catch (error) {
-      this.$('cmp-caption-a').textContent = `${error.code || 'error'}: ${error.message}`;
+      // Nothing of an earlier comparison stays on screen beside the refusal of this one.
+      this.showRuns([]);
+      this.$('cmp-time').textContent = `the comparison was refused: ${error.code || 'error'}: ${error.message}`;
       return;
     }
-    this.runs = answer.comparison.runs.map((run) => {
+    this.showRuns(answer.comparison.runs.map((run) => {
       const operations = new Map();
       let decision = 'no transition';
       for (const event of run.events || []) {
@@ -127,24 +127,46 @@ export class Compare {
       }
       if (run.error) decision = `refused: ${run.error.code} ${run.error.message}`;
       return { profile: run.profile, events: run.events || [], frames: run.frames || [], operations, decision };
-    });
+    }));
+    this.what = `${what}, ${width} × ${height}${rightToLeft ? ', right to left' : ''}`;
+    this.show(0);
+  }
+
+  // Shows `runs`: a phone and caption each (a refused run its caption only), their rows and curves on the timeline.
+  showRuns(runs) {
+    this.runs = runs;
+    const { width, height } = this.size;
+    // Two runs of one profile are told apart by their place.
+    const names = runs.map((run) => run.profile);
+    for (const run of runs) {
+      run.label = names.filter((name) => name === run.profile).length > 1
+        ? `${run.profile} (${runs.indexOf(run) + 1})` : run.profile;
+    }
     SLOTS.forEach((slot, index) => {
-      const run = this.runs[index];
+      const run = runs[index];
       this.$(`cmp-figure-${slot}`).hidden = !run;
       if (!run) return;
+      this.$(`cmp-caption-${slot}`).textContent = `${run.label}: ${run.decision}`;
+      if (!run.frames.length) {
+        this.stages[index].element.hidden = true;
+        return;
+      }
       this.stages[index].setSize(width, height);
-      this.stages[index].describe({ screens: ['Home', 'Detail'] });
-      this.$(`cmp-caption-${slot}`).textContent = `${run.profile}: ${run.decision}`;
+      this.stages[index].describe(this.gestureOfTabs(run)
+        ? { tabs: ['Tab 1', 'Tab 2', 'Tab 3'], selectedTab: 0 } : { screens: ['Home', 'Detail'] });
     });
-    const times = this.runs.flatMap((run) => [...run.events, ...run.frames].map((item) => item.timeUs));
-    this.startUs = times.reduce((a, b) => Math.min(a, b), Infinity);
-    this.endUs = times.reduce((a, b) => Math.max(a, b), -Infinity);
+    const times = runs.flatMap((run) => [...run.events, ...run.frames].map((item) => item.timeUs));
+    this.startUs = times.length ? times.reduce((a, b) => Math.min(a, b)) : 0;
+    this.endUs = times.length ? times.reduce((a, b) => Math.max(a, b)) : 0;
     this.$('cmp-scrub').max = String(this.endUs - this.startUs);
     this.timeline.setDevice(this.size);
     // Each run's transition on its own row: its id becomes the run's number.
-    const events = this.runs.flatMap((run, index) => run.events.map((event) => renumbered(event, index + 1)));
+    const events = runs.flatMap((run, index) => run.events.map((event) => renumbered(event, index + 1)));
     this.timeline.show(events, [], this.startUs, this.endUs);
-    this.show(0);
+  }
+
+  gestureOfTabs(run) {
+    return [...run.operations.values()].includes('SELECT_TAB');
   }
 
   // The lanes of the runs overlaid: visual progress, the moving screen's place, how far it is from the first
@@ -153,21 +175,25 @@ export class Compare {
     const size = this.size;
     const series = (label, kind, points) => ({ label, kind, segments: [points] });
     const progress = [], place = [], apart = [], scale = [];
+    // Refused runs have no frames, so no curves, and nothing to be apart from.
     const traces = this.runs.map((run, index) => {
+      if (!run.frames.length) return null;
       const kind = `run-${index}`;
       // A run is one gesture, so one transition: its upper screen moves.
-      const side = upperSide(run.operations.get(run.frames[0]?.transitionId)) || 'to';
+      const side = upperSide(run.operations.get(run.frames[0].transitionId)) || 'to';
       const axis = movingAxis(run.frames, size);
       const shown = run.frames.filter((frame) => frame[side]);
       const offsets = shown.map((frame) => [frame.timeUs, offsetOf(frame[side], axis, size)]);
-      progress.push(series(run.profile, kind, run.frames.map((frame) => [frame.timeUs, frame.progress || 0])));
-      place.push(series(run.profile, kind, offsets));
-      scale.push(series(run.profile, kind, shown.map((frame) => [frame.timeUs, scaleOf(frame[side], size)])));
+      progress.push(series(run.label, kind, run.frames.map((frame) => [frame.timeUs, frame.progress || 0])));
+      place.push(series(run.label, kind, offsets));
+      scale.push(series(run.label, kind, shown.map((frame) => [frame.timeUs, scaleOf(frame[side], size)])));
       const length = axis === 'x' ? size.width : size.height;
-      return offsets.map(([t, offset]) => [t, offset * length]);
-    });
-    traces.slice(1).forEach((trace, index) => apart.push(series(`${this.runs[index + 1].profile} − ${this.runs[0].profile}`,
-      `run-${index + 1} gap-line`, apartAt(traces[0], trace))));
+      return { run, kind, points: offsets.map(([t, offset]) => [t, offset * length]) };
+    }).filter(Boolean);
+    const [base, ...others] = traces;
+    for (const other of others) {
+      apart.push(series(`${other.run.label} − ${base.run.label}`, `${other.kind} gap-line`, apartAt(base.points, other.points)));
+    }
     const lanes = [
       { title: 'visual progress', series: progress, min: 0, max: 1 },
       { title: 'moving screen, share of the device', series: place },
@@ -180,7 +206,8 @@ export class Compare {
   show(offsetUs) {
     this.offsetUs = offsetUs;
     this.$('cmp-scrub').value = String(offsetUs);
-    this.$('cmp-time').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms of ${((this.endUs - this.startUs) / 1000).toFixed(0)} ms`;
+    this.$('cmp-time').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms of ${((this.endUs - this.startUs) / 1000).toFixed(0)} ms`
+      + ` · ${this.what}`;
     this.timeline.setHead(offsetUs);
     const t = this.startUs + offsetUs;
     this.runs.forEach((run, index) => {
@@ -202,6 +229,29 @@ export class Compare {
     };
     requestAnimationFrame(tick);
   }
+}
+
+// A sample back swipe from the leading edge (the right one, right to left): a drag that slows to rest at 60% of the
+// width and lets go 100 ms later, or a short flick that lets go at speed.
+function sample(width, height, flick, rightToLeft) {
+  const pans = [];
+  const y = height / 2, start = 6, end = flick ? width * 0.25 : width * 0.6;
+  const steps = flick ? 10 : 48;
+  const stepUs = 8333;
+  const along = (distance) => (rightToLeft ? width - distance : distance);
+  // The first sample is already on its way, as a pan recognizer's BEGAN is.
+  for (let i = 1; i <= steps; i++) {
+    const distance = start + (end - start) * (flick ? i / steps : Math.sin((i / steps) * Math.PI / 2));
+    pans.push({ gestureId: 1, phase: i === 1 ? 'PAN_BEGAN' : 'PAN_CHANGED', location: { x: along(distance), y },
+      translation: { x: along(distance) - along(start), y: 0 }, timestampUs: i * stepUs });
+  }
+  const last = pans[pans.length - 1];
+  pans.push({ ...last, phase: 'PAN_ENDED', timestampUs: last.timestampUs + (flick ? stepUs : 100000) });
+  return pans;
+}
+
+function counted(count, noun) {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 // An event with its transition id replaced (each run's transitions get a row of their own on the timeline).

@@ -189,6 +189,15 @@ export class Monitor {
       const [kind, body] = eventBody(event);
       this.describe(row, event);
       if (kind === 'deleted') row.remove(), this.rows.delete(event.stackId);
+      if (event.stackId === this.opened && kind === 'deleted') {
+        // Its screens are gone: say so rather than leave the last ones up.
+        this.$('mon-title').textContent = `${event.stackId} (deleted)`;
+        this.stage.element.hidden = true;
+      } else if (event.stackId === this.opened && kind === 'stackCreated' && !this.opening?.buffered) {
+        // Made anew under the same id: a new history, opened afresh.
+        this.open(event.stackId);
+        return;
+      }
       if (event.stackId === this.opened && this.opening) {
         if (this.opening.buffered) this.opening.buffered.push(event);
         else this.showLive(event);

@@ -43,9 +43,11 @@ export function describeEvent(event) {
 }
 
 export class EventList {
-  constructor(element, limit = 300) {
+  // `follows`: the list scrolls to each new item (time travel places its list itself).
+  constructor(element, limit = 300, { follows = true } = {}) {
     this.element = element;
     this.limit = limit;
+    this.follows = follows;
   }
 
   clear() { this.element.replaceChildren(); }
@@ -56,7 +58,15 @@ export class EventList {
     if (className) item.className = className;
     this.element.append(item);
     while (this.element.children.length > this.limit) this.element.firstElementChild.remove();
-    this.element.scrollTop = this.element.scrollHeight;
+    // Scrolled to the newest once per display refresh: a scroll per item lays the list out again each time, and a
+    // long history listed at once took seconds.
+    if (!this.scrollPending) {
+      this.scrollPending = true;
+      requestAnimationFrame(() => {
+        this.scrollPending = false;
+        if (this.follows) this.element.scrollTop = this.element.scrollHeight;
+      });
+    }
     return item;
   }
 

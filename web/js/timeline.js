@@ -14,8 +14,8 @@ const RULER = 24;
 const ROW = 20;
 // More transitions than this in view share rows: a stack runs one at a time, so they never overlap.
 const MAX_ROWS = 12;
-// Ticks of progressed events drawn at most; past it the curves say enough.
-const MAX_TICKS = 1500;
+// Ticks of one transition's progressed events drawn at most; past it the curves say enough.
+const MAX_TICKS_PER_ROW = 200;
 // What a live timeline keeps: the newest, dropping the oldest.
 const MAX_FRAMES = 20000;
 const MAX_EVENTS = 5000;
@@ -107,8 +107,9 @@ export class Timeline {
   show(events, frames, startUs, endUs) {
     this.events = events;
     this.frames = frames;
-    this.startUs = startUs;
-    this.endUs = Math.max(endUs, startUs + 1);
+    // Nothing to show (no times at all): an empty axis, not one from infinity.
+    this.startUs = Number.isFinite(startUs) ? startUs : 0;
+    this.endUs = Number.isFinite(endUs) ? Math.max(endUs, this.startUs + 1) : this.startUs + 1;
     this.view = null;
     this.redraw();
   }
@@ -182,7 +183,11 @@ export class Timeline {
   // Zooms by `factor` (under 1 zooms in) about `centerUs` (the head's time, or the middle).
   zoom(factor, centerUs) {
     const [from, to] = this.range();
-    const span = Math.min(Math.max((to - from) * factor, MIN_SPAN_US), Math.max(this.endUs - this.startUs, MIN_SPAN_US));
+    // A live timeline zooms out to its window at least, however little it holds yet.
+    const widest = Math.max(this.endUs - this.startUs, MIN_SPAN_US, this.live ? LIVE_WINDOW_US : 0);
+    // A live timeline's window is what it zooms, whether or not it is filled yet.
+    const current = this.live && !this.view ? this.windowUs : to - from;
+    const span = Math.min(Math.max(current * factor, MIN_SPAN_US), widest);
     if (this.live && !this.view) {
       this.windowUs = span;
     } else {
@@ -237,11 +242,12 @@ export class Timeline {
     const rowCount = rows.length ? Math.max(...rows) + 1 : 0;
     this.svg.replaceChildren();
     this.drawRuler(from, to);
-    transitions.forEach((transition, index) => this.drawTransition(transition, RULER + rows[index] * ROW));
+    transitions.forEach((transition, index) => this.drawBar(transition, RULER + rows[index] * ROW));
     const top = RULER + rowCount * ROW + 4;
     const lanes = this.lanesOf ? this.lanesOf(from, to) : screenLanes(framesBetween(this.frames, from, to), this.size);
     const height = this.curves.drawLanes(lanes, { top, width: this.width, x: (t) => this.x(t) });
     this.drawTicks(transitions, rows, from, to);
+    transitions.forEach((transition, index) => this.drawMarkers(transition, RULER + rows[index] * ROW));
     this.height = top + height;
     this.svg.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
     this.head = node('line', { class: 'head', y1: 0, y2: this.height });
@@ -263,44 +269,58 @@ export class Timeline {
     }
   }
 
-  drawTransition(transition, y) {
-    const { id, operation, began, decision, completed } = transition;
-    const outcome = completed ? (completed.completed.finished ? 'finished' : 'cancelled') : 'running';
+  // A transition's bar; its label and markers are drawn over the ticks, by `drawMarkers`.
+  drawBar(transition, y) {
+    const { id, operation, began, completed } = transition;
     const left = this.x(began.timeUs);
     const right = this.x(completed ? completed.timeUs : this.endUs);
-    const bar = node('rect', { class: `bar ${outcome}`, x: left, y: y + 4, width: Math.max(2, right - left),
-      height: ROW - 8, rx: 3 });
+    const bar = node('rect', { class: `bar ${outcomeOf(transition)}`, x: left, y: y + 4,
+      width: Math.max(2, right - left), height: ROW - 8, rx: 3 });
     bar.dataset.transition = String(id);
-    bar.append(node('title', {}, `t${id} ${operation}: ${outcome}`));
-    this.svg.append(bar, node('text', { class: 'bar-label', x: Math.max(left, Curves.PAD) + 8, y: y + ROW - 7 },
-      this.labelOf(transition)));
+    bar.append(node('title', {}, `t${id} ${operation}: ${outcomeOf(transition)}`));
+    this.svg.append(bar);
+  }
+
+  drawMarkers(transition, y) {
+    const { operation, began, decision, completed } = transition;
+    const left = Math.max(this.x(began.timeUs), Curves.PAD);
+    const right = this.x(completed ? completed.timeUs : this.endUs);
+    const label = this.labelOf(transition);
+    // A label wider than its bar would run into the next transition's on a shared row.
+    if (right - left >= label.length * 6.2 + 12) {
+      this.svg.append(node('text', { class: 'bar-label', x: left + 8, y: y + ROW - 7 }, label));
+    }
     this.marker(began, 'began', y, `began ${operation}`);
     if (decision) {
       const [kind, body] = decision.kind;
       const velocity = body.velocity !== undefined ? `, released at ${Number(body.velocity).toFixed(2)}/s` : '';
       this.marker(decision.event, kind, y, `${kind} ${body.reason || ''}${velocity}`);
     }
-    if (completed) this.marker(completed, 'completed', y, `completed ${outcome}`);
+    if (completed) this.marker(completed, 'completed', y, `completed ${outcomeOf(transition)}`);
   }
 
-  // A tick per progressed event on its transition's row: a click jumps to it (not in the tab order: a swipe has
-  // a hundred; the curves and the frame keys reach the same times).
+  // A tick per progressed event on its transition's row, at most MAX_TICKS_PER_ROW of a transition in view (every
+  // other one, or fewer, past that): a click jumps to it. Not in the tab order: a swipe has a hundred, and the
+  // frame keys reach the same times.
   drawTicks(transitions, rows, from, to) {
-    const rowOf = new Map(transitions.map((t, index) => [t, rows[index]]));
-    const byId = new Map();
-    for (const t of transitions) byId.set(t.id, t);
-    let drawn = 0;
-    for (const event of this.events) {
-      const body = event.progressed;
-      if (!body || event.timeUs < from || event.timeUs > to) continue;
-      const transition = byId.get(body.transitionId);
-      if (!transition || drawn++ >= MAX_TICKS) continue;
+    const rowOf = new Map();
+    transitions.forEach((t, index) => rowOf.set(t.id, rows[index]));
+    const progressed = this.events.filter((event) => event.progressed && event.timeUs >= from && event.timeUs <= to
+      && rowOf.has(event.progressed.transitionId));
+    const counts = new Map();
+    for (const event of progressed) counts.set(event.progressed.transitionId, (counts.get(event.progressed.transitionId) || 0) + 1);
+    const seen = new Map();
+    for (const event of progressed) {
+      const id = event.progressed.transitionId;
+      const index = seen.get(id) || 0;
+      seen.set(id, index + 1);
+      if (index % Math.ceil(counts.get(id) / MAX_TICKS_PER_ROW) !== 0) continue;
       const x = this.x(event.timeUs);
-      const y = RULER + rowOf.get(transition) * ROW;
+      const y = RULER + rowOf.get(id) * ROW;
       const tick = node('line', { class: 'event-tick', x1: x, x2: x, y1: y + 6, y2: y + ROW - 6 });
       tick.dataset.position = String(event.position);
       tick.dataset.kind = 'progressed';
-      tick.append(node('title', {}, `#${event.position} progressed ${(Number(body.progress) || 0).toFixed(3)}`));
+      tick.append(node('title', {}, `#${event.position} progressed ${(Number(event.progressed.progress) || 0).toFixed(3)}`));
       tick.addEventListener('click', () => this.onSeek(event.timeUs - this.startUs));
       this.svg.append(tick);
     }
@@ -320,6 +340,11 @@ export class Timeline {
     });
     this.svg.append(marker);
   }
+}
+
+function outcomeOf(transition) {
+  if (!transition.completed) return 'running';
+  return transition.completed.completed.finished ? 'finished' : 'cancelled';
 }
 
 // Each transition of a history: its began, its last finished or cancelled, and its completed events.

@@ -9,7 +9,7 @@ export class TimeTravel {
     this.connection = connection;
     this.$ = (id) => document.getElementById(id);
     this.stage = new Stage(this.$('tt-stage'));
-    this.events = new EventList(this.$('tt-events'), 100000);
+    this.events = new EventList(this.$('tt-events'), 100000, { follows: false });
     this.timeline = new Timeline(this.$('tt-timeline'), { onSeek: (offsetUs) => { this.pause(); this.show(offsetUs); } });
     this.frames = [];
     this.items = [];  // [event, list item]
@@ -50,8 +50,19 @@ export class TimeTravel {
     }
     this.frames = history.frames || [];
     const events = history.events || [];
+    if (!events.length) {
+      this.items = [];
+      this.frames = [];
+      this.events.clear();
+      this.timeline.clear();
+      this.$('tt-frame').textContent = '-';
+      this.$('tt-summary').textContent = `no events of stack '${stackId}' in the log: is it the right id? `
+        + '(the Monitor lists every stack)';
+      return;
+    }
     this.events.clear();
     this.operations.clear();
+    this.pastCount = null;
     this.items = events.map((event) => {
       const [kind, body] = eventBody(event);
       if (kind === 'began') this.operations.set(body.transitionId, body.operation);
@@ -115,12 +126,21 @@ export class TimeTravel {
       this.stage.showScreen(this.created ? topScreen(this.created) : null);
       this.$('tt-frame').textContent = `t=${(offsetUs / 1000).toFixed(1)} ms  before the first frame`;
     }
-    let current = null;
-    for (const [event, item] of this.items) {
-      item.classList.toggle('future', event.timeUs > t);
-      if (event.timeUs <= t) current = item;
+    this.markPast(t);
+  }
+
+  // Dims the events after `t`, touching only those whose side of it changed (events are in time order), and
+  // shows the newest before it in the middle of the list.
+  markPast(t) {
+    let low = 0, high = this.items.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.items[middle][0].timeUs <= t) low = middle + 1; else high = middle;
     }
-    // The list shows the newest event so far, in its middle.
+    const before = this.pastCount ?? this.items.length;
+    for (let i = Math.min(low, before); i < Math.max(low, before); i++) this.items[i][1].classList.toggle('future', i >= low);
+    this.pastCount = low;
+    const current = this.items[low - 1]?.[1];
     const list = this.$('tt-events');
     if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
   }
