@@ -126,6 +126,7 @@ def test_a_swipe_past_half_finishes_the_pop(page, gateway, kind, tmp_path):
         .some((li) => li.textContent.includes(' completed '))""")
     done = check_log_and_cards(page, gateway, stack_id, finished=True)
     if kind == "mouse":
+        wait_for(page, "return document.querySelector('#pg-timeline .bar.finished')")
         screenshot(page, "playground-after", tmp_path)
     assert done["progress"] == 1
     assert done["to"]["screen"] == "Home"
