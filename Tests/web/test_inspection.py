@@ -16,12 +16,18 @@ def open_view(page, name: str) -> None:
     wait_for(page, "return !document.getElementById(arguments[0]).hidden", f"view-{name}")
 
 
-def load_history(page, stack_id: str) -> None:
+def ask_for_history(page, stack_id: str) -> str:
+    """Types `stack_id` into time travel and loads it; returns the summary once it is not loading any more."""
     open_view(page, "timetravel")
     field = page.find_element("id", "tt-stack")
     field.clear()
     field.send_keys(stack_id)
     page.find_element("id", "tt-load").click()
+    return wait_for(page, "const t = document.getElementById('tt-summary').textContent; return t !== 'loading…' && t")
+
+
+def load_history(page, stack_id: str) -> None:
+    ask_for_history(page, stack_id)
     wait_for(page, "return window.segue.timeTravel.frames.length > 0")
 
 
@@ -203,12 +209,7 @@ def test_compare_runs_one_gesture_through_two_profiles(page, tmp_path):
 
 
 def test_a_stack_with_no_history_is_told_not_drawn(page):
-    open_view(page, "timetravel")
-    field = page.find_element("id", "tt-stack")
-    field.clear()
-    field.send_keys("no-such-stack")
-    page.find_element("id", "tt-load").click()
-    summary = wait_for(page, "const t = document.getElementById('tt-summary').textContent; return t !== 'loading…' && t")
+    summary = ask_for_history(page, "no-such-stack")
     assert summary.startswith("no events of stack 'no-such-stack' in the log"), summary
     assert "Infinity" not in page.find_element("id", "tt-frame").text
 
@@ -225,12 +226,7 @@ def test_a_long_history_loads_and_plays(page, gateway):
             client.pop("long", immediate=True)
     finally:
         client.close()
-    open_view(page, "timetravel")
-    field = page.find_element("id", "tt-stack")
-    field.clear()
-    field.send_keys("long")
-    page.find_element("id", "tt-load").click()
-    summary = wait_for(page, "const t = document.getElementById('tt-summary').textContent; return t.includes('events,') && t")
+    summary = ask_for_history(page, "long")
     assert summary.startswith("9001 events"), summary
     # The newest bars share rows: no more than twelve, each labelled only where its label fits.
     rows = page.execute_script("""return new Set([...document.querySelectorAll('#tt-timeline .bar')]
