@@ -41,6 +41,9 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     private var pages: Set<ConnectionID> = []
     /// Each page's own stack, deleted when the page goes away.
     private var scratchStacks: [ConnectionID: String] = [:]
+    /// Control connections of pages gone, kept open until the delete of the page's stack sent on them (after the
+    /// page's own requests) is answered, by the delete's tag, with when it was sent.
+    private var closingControls: [UInt64: (page: ConnectionID, sentAt: ContinuousClock.Instant)] = [:]
     private var health = DaemonHealth()
     private var subscriptions = SubscriptionTable()
     private var pending: [UInt64: PendingRequest] = [:]
@@ -175,13 +178,21 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             pages.remove(id)
             // What was found while pages were open goes stale once none is.
             if pages.isEmpty { health = DaemonHealth() }
+            let ownControl = pageControls.remove(id) != nil
+            var controlWaits = false
             if let stackId = scratchStacks.removeValue(forKey: id) {
-                // Fire and forget: a stack deleted already, or by someone else, is a rejection nobody watches.
-                _ = transport.sendInput(
-                    Input(body: .command(Command(stackId: stackId, op: .delete(DeleteStack())))).encoded())
+                // On the connection the page's requests took, behind them: its create, still on its way, is
+                // deleted rather than left behind. A stack deleted already, or by someone else, is a refusal
+                // nobody reads.
+                lastTag += 1
+                let delete = Request(body: .command(Command(stackId: stackId, op: .delete(DeleteStack()))))
+                if transport.sendRequest(delete.encoded(), tag: lastTag, from: ownControl ? id : nil), ownControl {
+                    closingControls[lastTag] = (id, clock())
+                    controlWaits = true
+                }
             }
             for prefix in subscriptions.removeAll(of: id) { transport.unsubscribe(prefix) }
-            if pageControls.remove(id) != nil { transport.closeControl(of: id) }
+            if ownControl && !controlWaits { transport.closeControl(of: id) }
             pending = pending.filter { _, waiting in
                 if case .page(id, _, _) = waiting { return false }
                 return true
@@ -371,6 +382,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
     }
 
     private func handle(_ answer: TaggedReply) {
+        if let closing = closingControls.removeValue(forKey: answer.tag) {
+            transport.closeControl(of: closing.page)
+            return
+        }
         if health.asked(answer.tag) {
             let changed: Bool
             switch answer.reply {
@@ -441,6 +456,10 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
         let now = clock()
         checkHealth(at: now)
         let timeout = Duration.milliseconds(GatewayLimits.requestTimeoutMs)
+        for (tag, closing) in closingControls where now - closing.sentAt > timeout {
+            closingControls[tag] = nil
+            transport.closeControl(of: closing.page)
+        }
         for (tag, waiting) in pending where now - waiting.sentAt > timeout {
             pending[tag] = nil
             fail(

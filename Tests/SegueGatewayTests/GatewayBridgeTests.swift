@@ -460,9 +460,23 @@ extension GatewayBridgeTests {
             ])
         harness.send(#"{"scratch": {"stackId": ""}, "ref": "bad"}"#, from: page)
         #expect(harness.messages(of: page).first?.contains("stackId is required") == true)
-        #expect(harness.transport.inputs.isEmpty)
+        // The page's create on its own connection, then the page goes: the delete follows the create on that
+        // connection, which stays open until the delete is answered.
+        harness.send(
+            #"{"request": {"command": {"stackId": "web-two", "create": {"screens": ["Home"]}}}, "ref": "c"}"#,
+            from: page)
         harness.close(page)
-        let deletes = try harness.transport.inputs.map { try Input(decoding: $0) }
-        #expect(deletes == [Input(body: .command(Command(stackId: "web-two", op: .delete(DeleteStack()))))])
+        #expect(harness.transport.inputs.isEmpty)
+        let sent = harness.transport.requests.map { ($0.request.body, $0.page) }
+        #expect(sent.count == 2, "\(sent)")
+        guard sent.count == 2, case .command(let create) = sent[0].0, case .command(let delete) = sent[1].0 else {
+            return
+        }
+        #expect(create.stackId == "web-two" && delete == Command(stackId: "web-two", op: .delete(DeleteStack())))
+        #expect(sent[0].1 == page && sent[1].1 == page)
+        #expect(harness.transport.pageControls == [page], "kept open for the delete")
+        harness.transport.answer(harness.transport.requests[1], with: .success(Reply()))
+        harness.advance(ms: 1)
+        #expect(harness.transport.pageControls.isEmpty)
     }
 }

@@ -67,10 +67,11 @@ export class Playground {
       : { screens: ['Home', 'Detail'], config };
     const stackId = this.stackId;
     try {
+      // Named the page's own before it is made: the gateway deletes it when the page goes away, behind the
+      // create, even if the page goes while the create is on its way.
+      this.connection.send({ scratch: { stackId } });
       await this.connection.watch({ stackId });
       await this.connection.command(stackId, { create });
-      // The gateway deletes the page's own stack when the page goes away (only once it is the page's own).
-      await this.connection.ask({ scratch: { stackId } });
       await this.refreshState();
     } catch (error) {
       this.events.add(`${error.code || 'error'}: ${error.message}`, 'rejection');
