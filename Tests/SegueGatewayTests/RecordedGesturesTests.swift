@@ -212,15 +212,3 @@ private enum Base64Text {
         return String(quoted.dropFirst().dropLast())
     }
 }
-
-extension JSONValue {
-    fileprivate var object: [String: JSONValue]? {
-        if case .object(let members) = self { return members }
-        return nil
-    }
-
-    fileprivate var array: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-}

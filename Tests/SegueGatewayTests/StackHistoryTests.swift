@@ -59,16 +59,6 @@ struct StackHistoryTests {
 }
 
 extension JSONValue {
-    fileprivate var object: [String: JSONValue]? {
-        if case .object(let members) = self { return members }
-        return nil
-    }
-
-    fileprivate var array: [JSONValue]? {
-        if case .array(let elements) = self { return elements }
-        return nil
-    }
-
     fileprivate var number: Double? {
         switch self {
         case .integer(let value): Double(value)

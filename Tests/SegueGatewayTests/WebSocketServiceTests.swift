@@ -38,6 +38,16 @@ struct WebSocketServiceTests {
         let closed = Mutex(false)
     }
 
+    /// Serves `server` on a thread, connects `client` to it and runs the client until it stops, then the server.
+    private func run(_ client: WebSocketService, against server: WebSocketService) throws {
+        let port = server.port
+        let serving = try JoinableThread(name: "server") { [server] in server.run() }
+        #expect(client.connect(host: "127.0.0.1", port: port, path: "/", origin: "127.0.0.1:\(port)") != nil)
+        client.run()
+        server.stop()
+        serving.join()
+    }
+
     /// An echo server, and a client that sends `outgoing` once open and stops after `expected` answers or a close.
     private func exchange(_ outgoing: [UInt8], expected: Int, maxMessageBytes: Int = 1024) throws -> Seen {
         var template = Array("/tmp/segue-ws.XXXXXX".utf8CString)
@@ -79,12 +89,7 @@ struct WebSocketServiceTests {
             client.stop()
         }
         client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
-        let port = server.port
-        let serving = try JoinableThread(name: "server") { [server] in server!.run() }
-        #expect(client.connect(host: "127.0.0.1", port: port, path: "/", origin: "127.0.0.1:\(port)") != nil)
-        client.run()
-        server.stop()
-        serving.join()
+        try run(client, against: server)
         return seen
     }
 
@@ -141,12 +146,7 @@ struct WebSocketServiceTests {
         }
         clientHandlers.closed = { _ in client.stop() }
         client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
-        let port = server.port
-        let serving = try JoinableThread(name: "server") { [server] in server!.run() }
-        #expect(client.connect(host: "127.0.0.1", port: port, path: "/", origin: "127.0.0.1:\(port)") != nil)
-        client.run()
-        server.stop()
-        serving.join()
+        try run(client, against: server)
         let messages = received.withLock { $0 }
         #expect(messages.count == count)
         #expect(messages.enumerated().allSatisfy { $0.element == message($0.offset) })

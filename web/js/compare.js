@@ -3,7 +3,7 @@
 // at each moment) and their phones beside it, in sync. The gesture is a sample, the playground's last swipe, or
 // one of a recording (`segue record`) chosen or dropped on the view.
 import { Stage, upperSide } from './stage.js';
-import { eventBody } from './panels.js';
+import { eventBody, counted } from './panels.js';
 import { Timeline } from './timeline.js';
 import { offsetOf, scaleOf, movingAxis, scaleLane } from './curves.js';
 
@@ -250,9 +250,6 @@ function sample(width, height, flick, rightToLeft) {
   return pans;
 }
 
-function counted(count, noun) {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 // An event with its transition id replaced (each run's transitions get a row of their own on the timeline).
 function renumbered(event, id) {

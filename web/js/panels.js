@@ -87,3 +87,8 @@ export function percentile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
+
+// "1 event", "2 events".
+export function counted(count, noun) {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,7 +1,7 @@
 // Time travel: a stack's history read from the daemon's log, with its frames regenerated exactly as
 // `segue replay --frames` does, scrubbed, stepped frame by frame or played at 0.1x to 1x.
 import { Stage, upperSide, topScreen } from './stage.js';
-import { EventList, eventBody } from './panels.js';
+import { EventList, eventBody, counted } from './panels.js';
 import { Timeline } from './timeline.js';
 
 export class TimeTravel {
@@ -175,6 +175,3 @@ export class TimeTravel {
   }
 }
 
-function counted(count, noun) {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
