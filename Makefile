@@ -5,7 +5,7 @@ PYTHON := $(VENV)/bin/python
 SEGUED_FLAGS ?=
 
 .PHONY: all deps test-deps venv build release run install install-built uninstall test lint format test-swift \
-	install-python test-interop test-python test-web screenshots bench clean
+	install-python test-interop test-python test-web test-scripts screenshots bench clean
 
 all: build
 
@@ -61,7 +61,7 @@ uninstall:
 		$(BASHDIR)/segue $(ZSHDIR)/_segue
 
 test: test-deps venv build
-	$(MAKE) lint test-swift test-interop test-python test-web
+	$(MAKE) lint test-swift test-interop test-python test-web test-scripts
 
 # The Swift sources against .swift-format (swift-format ships with the toolchain); the generated wire code is the
 # generator's to format. `make format` rewrites them to pass.
@@ -97,6 +97,10 @@ test-python: install-python
 # client's helpers.
 test-web: install-python
 	$(PYTHON) -m pytest -q Tests/web
+
+# The tools in scripts/ that have tests of their own (the flame graph of docs/performance.md).
+test-scripts: venv
+	$(PYTHON) -m pytest -q Tests/scripts
 
 # Rewrites the pictures of the page the README shows (docs/img/web-*.png) from the browser tests.
 screenshots: test-deps venv build

@@ -3,7 +3,8 @@ import PackageDescription
 
 // Every Swift target is built in Swift 6 language mode with the same strictness.
 let strictSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 let package = Package(

@@ -618,6 +618,36 @@ class Generator:
         lines.append("}")
         return lines
 
+    # A oneof's enum is as large as its largest member, and every copy of the message copies all of it: a member
+    # estimated larger than this is boxed (`indirect`), so that a rare large member (a stack's creation, a queued
+    # command) does not make the frequent small ones (a pan, a progress) several times larger.
+    BOXED_MEMBER_BYTES = 128
+
+    def estimated_size(self, f: Field) -> int:
+        """Bytes a field takes inline in its Swift struct, roughly (Swift's own layout packs a little tighter)."""
+        if f.label == "repeated":
+            return 8
+        if f.type in SCALARS:
+            size = {"string": 16, "bytes": 8, "bool": 1}.get(f.type, 8)
+        elif self.kind(f) == Kind.ENUM:
+            size = 8
+        else:
+            size = self.estimated_message_size(f.type)
+        return size + 1 if f.label == "optional" or self.kind(f) == Kind.MESSAGE else size
+
+    def estimated_message_size(self, name: str) -> int:
+        message = self.proto.message(name)
+        assert message is not None
+        plain = sum(self.estimated_size(f) for f in message.fields if f.oneof is None)
+        return plain + sum(1 + max(self.member_size(m) for m in o.fields) for o in message.oneofs)
+
+    def member_size(self, f: Field) -> int:
+        """Inline bytes of a oneof member: a boxed one is a pointer."""
+        return 8 if self.is_boxed(f) else self.estimated_size(f)
+
+    def is_boxed(self, f: Field) -> bool:
+        return self.kind(f) == Kind.MESSAGE and self.estimated_message_size(f.type) > self.BOXED_MEMBER_BYTES
+
     def oneof_declaration(self, oneof: Oneof) -> list[str]:
         type_name = upper_camel(oneof.name)
         doc = f"The members of oneof `{oneof.name}`; at most one is set."
@@ -627,7 +657,8 @@ class Generator:
         lines.append(f"    public enum {type_name}: Sendable, Hashable {{")
         for f in oneof.fields:
             lines += doc_comment(self.field_doc(f), "        ")
-            lines.append(f"        case {swift_identifier(lower_camel(f.name))}({self.element_type(f)})")
+            boxed = "indirect " if self.is_boxed(f) else ""
+            lines.append(f"        {boxed}case {swift_identifier(lower_camel(f.name))}({self.element_type(f)})")
         lines.append("    }")
         lines.append("")
         lines += doc_comment(f"Oneof `{oneof.name}`: the member that is set, or nil when none is.", "    ")

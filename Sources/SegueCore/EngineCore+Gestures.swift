@@ -12,7 +12,7 @@ extension EngineCore {
                 throw CommandRefusal(.unknownStack, "stack '\(pan.stackId)' does not exist")
             }
             advanceStack(slot: slot, to: now, into: &outcome)
-            if pan.phase != .panBegan && stacks.gestures[slot].held?.gestureId == pan.gestureId {
+            if pan.phase != .panBegan && stacks.gestures[slot].holds(pan.gestureId) {
                 try moveHeldBackSwipe(pan, slot: slot, now: now, into: &outcome)
                 return
             }

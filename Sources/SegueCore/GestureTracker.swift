@@ -123,6 +123,8 @@ struct GestureSlot: Sendable {
     }
     /// Whether the tracking gesture is an Android back swipe.
     var isPredictiveBack: Bool { tracker?.predictiveBack != nil }
+    /// Whether `gestureId` is the back swipe held behind a running transition.
+    func holds(_ gestureId: UInt64) -> Bool { held?.gestureId == gestureId }
 
     /// The producer time of the latest sample of the tracking gesture when that is `gestureId`; nil otherwise.
     func lastTimestamp(ofTracking gestureId: UInt64) -> Int64? {

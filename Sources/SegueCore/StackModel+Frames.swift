@@ -6,13 +6,17 @@ extension StackModel {
     /// A mutating method so that the engine reaches it in place (`stacks.models[slot].publishFrame(...)`), with
     /// no copy of the stack.
     mutating func publishFrame(fraction: Double, phase: FramePhase, timeUs: Int64, into outcome: inout Outcome) {
-        guard transition != nil else { return }
-        transition?.frameSequence += 1
-        guard let transition else { return }
-        outcome.frames.append(
-            FrameLayout.frame(
-                of: self, transition: transition, fraction: fraction, phase: phase, timeUs: timeUs,
-                sequence: transition.frameSequence, position: lastPosition))
+        // Numbered in place, which also tells whether a transition runs: comparing `transition` with nil copied it.
+        guard let sequence = transition?.countFrame() else { return }
+        outcome.frames.append(frame(fraction: fraction, phase: phase, timeUs: timeUs, sequence: sequence))
+    }
+
+    /// The running transition's frame at `fraction`. Not mutating, so that the transition is read where it is
+    /// rather than copied out of the stack being changed.
+    private func frame(fraction: Double, phase: FramePhase, timeUs: Int64, sequence: UInt64) -> Frame {
+        FrameLayout.frame(
+            of: self, transition: transition!, fraction: fraction, phase: phase, timeUs: timeUs,
+            sequence: sequence, position: lastPosition)
     }
 
     /// Where the screens of `transition` are at `timeUs`, as its frames place them (`Frame.progress`): while
@@ -24,10 +28,14 @@ extension StackModel {
 
     /// Adds the TRACKING frame of the tracking transition, the screens where the profile puts them for the finger.
     mutating func publishTrackingFrame(timeUs: Int64, into outcome: inout Outcome) {
-        guard case .tracking(let tracking)? = transition?.phase else { return }
-        publishFrame(
-            fraction: profile.trackedFraction(tracking.fraction), phase: .tracking, timeUs: timeUs,
-            into: &outcome)
+        guard let fraction = trackedFraction else { return }
+        publishFrame(fraction: profile.trackedFraction(fraction), phase: .tracking, timeUs: timeUs, into: &outcome)
+    }
+
+    /// The finger's fraction of a tracking transition (`TransitionModel.Tracking.fraction`), nil otherwise.
+    private var trackedFraction: Double? {
+        guard case .tracking(let tracking)? = transition?.phase else { return nil }
+        return tracking.fraction
     }
 
     /// Counts the settle frames due by `time` as published without drawing them (none when more were drawn

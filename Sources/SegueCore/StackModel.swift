@@ -107,24 +107,14 @@ public struct StackModel: Sendable, Hashable {
                 transition?.phase = .tracking(tracking)
             }
         case .progressed(let progressed):
-            guard var current = transition, case .tracking(var tracking) = current.phase else { return }
-            let towardBack = towardBack(progressed.translation, of: current)
-            tracking.translation = towardBack
-            tracking.progress = progressed.progress
-            if var spring = tracking.spring {
-                // The new target, then the frame that follows the sample, on the producer's clock.
-                spring.animate(toProgress: progressed.progress)
-                spring.frame(atMs: BackProgressSpring.milliseconds(event.producerTimeUs ?? event.timeUs))
-                tracking.spring = spring
-                tracking.fraction = spring.progress
-                current.verticalTranslation = (progressed.translation?.y ?? 0) - current.startTranslationY
-            } else {
-                tracking.fraction = Self.clampUnit(tracking.caughtFraction + current.gestureSign * towardBack / width)
-            }
-            tracking.lastSampleUs = event.timeUs
-            current.phase = .tracking(tracking)
-            if countingFrames { current.frameSequence += 1 }
-            transition = current
+            // Changed where it lives: a copy of the transition out and back cost two for every pan.
+            guard let edgeSign = transition?.edgeSign else { return }
+            let towardBack = towardBack(progressed.translation, edgeSign: edgeSign)
+            let width = self.width
+            transition?.track(
+                progressed, towardBack: towardBack, width: width,
+                timeUs: event.timeUs, producerTimeUs: event.producerTimeUs ?? event.timeUs,
+                countingFrame: countingFrames)
         case .finished(let finished) where finished.reason == .takenOverByCommand:
             // A command took the swipe over: it decided how the transition ends (its `completed` carries the
             // command's id), and the rest runs along the command's curve. A spring back it turned counts its
@@ -225,7 +215,11 @@ public struct StackModel: Sendable, Hashable {
     /// Translation toward "back" of `transition`'s gesture: away from the edge it began at where the profile takes
     /// either one (`TransitionModel.edgeSign`), else as the stack's direction says.
     func towardBack(_ translation: Vec2?, of transition: TransitionModel) -> Double {
-        transition.edgeSign == 0 ? towardBack(translation) : transition.edgeSign * (translation?.x ?? 0)
+        towardBack(translation, edgeSign: transition.edgeSign)
+    }
+
+    func towardBack(_ translation: Vec2?, edgeSign: Double) -> Double {
+        edgeSign == 0 ? towardBack(translation) : edgeSign * (translation?.x ?? 0)
     }
 
     func tabIndex(of tab: String) -> Int {

@@ -117,6 +117,40 @@ public struct TransitionModel: Sendable, Hashable {
         }
     }
 
+    /// Counts one more frame published for the transition.
+    /// - Returns: the frame's sequence number.
+    mutating func countFrame() -> UInt64 {
+        frameSequence += 1
+        return frameSequence
+    }
+
+    /// Folds a `progressed` into the tracking state (nothing when not tracking).
+    /// - Parameters:
+    ///   - towardBack: the sample's translation toward back (`StackModel.towardBack(_:of:)`).
+    ///   - producerTimeUs: the clock a progress spring steps on.
+    ///   - countingFrame: whether to count the frame the sample implies (a core restored from the log).
+    mutating func track(
+        _ progressed: TransitionProgressed, towardBack: Double, width: Double, timeUs: Int64,
+        producerTimeUs: Int64, countingFrame: Bool
+    ) {
+        guard case .tracking(var tracking) = phase else { return }
+        tracking.translation = towardBack
+        tracking.progress = progressed.progress
+        if var spring = tracking.spring {
+            // The new target, then the frame that follows the sample, on the producer's clock.
+            spring.animate(toProgress: progressed.progress)
+            spring.frame(atMs: BackProgressSpring.milliseconds(producerTimeUs))
+            tracking.spring = spring
+            tracking.fraction = spring.progress
+            verticalTranslation = (progressed.translation?.y ?? 0) - startTranslationY
+        } else {
+            tracking.fraction = StackModel.clampUnit(tracking.caughtFraction + gestureSign * towardBack / width)
+        }
+        tracking.lastSampleUs = timeUs
+        phase = .tracking(tracking)
+        if countingFrame { frameSequence += 1 }
+    }
+
     /// The progress spring of a tracking transition, turned toward 0 at `timeUs` by a release that goes back to
     /// where it was: its frame clock moves to the engine's at that time (`BackProgressAnimator.onBackCancelled`).
     func releasedSpring(at timeUs: Int64) -> BackProgressSpring? {

@@ -37,8 +37,11 @@ struct LedgerBatch: ~Copyable {
     private mutating func encodeDecidedEvents() {
         let events = contents.outcome.events
         guard encodedEvents < events.count else { return }
+        var writer = ProtoWriter()
         for event in events[encodedEvents...] {
-            contents.records.appendRecord { event.encode(into: &$0) }
+            writer.removeAll()
+            event.encode(to: &writer)
+            writer.withBytes { encoded in contents.records.appendRecord { $0.append(contentsOf: encoded) } }
         }
         encodedEvents = events.count
     }

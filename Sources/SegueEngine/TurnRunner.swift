@@ -25,7 +25,7 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
     private let startUs: Int64
     /// Reused for every published message's topic and encoded frame.
     private var topicBuffer: [UInt8] = []
-    private var payloadBuffer: [UInt8] = []
+    private var frameWriter = ProtoWriter()
     /// Replies waiting for their events to be durable, in arrival order.
     private var pendingReplies: [OutgoingReply] = []
     /// Control clients not reading their replies, whose requests are refused unserved until they read again.
@@ -390,9 +390,9 @@ final class TurnRunner<Clock: EngineClock, Transport: EngineTransport> {
         let frames = batch.frames
         for frame in frames {
             Topic.frame.write(frame.stackId, into: &topicBuffer)
-            payloadBuffer.removeAll(keepingCapacity: true)
-            frame.encode(into: &payloadBuffer)
-            payloadBuffer.withUnsafeBytes { send(topic: topicBuffer, payload: $0) }
+            frameWriter.removeAll()
+            frame.encode(to: &frameWriter)
+            frameWriter.withBytes { send(topic: topicBuffer, payload: $0) }
         }
         for var rejection in batch.rejections {
             // An id that is not a valid stack id would make a misleading topic, and could carry a terminal's escape

@@ -29,9 +29,8 @@ extension ProtoMessage {
     /// Appends the message's protobuf binary encoding to `buffer`, so that callers can reuse one buffer.
     public func encode(into buffer: inout [UInt8]) {
         var writer = ProtoWriter()
-        swap(&writer.bytes, &buffer)
         encode(to: &writer)
-        swap(&writer.bytes, &buffer)
+        writer.withBytes { buffer.append(contentsOf: $0) }
     }
 
     /// Decodes a message from its protobuf binary encoding.

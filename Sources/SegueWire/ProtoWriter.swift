@@ -1,16 +1,67 @@
-/// Appends the protobuf binary encoding of fields to a byte array.
+/// Appends the protobuf binary encoding of fields to memory it owns.
 ///
 /// The `write…(_:field:)` methods write a tag and a value unconditionally; skipping proto3 defaults is the
 /// caller's job (the generated `encode(to:)` methods do it). Nested messages are written in place: one byte is
 /// reserved for the length and, only when the message turns out to be 128 bytes or longer, its bytes are moved
-/// up within the same array to make room for a longer length varint.
-public struct ProtoWriter: Sendable {
-    /// The bytes written so far (including any the writer was created with).
-    public var bytes: [UInt8]
+/// up to make room for a longer length varint.
+///
+/// The bytes are raw memory that the writer grows and frees: a write is one capacity check and a store, where
+/// appending to an array checked the array's uniqueness and capacity for every byte (a frame's encoding cost
+/// about ten times more). Not copyable, so no two writers share that memory.
+public struct ProtoWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// How many bytes are written.
+    public private(set) var count = 0
 
-    /// Creates a writer that appends to `bytes`.
-    public init(bytes: [UInt8] = []) {
-        self.bytes = bytes
+    /// Creates an empty writer with room for `capacity` bytes (it grows as needed).
+    public init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far, as an array (a copy).
+    public var bytes: [UInt8] { withBytes { [UInt8]($0) } }
+
+    /// Calls `body` with the bytes written so far; they are valid only during the call.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Forgets the bytes written, keeping the memory for the next message.
+    public mutating func removeAll() {
+        count = 0
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 8)
+        moved.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    private mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard let source = raw.baseAddress, raw.count > 0 else { return }
+        reserve(raw.count)
+        (base + count).copyMemory(from: source, byteCount: raw.count)
+        count += raw.count
+    }
+
+    /// Appends one byte; room for it was reserved.
+    @inline(__always)
+    private mutating func store(_ byte: UInt8) {
+        base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
     }
 
     // MARK: - Raw values
@@ -23,12 +74,13 @@ public struct ProtoWriter: Sendable {
 
     /// Appends `value` as a base-128 varint.
     public mutating func writeVarint(_ value: UInt64) {
+        reserve(10)
         var rest = value
         while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            store(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
-        bytes.append(UInt8(truncatingIfNeeded: rest))
+        store(UInt8(truncatingIfNeeded: rest))
     }
 
     /// Appends a field tag: `field << 3 | wireType`, as a varint.
@@ -38,12 +90,16 @@ public struct ProtoWriter: Sendable {
 
     /// Appends `value` as eight little-endian bytes.
     public mutating func writeFixed64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(8)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
     }
 
     /// Appends `value` as four little-endian bytes.
     public mutating func writeFixed32(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(4)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt32.self)
+        count += 4
     }
 
     // MARK: - Fields
@@ -81,7 +137,8 @@ public struct ProtoWriter: Sendable {
     /// Writes a `bool` field as a one-byte varint.
     public mutating func writeBool(_ value: Bool, field: Int) {
         writeTag(field: field, wireType: .varint)
-        bytes.append(value ? 1 : 0)
+        reserve(1)
+        store(value ? 1 : 0)
     }
 
     /// Writes a `string` field: its UTF-8 byte count, then the bytes.
@@ -90,7 +147,7 @@ public struct ProtoWriter: Sendable {
         var string = value
         string.withUTF8 { utf8 in
             writeVarint(UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
+            append(UnsafeRawBufferPointer(utf8))
         }
     }
 
@@ -98,14 +155,18 @@ public struct ProtoWriter: Sendable {
     public mutating func writeBytes(_ value: some Collection<UInt8>, field: Int) {
         writeTag(field: field, wireType: .lengthDelimited)
         writeVarint(UInt64(value.count))
-        bytes.append(contentsOf: value)
+        if value.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) == nil {
+            reserve(value.count)
+            for byte in value { store(byte) }
+        }
     }
 
     /// Writes a message-typed field: its encoded length, then its fields. Written even when the message is empty.
     public mutating func writeMessage<Message: ProtoMessage>(_ message: Message, field: Int) {
         writeTag(field: field, wireType: .lengthDelimited)
-        let lengthIndex = bytes.count
-        bytes.append(0)
+        reserve(1)
+        let lengthIndex = count
+        store(0)
         message.encode(to: &self)
         patchLength(at: lengthIndex)
     }
@@ -168,25 +229,23 @@ public struct ProtoWriter: Sendable {
 
     /// Stores the length of the bytes after the one-byte placeholder at `lengthIndex`, widening it if needed.
     private mutating func patchLength(at lengthIndex: Int) {
-        let length = bytes.count - lengthIndex - 1
+        let length = count - lengthIndex - 1
         if length < 0x80 {
-            bytes[lengthIndex] = UInt8(truncatingIfNeeded: length)
+            base.storeBytes(of: UInt8(truncatingIfNeeded: length), toByteOffset: lengthIndex, as: UInt8.self)
             return
         }
         let lengthSize = Self.varintSize(UInt64(length))
-        bytes.append(contentsOf: repeatElement(0, count: lengthSize - 1))
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            // Overlapping move (memmove semantics) of the message bytes to just after the final length.
-            (base + lengthIndex + lengthSize).copyMemory(from: base + lengthIndex + 1, byteCount: length)
-            var rest = UInt64(length)
-            var index = lengthIndex
-            while rest >= 0x80 {
-                raw[index] = UInt8(truncatingIfNeeded: rest) | 0x80
-                rest >>= 7
-                index += 1
-            }
-            raw[index] = UInt8(truncatingIfNeeded: rest)
+        reserve(lengthSize - 1)
+        // Overlapping move (memmove semantics) of the message bytes to just after the final length.
+        (base + lengthIndex + lengthSize).copyMemory(from: base + lengthIndex + 1, byteCount: length)
+        count += lengthSize - 1
+        var rest = UInt64(length)
+        var index = lengthIndex
+        while rest >= 0x80 {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: rest) | 0x80, toByteOffset: index, as: UInt8.self)
+            rest >>= 7
+            index += 1
         }
+        base.storeBytes(of: UInt8(truncatingIfNeeded: rest), toByteOffset: index, as: UInt8.self)
     }
 }

@@ -110,7 +110,7 @@ struct JSONBytesTests {
 
     static let edgeDoubles: [Double] = [
         0, -0.0, 1, -1, 0.5, -0.5, 0.1, 0.1 + 0.2, 1.0 / 3.0, -2.0 / 3.0, 1e-5, 1e-7, 0.0001, 123.456, 1e14, 1e15 - 1,
-        -(1e15 - 1), 1e15, -1e15, 1e15 + 0.5, 1e16, 1e17, 123_456_789_012_345_678, 1e21, 1e300, -1e300, 2.5e-308,
+        -(1e15 - 1), 1e15, -1e15, 1e15 + 0.5, 1e16, 1e17, 123_456_789_012_345_680, 1e21, 1e300, -1e300, 2.5e-308,
         .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
         .ulpOfOne, .pi, .nan, -.nan, .infinity, -.infinity, Double(Int64.max), Double(UInt64.max),
     ]

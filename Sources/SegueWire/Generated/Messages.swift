@@ -1016,7 +1016,7 @@ public struct Command: ProtoMessage {
     /// The members of oneof `op`; at most one is set.
     public enum Op: Sendable, Hashable {
         /// Field 10 `CreateStack create`.
-        case create(CreateStack)
+        indirect case create(CreateStack)
         /// Field 11 `Push push`.
         case push(Push)
         /// Field 12 `Pop pop`.
@@ -2032,7 +2032,7 @@ public struct Event: ProtoMessage {
     /// The members of oneof `body`; at most one is set.
     public enum Body: Sendable, Hashable {
         /// Field 10 `StackCreated stack_created`.
-        case stackCreated(StackCreated)
+        indirect case stackCreated(StackCreated)
         /// Field 11 `TransitionBegan began`.
         case began(TransitionBegan)
         /// Field 12 `TransitionProgressed progressed`.
@@ -3654,7 +3654,7 @@ public struct Reply: ProtoMessage {
         /// Field 10 `CommandResult command`.
         case command(CommandResult)
         /// Field 11 `StackState stack`.
-        case stack(StackState)
+        indirect case stack(StackState)
         /// Field 12 `EventBatch events`.
         case events(EventBatch)
         /// Field 13 `StackList stacks`.
