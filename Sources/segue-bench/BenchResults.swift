@@ -86,9 +86,13 @@ struct BenchResults: Sendable {
 
     /// Cluster mode's pan -> frame p99 minus the single machine's at the same pace: what replication adds to a
     /// pan's trip.
-    var clusterAddedP99Us: Double? {
-        guard let cluster = clusterLatency?.latency.microseconds(atQuantile: 0.99),
-            let single = latency?.latency.microseconds(atQuantile: 0.99)
+    var clusterAddedP99Us: Double? { clusterAdded(atQuantile: 0.99) }
+    /// The same at p99.9.
+    var clusterAddedP999Us: Double? { clusterAdded(atQuantile: 0.999) }
+
+    private func clusterAdded(atQuantile quantile: Double) -> Double? {
+        guard let cluster = clusterLatency?.latency.microseconds(atQuantile: quantile),
+            let single = latency?.latency.microseconds(atQuantile: quantile)
         else { return nil }
         return cluster - single
     }

@@ -129,6 +129,32 @@ struct RelativeTargetsTests {
         #expect(report.table.contains("latency 2"))
     }
 
+    @Test func theGatewayAndClusterModeAreJudgedByWhatTheyAdd() throws {
+        var results = BenchResults(
+            quick: true, machine: MachineDescription(cores: 2, model: "test", memoryGiB: 1, loadAverage: "0"),
+            seguedPath: "/bin/true")
+        // An absolute latency past a millisecond is no miss by itself: the host may be slow.
+        results.latency = engine(latencyUs: 3000)
+        var cluster = engine(latencyUs: 3300)
+        cluster.setup.label = "cluster-latency"
+        results.clusterLatency = cluster
+        results.web = WebRun.Result(
+            setup: WebRun.Setup(warmupSeconds: 1, measureSeconds: 1), seconds: 1, framesPerSecond: 12_000,
+            directTrackingPerSecond: 12_000, conflated: 0, gatewayCores: 0.5, gatewayResidentMB: 10,
+            added: histogram(700), direct: histogram(200), missed: 0, closed: 0)
+        let report = Report(results: results)
+        let targets = try #require(report.json.firstRange(of: "\"targets_met\":{")).upperBound
+        let met = String(report.json[targets...])
+        #expect(value("latency_p99_us", in: met) == nil)
+        #expect(value("cluster_added_p99_us", in: met) == "true")
+        #expect(value("cluster_added_p999_us", in: met) == "true")
+        #expect(value("web_added_p99_us", in: met) == "false")  // 700 us over a direct subscriber
+        #expect(value("web_added_p999_us", in: met) == "true")
+        #expect(value("cluster_added_p999_us", in: report.json).flatMap(Double.init).map { abs($0 - 300) < 60 } == true)
+        #expect(report.table.contains("cluster mode adds over the single machine at the same pace, p99 / p99.9 us"))
+        #expect(!report.table.contains("p99 <= 1000"))
+    }
+
     @Test func aMissingRedisServerIsASkipNotAFailure() {
         var results = BenchResults(
             quick: true, machine: MachineDescription(cores: 2, model: "test", memoryGiB: 1, loadAverage: "0"),
