@@ -17,8 +17,10 @@ import html
 import re
 import sys
 
-# A stack line of perf script: an address, the symbol (with +offset), and the object in parentheses.
-FRAME = re.compile(r"^\s+[0-9a-f]+\s+(?P<symbol>.*?)(?:\+0x[0-9a-f]+)?\s+\((?P<object>[^)]*)\)\s*$")
+# A stack line of perf script: an address, the symbol (with +offset), and the object in parentheses, which may end
+# in " (deleted)" when the binary was rebuilt after the recording.
+FRAME = re.compile(
+    r"^\s+[0-9a-f]+\s+(?P<symbol>.*?)(?:\+0x[0-9a-f]+)?\s+\((?P<object>[^()]*(?: \(deleted\))?)\)\s*$")
 # A sample's first line: the thread name, its ids, the time and the event.
 HEADER = re.compile(r"^(?P<comm>\S.*?)\s+\d+(?:/\d+)?\s+(?:\[\d+\]\s+)?[\d.]+:")
 
@@ -27,8 +29,9 @@ FONT_SIZE = 11
 CHAR_WIDTH = FONT_SIZE * 0.6
 
 
-def read_stacks(lines, thread):
-    """Yields each sample's stack as a tuple of (symbol, object), root first: its thread, then its frames."""
+def read_stacks(lines, thread, unparsed):
+    """Yields each sample's stack as a tuple of (symbol, object), root first: its thread, then its frames. Lines
+    that are neither a sample's header nor a frame are counted in `unparsed[0]`."""
     comm = None
     frames = []
     for line in lines:
@@ -45,10 +48,12 @@ def read_stacks(lines, thread):
         frame = FRAME.match(line)
         if frame:
             symbol = frame.group("symbol")
-            obj = frame.group("object")
+            obj = frame.group("object").removesuffix(" (deleted)")
             if symbol == "[unknown]" and obj != "[unknown]":
                 symbol = f"[{obj.rsplit('/', 1)[-1]}]"
             frames.append((symbol, obj))
+        else:
+            unparsed[0] += 1
     if frames and (thread is None or comm == thread):
         yield ((f"thread {comm}", "thread"),) + tuple(reversed(frames))
 
@@ -70,7 +75,9 @@ class Node:
 def colour(symbol, obj):
     """A fill by where the frame's code is, varied a little by its name so neighbours stay apart."""
     shade = sum(map(ord, symbol)) % 30
-    if obj.startswith("[kernel") or obj == "[unknown]" and symbol.startswith("["):
+    if obj == "[unknown]":
+        return f"rgb({170 + shade},{170 + shade},{170 + shade})"  # nothing known (no symbols, a broken stack): grey
+    if obj.startswith("[kernel"):
         return f"rgb({200 + shade // 2},{120 + shade},{120})"  # kernel: red
     if "libzmq" in obj:
         return f"rgb({120},{170 + shade},{220})"  # libzmq: blue
@@ -113,7 +120,7 @@ def draw(root, title, width, min_fraction):
         f'<rect width="100%" height="100%" fill="#fdfdf8"/>',
         f'<text x="10" y="22" font-size="15" font-family="sans-serif">{html.escape(title)}</text>',
         f'<text x="10" y="{height - 10}" font-family="sans-serif">{total} samples; width = share of samples; '
-        "orange Segue, blue libzmq, yellow libc, purple Swift runtime, red kernel</text>",
+        "orange Segue, blue libzmq, yellow libc, purple Swift runtime, red kernel, grey unknown</text>",
     ]
     for d, x, w, node in rows:
         y = top + (depth - 1 - d) * ROW_HEIGHT
@@ -130,20 +137,30 @@ def draw(root, title, width, min_fraction):
     return "\n".join(out)
 
 
+def percent(text):
+    value = float(text)
+    if not 0 <= value < 100:
+        raise argparse.ArgumentTypeError(f"{text} is not a percentage from 0 up to 100")
+    return value
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--title", default="perf samples")
-    parser.add_argument("--min-percent", type=float, default=0.2)
+    parser.add_argument("--min-percent", type=percent, default=0.2)
     parser.add_argument("--width", type=int, default=1400)
     parser.add_argument("--thread", default=None)
     args = parser.parse_args()
     root = Node("all", "")
-    for stack in read_stacks(sys.stdin, args.thread):
+    unparsed = [0]
+    for stack in read_stacks(sys.stdin, args.thread, unparsed):
         root.count += 1
         node = root
         for symbol, obj in stack:
             node = node.child(symbol, obj)
             node.count += 1
+    if unparsed[0]:
+        print(f"flamegraph.py: {unparsed[0]} lines were neither a sample nor a frame, left out", file=sys.stderr)
     if root.count == 0:
         sys.exit("flamegraph.py: no samples with call stacks on stdin (record with perf record -g)")
     print(draw(root, args.title, args.width, args.min_percent / 100))

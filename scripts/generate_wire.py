@@ -619,11 +619,11 @@ class Generator:
         return lines
 
     # A oneof's enum is as large as its largest member, and every copy of the message copies all of it: a member
-    # estimated larger than this is boxed (`indirect`), so that a rare large member (a stack's creation, a queued
-    # command) does not make the frequent small ones (a pan, a progress) several times larger.
+    # estimated larger than this is boxed (`indirect`), so that a rare large member (a stack's creation, a stack's
+    # state in a reply) does not make the frequent small ones (a pan, a progress) several times larger.
     BOXED_MEMBER_BYTES = 128
 
-    def estimated_size(self, f: Field) -> int:
+    def estimated_size(self, f: Field, enclosing: frozenset[str] = frozenset()) -> int:
         """Bytes a field takes inline in its Swift struct, roughly (Swift's own layout packs a little tighter)."""
         if f.label == "repeated":
             return 8
@@ -632,21 +632,27 @@ class Generator:
         elif self.kind(f) == Kind.ENUM:
             size = 8
         else:
-            size = self.estimated_message_size(f.type)
+            size = self.estimated_message_size(f.type, enclosing)
         return size + 1 if f.label == "optional" or self.kind(f) == Kind.MESSAGE else size
 
-    def estimated_message_size(self, name: str) -> int:
+    def estimated_message_size(self, name: str, enclosing: frozenset[str] = frozenset()) -> int:
+        if name in enclosing:
+            raise ProtoError(f"message {name} contains itself; the generator has no boxing for that")
         message = self.proto.message(name)
         assert message is not None
-        plain = sum(self.estimated_size(f) for f in message.fields if f.oneof is None)
-        return plain + sum(1 + max(self.member_size(m) for m in o.fields) for o in message.oneofs)
+        inner = enclosing | {name}
+        plain = sum(self.estimated_size(f, inner) for f in message.fields if f.oneof is None)
+        return plain + sum(1 + max(self.member_size(m, inner) for m in o.fields) for o in message.oneofs)
 
-    def member_size(self, f: Field) -> int:
+    def member_size(self, f: Field, enclosing: frozenset[str] = frozenset()) -> int:
         """Inline bytes of a oneof member: a boxed one is a pointer."""
-        return 8 if self.is_boxed(f) else self.estimated_size(f)
+        return 8 if self.is_boxed(f, enclosing) else self.estimated_size(f, enclosing)
 
-    def is_boxed(self, f: Field) -> bool:
-        return self.kind(f) == Kind.MESSAGE and self.estimated_message_size(f.type) > self.BOXED_MEMBER_BYTES
+    def is_boxed(self, f: Field, enclosing: frozenset[str] = frozenset()) -> bool:
+        return (
+            self.kind(f) == Kind.MESSAGE
+            and self.estimated_message_size(f.type, enclosing) > self.BOXED_MEMBER_BYTES
+        )
 
     def oneof_declaration(self, oneof: Oneof) -> list[str]:
         type_name = upper_camel(oneof.name)

@@ -14,6 +14,9 @@ struct LedgerBatch: ~Copyable {
     private var contents: BatchContents
     /// How many of the outcome's events are encoded into `contents.records`.
     private var encodedEvents = 0
+    /// Encodes each event before it is copied into its record; kept for the whole batch, since the events are
+    /// encoded after each input (`decidedBytes`).
+    private var writer = ProtoWriter()
 
     /// The clock runs to `now`, ending first (until that has reached the log) the transitions the previous run
     /// left in flight.
@@ -37,7 +40,6 @@ struct LedgerBatch: ~Copyable {
     private mutating func encodeDecidedEvents() {
         let events = contents.outcome.events
         guard encodedEvents < events.count else { return }
-        var writer = ProtoWriter()
         for event in events[encodedEvents...] {
             writer.removeAll()
             event.encode(to: &writer)

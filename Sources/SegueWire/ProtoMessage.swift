@@ -26,7 +26,8 @@ extension ProtoMessage {
         return writer.bytes
     }
 
-    /// Appends the message's protobuf binary encoding to `buffer`, so that callers can reuse one buffer.
+    /// Appends the message's protobuf binary encoding to `buffer`. Encodes through a writer of its own (one
+    /// allocation); a caller that encodes message after message keeps a `ProtoWriter` and empties it instead.
     public func encode(into buffer: inout [UInt8]) {
         var writer = ProtoWriter()
         encode(to: &writer)

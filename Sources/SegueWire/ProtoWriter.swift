@@ -156,8 +156,11 @@ public struct ProtoWriter: ~Copyable {
         writeTag(field: field, wireType: .lengthDelimited)
         writeVarint(UInt64(value.count))
         if value.withContiguousStorageIfAvailable({ append(UnsafeRawBufferPointer($0)) }) == nil {
-            reserve(value.count)
-            for byte in value { store(byte) }
+            // Room for each byte as it comes: a collection may yield other than its count.
+            for byte in value {
+                reserve(1)
+                store(byte)
+            }
         }
     }
 

@@ -22,7 +22,7 @@ struct LatencyPair: Sendable {
     /// The same at p99.9.
     static func meetsP999(added: Double?) -> Bool? { added.map { $0 <= maxAddedP999Us } }
     /// Both, as the report's target column states them.
-    static let addedTargets = "p99 <= \(Int(maxAddedP99Us)) / p99.9 <= \(Int(maxAddedP999Us))"
+    static let addedTargets = "p99 <= \(Format.grouped(maxAddedP99Us)) / p99.9 <= \(Format.grouped(maxAddedP999Us))"
 
     private func added(atQuantile quantile: Double) -> Double? {
         guard let engine = engine?.latency.microseconds(atQuantile: quantile),

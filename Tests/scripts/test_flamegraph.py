@@ -50,10 +50,28 @@ def test_threads_are_apart_and_one_can_be_kept():
 
 
 def test_names_are_escaped_and_narrow_frames_left_out():
-    text = sample("segued", ("Array<Int>.append(_:)", "/bin/segued")) * 999 + sample("segued", ("rare", "/bin/segued"))
-    svg = draw(text, "--min-percent", "1").stdout
-    assert "Array&lt;Int&gt;.append(_:)" in svg and "<Int>" not in svg
-    assert "rare" not in svg
+    text = sample("segued", ("Array<Int>.append(_:)", "/bin/segued")) * 995 + sample("segued", ("rare", "/bin/segued")) * 5
+    shown = draw(text).stdout
+    assert "Array&lt;Int&gt;.append(_:)" in shown and "<Int>" not in shown
+    assert "rare" in shown  # 0.5 %, above the default 0.2 %
+    assert "rare" not in draw(text, "--min-percent", "1").stdout
+
+
+def test_a_rebuilt_binary_and_unknown_frames_still_fold():
+    text = sample("segued", ("decide", "/bin/segued (deleted)"), ("main", "/bin/segued (deleted)"))
+    text += sample("segued", ("[unknown]", "[unknown]"), ("main", "/bin/segued"))
+    result = draw(text, "--width", "1000")
+    frames = widths(result.stdout)
+    assert abs(frames["main"] - 999.5) < 1  # one frame for both samples: the object is the same binary
+    assert "decide" in frames and "[unknown]" in frames
+    assert "left out" not in result.stderr
+
+
+def test_bad_options_and_lines_are_said():
+    assert "not a percentage" in draw(sample("segued", ("f", "/bin/x")), "--min-percent", "150").stderr
+    result = draw(sample("segued", ("f", "/bin/x")) + "\tgarbage\n\n")
+    assert result.returncode == 0
+    assert "1 lines were neither a sample nor a frame" in result.stderr
 
 
 def test_input_without_stacks_is_an_error():
