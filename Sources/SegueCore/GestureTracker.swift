@@ -99,7 +99,12 @@ struct GestureSlot: Sendable {
     var tracker: GestureTracker?
     /// An Android back swipe begun while the predictive back animation played, waiting to send a back key at its
     /// release (`EngineCore.holdBehindRunningTransition`).
-    var held: GestureTracker?
+    var held: GestureTracker? {
+        didSet { heldGestureId = held?.gestureId }
+    }
+    /// The held swipe's gesture id, kept beside it: every pan asks, and reading it from `held` copied the tracker
+    /// out of the slots' array.
+    private var heldGestureId: UInt64?
     var refused: [UInt64] = []
 
     mutating func refuse(_ gestureId: UInt64) {
@@ -124,7 +129,7 @@ struct GestureSlot: Sendable {
     /// Whether the tracking gesture is an Android back swipe.
     var isPredictiveBack: Bool { tracker?.predictiveBack != nil }
     /// Whether `gestureId` is the back swipe held behind a running transition.
-    func holds(_ gestureId: UInt64) -> Bool { held?.gestureId == gestureId }
+    func holds(_ gestureId: UInt64) -> Bool { heldGestureId == gestureId }
 
     /// The producer time of the latest sample of the tracking gesture when that is `gestureId`; nil otherwise.
     func lastTimestamp(ofTracking gestureId: UInt64) -> Int64? {
