@@ -6,8 +6,8 @@
 /// up to make room for a longer length varint.
 ///
 /// The bytes are raw memory that the writer grows and frees: a write is one capacity check and a store, where
-/// appending to an array checked the array's uniqueness and capacity for every byte (a frame's encoding cost
-/// about ten times more). Not copyable, so no two writers share that memory.
+/// appending to an array checked the array's uniqueness and capacity for every byte and copied each double with
+/// `memcpy` (a frame's encoding took 1.8 times the instructions). Not copyable, so no two writers share that memory.
 public struct ProtoWriter: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
