@@ -646,13 +646,11 @@ class Generator:
 
     def member_size(self, f: Field, enclosing: frozenset[str] = frozenset()) -> int:
         """Inline bytes of a oneof member: a boxed one is a pointer."""
-        return 8 if self.is_boxed(f, enclosing) else self.estimated_size(f, enclosing)
+        size = self.estimated_size(f, enclosing)
+        return 8 if self.kind(f) == Kind.MESSAGE and size - 1 > self.BOXED_MEMBER_BYTES else size
 
-    def is_boxed(self, f: Field, enclosing: frozenset[str] = frozenset()) -> bool:
-        return (
-            self.kind(f) == Kind.MESSAGE
-            and self.estimated_message_size(f.type, enclosing) > self.BOXED_MEMBER_BYTES
-        )
+    def is_boxed(self, f: Field) -> bool:
+        return self.kind(f) == Kind.MESSAGE and self.estimated_message_size(f.type) > self.BOXED_MEMBER_BYTES
 
     def oneof_declaration(self, oneof: Oneof) -> list[str]:
         type_name = upper_camel(oneof.name)

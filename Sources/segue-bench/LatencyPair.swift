@@ -21,6 +21,8 @@ struct LatencyPair: Sendable {
     static func meetsP99(added: Double?) -> Bool? { added.map { $0 <= maxAddedP99Us } }
     /// The same at p99.9.
     static func meetsP999(added: Double?) -> Bool? { added.map { $0 <= maxAddedP999Us } }
+    /// Whether both targets held; nil unless both were measured.
+    static func meetsBoth(_ p99: Bool?, _ p999: Bool?) -> Bool? { p99.flatMap { p99 in p999.map { p99 && $0 } } }
     /// Both, as the report's target column states them.
     static let addedTargets = "p99 <= \(Format.grouped(maxAddedP99Us)) / p99.9 <= \(Format.grouped(maxAddedP999Us))"
 

@@ -123,7 +123,10 @@ struct Report {
         let pages = web.map { "\($0.setup.pages) pages at \(Format.grouped($0.setup.hz)) Hz" } ?? "pages"
         row(
             "segue web adds, p50 / p99 / p99.9 us (\(pages))", web.map { percentiles($0.added) } ?? "-",
-            LatencyPair.addedTargets, webMeetsAddedTargets)
+            LatencyPair.addedTargets,
+            LatencyPair.meetsBoth(
+                LatencyPair.meetsP99(added: web?.added.microseconds(atQuantile: 0.99)),
+                LatencyPair.meetsP999(added: web?.added.microseconds(atQuantile: 0.999))))
         row(
             "segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
                 + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
@@ -150,21 +153,6 @@ struct Report {
         return Self.align(rows, rightAligned: [1])
     }
 
-    /// Whether `segue web` adds no more than the targets to a frame's trip; nil when not measured.
-    private var webMeetsAddedTargets: Bool? {
-        let added = results.web?.added
-        return LatencyPair.meetsP99(added: added?.microseconds(atQuantile: 0.99)).flatMap { p99 in
-            LatencyPair.meetsP999(added: added?.microseconds(atQuantile: 0.999)).map { p99 && $0 }
-        }
-    }
-
-    /// Whether cluster mode adds no more than the targets over the single machine; nil when not measured.
-    private var clusterMeetsAddedTargets: Bool? {
-        LatencyPair.meetsP99(added: results.clusterAddedP99Us).flatMap { p99 in
-            LatencyPair.meetsP999(added: results.clusterAddedP999Us).map { p99 && $0 }
-        }
-    }
-
     /// The engine's latency over the relay's at the same pace, and with `--latency-runs`, how many runs met it.
     private func lines(latencyPairs rows: inout [[String]]) {
         func row(_ figure: String, _ value: String, _ target: String = "", _ met: Bool? = nil) {
@@ -174,7 +162,7 @@ struct Report {
         let tally = results.latencyTally
         for (index, pair) in results.latencyPairs.enumerated() where pair.engine != nil {
             let run = results.latencyPairs.count > 1 ? ", run \(index + 1)" : ""
-            let met = pair.meetsP99.flatMap { p99 in pair.meetsP999.map { p99 && $0 } }
+            let met = LatencyPair.meetsBoth(pair.meetsP99, pair.meetsP999)
             row(
                 "engine adds over the relay at the same pace, p99 / p99.9 us\(run)",
                 "\(Format.significant(pair.addedP99Us)) / \(Format.significant(pair.addedP999Us))", targets,
@@ -186,13 +174,14 @@ struct Report {
             row(
                 "runs within those, p99 / p99.9", "\(tally.metP99) of \(count) / \(tally.metP999) of \(count)",
                 "\(count) of \(count) / \(needed) of \(count)",
-                tally.meetsP99.flatMap { p99 in tally.meetsP999.map { p99 && $0 } })
+                LatencyPair.meetsBoth(tally.meetsP99, tally.meetsP999))
         }
         if let added = results.clusterAddedP99Us {
             row(
                 "cluster mode adds over the single machine at the same pace, p99 / p99.9 us",
                 "\(Format.significant(added)) / \(Format.significant(results.clusterAddedP999Us))", targets,
-                clusterMeetsAddedTargets)
+                LatencyPair.meetsBoth(
+                    LatencyPair.meetsP99(added: added), LatencyPair.meetsP999(added: results.clusterAddedP999Us)))
         }
     }
 
