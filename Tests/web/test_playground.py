@@ -246,6 +246,10 @@ def test_a_tab_stack_shows_its_tabs(page):
 def test_right_to_left_swipes_from_the_right_edge(page, gateway):
     page.find_element("id", "pg-rtl").click()
     wait_for(page, "return document.getElementById('pg-hint').textContent.includes('right edge')")
+    # The hint changes at once, the screens line only once the new stack's state came back: until then it still
+    # shows the previous, left-to-right stack, and a swipe from the right edge would go to a stack not yet made.
+    wait_for(page, """const playground = window.segue.playground;
+        return playground.state?.stackId === playground.stackId && playground.state?.config?.rightToLeft === true""")
     wait_for(page, "return document.getElementById('pg-screens').textContent === 'Home › Detail'")
     stack_id = page.execute_script("return window.segue.playground.stackId")
     box = stage_box(page)
