@@ -264,6 +264,11 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             var scratch = JSONObject()
             scratch.add("stackId", stackId)
             send(Self.object("scratch", scratch, ref: ref), to: id)
+        case .batching(let on):
+            outboxes.setBatching(on, for: id)
+            var batching = JSONObject()
+            batching.add("on", on)
+            send(Self.object("batching", batching, ref: ref), to: id)
         case .gatewayStats:
             let counters = outboxes.counters
             var stats = JSONObject()
@@ -271,6 +276,7 @@ final class GatewayBridge<Transport: BridgeTransport>: @unchecked Sendable {
             stats.addRaw("framesWritten", String(counters.framesWritten))
             stats.addRaw("framesConflated", String(counters.framesConflated))
             stats.addRaw("messagesWritten", String(counters.messagesWritten))
+            stats.addRaw("batchesWritten", String(counters.batchesWritten))
             stats.addRaw("subscriptions", String(subscriptions.prefixCount))
             stats.addRaw("jobsWaiting", String(waitingJobs.count))
             stats.add("workerBusy", workerBusy)

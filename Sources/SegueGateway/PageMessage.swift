@@ -27,6 +27,9 @@ enum PageMessage: Sendable {
     case recording(RecordedGestures)
     /// `{"gatewayStats": {}}`: the gateway's own counters.
     case gatewayStats
+    /// `{"batching": {"on": true}}`: from the answer on, messages that wait for the page together are written as
+    /// one `{"batch": [...]}` (``PageOutbox``); `false` turns it off again.
+    case batching(Bool)
     /// `{"scratch": {"stackId": "x"}}`: the page's own stack, which the gateway deletes when the page goes away
     /// (one per page: a later one takes its place); answered by `{"scratch": …}`.
     case scratch(stackId: String)
@@ -85,7 +88,7 @@ enum PageMessage: Sendable {
 
     static let kinds = [
         "input", "request", "watch", "unwatch", "history", "compare", "recording", "gatewayStats",
-        "scratch",
+        "scratch", "batching",
     ]
 
     private static func message(_ key: String, _ value: JSONValue) throws(JSONInputError) -> PageMessage {
@@ -98,6 +101,7 @@ enum PageMessage: Sendable {
         case "scratch": return .scratch(stackId: try stackId(value, path: key))
         case "compare": return .compare(try GestureComparison(json: value, path: key))
         case "recording": return .recording(try RecordedGestures(json: value, path: key))
+        case "batching": return .batching(try batching(value, path: key))
         default:
             _ = try value.members(at: key)
             return .gatewayStats
@@ -120,6 +124,19 @@ enum PageMessage: Sendable {
             throw JSONInputError(path: JSONValue.member(path, "stackId"), message: problem.message)
         }
         return stackId
+    }
+
+    /// The one member of `{"on": true}`, which is required.
+    private static func batching(_ value: JSONValue, path: String) throws(JSONInputError) -> Bool {
+        var on: Bool?
+        for (name, member) in try value.members(at: path) {
+            guard name == "on" else {
+                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (\(path) has on)")
+            }
+            on = try member.bool(at: JSONValue.member(path, name))
+        }
+        guard let on else { throw JSONInputError(path: path, message: "on is required: true or false") }
+        return on
     }
 
     private static func watch(_ value: JSONValue, path: String) throws(JSONInputError) -> Watch {

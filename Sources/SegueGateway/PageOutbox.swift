@@ -1,5 +1,8 @@
 /// What waits to be written to one page, in order: messages kept whole, and frames conflated, the newest per
 /// stack replacing an older one that has not been written yet (in the older one's place in the order).
+///
+/// A page that asked for batches (`{"batching": {"on": true}}`) gets what waits together as one
+/// `{"batch": [...]}` message: one WebSocket write, and one system call, where there would be one per message.
 struct PageOutbox {
     private enum Entry {
         case message([UInt8])
@@ -14,6 +17,16 @@ struct PageOutbox {
     /// Frames replaced by a newer one before they were written.
     private(set) var conflated = 0
     private(set) var framesWritten = 0
+    /// Whether what waits is written as batches.
+    var batching = false
+    /// Batches written, each of two messages or more.
+    private(set) var batchesWritten = 0
+
+    /// The most bytes a batch takes: it then fits the WebSocket thread's kept buffer (64 KiB with libwebsockets'
+    /// header room). A message as large as this goes alone.
+    static let maxBatchBytes = 60 << 10
+    private static let batchHead = Array(#"{"batch":["#.utf8)
+    private static let batchTail = Array("]}".utf8)
 
     var isEmpty: Bool { head == entries.count }
 
@@ -27,6 +40,37 @@ struct PageOutbox {
             conflated += 1
         } else {
             entries.append(.frame(stackId: stackId))
+        }
+    }
+
+    /// What to write next, if anything: the next message, or with `batching` the messages that wait, in order,
+    /// as one batch of at most `maxBatchBytes`.
+    /// - Returns: the bytes and how many messages they hold.
+    mutating func nextWrite() -> (bytes: [UInt8], messages: Int)? {
+        guard let first = next() else { return nil }
+        let room = Self.maxBatchBytes - Self.batchHead.count - Self.batchTail.count
+        guard batching, !isEmpty, first.count + 1 + peekCount() <= room else { return (first, 1) }
+        var batch = Self.batchHead
+        batch.reserveCapacity(min(Self.maxBatchBytes, 2 * first.count + Self.batchHead.count + 2))
+        batch.append(contentsOf: first)
+        var used = first.count
+        var count = 1
+        while !isEmpty, used + 1 + peekCount() <= room, let message = next() {
+            batch.append(UInt8(ascii: ","))
+            batch.append(contentsOf: message)
+            used += 1 + message.count
+            count += 1
+        }
+        batch.append(contentsOf: Self.batchTail)
+        batchesWritten += 1
+        return (batch, count)
+    }
+
+    /// The size of the message `next()` would return; only when there is one.
+    private func peekCount() -> Int {
+        switch entries[head] {
+        case .message(let message): return message.count
+        case .frame(let stackId): return frames[stackId]?.count ?? 0
         }
     }
 

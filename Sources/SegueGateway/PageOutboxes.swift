@@ -13,11 +13,13 @@ final class PageOutboxes: Sendable {
         var framesWritten = 0
         var framesConflated = 0
         var messagesWritten = 0
+        var batchesWritten = 0
 
         /// Keeps the counts of an outbox that goes away.
         mutating func retire(_ box: PageOutbox) {
             framesConflated += box.conflated
             framesWritten += box.framesWritten
+            batchesWritten += box.batchesWritten
         }
     }
 
@@ -27,6 +29,7 @@ final class PageOutboxes: Sendable {
         var framesWritten: Int
         var framesConflated: Int
         var messagesWritten: Int
+        var batchesWritten: Int
     }
 
     private let state = Mutex(State())
@@ -65,12 +68,17 @@ final class PageOutboxes: Sendable {
         }
     }
 
-    /// The next message for a connection that can take one.
+    /// Whether what waits for the connection is written as batches (`PageOutbox.batching`).
+    func setBatching(_ on: Bool, for id: ConnectionID) {
+        state.withLock { $0.boxes[id]?.batching = on }
+    }
+
+    /// What to write next to a connection that can take it: a message, or a batch of them.
     func next(for id: ConnectionID) -> [UInt8]? {
         state.withLock { state in
-            guard let message = state.boxes[id]?.next() else { return nil }
-            state.messagesWritten += 1
-            return message
+            guard let write = state.boxes[id]?.nextWrite() else { return nil }
+            state.messagesWritten += write.messages
+            return write.bytes
         }
     }
 
@@ -92,7 +100,8 @@ final class PageOutboxes: Sendable {
                 connections: state.boxes.count,
                 framesWritten: state.framesWritten + open.reduce(0) { $0 + $1.framesWritten },
                 framesConflated: state.framesConflated + open.reduce(0) { $0 + $1.conflated },
-                messagesWritten: state.messagesWritten)
+                messagesWritten: state.messagesWritten,
+                batchesWritten: state.batchesWritten + open.reduce(0) { $0 + $1.batchesWritten })
         }
     }
 }

@@ -19,6 +19,8 @@ struct Report {
         static let historyLatencyRatio = 1.2
         /// kill -9 of a shard's holder to the first command its successor acknowledges, p99, at any log length.
         static let failoverP99Ms = 1000.0
+        /// The gateway's CPU per frame it writes to pages, all its threads (`web_gateway_cores` / frames per second).
+        static let gatewayUsPerFrame = 10.0
     }
 
     // MARK: Table
@@ -131,6 +133,10 @@ struct Report {
             "segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
                 + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
             Format.grouped(web?.framesPerSecond))
+        row(
+            "segue web gateway CPU per frame to pages, us", Format.fixed(web?.gatewayMicrosecondsPerFrame, 1),
+            "<= \(Format.fixed(Target.gatewayUsPerFrame, 0))",
+            web?.gatewayMicrosecondsPerFrame.map { $0 <= Target.gatewayUsPerFrame })
         for failover in results.failover {
             let lease = failover.setup.leaseMs.map { "--lease-ms \($0)" } ?? "default lease"
             let p99 = failover.takeover(atQuantile: 0.99)
@@ -500,6 +506,7 @@ struct Report {
         number("web_frames_per_s", results.web?.framesPerSecond, digits: 0)
         number("web_conflated", results.web?.conflated.map(Double.init), digits: 0)
         number("web_gateway_cores", results.web?.gatewayCores, digits: 2)
+        number("web_gateway_us_per_frame", results.web?.gatewayMicrosecondsPerFrame, digits: 1)
         number("web_read_numbers_64k_us", results.jsonRead?.numbersUs)
         number("web_read_comparison_64k_us", results.jsonRead?.comparisonUs)
         number("web_direct_latency_p99_us", results.web?.direct.microseconds(atQuantile: 0.99))
@@ -572,6 +579,7 @@ struct Report {
             ("rss_mb_10k_stacks", r.memory?.residentMB.map { $0 < Target.residentMB10kStacks }),
             ("web_added_p99_us", LatencyPair.meetsP99(added: r.web?.added.microseconds(atQuantile: 0.99))),
             ("web_added_p999_us", LatencyPair.meetsP999(added: r.web?.added.microseconds(atQuantile: 0.999))),
+            ("web_gateway_us_per_frame", r.web?.gatewayMicrosecondsPerFrame.map { $0 <= Target.gatewayUsPerFrame }),
             ("cluster_added_p99_us", LatencyPair.meetsP99(added: r.clusterAddedP99Us)),
             ("cluster_added_p999_us", LatencyPair.meetsP999(added: r.clusterAddedP999Us)),
             ("history_latency_ratio", r.historyLatencyRatio.map { $0 < Target.historyLatencyRatio }),

@@ -39,6 +39,11 @@ struct WebRun {
         var missed: Int
         /// Pages the gateway closed.
         var closed: Int
+
+        /// The gateway's CPU, all its threads, per frame it wrote to pages; nil when none was written.
+        var gatewayMicrosecondsPerFrame: Double? {
+            framesPerSecond > 0 ? gatewayCores / framesPerSecond * 1e6 : nil
+        }
     }
 
     let options: BenchOptions

@@ -42,14 +42,20 @@ final class WebWatchers: Sendable {
         var report = Report()
         var client: WebSocketService!
         var stackOf: [ConnectionID: Int] = [:]
-        var pending: [ConnectionID: [UInt8]] = [:]
+        // What each page sends, in order.
+        var pending: [ConnectionID: [[UInt8]]] = [:]
         var handlers = WebSocketService.Handlers()
         handlers.opened = { id in client.requestWrite(id) }
-        handlers.writable = { id in pending.removeValue(forKey: id) }
+        handlers.writable = { id in
+            guard var queue = pending.removeValue(forKey: id), !queue.isEmpty else { return nil }
+            let first = queue.removeFirst()
+            if !queue.isEmpty { pending[id] = queue }
+            return first
+        }
         handlers.closed = { _ in report.closed += 1 }
         handlers.woken = { [self] in
             guard statsAsked.exchange(false, ordering: .relaxed), let first = stackOf.keys.min() else { return }
-            pending[first] = Array(#"{"gatewayStats":{}}"#.utf8)
+            pending[first, default: []].append(Array(#"{"gatewayStats":{}}"#.utf8))
             client.requestWrite(first)
         }
         handlers.received = { [self] _, message in
@@ -72,7 +78,11 @@ final class WebWatchers: Sendable {
                 return report
             }
             stackOf[id] = stack
-            pending[id] = Array(#"{"watch":{"stackId":"\#(BenchStacks.id(stack))"}}"#.utf8)
+            // As the page does, it asks for batches first.
+            pending[id] = [
+                Array(#"{"batching":{"on":true}}"#.utf8),
+                Array(#"{"watch":{"stackId":"\#(BenchStacks.id(stack))"}}"#.utf8),
+            ]
         }
         client.run()
         service.withLock { $0 = nil }
@@ -100,6 +110,14 @@ final class WebWatchers: Sendable {
 
     private func receive(_ message: [UInt8], into report: inout Report) {
         let now = MonotonicTime.nowNs()
+        if message.starts(with: Self.batchPrefix) {
+            for member in Self.members(ofBatch: message) { receive(member, at: now, into: &report) }
+        } else {
+            receive(message, at: now, into: &report)
+        }
+    }
+
+    private func receive(_ message: [UInt8], at now: Int64, into report: inout Report) {
         if message.starts(with: Self.framePrefix) {
             guard let frame = Self.frameHead(message) else { return }
             guard shared.recording.load(ordering: .relaxed) else { return }
@@ -119,6 +137,41 @@ final class WebWatchers: Sendable {
     }
 
     private static let framePrefix = Array(#"{"frame":{"stackId":""#.utf8)
+    private static let batchPrefix = Array(#"{"batch":["#.utf8)
+
+    /// The messages of a `{"batch": [...]}` the gateway wrote, each a JSON object: split where an object at the
+    /// array's level closes, strings (and their escapes) skipped, so no JSON parser is needed here either.
+    static func members(ofBatch batch: [UInt8]) -> [[UInt8]] {
+        var members: [[UInt8]] = []
+        var depth = 0
+        var start = batchPrefix.count
+        var inString = false
+        var escaped = false
+        for index in batchPrefix.count..<batch.count {
+            let byte = batch[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"):
+                if depth == 0 { start = index }
+                depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { members.append(Array(batch[start...index])) }
+            default: break
+            }
+        }
+        return members
+    }
 
     /// The stack, transition, sequence and phase of a frame's JSON, read from its head: the gateway writes a
     /// frame's members in field order (`stackId`, `transitionId`, `sequence`, ...), so no JSON parser is needed

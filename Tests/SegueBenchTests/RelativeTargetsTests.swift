@@ -153,6 +153,13 @@ struct RelativeTargetsTests {
         #expect(value("cluster_added_p999_us", in: report.json).flatMap(Double.init).map { abs($0 - 300) < 60 } == true)
         #expect(report.table.contains("cluster mode adds over the single machine at the same pace, p99 / p99.9 us"))
         #expect(!report.table.contains("p99 <= 1000"))
+        // 0.5 cores for 12,000 frames a second: 41.7 us of the gateway's CPU per frame, over the 10 us target.
+        #expect(value("web_gateway_us_per_frame", in: report.json) == "41.7")
+        #expect(value("web_gateway_us_per_frame", in: met) == "false")
+        results.web?.gatewayCores = 0.1
+        let cheaper = Report(results: results).json
+        #expect(value("web_gateway_us_per_frame", in: cheaper) == "8.3")
+        #expect(cheaper.contains(#""web_gateway_us_per_frame":true"#))
     }
 
     @Test func aMissingRedisServerIsASkipNotAFailure() {

@@ -479,4 +479,27 @@ extension GatewayBridgeTests {
         harness.advance(ms: 1)
         #expect(harness.transport.pageControls.isEmpty)
     }
+
+    @Test("a page asks for batches with on true or false; anything else is MALFORMED, and batching stays as it was")
+    func batching() throws {
+        let harness = try Harness()
+        let page = harness.open(1)
+        harness.send(#"{"batching": {"on": true}, "ref": "b"}"#, from: page)
+        #expect(harness.messages(of: page) == [#"{"batching":{"on":true},"ref":"b"}"#])
+        for refused in [
+            #"{"batching": {}}"#, #"{"batching": {"on": 1}}"#, #"{"batching": {"on": true, "size": 9}}"#,
+            #"{"batching": true}"#,
+        ] {
+            harness.send(refused, from: page)
+            harness.send(#"{"scratch": {"stackId": "s"}}"#, from: page)
+            let answer = harness.messages(of: page)
+            #expect(answer.count == 1, "\(refused): \(answer)")
+            #expect(answer.first?.hasPrefix(#"{"batch":[{"error":{"code":"MALFORMED","message":"batching"#) == true)
+        }
+        harness.send(#"{"batching": {"on": false}}"#, from: page)
+        harness.send(#"{"scratch": {"stackId": "s"}}"#, from: page)
+        #expect(harness.messages(of: page) == [#"{"batching":{"on":false}}"#, #"{"scratch":{"stackId":"s"}}"#])
+        harness.send(#"{"gatewayStats": {}}"#, from: page)
+        #expect(harness.messages(of: page).first?.contains(#""batchesWritten":4"#) == true)
+    }
 }

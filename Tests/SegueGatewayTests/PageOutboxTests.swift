@@ -37,4 +37,53 @@ struct PageOutboxTests {
         #expect(work.closing.first?.1.hasPrefix("too slow") == true)
         #expect(outboxes.counters.framesConflated == 999)
     }
+
+    @Test func aPageThatAskedForBatchesGetsWhatWaitsAsOneMessageInOrder() {
+        var outbox = PageOutbox()
+        outbox.batching = true
+        outbox.append(bytes(#"{"event":1}"#))
+        outbox.appendFrame(bytes(#"{"frame":"a1"}"#), stackId: "a")
+        outbox.append(bytes(#"{"event":2}"#))
+        outbox.appendFrame(bytes(#"{"frame":"a2"}"#), stackId: "a")
+        let write = outbox.nextWrite()
+        // The newer frame took the older one's place, as without batches.
+        #expect(write?.messages == 3)
+        #expect(
+            write.map { String(decoding: $0.bytes, as: UTF8.self) }
+                == #"{"batch":[{"event":1},{"frame":"a2"},{"event":2}]}"#)
+        #expect(outbox.nextWrite() == nil && outbox.batchesWritten == 1 && outbox.framesWritten == 1)
+
+        // One message waiting goes as it is.
+        outbox.append(bytes(#"{"event":3}"#))
+        #expect(outbox.nextWrite().map { String(decoding: $0.bytes, as: UTF8.self) } == #"{"event":3}"#)
+        #expect(outbox.batchesWritten == 1)
+    }
+
+    @Test func batchesStayWithinTheirSizeAndALargeMessageGoesAlone() {
+        var outbox = PageOutbox()
+        outbox.batching = true
+        let member = [UInt8](repeating: UInt8(ascii: "x"), count: 1000)
+        for _ in 0..<150 { outbox.append(member) }
+        let large = [UInt8](repeating: UInt8(ascii: "y"), count: PageOutbox.maxBatchBytes)
+        outbox.append(large)
+        outbox.append(member)
+        var writes: [(bytes: [UInt8], messages: Int)] = []
+        while let write = outbox.nextWrite() { writes.append(write) }
+        #expect(writes.allSatisfy { $0.bytes.count <= PageOutbox.maxBatchBytes })
+        #expect(writes.map(\.messages).reduce(0, +) == 152)
+        // 150 members of 1000 bytes take three batches; the large one is alone, unwrapped, and the last member
+        // after it too.
+        #expect(writes.map(\.messages) == [61, 61, 28, 1, 1])
+        #expect(writes[3].bytes == large && writes[4].bytes == member)
+        #expect(outbox.queuedBytes == 0)
+    }
+
+    @Test func withoutBatchesEveryMessageGoesAlone() {
+        var outbox = PageOutbox()
+        outbox.append(bytes("one"))
+        outbox.append(bytes("two"))
+        #expect(outbox.nextWrite()?.bytes == bytes("one"))
+        #expect(outbox.nextWrite()?.bytes == bytes("two"))
+        #expect(outbox.batchesWritten == 0)
+    }
 }

@@ -1,5 +1,7 @@
 // The page's one WebSocket to `segue web`: JSON messages in the shape of docs/protocol.md ("Browsers").
 // Answers carry the `ref` of their question; everything else (events, frames, rejections) goes to listeners.
+// The page asks for batches: what waits for it together comes as one `{"batch": [...]}`, one WebSocket message
+// (and one system call in the gateway) where there would be one per message; each member is read as if alone.
 
 export class Connection {
   constructor(url) {
@@ -14,7 +16,12 @@ export class Connection {
 
   open() {
     this.socket = new WebSocket(this.url);
-    this.socket.addEventListener('message', (event) => this.receive(JSON.parse(event.data)));
+    this.socket.addEventListener('open', () => this.send({ batching: { on: true } }));
+    this.socket.addEventListener('message', (event) => {
+      const message = JSON.parse(event.data);
+      if (Array.isArray(message.batch)) for (const member of message.batch) this.receive(member);
+      else this.receive(message);
+    });
     this.socket.addEventListener('close', (event) => {
       for (const { reject } of this.waiting.values()) reject(new Error('connection closed'));
       this.waiting.clear();
