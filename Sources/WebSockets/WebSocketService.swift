@@ -286,8 +286,10 @@ public final class WebSocketService: @unchecked Sendable {
             requestWrite(id)
             return
         }
-        // Outside a writable callback, the socket is asked once (a poll of its own); then `writeQueued` goes on.
-        guard lws_send_pipe_choked(wsi) == 0 else {
+        // A socket that could not take all of the last write waits for its writable callback. Otherwise the write
+        // is tried: `lws_send_pipe_choked` would poll the socket first, a system call per flush, and a socket
+        // that is full takes nothing, so libwebsockets keeps that one message (as it keeps any partial write).
+        guard lws_partial_buffered(wsi) == 0 else {
             lws_callback_on_writable(wsi)
             return
         }

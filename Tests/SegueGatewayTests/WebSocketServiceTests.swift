@@ -151,4 +151,63 @@ struct WebSocketServiceTests {
         #expect(messages.count == count)
         #expect(messages.enumerated().allSatisfy { $0.element == message($0.offset) })
     }
+
+    /// The same through `flush`, as the gateway writes: each flush writes what it is given until a write is only
+    /// partly sent, and a later flush finds that write still buffered and leaves the rest to the writable
+    /// callback. The client's every receipt asks the server for a flush, so many come while the socket is full.
+    @Test func flushesPastWhatTheSocketTakesArriveWholeAndInOrder() throws {
+        let count = 2000
+        func message(_ index: Int) -> [UInt8] {
+            let head = Array("flushed \(index) ".utf8)
+            let size = index % 400 == 7 ? 100_000 : 4096
+            return head + [UInt8](repeating: UInt8(ascii: "-"), count: size - head.count)
+        }
+        var template = Array("/tmp/segue-ws.XXXXXX".utf8CString)
+        let directory = String(cString: mkdtemp(&template)!)
+        defer { rmdir(directory) }
+        let written = Mutex(0)
+        let flushes = Atomic(0)
+        var connection: ConnectionID?
+        var server: WebSocketService!
+        var serverHandlers = WebSocketService.Handlers()
+        serverHandlers.opened = { id in
+            connection = id
+            server.wake()
+        }
+        serverHandlers.woken = {
+            guard let connection else { return }
+            flushes.add(1, ordering: .relaxed)
+            server.flush(connection)
+        }
+        serverHandlers.writable = { _ in
+            written.withLock { written in
+                guard written < count else { return nil }
+                defer { written += 1 }
+                return message(written)
+            }
+        }
+        server = try WebSocketService(
+            server: .init(
+                host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: 1024, maxConnections: 4,
+                maxDescriptors: 64),
+            handlers: serverHandlers)
+        let received = Mutex<[[UInt8]]>([])
+        var client: WebSocketService!
+        var clientHandlers = WebSocketService.Handlers()
+        clientHandlers.received = { _, bytes in
+            let total = received.withLock { received in
+                received.append(bytes)
+                return received.count
+            }
+            server.wake()
+            if total >= count { client.stop() }
+        }
+        clientHandlers.closed = { _ in client.stop() }
+        client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
+        try run(client, against: server)
+        let messages = received.withLock { $0 }
+        #expect(messages.count == count)
+        #expect(messages.enumerated().allSatisfy { $0.element == message($0.offset) })
+        #expect(flushes.load(ordering: .relaxed) > 100)
+    }
 }
