@@ -12,6 +12,8 @@ struct BenchResults: Sendable {
     var quick: Bool
     var machine: MachineDescription
     var seguedPath: String
+    /// What a block and a wake cost this host, measured before the workloads.
+    var hostCosts: HostCosts?
     var relayThroughput: RelayRun.Result?
     /// The first paced pair's relay run (the relay at the engine latency run's pace).
     var relayLatency: RelayRun.Result?

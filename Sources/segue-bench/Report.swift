@@ -35,6 +35,11 @@ struct Report {
                 + "\(Format.fixed(machine.memoryGiB, 1)) GiB, load \(machine.loadAverage) at start; "
                 + "\(Format.fixed(results.seconds, 0)) s")
         lines.append("segued: \(results.seguedPath)")
+        if let host = results.hostCosts {
+            lines.append(
+                "host: a thread blocked and woken costs \(Format.fixed(host.wakeMicroseconds, 1)) us of CPU (two threads "
+                    + "through pipes), a 50 us sleep \(Format.fixed(host.sleepMicroseconds, 1)) us")
+        }
         lines.append("")
         lines += headline
         lines.append("")
@@ -133,8 +138,13 @@ struct Report {
             "segue web frames/s to pages (conflated \(web?.conflated.map(String.init) ?? "-"), gateway "
                 + "\(Format.fixed(web?.gatewayCores, 2)) cores, \(Format.fixed(web?.gatewayResidentMB, 1)) MiB)",
             Format.grouped(web?.framesPerSecond))
+        var wakes = ""
+        if let perFrame = web?.gatewayMicrosecondsPerFrame, let wake = results.hostCosts?.wakeMicroseconds, wake > 0 {
+            wakes = " (\(Format.fixed(perFrame / wake, 1)) of this host's wakes)"
+        }
         row(
-            "segue web gateway CPU per frame to pages, us", Format.fixed(web?.gatewayMicrosecondsPerFrame, 1),
+            "segue web gateway CPU per frame to pages, us" + wakes,
+            Format.fixed(web?.gatewayMicrosecondsPerFrame, 1),
             "<= \(Format.fixed(Target.gatewayUsPerFrame, 0))",
             web?.gatewayMicrosecondsPerFrame.map { $0 <= Target.gatewayUsPerFrame })
         for failover in results.failover {
@@ -598,6 +608,8 @@ struct Report {
         for (name, met) in checks { targets.addRaw(name, met.map { $0 ? "true" : "false" } ?? "null") }
         object.add("targets_met", targets)
         object.addRaw("failures", "[" + results.failures.map(JSONObject.quoted).joined(separator: ",") + "]")
+        number("host_wake_us", results.hostCosts?.wakeMicroseconds, digits: 1)
+        number("host_sleep_us", results.hostCosts?.sleepMicroseconds, digits: 1)
         number("seconds", results.seconds, digits: 0)
         return object.description
     }

@@ -25,6 +25,7 @@ Interruption.install()
 Progress.start()
 let started = MonotonicTime.nowNs()
 var results = BenchResults(quick: options.quick, machine: .current(), seguedPath: options.seguedPath)
+results.hostCosts = HostCosts.measure()
 let engine = EngineRun(options: options)
 
 /// Runs one workload; a failure is noted in the results and the bench goes on, Ctrl-C ends it.

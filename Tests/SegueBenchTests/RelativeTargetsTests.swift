@@ -157,6 +157,13 @@ struct RelativeTargetsTests {
         #expect(value("web_gateway_us_per_frame", in: report.json) == "41.7")
         #expect(value("web_gateway_us_per_frame", in: met) == "false")
         results.web?.gatewayCores = 0.1
+        // Beside it, what this host charges for a wake: the hops a frame takes are priced in them.
+        results.hostCosts = HostCosts(wakeMicroseconds: 9.4, sleepMicroseconds: 19)
+        let priced = Report(results: results)
+        #expect(priced.table.contains("segue web gateway CPU per frame to pages, us (0.9 of this host's wakes)"))
+        #expect(priced.table.contains("host: a thread blocked and woken costs 9.4 us of CPU"))
+        #expect(value("host_wake_us", in: priced.json) == "9.4" && value("host_sleep_us", in: priced.json) == "19.0")
+        results.hostCosts = nil
         let cheaper = Report(results: results).json
         #expect(value("web_gateway_us_per_frame", in: cheaper) == "8.3")
         #expect(cheaper.contains(#""web_gateway_us_per_frame":true"#))
@@ -171,5 +178,11 @@ struct RelativeTargetsTests {
         #expect(value("redis_skipped", in: report.json) == "true")
         #expect(value("failures", in: report.json) == "[]")
         #expect(report.table.contains("- redis: skipped, no redis-server"))
+    }
+
+    @Test func theHostsPriceOfAWakeIsMeasuredInCPU() throws {
+        let host = try #require(HostCosts.measure(roundTrips: 200, sleeps: 20))
+        #expect(host.wakeMicroseconds > 0 && host.wakeMicroseconds.isFinite)
+        #expect(host.sleepMicroseconds > 0 && host.sleepMicroseconds.isFinite)
     }
 }
