@@ -22,9 +22,10 @@ struct PageOutbox {
     /// Batches written, each of two messages or more.
     private(set) var batchesWritten = 0
 
-    /// The most bytes a batch takes: it then fits the WebSocket thread's kept buffer (64 KiB with libwebsockets'
-    /// header room). A message as large as this goes alone.
-    static let maxBatchBytes = 60 << 10
+    /// The most bytes a batch takes: libwebsockets sends at most 4,096 bytes of a message per system call (and
+    /// keeps the rest for later passes of its loop), so a batch goes in one. A message as large as this goes
+    /// alone.
+    static let maxBatchBytes = 4096
     private static let batchHead = Array(#"{"batch":["#.utf8)
     private static let batchTail = Array("]}".utf8)
 
@@ -49,13 +50,13 @@ struct PageOutbox {
     mutating func nextWrite() -> (bytes: [UInt8], messages: Int)? {
         guard let first = next() else { return nil }
         let room = Self.maxBatchBytes - Self.batchHead.count - Self.batchTail.count
-        guard batching, !isEmpty, first.count + 1 + peekCount() <= room else { return (first, 1) }
+        guard batching, !isEmpty, first.count + 1 + nextSize() <= room else { return (first, 1) }
         var batch = Self.batchHead
-        batch.reserveCapacity(min(Self.maxBatchBytes, 2 * first.count + Self.batchHead.count + 2))
+        batch.reserveCapacity(Self.maxBatchBytes)
         batch.append(contentsOf: first)
         var used = first.count
         var count = 1
-        while !isEmpty, used + 1 + peekCount() <= room, let message = next() {
+        while !isEmpty, used + 1 + nextSize() <= room, let message = next() {
             batch.append(UInt8(ascii: ","))
             batch.append(contentsOf: message)
             used += 1 + message.count
@@ -67,7 +68,7 @@ struct PageOutbox {
     }
 
     /// The size of the message `next()` would return; only when there is one.
-    private func peekCount() -> Int {
+    private func nextSize() -> Int {
         switch entries[head] {
         case .message(let message): return message.count
         case .frame(let stackId): return frames[stackId]?.count ?? 0

@@ -286,10 +286,11 @@ public final class WebSocketService: @unchecked Sendable {
             requestWrite(id)
             return
         }
-        // A socket that could not take all of the last write waits for its writable callback. Otherwise the write
-        // is tried: `lws_send_pipe_choked` would poll the socket first, a system call per flush, and a socket
-        // that is full takes nothing, so libwebsockets keeps that one message (as it keeps any partial write).
-        guard lws_partial_buffered(wsi) == 0 else {
+        // Outside a writable callback, the socket is asked once (a poll of its own); then `writeQueued` goes on.
+        // Writing without asking would leave libwebsockets holding the rest of a write to a full socket more often,
+        // and 4.1 loops for good when such a page's connection ends at the TCP level while another connection has
+        // input pending (its forced service retries the slot of a connection it could not close).
+        guard lws_send_pipe_choked(wsi) == 0 else {
             lws_callback_on_writable(wsi)
             return
         }

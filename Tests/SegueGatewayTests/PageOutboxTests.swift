@@ -71,10 +71,10 @@ struct PageOutboxTests {
         while let write = outbox.nextWrite() { writes.append(write) }
         #expect(writes.allSatisfy { $0.bytes.count <= PageOutbox.maxBatchBytes })
         #expect(writes.map(\.messages).reduce(0, +) == 152)
-        // 150 members of 1000 bytes take three batches; the large one is alone, unwrapped, and the last member
-        // after it too.
-        #expect(writes.map(\.messages) == [61, 61, 28, 1, 1])
-        #expect(writes[3].bytes == large && writes[4].bytes == member)
+        // Four members of 1000 bytes fit a batch (with their commas and the batch's 12 bytes), so 150 take 38
+        // batches; the large one is alone, unwrapped, and the last member after it too.
+        #expect(writes.map(\.messages) == [Int](repeating: 4, count: 37) + [2, 1, 1])
+        #expect(writes[38].bytes == large && writes[39].bytes == member)
         #expect(outbox.queuedBytes == 0)
     }
 
