@@ -111,11 +111,8 @@ enum PageMessage: Sendable {
     /// The one member of `{"stackId": "x"}`, checked.
     private static func stackId(_ value: JSONValue, path: String) throws(JSONInputError) -> String {
         var stackId: String?
-        for (name, member) in try value.members(at: path) {
-            guard name == "stackId" else {
-                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (\(path) has stackId)")
-            }
-            stackId = try member.string(at: JSONValue.member(path, name))
+        if let member = try soleMember("stackId", of: value, path: path) {
+            stackId = try member.string(at: JSONValue.member(path, "stackId"))
         }
         guard let stackId, !stackId.isEmpty else {
             throw JSONInputError(path: path, message: "stackId is required")
@@ -128,15 +125,24 @@ enum PageMessage: Sendable {
 
     /// The one member of `{"on": true}`, which is required.
     private static func batching(_ value: JSONValue, path: String) throws(JSONInputError) -> Bool {
-        var on: Bool?
-        for (name, member) in try value.members(at: path) {
-            guard name == "on" else {
-                throw JSONInputError(path: path, message: "unknown field \"\(name)\" (\(path) has on)")
-            }
-            on = try member.bool(at: JSONValue.member(path, name))
+        guard let member = try soleMember("on", of: value, path: path) else {
+            throw JSONInputError(path: path, message: "on is required: true or false")
         }
-        guard let on else { throw JSONInputError(path: path, message: "on is required: true or false") }
-        return on
+        return try member.bool(at: JSONValue.member(path, "on"))
+    }
+
+    /// The value of `name` in an object that may have no other member; nil when it is absent.
+    private static func soleMember(_ name: String, of value: JSONValue, path: String) throws(JSONInputError)
+        -> JSONValue?
+    {
+        var found: JSONValue?
+        for (key, member) in try value.members(at: path) {
+            guard key == name else {
+                throw JSONInputError(path: path, message: "unknown field \"\(key)\" (\(path) has \(name))")
+            }
+            found = member
+        }
+        return found
     }
 
     private static func watch(_ value: JSONValue, path: String) throws(JSONInputError) -> Watch {

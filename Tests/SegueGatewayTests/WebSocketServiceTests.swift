@@ -105,35 +105,33 @@ struct WebSocketServiceTests {
         #expect(seen.closed.withLock { $0 })
     }
 
-    /// Far more than the sockets hold: the server writes until a write is only partly sent, then waits for the
-    /// socket, so every message still arrives whole and in order, the few larger than the buffer the service
-    /// keeps for writing among them.
-    @Test func messagesPastWhatTheSocketTakesArriveWholeAndInOrder() throws {
-        let count = 2000
-        func message(_ index: Int) -> [UInt8] {
-            let head = Array("message \(index) ".utf8)
-            let size = index % 400 == 7 ? 100_000 : 4096
-            return head + [UInt8](repeating: UInt8(ascii: "."), count: size - head.count)
-        }
+    /// Streams `count` messages from a server to a client that reads them all, and returns what it read. The
+    /// server's handlers come from `serverHandlers`, given the server (made after them) and the next message to
+    /// write; `eachReceipt` runs on the client's thread at every message.
+    private func streamed(
+        count: Int, message: @escaping (Int) -> [UInt8],
+        serverHandlers: (_ server: @escaping () -> WebSocketService, _ next: @escaping () -> [UInt8]?) ->
+            WebSocketService.Handlers,
+        eachReceipt: @escaping (WebSocketService) -> Void = { _ in }
+    ) throws -> [[UInt8]] {
         var template = Array("/tmp/segue-ws.XXXXXX".utf8CString)
         let directory = String(cString: mkdtemp(&template)!)
         defer { rmdir(directory) }
         let written = Mutex(0)
         var server: WebSocketService!
-        var serverHandlers = WebSocketService.Handlers()
-        serverHandlers.opened = { id in server.requestWrite(id) }
-        serverHandlers.writable = { _ in
-            written.withLock { written in
+        let next = {
+            written.withLock { written -> [UInt8]? in
                 guard written < count else { return nil }
                 defer { written += 1 }
                 return message(written)
             }
         }
+        let handlers = serverHandlers({ server }, next)
         server = try WebSocketService(
             server: .init(
                 host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: 1024, maxConnections: 4,
                 maxDescriptors: 64),
-            handlers: serverHandlers)
+            handlers: handlers)
         let received = Mutex<[[UInt8]]>([])
         var client: WebSocketService!
         var clientHandlers = WebSocketService.Handlers()
@@ -142,72 +140,60 @@ struct WebSocketServiceTests {
                 received.append(bytes)
                 return received.count
             }
+            eachReceipt(server)
             if total >= count { client.stop() }
         }
         clientHandlers.closed = { _ in client.stop() }
         client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
         try run(client, against: server)
-        let messages = received.withLock { $0 }
-        #expect(messages.count == count)
-        #expect(messages.enumerated().allSatisfy { $0.element == message($0.offset) })
+        return received.withLock { $0 }
     }
 
-    /// The same through `flush`, as the gateway writes: each flush writes what it is given until a write is only
-    /// partly sent, and a later flush finds that write still buffered and leaves the rest to the writable
-    /// callback. The client's every receipt asks the server for a flush, so many come while the socket is full.
+    /// 2000 messages of 4 KiB, every 400th of 100 KB (larger than the buffer the service keeps for writing).
+    private static func streamedMessage(_ index: Int) -> [UInt8] {
+        let head = Array("message \(index) ".utf8)
+        let size = index % 400 == 7 ? 100_000 : 4096
+        return head + [UInt8](repeating: UInt8(ascii: "."), count: size - head.count)
+    }
+
+    /// Far more than the sockets hold: the server writes until a write is only partly sent, then waits for the
+    /// socket, so every message still arrives whole and in order.
+    @Test func messagesPastWhatTheSocketTakesArriveWholeAndInOrder() throws {
+        let messages = try streamed(count: 2000, message: Self.streamedMessage) { server, next in
+            var handlers = WebSocketService.Handlers()
+            handlers.opened = { id in server().requestWrite(id) }
+            handlers.writable = { _ in next() }
+            return handlers
+        }
+        #expect(messages.count == 2000)
+        #expect(messages.enumerated().allSatisfy { $0.element == Self.streamedMessage($0.offset) })
+    }
+
+    /// The same through `flush`, as the gateway writes: a flush writes what it is given while the socket takes it
+    /// and leaves the rest to the writable callback once a write is only partly sent. The client's every receipt
+    /// asks the server for a flush, so many come while the socket is full.
     @Test func flushesPastWhatTheSocketTakesArriveWholeAndInOrder() throws {
-        let count = 2000
-        func message(_ index: Int) -> [UInt8] {
-            let head = Array("flushed \(index) ".utf8)
-            let size = index % 400 == 7 ? 100_000 : 4096
-            return head + [UInt8](repeating: UInt8(ascii: "-"), count: size - head.count)
-        }
-        var template = Array("/tmp/segue-ws.XXXXXX".utf8CString)
-        let directory = String(cString: mkdtemp(&template)!)
-        defer { rmdir(directory) }
-        let written = Mutex(0)
         let flushes = Atomic(0)
-        var connection: ConnectionID?
-        var server: WebSocketService!
-        var serverHandlers = WebSocketService.Handlers()
-        serverHandlers.opened = { id in
-            connection = id
-            server.wake()
-        }
-        serverHandlers.woken = {
-            guard let connection else { return }
-            flushes.add(1, ordering: .relaxed)
-            server.flush(connection)
-        }
-        serverHandlers.writable = { _ in
-            written.withLock { written in
-                guard written < count else { return nil }
-                defer { written += 1 }
-                return message(written)
-            }
-        }
-        server = try WebSocketService(
-            server: .init(
-                host: "127.0.0.1", port: 0, assetsDirectory: directory, maxMessageBytes: 1024, maxConnections: 4,
-                maxDescriptors: 64),
-            handlers: serverHandlers)
-        let received = Mutex<[[UInt8]]>([])
-        var client: WebSocketService!
-        var clientHandlers = WebSocketService.Handlers()
-        clientHandlers.received = { _, bytes in
-            let total = received.withLock { received in
-                received.append(bytes)
-                return received.count
-            }
-            server.wake()
-            if total >= count { client.stop() }
-        }
-        clientHandlers.closed = { _ in client.stop() }
-        client = try WebSocketService(clientsWithMaxMessageBytes: 1 << 20, handlers: clientHandlers)
-        try run(client, against: server)
-        let messages = received.withLock { $0 }
-        #expect(messages.count == count)
-        #expect(messages.enumerated().allSatisfy { $0.element == message($0.offset) })
+        let messages = try streamed(
+            count: 2000, message: Self.streamedMessage,
+            serverHandlers: { server, next in
+                var connection: ConnectionID?
+                var handlers = WebSocketService.Handlers()
+                handlers.opened = { id in
+                    connection = id
+                    server().wake()
+                }
+                handlers.woken = {
+                    guard let connection else { return }
+                    flushes.add(1, ordering: .relaxed)
+                    server().flush(connection)
+                }
+                handlers.writable = { _ in next() }
+                return handlers
+            },
+            eachReceipt: { $0.wake() })
+        #expect(messages.count == 2000)
+        #expect(messages.enumerated().allSatisfy { $0.element == Self.streamedMessage($0.offset) })
         #expect(flushes.load(ordering: .relaxed) > 100)
     }
 }
