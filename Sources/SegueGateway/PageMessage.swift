@@ -27,8 +27,8 @@ enum PageMessage: Sendable {
     case recording(RecordedGestures)
     /// `{"gatewayStats": {}}`: the gateway's own counters.
     case gatewayStats
-    /// `{"batching": {"on": true}}`: from the answer on, messages that wait for the page together are written as
-    /// one `{"batch": [...]}` (``PageOutbox``); `false` turns it off again.
+    /// `{"batching": {"on": true}}`: messages that wait for the page together are written as one `{"batch": [...]}`
+    /// (``PageOutbox``), decided as they are written, so the answer itself may come in one; `false` turns it off.
     case batching(Bool)
     /// `{"scratch": {"stackId": "x"}}`: the page's own stack, which the gateway deletes when the page goes away
     /// (one per page: a later one takes its place); answered by `{"scratch": …}`.

@@ -26,12 +26,17 @@ struct HostCosts: Sendable {
             close(there[1])
             return nil
         }
-        defer { for fd in there + back { close(fd) } }
+        defer {
+            close(there[0])
+            close(back[0])
+        }
+        // Each side closes its write end when it stops, so the other one's read ends too, whatever happened.
         let (readThere, writeBack) = (there[0], back[1])
         guard
             let echo = try? JoinableThread(
                 name: "host wake",
                 {
+                    defer { close(writeBack) }
                     let start = threadCPUSeconds()
                     var byte: UInt8 = 0
                     for _ in 0..<roundTrips {
@@ -39,12 +44,17 @@ struct HostCosts: Sendable {
                     }
                     return threadCPUSeconds() - start
                 })
-        else { return nil }
+        else {
+            close(there[1])
+            close(back[1])
+            return nil
+        }
         let start = threadCPUSeconds()
         var byte: UInt8 = 1
         for _ in 0..<roundTrips {
             guard write(there[1], &byte, 1) == 1, read(back[0], &byte, 1) == 1 else { break }
         }
+        close(there[1])
         let cpu = threadCPUSeconds() - start + echo.join()
         let sleepStart = threadCPUSeconds()
         for _ in 0..<sleeps { MonotonicTime.sleep(nanoseconds: 50_000) }
