@@ -79,11 +79,6 @@ public final class WebSocketService: @unchecked Sendable {
     public private(set) var port = 0
     private let handlers: Handlers
     private var context: OpaquePointer?
-    /// The libev loop libwebsockets runs the context's connections on, made here and run by `run()`: libwebsockets
-    /// then waits in `epoll_wait` for the sockets that have something, where its own loop polled every socket at
-    /// every wake (45 % of the gateway's WebSocket thread with 100 pages), and 4.1's own loop could spin for good on
-    /// a connection that ended while part of a write was still held for it.
-    private var loop: OpaquePointer?
     private var connections: [ConnectionID: OpaquePointer] = [:]
     /// Each connection's id by its libwebsockets handle (clients get theirs at `connect`).
     private var ids: [OpaquePointer: ConnectionID] = [:]
@@ -178,23 +173,10 @@ public final class WebSocketService: @unchecked Sendable {
 
     private func create(_ info: inout lws_context_creation_info, description: String) throws(WebSocketError) {
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        guard let made = ev_loop_new(UInt32(EVFLAG_AUTO)) else {
-            releaseRetained()
-            throw WebSocketError(description + ": libev cannot make a loop")
-        }
-        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
-        var foreign: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(made)
-        let created = withUnsafeMutablePointer(to: &foreign) { loops in
-            info.foreign_loops = loops
-            defer { info.foreign_loops = nil }
-            return lws_create_context(&info)
-        }
-        guard let created else {
-            ev_loop_destroy(made)
+        guard let created = lws_create_context(&info) else {
             releaseRetained()
             throw WebSocketError(description)
         }
-        loop = made
         context = created
         wakeContext.withLock { $0 = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(created))) }
     }
@@ -212,8 +194,6 @@ public final class WebSocketService: @unchecked Sendable {
         wakeContext.withLock { $0 = 0 }
         lws_context_destroy(context)
         self.context = nil
-        if let loop { ev_loop_destroy(loop) }
-        loop = nil
         connections.removeAll()
         ids.removeAll()
         responses.removeAll()
@@ -231,18 +211,17 @@ public final class WebSocketService: @unchecked Sendable {
 
     /// Serves until `stop()`, then closes every connection with 1001.
     public func run() {
-        guard let context, let loop else { return }
+        guard let context else { return }
         servingThread.store(UInt(pthread_self()), ordering: .relaxed)
-        // One pass of the loop at a time (it returns once it has handled what woke it), so a stop is seen.
         while !stopped.load(ordering: .acquiring) {
-            ev_run(loop, Int32(EVRUN_ONCE))
+            if lws_service(context, 0) < 0 { return }
         }
         // Going away: each open connection gets a close frame (1001), within a second.
         for id in Array(connections.keys) { close(id, status: 1001, reason: "the server is stopping") }
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
         while !connections.isEmpty, ContinuousClock.now < deadline {
             lws_cancel_service(context)  // the loop would otherwise wait for traffic that may never come
-            ev_run(loop, Int32(EVRUN_ONCE))
+            if lws_service(context, 0) < 0 { return }
         }
     }
 
