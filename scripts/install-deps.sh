@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
-# The build needs libzmq, libwebsockets, libnats (the NATS C client, for cluster mode) and libsodium (the signatures of
+# The build needs libzmq, libwebsockets with libev, libnats (the NATS C client, for cluster mode) and libsodium (the signatures of
 # cluster records, nkey seeds). With --test, also what the tests need beyond the build: Chromium and its WebDriver for
 # the browser tests, zsh and groff for the shell completion and manual pages, nats-server for the cluster tests. With
 # --bench, what the benchmark's peers need: redis-server.
@@ -10,6 +10,9 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libzmq 2>/dev/null; then missing+=(libzmq3-dev); fi
 if ! pkg-config --exists libwebsockets 2>/dev/null; then missing+=(libwebsockets-dev); fi
+# libwebsockets runs on libev's loop: its header, and the plugin that runs it (both come with libwebsockets-dev).
+if ! pkg-config --exists libev 2>/dev/null && [ ! -f /usr/include/ev.h ]; then missing+=(libev-dev); fi
+if ! ls /usr/lib/*/libwebsockets-evlib_ev.so >/dev/null 2>&1; then missing+=(libwebsockets-evlib-ev); fi
 if ! pkg-config --exists libnats 2>/dev/null; then missing+=(libnats-dev); fi
 if ! pkg-config --exists libsodium 2>/dev/null; then missing+=(libsodium-dev); fi
 if [ "${1:-}" = "--test" ]; then

@@ -69,7 +69,7 @@ public final class WebSocketService: @unchecked Sendable {
         /// The connection can take a message: the next one to send, or nil when there is none (then it is not
         /// asked again until `requestWrite`).
         public var writable: (ConnectionID) -> [UInt8]? = { _ in nil }
-        /// Another thread called `wake()`.
+        /// Another thread called `wake()`; it also comes four times a second without one (`timeoutTick`).
         public var woken: () -> Void = {}
 
         public init() {}
@@ -79,6 +79,16 @@ public final class WebSocketService: @unchecked Sendable {
     public private(set) var port = 0
     private let handlers: Handlers
     private var context: OpaquePointer?
+    /// The libev loop libwebsockets runs the context's connections on, made here and run by `run()`: libwebsockets
+    /// then waits in `epoll_wait` for the sockets that have something, where its own loop polled every socket at
+    /// every wake (45 % of the gateway's WebSocket thread with 100 pages).
+    private var loop: OpaquePointer?
+    /// A timer on the loop that wakes libwebsockets every `timeoutTickSeconds`, so its timeouts (a request that
+    /// never ends, a client that does not read its close) fire on time: 4.1 services them after each event on its
+    /// sockets, and otherwise on a libev timer it re-arms only once that has fired, so a timeout set sooner than
+    /// the armed one would wait for it.
+    private var timeoutTick: UnsafeMutablePointer<ev_timer>?
+    private static let timeoutTickSeconds = 0.25
     private var connections: [ConnectionID: OpaquePointer] = [:]
     /// Each connection's id by its libwebsockets handle (clients get theirs at `connect`).
     private var ids: [OpaquePointer: ConnectionID] = [:]
@@ -101,6 +111,10 @@ public final class WebSocketService: @unchecked Sendable {
     private var responses: [OpaquePointer: (bytes: [UInt8], sent: Int)] = [:]
     /// Connections whose reading is paused (`pauseReceiving`).
     private var paused: Set<ConnectionID> = []
+    /// Connections libwebsockets holds part of a write for, whose input is not read until it has sent it: 4.1 that
+    /// reads the end of a connection's input while it holds output for it tries to close it, keeps it open to flush,
+    /// and tries again at once, for good (its own loop never returns; on libev it spins).
+    private var heldWrites: Set<OpaquePointer> = []
     /// Where each message up to `keptBufferBytes` is laid behind the LWS_PRE bytes for `lws_write`, kept from one
     /// write to the next (the gateway writes thousands of frames a second): libwebsockets has sent or copied it by
     /// the time it returns. A larger message (a history) gets a buffer of its own, so this one stays small.
@@ -173,11 +187,32 @@ public final class WebSocketService: @unchecked Sendable {
 
     private func create(_ info: inout lws_context_creation_info, description: String) throws(WebSocketError) {
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        guard let created = lws_create_context(&info) else {
+        guard let made = ev_loop_new(UInt32(EVFLAG_AUTO)) else {
+            releaseRetained()
+            throw WebSocketError(description + ": libev cannot make a loop")
+        }
+        info.options |= UInt64(LWS_SERVER_OPTION_LIBEV)
+        var foreign: UnsafeMutableRawPointer? = UnsafeMutableRawPointer(made)
+        let created = withUnsafeMutablePointer(to: &foreign) { loops in
+            info.foreign_loops = loops
+            defer { info.foreign_loops = nil }
+            return lws_create_context(&info)
+        }
+        guard let created else {
+            ev_loop_destroy(made)
             releaseRetained()
             throw WebSocketError(description)
         }
+        loop = made
         context = created
+        let tick = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
+        tick.initialize(to: ev_timer())
+        tick.pointee.data = UnsafeMutableRawPointer(created)
+        // Its wake pipe: what it reads there ends in a pass over its timeouts.
+        segue_ev_repeat(made, tick, Self.timeoutTickSeconds) { _, timer, _ in
+            if let context = timer?.pointee.data { lws_cancel_service(OpaquePointer(context)) }
+        }
+        timeoutTick = tick
         wakeContext.withLock { $0 = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(created))) }
     }
 
@@ -192,8 +227,15 @@ public final class WebSocketService: @unchecked Sendable {
         guard let context else { return }
         shuttingDown = true
         wakeContext.withLock { $0 = 0 }
+        if let loop, let timeoutTick {
+            ev_timer_stop(loop, timeoutTick)
+            timeoutTick.deallocate()
+        }
+        timeoutTick = nil
         lws_context_destroy(context)
         self.context = nil
+        if let loop { ev_loop_destroy(loop) }
+        loop = nil
         connections.removeAll()
         ids.removeAll()
         responses.removeAll()
@@ -211,17 +253,18 @@ public final class WebSocketService: @unchecked Sendable {
 
     /// Serves until `stop()`, then closes every connection with 1001.
     public func run() {
-        guard let context else { return }
+        guard let context, let loop else { return }
         servingThread.store(UInt(pthread_self()), ordering: .relaxed)
+        // One pass of the loop at a time (it returns once it has handled what woke it), so a stop is seen.
         while !stopped.load(ordering: .acquiring) {
-            if lws_service(context, 0) < 0 { return }
+            ev_run(loop, Int32(EVRUN_ONCE))
         }
         // Going away: each open connection gets a close frame (1001), within a second.
         for id in Array(connections.keys) { close(id, status: 1001, reason: "the server is stopping") }
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
         while !connections.isEmpty, ContinuousClock.now < deadline {
             lws_cancel_service(context)  // the loop would otherwise wait for traffic that may never come
-            if lws_service(context, 0) < 0 { return }
+            ev_run(loop, Int32(EVRUN_ONCE))
         }
     }
 
@@ -287,9 +330,8 @@ public final class WebSocketService: @unchecked Sendable {
             return
         }
         // Outside a writable callback, the socket is asked once (a poll of its own); then `writeQueued` goes on.
-        // Writing without asking would leave libwebsockets holding the rest of a write to a full socket more often,
-        // and 4.1 loops for good when such a page's connection ends at the TCP level while another connection has
-        // input pending (its forced service retries the slot of a connection it could not close).
+        // Writing without asking would leave libwebsockets holding the rest of a write to a full socket (in its
+        // memory, and with the connection's input unread meanwhile: `heldWrites`) more often.
         guard lws_send_pipe_choked(wsi) == 0 else {
             lws_callback_on_writable(wsi)
             return
@@ -311,7 +353,7 @@ public final class WebSocketService: @unchecked Sendable {
     /// Reads the connection's socket again after `pauseReceiving`; on the serving thread.
     public func resumeReceiving(_ id: ConnectionID) {
         checkServingThread()
-        guard let wsi = connections[id], paused.remove(id) != nil else { return }
+        guard let wsi = connections[id], paused.remove(id) != nil, !heldWrites.contains(wsi) else { return }
         _ = lws_rx_flow_control(wsi, 1)
     }
 
@@ -370,8 +412,10 @@ public final class WebSocketService: @unchecked Sendable {
             return receive(id, wsi: wsi, input: input, length: length)
         case LWS_CALLBACK_SERVER_WRITEABLE, LWS_CALLBACK_CLIENT_WRITEABLE:
             guard let id = ids[wsi] else { return -1 }
+            releaseHeldWrite(wsi)
             return writable(id, wsi: wsi)
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            heldWrites.remove(wsi)
             guard let id = ids.removeValue(forKey: wsi) ?? pendingClient else { return 0 }
             connections[id] = nil
             partial[id] = nil
@@ -482,7 +526,7 @@ public final class WebSocketService: @unchecked Sendable {
     private func writeQueued(_ id: ConnectionID, to wsi: OpaquePointer) -> Bool {
         while let message = handlers.writable(id) {
             guard write(message, to: wsi) >= 0 else { return false }
-            if lws_partial_buffered(wsi) != 0 {
+            if holdReceivingIfWriteHeld(wsi) {
                 lws_callback_on_writable(wsi)
                 return true
             }
@@ -507,6 +551,22 @@ public final class WebSocketService: @unchecked Sendable {
             _ = message.withUnsafeBytes { memcpy(buffer.baseAddress! + segue_lws_pre, $0.baseAddress!, $0.count) }
             return lws_write(wsi, buffer.baseAddress! + segue_lws_pre, message.count, LWS_WRITE_TEXT)
         }
+    }
+
+    /// Stops reading the connection while libwebsockets holds part of the write just made (`heldWrites`).
+    /// - Returns: whether it holds part of it.
+    private func holdReceivingIfWriteHeld(_ wsi: OpaquePointer) -> Bool {
+        guard lws_partial_buffered(wsi) != 0 else { return false }
+        if heldWrites.insert(wsi).inserted { _ = lws_rx_flow_control(wsi, 0) }
+        return true
+    }
+
+    /// Reads the connection again once libwebsockets has sent what it held (it asks for a writable callback then),
+    /// unless its owner paused it.
+    private func releaseHeldWrite(_ wsi: OpaquePointer) {
+        guard heldWrites.remove(wsi) != nil else { return }
+        if let id = ids[wsi], paused.contains(id) { return }
+        _ = lws_rx_flow_control(wsi, 1)
     }
 
     private func refuse(_ wsi: OpaquePointer, status: lws_close_status, reason: String) {
