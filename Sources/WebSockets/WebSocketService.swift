@@ -69,7 +69,7 @@ public final class WebSocketService: @unchecked Sendable {
         /// The connection can take a message: the next one to send, or nil when there is none (then it is not
         /// asked again until `requestWrite`).
         public var writable: (ConnectionID) -> [UInt8]? = { _ in nil }
-        /// Another thread called `wake()`; it also comes four times a second without one (`timeoutTick`).
+        /// Another thread called `wake()`.
         public var woken: () -> Void = {}
 
         public init() {}
@@ -83,12 +83,9 @@ public final class WebSocketService: @unchecked Sendable {
     /// then waits in `epoll_wait` for the sockets that have something, where its own loop polled every socket at
     /// every wake (45 % of the gateway's WebSocket thread with 100 pages).
     private var loop: OpaquePointer?
-    /// A timer on the loop that wakes libwebsockets every `timeoutTickSeconds`, so its timeouts (a request that
-    /// never ends, a client that does not read its close) fire on time: 4.1 services them after each event on its
-    /// sockets, and otherwise on a libev timer it re-arms only once that has fired, so a timeout set sooner than
-    /// the armed one would wait for it.
-    private var timeoutTick: UnsafeMutablePointer<ev_timer>?
-    private static let timeoutTickSeconds = 0.25
+    /// Keeps libwebsockets' timeouts (a request that never ends, a client that does not read its close) firing on
+    /// the libev loop, within a quarter of a second (`segue_lws_tick`).
+    private var timeoutTick: UnsafeMutablePointer<segue_lws_tick>?
     private var connections: [ConnectionID: OpaquePointer] = [:]
     /// Each connection's id by its libwebsockets handle (clients get theirs at `connect`).
     private var ids: [OpaquePointer: ConnectionID] = [:]
@@ -205,13 +202,9 @@ public final class WebSocketService: @unchecked Sendable {
         }
         loop = made
         context = created
-        let tick = UnsafeMutablePointer<ev_timer>.allocate(capacity: 1)
-        tick.initialize(to: ev_timer())
-        tick.pointee.data = UnsafeMutableRawPointer(created)
-        // Its wake pipe: what it reads there ends in a pass over its timeouts.
-        segue_ev_repeat(made, tick, Self.timeoutTickSeconds) { _, timer, _ in
-            if let context = timer?.pointee.data { lws_cancel_service(OpaquePointer(context)) }
-        }
+        let tick = UnsafeMutablePointer<segue_lws_tick>.allocate(capacity: 1)
+        tick.initialize(to: segue_lws_tick())
+        segue_lws_tick_start(tick, created)
         timeoutTick = tick
         wakeContext.withLock { $0 = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(created))) }
     }
@@ -227,8 +220,8 @@ public final class WebSocketService: @unchecked Sendable {
         guard let context else { return }
         shuttingDown = true
         wakeContext.withLock { $0 = 0 }
-        if let loop, let timeoutTick {
-            ev_timer_stop(loop, timeoutTick)
+        if let timeoutTick {
+            segue_lws_tick_stop(timeoutTick)
             timeoutTick.deallocate()
         }
         timeoutTick = nil
@@ -255,7 +248,9 @@ public final class WebSocketService: @unchecked Sendable {
     public func run() {
         guard let context, let loop else { return }
         servingThread.store(UInt(pthread_self()), ordering: .relaxed)
-        // One pass of the loop at a time (it returns once it has handled what woke it), so a stop is seen.
+        // One pass of the loop at a time (it returns once it has handled what woke it), so a stop is seen. The
+        // first pass runs libwebsockets' timers, which arms its libev timer for them (`timeoutTick`).
+        lws_cancel_service(context)
         while !stopped.load(ordering: .acquiring) {
             ev_run(loop, Int32(EVRUN_ONCE))
         }
@@ -329,10 +324,9 @@ public final class WebSocketService: @unchecked Sendable {
             requestWrite(id)
             return
         }
-        // Outside a writable callback, the socket is asked once (a poll of its own); then `writeQueued` goes on.
-        // Writing without asking would leave libwebsockets holding the rest of a write to a full socket (in its
-        // memory, and with the connection's input unread meanwhile: `heldWrites`) more often.
-        guard lws_send_pipe_choked(wsi) == 0 else {
+        // The socket is not asked first (`lws_send_pipe_choked` is a poll of its own, for every flush): a write it
+        // does not take whole is held by libwebsockets (`heldWrites`), and the rest waits for a writable callback.
+        guard lws_partial_buffered(wsi) == 0 else {
             lws_callback_on_writable(wsi)
             return
         }
