@@ -2,6 +2,10 @@ import SegueSystem
 import Synchronization
 import WebSockets
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The web workload's browsers: one WebSocket per stack to `segue web`, each watching its stack's frames, all on
 /// one thread (libwebsockets' client side), time-stamping every TRACKING frame on arrival as `FrameCollector`
 /// does on its direct ZeroMQ subscription, so the two can be joined frame by frame.
@@ -185,8 +189,30 @@ final class WebWatchers: Sendable {
         guard let transition = number(after: #""transitionId":"#, in: message, from: &index),
             let sequence = number(after: #""sequence":"#, in: message, from: &index)
         else { return nil }
-        let tracking = message.firstRange(of: Array(#""phase":"TRACKING""#.utf8)) != nil
+        let tracking = end(of: trackingPhase, in: message, from: index) != nil
         return (stack, UInt64(transition), UInt64(sequence), tracking)
+    }
+
+    private static let trackingPhase = Array(#""phase":"TRACKING""#.utf8)
+
+    /// Where the first `needle` at or after `start` ends. A plain scan: `firstRange(of:)`, generic, looked up type
+    /// metadata at every call and kept this thread from following 12,000 frames a second.
+    private static func end(of needle: [UInt8], in message: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, message.count >= needle.count else { return nil }
+        return message.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { needle in
+                var index = start
+                while index + needle.count <= bytes.count {
+                    if bytes[index] == first,
+                        memcmp(bytes.baseAddress! + index, needle.baseAddress!, needle.count) == 0
+                    {
+                        return index + needle.count
+                    }
+                    index += 1
+                }
+                return nil
+            }
+        }
     }
 
     private static func number(after label: String, in message: [UInt8]) -> Int? {
@@ -195,8 +221,8 @@ final class WebWatchers: Sendable {
     }
 
     private static func number(after label: String, in message: [UInt8], from index: inout Int) -> Int? {
-        guard let range = message[index...].firstRange(of: Array(label.utf8)) else { return nil }
-        index = range.upperBound
+        guard let end = end(of: Array(label.utf8), in: message, from: index) else { return nil }
+        index = end
         var value = 0
         var digits = 0
         while index < message.count, let digit = Optional(message[index]), digit >= 48, digit <= 57 {
