@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the system packages Segue needs when they are missing (Debian; as root, or through sudo).
-# The build needs libzmq, libwebsockets with libev, libnats (the NATS C client, for cluster mode) and libsodium (the signatures of
-# cluster records, nkey seeds). With --test, also what the tests need beyond the build: Chromium and its WebDriver for
-# the browser tests, zsh and groff for the shell completion and manual pages, nats-server for the cluster tests. With
-# --bench, what the benchmark's peers need: redis-server.
+# The build needs libzmq, libwebsockets with libev, libnats (the NATS C client, for cluster mode) and libsodium (the
+# signatures of cluster records, nkey seeds). With --test, also what the tests need beyond the build: Chromium and its
+# WebDriver for the browser tests, zsh and groff for the shell completion and manual pages, nats-server for the
+# cluster tests. With --bench, what the benchmark's peers need: redis-server.
 set -euo pipefail
 
 missing=()

@@ -108,9 +108,9 @@ public final class WebSocketService: @unchecked Sendable {
     private var responses: [OpaquePointer: (bytes: [UInt8], sent: Int)] = [:]
     /// Connections whose reading is paused (`pauseReceiving`).
     private var paused: Set<ConnectionID> = []
-    /// Connections libwebsockets holds part of a write for, whose input is not read until it has sent it: 4.1 that
-    /// reads the end of a connection's input while it holds output for it tries to close it, keeps it open to flush,
-    /// and tries again at once, for good (its own loop never returns; on libev it spins).
+    /// Connections libwebsockets holds part of a write for, whose input is not read until it has sent it. When 4.1
+    /// reads the end of a connection's input while it holds output for it, it tries to close it, keeps it open to
+    /// flush, and tries again at once, for good (its own loop never returns; on libev it spins).
     private var heldWrites: Set<OpaquePointer> = []
     /// Where each message up to `keptBufferBytes` is laid behind the LWS_PRE bytes for `lws_write`, kept from one
     /// write to the next (the gateway writes thousands of frames a second): libwebsockets has sent or copied it by
