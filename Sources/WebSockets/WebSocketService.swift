@@ -15,9 +15,9 @@ import Synchronization
 /// thread is in `run()`, a call that touches connections from any other thread stops the process, as swift-nio's
 /// `NIOLoopBound` checks its event loop, instead of racing libwebsockets.
 ///
-/// Writes never block: a connection is written to only when its socket can take more (`Handlers.writable`,
-/// after `requestWrite`), so one slow client holds up nobody else, and whoever fills the queue decides what a
-/// slow client gets.
+/// Writes never block: a write the socket does not take whole is held by libwebsockets, and the connection gets
+/// nothing more (nor is it read) until that is sent (`Handlers.writable`, after `requestWrite`), so one slow client
+/// holds up nobody else, and whoever fills the queue decides what a slow client gets.
 public final class WebSocketService: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// The address to listen on, such as `127.0.0.1`.
@@ -315,9 +315,9 @@ public final class WebSocketService: @unchecked Sendable {
         if let wsi = connections[id] { lws_callback_on_writable(wsi) }
     }
 
-    /// Writes what `Handlers.writable` gives for the connection while its socket takes it, then asks for a
-    /// writable callback if the socket filled up first. Saves a turn of the event loop per message when the
-    /// socket has room, which it nearly always has; on the serving thread.
+    /// Writes what `Handlers.writable` gives for the connection until a write is not taken whole, then asks for a
+    /// writable callback. Saves a turn of the event loop per message when the socket has room, which it nearly
+    /// always has; on the serving thread.
     public func flush(_ id: ConnectionID) {
         checkServingThread()
         guard let wsi = connections[id], closing[id] == nil else {
